@@ -1,0 +1,1 @@
+"""The `studio` command line: thin shells over the core stages."""

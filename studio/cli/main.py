@@ -1,0 +1,60 @@
+"""Entry point of `studio`: parses arguments, runs one command, turns errors into one line."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+
+from .. import __version__
+from ..errors import Cancelled, StudioError
+
+# Each module registers its sub-commands with `register(subparsers)`; keep imports light there.
+COMMAND_MODULES = [
+    "studio.cli.cmd_text",
+]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, as for any bad input
+        self.exit(2, f"studio: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="studio", description="Commitcast Studio: a daily repository podcast.")
+    parser.add_argument("--version", action="version", version=f"studio {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log more detail")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        format="studio: %(levelname)s: %(message)s",
+    )
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.handler(args) or 0)
+    except Cancelled:
+        print("\nstudio: cancelled", file=sys.stderr)
+        return 130
+    except KeyboardInterrupt:
+        print("\nstudio: cancelled", file=sys.stderr)
+        return 130
+    except StudioError as exc:
+        print(f"studio: error: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,218 @@
+"""The episode project: ``episode.json``, versioned, saved atomically.
+
+Everything an episode is lives here as plain data: the script (segments with the commits
+behind each sentence), the facts it was written from, and, once narrated and exported, the
+takes, their trims and the exported files. Edits are non-destructive: a trim is numbers here,
+the take file on disk is never changed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import StudioError
+from .fsutil import atomic_write_json
+
+SCHEMA_VERSION = 1
+EPISODE_FILE = "episode.json"
+WORDS_PER_MINUTE = 150
+
+
+@dataclass
+class Sentence:
+    text: str
+    commits: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Trim:
+    """Non-destructive edits of a take, in seconds of the take file."""
+
+    start: float = 0.0
+    end: float | None = None  # None: to the end of the take
+    fade_in: float = 0.0
+    fade_out: float = 0.0
+    auto: bool = False  # whether start/end came from silence detection
+
+
+@dataclass
+class Take:
+    path: str  # relative to the episode folder
+    source: str  # "synthesized" | "recorded" | "imported"
+    text_hash: str = ""  # hash of the spoken text the take was made from
+    duration: float = 0.0  # seconds of the take file
+    trim: Trim = field(default_factory=Trim)
+
+
+@dataclass
+class Segment:
+    id: str
+    title: str
+    text: str
+    commits: list[str] = field(default_factory=list)
+    sentences: list[Sentence] = field(default_factory=list)
+    take: Take | None = None
+    start: float | None = None  # seconds in the programme, after mastering
+    end: float | None = None
+
+    @property
+    def words(self) -> int:
+        return len(self.text.split())
+
+
+@dataclass
+class Stats:
+    commits: int = 0
+    reverts: int = 0
+    relands: int = 0
+    authors: int = 0
+    merged_prs: int | None = None
+
+
+@dataclass
+class RevertFact:
+    sha: str
+    reverted_sha: str
+    reverted_title: str
+    original_author: str
+    reverted_by: str
+    reason: str
+    automatic: bool
+    reverted_pr: int | None = None
+
+
+@dataclass
+class AudioFile:
+    file: str
+    bytes: int
+    sha256: str
+
+
+@dataclass
+class Episode:
+    title: str
+    summary: str
+    date: str
+    repo: str
+    show: str = ""
+    stats: Stats = field(default_factory=Stats)
+    reverts: list[RevertFact] = field(default_factory=list)
+    segments: list[Segment] = field(default_factory=list)
+    transcript: str = ""
+    estimated_seconds: float = 0.0
+    writer: str = ""
+    # Filled in by narration, mastering and export.
+    duration_seconds: float | None = None
+    duration: str | None = None
+    loudness_target: float | None = None
+    loudness_lufs: float | None = None
+    true_peak_dbtp: float | None = None
+    audio: AudioFile | None = None
+    published_at: str | None = None
+    schema: int = SCHEMA_VERSION
+
+    def refresh_transcript(self) -> None:
+        """Rebuild the transcript and the duration estimate from the segments."""
+        self.transcript = "\n\n".join(s.text.strip() for s in self.segments if s.text.strip())
+        self.estimated_seconds = round(estimate_seconds(self.transcript), 1)
+
+    def segment(self, segment_id: str) -> Segment:
+        for seg in self.segments:
+            if seg.id == segment_id:
+                return seg
+        known = ", ".join(s.id for s in self.segments)
+        raise StudioError(f"no segment {segment_id!r} in this episode (segments: {known})")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Episode:
+        data = migrate(dict(data))
+        try:
+            return _episode_from(data)
+        except (TypeError, KeyError, AttributeError, ValueError) as exc:
+            raise StudioError(f"episode file is malformed: {exc}") from exc
+
+
+def estimate_seconds(text: str) -> float:
+    return len(text.split()) * 60.0 / WORDS_PER_MINUTE
+
+
+def _only(cls: type, data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+
+
+def _take_from(data: dict[str, Any] | None) -> Take | None:
+    if not data:
+        return None
+    fields = _only(Take, data)
+    fields["trim"] = Trim(**_only(Trim, data.get("trim") or {}))
+    return Take(**fields)
+
+
+def _segment_from(data: dict[str, Any]) -> Segment:
+    fields = _only(Segment, data)
+    fields["sentences"] = [Sentence(**_only(Sentence, s)) for s in data.get("sentences", [])]
+    fields["take"] = _take_from(data.get("take"))
+    return Segment(**fields)
+
+
+def _episode_from(data: dict[str, Any]) -> Episode:
+    fields = _only(Episode, data)
+    fields["stats"] = Stats(**_only(Stats, data.get("stats") or {}))
+    fields["reverts"] = [RevertFact(**_only(RevertFact, r)) for r in data.get("reverts", [])]
+    fields["segments"] = [_segment_from(s) for s in data.get("segments", [])]
+    audio = data.get("audio")
+    fields["audio"] = AudioFile(**_only(AudioFile, audio)) if audio else None
+    return Episode(**fields)
+
+
+# Migrations: MIGRATIONS[n] turns a schema-n dict into a schema-(n+1) dict.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    version = data.get("schema", 1)
+    if not isinstance(version, int) or version < 1:
+        raise StudioError(f"episode file has an invalid schema version: {version!r}")
+    if version > SCHEMA_VERSION:
+        raise StudioError(
+            f"episode file schema {version} is newer than this studio ({SCHEMA_VERSION}): upgrade"
+        )
+    while version < SCHEMA_VERSION:
+        data = MIGRATIONS[version](data)
+        version += 1
+        data["schema"] = version
+    return data
+
+
+def episode_path(episode_dir: str | Path) -> Path:
+    return Path(episode_dir) / EPISODE_FILE
+
+
+def save_episode(episode: Episode, episode_dir: str | Path) -> Path:
+    path = episode_path(episode_dir)
+    atomic_write_json(path, episode.to_dict())
+    return path
+
+
+def load_episode(episode_dir: str | Path) -> Episode:
+    path = Path(episode_dir)
+    if path.is_dir():
+        path = path / EPISODE_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise StudioError(f"no episode at {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StudioError(f"cannot read {path}: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise StudioError(f"{path} is not valid JSON (line {exc.lineno})") from exc
+    if not isinstance(data, dict):
+        raise StudioError(f"{path} is not an episode file")
+    return Episode.from_dict(data)

@@ -1,0 +1,94 @@
+"""Atomic file writes and safe file names."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+from .errors import StudioError
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the new one, never half."""
+    target = Path(path)
+    directory = target.parent
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise StudioError(f"cannot write {target}: {exc.strerror or exc}") from exc
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except OSError as exc:
+        _silent_unlink(tmp)
+        raise StudioError(f"cannot write {target}: {exc.strerror or exc}") from exc
+    except BaseException:
+        _silent_unlink(tmp)
+        raise
+    _fsync_dir(directory)
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_json(path: str | os.PathLike[str], data: Any) -> None:
+    text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
+    atomic_write_text(path, text)
+
+
+def check_writable_dir(path: str | os.PathLike[str]) -> Path:
+    """Create ``path`` if needed and make sure files can be written in it."""
+    directory = Path(path)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StudioError(f"cannot create folder {directory}: {exc.strerror or exc}") from exc
+    if not directory.is_dir():
+        raise StudioError(f"{directory} is not a folder")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".probe.", dir=directory)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as exc:
+        raise StudioError(f"cannot write in {directory}: {exc.strerror or exc}") from exc
+    return directory
+
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def safe_filename(text: str, default: str = "untitled", max_length: int = 80) -> str:
+    """A file-name stem made from untrusted text: ASCII letters, digits, dot, dash, underscore."""
+    normalized = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    stem = _UNSAFE.sub("-", normalized).strip("-._")[:max_length].strip("-._")
+    return stem or default
+
+
+def _silent_unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

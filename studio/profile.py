@@ -1,0 +1,151 @@
+"""A show profile: everything specific to one repository, supplied as data.
+
+A profile is a TOML file: the show's name, which repositories it covers, which accounts
+are bots, how automatic reverts read, and the theme map (themes, their spoken names,
+title tags, keywords and paths). The studio ships profiles in ``resources/profiles``; a
+show can supply its own file.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import StudioError
+from .resources import resource_path
+
+
+@dataclass
+class Theme:
+    id: str
+    name: str  # spoken name, e.g. "Intel XPU"
+    group: str  # spoken group, e.g. "hardware backends"
+    tags: list[str] = field(default_factory=list)  # title tags, without brackets
+    keywords: list[str] = field(default_factory=list)  # whole words in the title
+    paths: list[str] = field(default_factory=list)  # path prefixes or globs
+    housekeeping: bool = False
+    _kw: re.Pattern[str] | None = None
+
+    def keyword_pattern(self) -> re.Pattern[str] | None:
+        if self._kw is None and self.keywords:
+            words = "|".join(re.escape(k) for k in self.keywords)
+            self._kw = re.compile(rf"(?<![\w.])(?:{words})(?![\w])", re.IGNORECASE)
+        return self._kw
+
+    def matches_path(self, path: str) -> bool:
+        for pattern in self.paths:
+            if any(ch in pattern for ch in "*?["):
+                if fnmatch.fnmatchcase(path, pattern):
+                    return True
+            elif path.startswith(pattern):
+                return True
+        return False
+
+
+@dataclass
+class Profile:
+    id: str
+    name: str
+    repos: list[str] = field(default_factory=list)
+    host: str = "your host"
+    bots: list[str] = field(default_factory=list)
+    auto_revert: list[str] = field(default_factory=list)
+    themes: list[Theme] = field(default_factory=list)
+    fallback_theme: Theme = field(
+        default_factory=lambda: Theme(id="other", name="everything else", group="other work")
+    )
+    lexicon: str = ""  # path of the show's pronunciation lexicon, if any
+    path: str = ""
+
+    def is_bot(self, *names: str) -> bool:
+        for raw in names:
+            name = (raw or "").strip().lower()
+            if not name:
+                continue
+            if name.endswith("[bot]") or name.endswith("-bot") or name.endswith("bot]"):
+                return True
+            local = name.split("@", 1)[0]
+            for bot in self.bots:
+                b = bot.lower()
+                if name == b or local == b:
+                    return True
+        return False
+
+    def is_automatic_reason(self, reason: str) -> bool:
+        low = reason.lower()
+        return any(p.lower() in low for p in self.auto_revert)
+
+
+def _theme(data: dict, housekeeping_groups: set[str]) -> Theme:
+    try:
+        theme = Theme(
+            id=str(data["id"]),
+            name=str(data.get("name", data["id"])),
+            group=str(data.get("group", "other work")),
+            tags=[str(t).lower() for t in data.get("tags", [])],
+            keywords=[str(k) for k in data.get("keywords", [])],
+            paths=[str(p) for p in data.get("paths", [])],
+        )
+    except KeyError as exc:
+        raise StudioError(f"a theme in the profile has no {exc.args[0]!r}") from None
+    theme.housekeeping = bool(data.get("housekeeping", theme.group in housekeeping_groups))
+    return theme
+
+
+def load_profile(path: str | Path) -> Profile:
+    p = Path(path)
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise StudioError(f"profile not found: {p}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StudioError(f"cannot read profile {p}: {exc}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise StudioError(f"profile {p} is not valid TOML: {exc}") from exc
+    show = data.get("show", {})
+    housekeeping = {str(g) for g in show.get("housekeeping_groups", ["housekeeping"])}
+    themes = [_theme(t, housekeeping) for t in data.get("theme", [])]
+    lexicon = str(show.get("lexicon", ""))
+    if lexicon and not Path(lexicon).is_absolute():
+        lexicon = str((p.parent / lexicon).resolve())
+    return Profile(
+        id=str(show.get("id", p.stem)),
+        name=str(show.get("name", p.stem)),
+        repos=[str(r).lower() for r in show.get("repos", [])],
+        host=str(show.get("host", "your host")),
+        bots=[str(b) for b in show.get("bots", [])],
+        auto_revert=[str(a) for a in show.get("auto_revert", [])],
+        themes=themes,
+        lexicon=lexicon,
+        path=str(p),
+    )
+
+
+def builtin_profiles() -> list[Path]:
+    return sorted(resource_path("profiles").glob("*.toml"))
+
+
+def profile_for(repo: str, explicit: str | None = None) -> Profile:
+    """The profile named or given by path in ``explicit``, else the one covering ``repo``,
+    else the generic default."""
+    if explicit:
+        candidate = Path(explicit)
+        if candidate.suffix == ".toml" or candidate.exists():
+            return load_profile(candidate)
+        for path in builtin_profiles():
+            if path.stem == explicit:
+                return load_profile(path)
+        names = ", ".join(p.stem for p in builtin_profiles())
+        raise StudioError(f"no profile {explicit!r} (built in: {names}; or give a .toml path)")
+    wanted = repo.lower()
+    for path in builtin_profiles():
+        profile = load_profile(path)
+        if wanted in profile.repos:
+            return profile
+    default = load_profile(resource_path("profiles") / "default.toml")
+    short = repo.rsplit("/", 1)[-1] or repo
+    default.name = short[:1].upper() + short[1:] if short.islower() else short
+    return default

@@ -1,0 +1,94 @@
+"""The Day: one calendar day of a branch's commits, plus a look-back window for pairing."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import StudioError
+from ..fsutil import atomic_write_json
+
+DAY_SCHEMA = 1
+MAX_MESSAGE_CHARS = 64_000
+
+
+@dataclass
+class Commit:
+    sha: str
+    title: str
+    body: str
+    author_name: str
+    author_email: str
+    committed_at: str  # ISO 8601 with offset
+    authored_at: str = ""
+    committer_name: str = ""
+    committer_email: str = ""
+    author_login: str = ""
+    parents: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+    pr_title: str = ""
+    pr_labels: list[str] = field(default_factory=list)
+
+    @property
+    def message(self) -> str:
+        return f"{self.title}\n\n{self.body}" if self.body else self.title
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Commit:
+        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        return cls(**known)
+
+
+@dataclass
+class Day:
+    repo: str
+    branch: str
+    date: str  # YYYY-MM-DD
+    tz: str
+    source: str  # "git" or "github"
+    start: str  # ISO 8601 of the day's first instant
+    end: str  # ISO 8601 of the next day's first instant
+    commits: list[Commit] = field(default_factory=list)  # the day, newest first
+    lookback: list[Commit] = field(default_factory=list)  # earlier commits, newest first
+    lookback_days: int = 14
+    merged_prs: int | None = None  # known only from GitHub
+    requests: int | None = None  # API requests spent, for GitHub pulls
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["schema"] = DAY_SCHEMA
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Day:
+        if not isinstance(data, dict) or "commits" not in data:
+            raise StudioError("not a day file: it has no commits list")
+        schema = data.get("schema", 1)
+        if not isinstance(schema, int) or schema > DAY_SCHEMA:
+            raise StudioError(f"day file schema {schema!r} is newer than this studio understands")
+        try:
+            fields = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+            fields["commits"] = [Commit.from_dict(c) for c in data.get("commits", [])]
+            fields["lookback"] = [Commit.from_dict(c) for c in data.get("lookback", [])]
+            return cls(**fields)
+        except (TypeError, KeyError, AttributeError) as exc:
+            raise StudioError(f"day file is malformed: {exc}") from exc
+
+
+def save_day(day: Day, path: str | Path) -> None:
+    atomic_write_json(path, day.to_dict())
+
+
+def load_day(path: str | Path) -> Day:
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise StudioError(f"day file not found: {p}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StudioError(f"cannot read day file {p}: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise StudioError(f"day file {p} is not valid JSON (line {exc.lineno})") from exc
+    return Day.from_dict(data)
