@@ -1,0 +1,56 @@
+# Commitcast Studio — the whole set-up is `make demo` and `make test` on a fresh Debian machine.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+DEMO_OUT ?= demo-output
+
+# Debian packages the studio (and its tests) need: command -> package.
+SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg espeak-ng:espeak-ng git:git
+# Shared libraries Qt needs to run offscreen, and pyttsx3's espeak-ng library.
+SYSTEM_LIBS := libespeak-ng1 libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core
+
+.PHONY: demo test system venv lint bench clean
+
+system:
+	@missing=""; \
+	for pair in $(SYSTEM_TOOLS); do \
+	  cmd=$${pair%%:*}; pkg=$${pair##*:}; \
+	  command -v $$cmd >/dev/null 2>&1 || missing="$$missing $$pkg"; \
+	done; \
+	for pkg in $(SYSTEM_LIBS); do \
+	  dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; \
+	done; \
+	missing=$$(echo $$missing | tr ' ' '\n' | sort -u | tr '\n' ' '); \
+	if [ -n "$$(echo $$missing | tr -d ' ')" ]; then \
+	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing system packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "Missing system packages. Run: sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+demo: system venv
+	$(VENV)/bin/studio demo --out $(DEMO_OUT)
+
+test: system venv
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+	$(VENV)/bin/ruff check studio tests bench
+
+lint: venv
+	$(VENV)/bin/ruff check studio tests bench
+
+bench: system venv
+	$(PY) bench/run_all.py
+
+clean:
+	rm -rf $(VENV) $(DEMO_OUT) .pytest_cache

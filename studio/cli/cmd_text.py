@@ -1,0 +1,131 @@
+"""`studio pull`, `studio script`, `studio produce`, `studio demo`: the text half of an episode."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import sys
+from pathlib import Path
+
+from .terminal import TerminalProgress
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    pull = sub.add_parser("pull", help="pull one day's commits into a day file")
+    _source_arguments(pull)
+    pull.add_argument("-o", "--output", required=True, metavar="DAY.json", help="day file to write")
+    pull.set_defaults(handler=cmd_pull)
+
+    script = sub.add_parser("script", help="write an episode script from a day file")
+    script.add_argument("day", metavar="DAY.json")
+    script.add_argument("-o", "--output", required=True, metavar="EPISODE_DIR")
+    script.add_argument("--profile", help="show profile: a built-in name or a .toml file")
+    script.set_defaults(handler=cmd_script)
+
+    produce = sub.add_parser("produce", help="pull a day and make its episode in a show folder")
+    _source_arguments(produce)
+    produce.add_argument("--show-dir", required=True, metavar="DIR")
+    produce.add_argument("--profile", help="show profile: a built-in name or a .toml file")
+    produce.add_argument("-q", "--quiet", action="store_true", help="no progress output")
+    produce.set_defaults(handler=cmd_produce)
+
+    demo = sub.add_parser("demo", help="make the sample episode from the day shipped with the studio")
+    demo.add_argument("--out", default="demo-output", metavar="DIR", help="show folder to write")
+    demo.add_argument("-q", "--quiet", action="store_true", help="no progress output")
+    demo.set_defaults(handler=cmd_demo)
+
+
+def _source_arguments(parser: argparse.ArgumentParser) -> None:
+    src = parser.add_mutually_exclusive_group(required=True)
+    src.add_argument("--git", metavar="PATH", help="a local clone or bare repository")
+    parser.add_argument("--date", required=True, help="YYYY-MM-DD, today or yesterday")
+    parser.add_argument("--tz", default="UTC", help="time zone of the day (default UTC)")
+    parser.add_argument("--branch", help="branch to follow (default: the repository's HEAD)")
+    parser.add_argument("--lookback-days", type=int, default=14, metavar="N",
+                        help="days before the date pulled to pair reverts (default 14)")
+
+
+def _spec(args: argparse.Namespace):
+    from ..pipeline import SourceSpec
+
+    return SourceSpec(
+        git=getattr(args, "git", None),
+        github=getattr(args, "github", None),
+        branch=args.branch,
+        tz=args.tz,
+        lookback_days=args.lookback_days,
+        api_url=getattr(args, "api_url", None),
+    )
+
+
+def _date(args: argparse.Namespace) -> dt.date:
+    from ..sources.window import parse_date, parse_zone
+
+    zone = parse_zone(args.tz)
+    return parse_date(args.date, today=dt.datetime.now(zone).date())
+
+
+def cmd_pull(args: argparse.Namespace) -> int:
+    from ..fsutil import check_writable_dir
+    from ..pipeline import pull_day
+    from ..sources.model import save_day
+
+    date = _date(args)
+    out = Path(args.output)
+    check_writable_dir(out.parent if str(out.parent) else Path("."))
+    day = pull_day(_spec(args), date)
+    save_day(day, out)
+    print(f"{len(day.commits)} commits on {day.repo} {day.branch} for {day.date} -> {out}")
+    return 0
+
+
+def cmd_script(args: argparse.Namespace) -> int:
+    from ..episode import save_episode
+    from ..fsutil import check_writable_dir
+    from ..pipeline import write_script_for
+    from ..sources.model import load_day
+
+    day = load_day(args.day)
+    out = check_writable_dir(args.output)
+    episode = write_script_for(day, args.profile)
+    path = save_episode(episode, out)
+    minutes = episode.estimated_seconds / 60
+    print(f"{episode.title}\n{len(episode.segments)} segments, about {minutes:.1f} min -> {path}")
+    return 0
+
+
+def cmd_produce(args: argparse.Namespace) -> int:
+    from ..pipeline import produce
+
+    progress = TerminalProgress(quiet=args.quiet)
+    try:
+        out = produce(_spec(args), _date(args), args.show_dir, args.profile, progress=progress)
+    finally:
+        progress.done()
+    _report(out)
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from ..demo import make_demo
+
+    progress = TerminalProgress(quiet=args.quiet)
+    try:
+        out = make_demo(args.out, progress=progress)
+    finally:
+        progress.done()
+    _report(out)
+    return 0
+
+
+def _report(episode_dir: Path) -> None:
+    from ..episode import load_episode
+
+    episode = load_episode(episode_dir)
+    lines = [episode.title, f"  episode: {os.fspath(episode_dir / 'episode.json')}"]
+    if episode.duration:
+        lines.append(f"  duration: {episode.duration}")
+    else:
+        lines.append(f"  estimated length: {episode.estimated_seconds / 60:.1f} min")
+    print("\n".join(lines), file=sys.stdout)

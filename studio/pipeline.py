@@ -1,0 +1,78 @@
+"""`produce`: the stages in order, from a repository's day to the episode folder.
+
+Each stage is a plain function of its inputs; this module only strings them together so the
+command line and the desktop app run the very same sequence.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from .episode import Episode, save_episode
+from .fsutil import atomic_write_json, check_writable_dir
+from .jobs import CancelToken, Progress, no_progress, scaled
+from .sources.model import Day
+
+
+@dataclass
+class SourceSpec:
+    """Where the day comes from: a local clone (``git``) or GitHub (``github``)."""
+
+    git: str | None = None
+    github: str | None = None
+    branch: str | None = None
+    tz: str = "UTC"
+    lookback_days: int = 14
+    api_url: str | None = None
+
+
+def pull_day(spec: SourceSpec, date: dt.date, progress: Progress = no_progress) -> Day:
+    progress(0.0, "pulling the day's commits")
+    if spec.git:
+        from .sources.gitlocal import pull_git
+
+        day = pull_git(spec.git, date, tz=spec.tz, branch=spec.branch,
+                       lookback_days=spec.lookback_days)
+    else:
+        from .errors import StudioError
+
+        raise StudioError("no source given: use --git PATH")
+    progress(1.0, f"pulled {len(day.commits)} commits")
+    return day
+
+
+def episode_dir_for(show_dir: str | Path, date: str) -> Path:
+    return Path(show_dir) / "episodes" / date
+
+
+def write_script_for(day: Day, profile_name: str | None = None) -> Episode:
+    from .digest.build import build_digest
+    from .profile import profile_for
+    from .script.writer import write_script
+
+    profile = profile_for(day.repo, profile_name)
+    return write_script(build_digest(day, profile), profile)
+
+
+def produce(
+    spec: SourceSpec,
+    date: dt.date,
+    show_dir: str | Path,
+    profile_name: str | None = None,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+) -> Path:
+    """Pull, digest and script one day into ``show_dir/episodes/DATE/``; returns that folder."""
+    cancel = cancel or CancelToken()
+    out = check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
+    day = pull_day(spec, date, scaled(progress, 0.0, 0.3))
+    cancel.check()
+    atomic_write_json(out / "day.json", day.to_dict())
+    progress(0.35, "writing the script")
+    episode = write_script_for(day, profile_name)
+    cancel.check()
+    save_episode(episode, out)
+    progress(1.0, "script written")
+    return out
