@@ -86,6 +86,17 @@ class RevertFact:
 
 
 @dataclass
+class CommitRef:
+    """A commit the script tells, with the link a listener can follow."""
+
+    sha: str
+    title: str
+    author: str = ""
+    pr: int | None = None
+    url: str = ""  # the PR page where known, else the commit page, else empty
+
+
+@dataclass
 class AudioFile:
     file: str
     bytes: int
@@ -99,9 +110,11 @@ class Episode:
     date: str
     repo: str
     show: str = ""
+    repo_url: str = ""  # e.g. https://github.com/pytorch/pytorch, empty when unknown
     stats: Stats = field(default_factory=Stats)
     reverts: list[RevertFact] = field(default_factory=list)
     segments: list[Segment] = field(default_factory=list)
+    commit_refs: list[CommitRef] = field(default_factory=list)
     transcript: str = ""
     estimated_seconds: float = 0.0
     writer: str = ""
@@ -119,6 +132,12 @@ class Episode:
         """Rebuild the transcript and the duration estimate from the segments."""
         self.transcript = "\n\n".join(s.text.strip() for s in self.segments if s.text.strip())
         self.estimated_seconds = round(estimate_seconds(self.transcript), 1)
+
+    def ref(self, sha: str) -> CommitRef | None:
+        for ref in self.commit_refs:
+            if ref.sha == sha:
+                return ref
+        return None
 
     def segment(self, segment_id: str) -> Segment:
         for seg in self.segments:
@@ -167,6 +186,7 @@ def _episode_from(data: dict[str, Any]) -> Episode:
     fields["stats"] = Stats(**_only(Stats, data.get("stats") or {}))
     fields["reverts"] = [RevertFact(**_only(RevertFact, r)) for r in data.get("reverts", [])]
     fields["segments"] = [_segment_from(s) for s in data.get("segments", [])]
+    fields["commit_refs"] = [CommitRef(**_only(CommitRef, c)) for c in data.get("commit_refs", [])]
     audio = data.get("audio")
     fields["audio"] = AudioFile(**_only(AudioFile, audio)) if audio else None
     return Episode(**fields)
