@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import secrets
 import shutil
 import subprocess
@@ -27,16 +28,25 @@ def _git(repo: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
     )
 
 
-def _repo_name(repo: Path, git_dir: str) -> str:
-    url = _git(repo, "config", "--get", "remote.origin.url").stdout.decode(errors="replace").strip()
-    if url:
-        tail = url.rstrip("/").removesuffix(".git")
-        parts = tail.replace(":", "/").split("/")
-        if len(parts) >= 2 and parts[-1]:
-            return f"{parts[-2]}/{parts[-1]}"
+def _repo_identity(repo: Path, git_dir: str) -> tuple[str, str]:
+    """(owner/name, web URL) from the ``origin`` remote; the folder name when there is none."""
+    raw = _git(repo, "config", "--get", "remote.origin.url").stdout
+    url = raw.decode(errors="replace").strip()
+    match = re.match(
+        r"^(?:(?P<scheme>https?|ssh|git)://(?:[^@/]+@)?(?P<host>[^/:]+)(?::\d+)?/"
+        r"|(?:[^@/]+@)?(?P<scphost>[^/:]+):)(?P<path>[^?#]+?)(?:\.git)?/?$",
+        url,
+    )
+    if match:
+        parts = [p for p in match.group("path").split("/") if p]
+        if len(parts) >= 2:
+            name = f"{parts[-2]}/{parts[-1]}"
+            host = match.group("host") or match.group("scphost")
+            safe = all(re.fullmatch(r"[A-Za-z0-9_.-]+", p) for p in (host, *parts[-2:]))
+            return name, f"https://{host}/{name}" if safe else ""
     base = Path(git_dir).resolve()
     name = base.parent.name if base.name == ".git" else base.name
-    return name.removesuffix(".git") or "repository"
+    return name.removesuffix(".git") or "repository", ""
 
 
 def _default_branch(repo: Path) -> str:
@@ -166,8 +176,10 @@ def pull_git(
             lookback.append(commit)
 
     _credit_merged_branches(repo, day_commits + lookback)
+    name, web = _repo_identity(repo, git_dir)
     return Day(
-        repo=_repo_name(repo, git_dir),
+        repo=name,
+        repo_url=web,
         branch=branch,
         date=date.isoformat(),
         tz=tz,

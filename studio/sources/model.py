@@ -53,6 +53,7 @@ class Day:
     commits: list[Commit] = field(default_factory=list)  # the day, newest first
     lookback: list[Commit] = field(default_factory=list)  # earlier commits, newest first
     lookback_days: int = 14
+    repo_url: str = ""  # web page of the repository (https://github.com/owner/name), if known
     merged_prs: int | None = None  # known only from GitHub
     requests: int | None = None  # API requests spent, for GitHub pulls
 

@@ -1,0 +1,127 @@
+"""``build_digest``: a Day and a show profile in, a Digest out."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ..profile import Profile
+from ..sources.model import Commit, Day
+from ..textsafe import clean_line
+from .messages import parse_message
+from .model import CommitInfo, DayStats, Digest
+from .reverts import CommitIndex, find_relands, revert_story
+from .stacks import find_stacks
+from .themes import classify, group_wins, theme_index
+
+
+def _utc_iso(stamp: str) -> str:
+    try:
+        return dt.datetime.fromisoformat(stamp).astimezone(dt.UTC).isoformat()
+    except ValueError:
+        return stamp
+
+
+def _display_name(c: Commit) -> str:
+    name = clean_line(c.author_name)
+    if name and "@" not in name:
+        return name
+    if c.author_login:
+        return clean_line(c.author_login)
+    local = clean_line(c.author_email).split("@", 1)[0]
+    return local or name or "someone"
+
+
+def commit_info(c: Commit, profile: Profile, in_day: bool) -> CommitInfo:
+    facts = parse_message(c.title, c.body)
+    title = clean_line(facts.clean_title)
+    if c.pr_title and facts.revert is None:
+        title = clean_line(parse_message(c.pr_title, "").clean_title) or title
+    info = CommitInfo(
+        sha=c.sha,
+        title=title,
+        raw_title=c.title,
+        body=c.body,
+        author=_display_name(c),
+        author_login=clean_line(c.author_login),
+        author_email=clean_line(c.author_email),
+        committed_at=_utc_iso(c.committed_at),
+        pr=facts.pr,
+        files=list(c.files),
+        co_authors=[clean_line(n) for n in facts.co_authors],
+        tags=[clean_line(t) for t in facts.tags],
+        series=facts.series if facts.revert is None else None,
+        ghstack_deps=facts.ghstack_deps,
+        is_bot=profile.is_bot(c.author_name, c.author_login, c.author_email),
+        revert=facts.revert,
+        reland_marker=facts.reland_marker,
+        pr_title=clean_line(c.pr_title),
+        pr_labels=[clean_line(x) for x in c.pr_labels],
+        in_day=in_day,
+    )
+    info.themes = classify(info, profile)
+    info.theme = info.themes[0]
+    return info
+
+
+def _author_key(c: CommitInfo) -> str:
+    return (c.author_login or c.author_email or c.author).strip().lower()
+
+
+def build_digest(day: Day, profile: Profile) -> Digest:
+    today = [commit_info(c, profile, True) for c in day.commits]
+    earlier = [commit_info(c, profile, False) for c in day.lookback]
+    index = CommitIndex(today + earlier)
+
+    all_stories = {c.sha: revert_story(c, index, profile)
+                   for c in today + earlier
+                   if c.revert is not None and not c.revert.is_revert_of_revert}
+    chronological = sorted(today, key=lambda c: c.committed_at)
+    reverts = [all_stories[c.sha] for c in chronological if c.sha in all_stories]
+    relands = find_relands(chronological, index, all_stories)
+
+    reverted_today = {s.reverted_sha for s in reverts if s.same_day}
+    reland_shas = {r.sha for r in relands}
+    landed = [c for c in today
+              if c.revert is None and c.sha not in reverted_today]
+    stacks = find_stacks([c for c in landed if not c.is_bot])
+    in_stack = {sha for s in stacks for sha in s.shas}
+    groups = group_wins(
+        [c for c in landed if c.sha not in in_stack and c.sha not in reland_shas], profile
+    )
+
+    humans: dict[str, str] = {}
+    for c in today:
+        if not c.is_bot:
+            humans.setdefault(_author_key(c), c.author)
+    stats = DayStats(
+        commits=len(today),
+        reverts=len(reverts),
+        relands=len(relands),
+        authors=len(humans),
+        author_names=sorted(humans.values(), key=str.casefold),
+        bot_commits=sum(1 for c in today if c.is_bot),
+        merged_prs=day.merged_prs,
+        lookback_commits=len(earlier),
+        lookback_days=day.lookback_days,
+    )
+    return Digest(
+        repo=day.repo,
+        repo_url=day.repo_url or _guess_repo_url(day),
+        branch=day.branch,
+        date=day.date,
+        tz=day.tz,
+        show=profile.name,
+        commits=today,
+        reverts=reverts,
+        relands=relands,
+        stacks=stacks,
+        groups=groups,
+        stats=stats,
+        theme_names={k: t.name for k, t in theme_index(profile).items()},
+    )
+
+
+def _guess_repo_url(day: Day) -> str:
+    if day.source == "github" and day.repo.count("/") == 1:
+        return f"https://github.com/{day.repo}"
+    return ""

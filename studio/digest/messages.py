@@ -1,0 +1,191 @@
+"""Reading commit messages: PR numbers, trailers, co-authors, revert notices, series markers."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_PR_SUFFIX = re.compile(r"\s*\(#(\d+)\)\s*$")
+_PR_RESOLVED = re.compile(r"^Pull Request resolved:\s*\S*?/pull/(\d+)", re.M | re.I)
+_MERGE_PR = re.compile(r"^Merge pull request #(\d+) from (\S+)", re.I)
+_REVERTS_REF = re.compile(r"^\s*Reverts\s+([\w.-]+/[\w.-]+)?#(\d+)", re.M)
+_REVERTS_SHA = re.compile(r"This reverts commit ([0-9a-fA-F]{7,40})")
+_REVERT_TITLE = re.compile(r'^Revert\s+"(?P<inner>.*)"(?:\s*\(#(?P<own>\d+)\))?\s*$', re.S)
+_REVERT_LOOSE = re.compile(r"^Revert[: ]\s*(?P<inner>.+?)(?:\s*\(#(?P<own>\d+)\))?\s*$", re.I)
+_PT_REVERTED = re.compile(
+    r"Reverted\s+(?P<url>\S*?/pull/(?P<pr>\d+))\s+on behalf of\s+(?P<who>\S+)"
+    r"(?:\s+due to\s+(?P<reason>.*))?",
+    re.I | re.S,
+)
+_COMMENT_LINK = re.compile(r"\s*\(\[comment\]\([^)]*\)\)\s*$")
+_GHSTACK = re.compile(r"^ghstack dependencies:\s*(.*)$", re.M | re.I)
+_CO_AUTHOR = re.compile(r"^Co-authored-by:\s*(.*?)\s*(?:<([^>]*)>)?\s*$", re.M | re.I)
+_SERIES = re.compile(r"[\[(]\s*(\d+)\s*/\s*(\d+|[nN])\s*[\])]")
+_TAG = re.compile(r"^\s*\[([^\]]{1,40})\]\s*")
+_RELAND = re.compile(
+    r"^\s*(?:\[\s*re-?land(?:ed)?\s*\d*\s*\]|\(\s*re-?land\s*\)|re-?land(?:ed|ing)?\s*\d*\s*[:\-]?)\s*",
+    re.I,
+)
+_GITHUB_LOGIN_URL = re.compile(r"https?://[^/\s]+/([A-Za-z0-9-]+(?:\[bot\])?)/?$")
+
+
+@dataclass
+class RevertNotice:
+    """What a revert commit says about what it reverts and why."""
+
+    inner_title: str  # the quoted title, as written (may itself be `Revert "..."`)
+    reverted_sha: str = ""
+    reverted_pr: int | None = None
+    own_pr: int | None = None
+    reverted_by_login: str = ""
+    reason: str = ""
+
+    @property
+    def is_revert_of_revert(self) -> bool:
+        return parse_revert_title(self.inner_title) is not None
+
+
+@dataclass
+class MessageFacts:
+    pr: int | None = None
+    clean_title: str = ""
+    tags: list[str] = field(default_factory=list)
+    co_authors: list[str] = field(default_factory=list)
+    ghstack_deps: list[int] = field(default_factory=list)
+    series: tuple[int, int | None] | None = None  # (k, N) with N None for "N"
+    revert: RevertNotice | None = None
+    reland_marker: bool = False
+    merge_branch: str = ""
+
+
+def strip_pr_suffix(title: str) -> tuple[str, int | None]:
+    match = _PR_SUFFIX.search(title)
+    if not match:
+        return title.strip(), None
+    return title[: match.start()].strip(), int(match.group(1))
+
+
+def split_tags(title: str) -> tuple[list[str], str]:
+    """Leading ``[Tag]`` markers (``[XPU][4/N] Foo``) and the title without them."""
+    tags: list[str] = []
+    rest = title
+    while True:
+        match = _TAG.match(rest)
+        if not match:
+            break
+        tag = match.group(1).strip()
+        if not _SERIES.fullmatch(f"[{tag}]"):
+            tags.append(tag)
+        rest = rest[match.end() :]
+    return tags, rest.strip()
+
+
+def parse_revert_title(title: str) -> tuple[str, int | None] | None:
+    """``Revert "X (#N)" (#M)`` → ("X (#N)", M); None when the title is not a revert."""
+    match = _REVERT_TITLE.match(title.strip())
+    if match:
+        own = match.group("own")
+        return match.group("inner"), int(own) if own else None
+    return None
+
+
+def normalize_title(title: str) -> str:
+    """A key for matching titles: no PR suffix, no reland marker, no tags, case folded."""
+    bare, _ = strip_pr_suffix(title)
+    bare = _RELAND.sub("", bare)
+    _, bare = split_tags(bare)
+    bare = _RELAND.sub("", bare)
+    return " ".join(re.sub(r"[^\w\s]", " ", bare.casefold()).split())
+
+
+def _login_from(who: str) -> str:
+    match = _GITHUB_LOGIN_URL.match(who.strip())
+    return match.group(1) if match else who.strip().lstrip("@")
+
+
+def _reason_from_body(body: str) -> str:
+    """For a plain `git revert`, the reason is whatever the author wrote besides the boilerplate."""
+    keep = []
+    for line in body.splitlines():
+        s = line.strip()
+        if not s or _REVERTS_SHA.search(s) or _REVERTS_REF.match(s):
+            continue
+        if re.match(r"^[\w-]+:\s", s) and not s.lower().startswith(("reason", "because")):
+            continue  # trailers
+        if s.lower().startswith(("reason:", "because:")):
+            s = s.split(":", 1)[1].strip()
+        keep.append(s)
+    return " ".join(keep).strip()
+
+
+def parse_revert(title: str, body: str) -> RevertNotice | None:
+    parsed = parse_revert_title(title)
+    if parsed is None:
+        loose = _REVERT_LOOSE.match(title.strip())
+        sha_match = _REVERTS_SHA.search(body)
+        ref_match = _REVERTS_REF.search(body)
+        if not loose or not (sha_match or ref_match):
+            return None
+        own = loose.group("own")
+        parsed = (loose.group("inner"), int(own) if own else None)
+    inner, own = parsed
+    notice = RevertNotice(inner_title=inner.strip(), own_pr=own)
+    sha_match = _REVERTS_SHA.search(body)
+    if sha_match:
+        notice.reverted_sha = sha_match.group(1).lower()
+    pt = _PT_REVERTED.search(body)
+    if pt:
+        notice.reverted_pr = int(pt.group("pr"))
+        notice.reverted_by_login = _login_from(pt.group("who"))
+        reason = pt.group("reason") or ""
+        reason = reason.strip().split("\n\n", 1)[0]
+        notice.reason = " ".join(_COMMENT_LINK.sub("", reason).split())
+    else:
+        ref = _REVERTS_REF.search(body)
+        if ref:
+            notice.reverted_pr = int(ref.group(2))
+        notice.reason = _reason_from_body(body)
+    if notice.reverted_pr is None:
+        _, inner_pr = strip_pr_suffix(notice.inner_title)
+        notice.reverted_pr = inner_pr
+    if len(notice.reason) > 300:
+        notice.reason = notice.reason[:297].rstrip() + "..."
+    return notice
+
+
+def parse_message(title: str, body: str) -> MessageFacts:
+    facts = MessageFacts()
+    facts.revert = parse_revert(title, body)
+    merge = _MERGE_PR.match(title)
+    if merge:
+        facts.pr = int(merge.group(1))
+        facts.merge_branch = merge.group(2)
+        first_body_line = body.strip().split("\n", 1)[0].strip()
+        title = first_body_line or title
+    bare, suffix_pr = strip_pr_suffix(title)
+    if facts.revert is not None:
+        # a revert's own PR is the suffix after the closing quote, never the reverted one
+        suffix_pr = facts.revert.own_pr
+    resolved = _PR_RESOLVED.search(body)
+    if facts.pr is None:
+        if facts.revert is None and resolved:
+            facts.pr = int(resolved.group(1))
+        else:
+            facts.pr = suffix_pr
+    facts.reland_marker = bool(_RELAND.match(bare))
+    tags, rest = split_tags(_RELAND.sub("", bare))
+    facts.tags = tags
+    facts.clean_title = _RELAND.sub("", rest).strip() or bare
+    series = _SERIES.search(bare)
+    if series:
+        total = series.group(2)
+        facts.series = (int(series.group(1)), None if total in "nN" else int(total))
+        facts.clean_title = _SERIES.sub("", facts.clean_title).strip(" -:") or facts.clean_title
+    deps = _GHSTACK.search(body)
+    if deps:
+        facts.ghstack_deps = [int(n) for n in re.findall(r"#(\d+)", deps.group(1))]
+    for match in _CO_AUTHOR.finditer(body):
+        name = " ".join(match.group(1).split())
+        if name:
+            facts.co_authors.append(name)
+    return facts

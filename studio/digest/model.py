@@ -1,0 +1,141 @@
+"""The Digest: a day's commits read, paired and grouped, ready for a script writer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .messages import RevertNotice
+
+
+@dataclass
+class CommitInfo:
+    sha: str
+    title: str  # spoken-ready title: no tags, no PR suffix, no series marker
+    raw_title: str
+    body: str
+    author: str  # display name
+    author_login: str
+    author_email: str
+    committed_at: str
+    pr: int | None = None
+    files: list[str] = field(default_factory=list)
+    co_authors: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
+    theme: str = "other"
+    themes: list[str] = field(default_factory=list)
+    series: tuple[int, int | None] | None = None
+    ghstack_deps: list[int] = field(default_factory=list)
+    is_bot: bool = False
+    revert: RevertNotice | None = None
+    reland_marker: bool = False
+    pr_title: str = ""
+    pr_labels: list[str] = field(default_factory=list)
+    in_day: bool = True
+
+    @property
+    def short(self) -> str:
+        return self.sha[:7]
+
+    @property
+    def weight(self) -> int:
+        """How much of a story this commit is: files touched, words written, a person behind it."""
+        lines = self.body.count("\n")
+        return min(len(self.files), 30) + min(lines // 4, 10) + (0 if self.is_bot else 5)
+
+
+@dataclass
+class RevertStory:
+    sha: str  # the revert commit
+    reverted_sha: str  # the original, where known
+    reverted_title: str  # the original's title, spoken-ready
+    reverted_pr: int | None
+    original_author: str  # whose work went back ("" when the original is out of the window)
+    reverted_by: str  # who asked for the revert (login or name)
+    reason: str
+    automatic: bool
+    same_day: bool  # the original landed the same day
+    theme: str = "other"
+    original_files: int = 0
+
+
+@dataclass
+class RelandStory:
+    sha: str
+    title: str
+    pr: int | None
+    author: str
+    original_sha: str  # the first landing, where known
+    revert_sha: str  # the revert it undoes, where known
+    how: str  # "revert-of-revert" | "title" | "marker"
+
+
+@dataclass
+class StackStory:
+    kind: str  # "ghstack" | "series" | "run"
+    author: str
+    commits: list[CommitInfo]
+    theme: str
+
+    @property
+    def prs(self) -> list[int]:
+        return sorted(c.pr for c in self.commits if c.pr is not None)
+
+    @property
+    def shas(self) -> list[str]:
+        return [c.sha for c in self.commits]
+
+    @property
+    def contiguous(self) -> bool:
+        prs = self.prs
+        return len(prs) == len(self.commits) and prs == list(range(prs[0], prs[0] + len(prs)))
+
+
+@dataclass
+class ThemeGroup:
+    group: str  # spoken group name
+    theme_names: list[str]  # spoken names of the themes present, most commits first
+    commits: list[CommitInfo]
+    housekeeping: bool = False
+
+
+@dataclass
+class DayStats:
+    commits: int = 0
+    reverts: int = 0
+    relands: int = 0
+    authors: int = 0
+    author_names: list[str] = field(default_factory=list)
+    bot_commits: int = 0
+    merged_prs: int | None = None
+    lookback_commits: int = 0
+    lookback_days: int = 14
+
+
+@dataclass
+class Digest:
+    repo: str
+    repo_url: str
+    branch: str
+    date: str
+    tz: str
+    show: str
+    commits: list[CommitInfo]
+    reverts: list[RevertStory]
+    relands: list[RelandStory]
+    stacks: list[StackStory]
+    groups: list[ThemeGroup]
+    stats: DayStats
+    theme_names: dict[str, str] = field(default_factory=dict)
+
+    def commit(self, sha: str) -> CommitInfo | None:
+        for c in self.commits:
+            if c.sha == sha:
+                return c
+        return None
+
+    def url_for(self, commit: CommitInfo) -> str:
+        if not self.repo_url:
+            return ""
+        if commit.pr is not None and commit.revert is None:
+            return f"{self.repo_url}/pull/{commit.pr}"
+        return f"{self.repo_url}/commit/{commit.sha}"

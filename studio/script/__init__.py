@@ -1,0 +1,1 @@
+"""From a Digest to an episode script: titled segments of spoken text."""
