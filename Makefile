@@ -34,7 +34,7 @@ system:
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q --config-settings editable_mode=compat -e '.[test]'
 	touch $(STAMP)
 
 venv: $(STAMP)

@@ -9,11 +9,14 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .episode import Episode, save_episode
 from .fsutil import atomic_write_json, check_writable_dir
 from .jobs import CancelToken, Progress, no_progress, scaled
-from .sources.model import Day
+
+if TYPE_CHECKING:  # kept out of start-up: `studio pull` never needs them
+    from .episode import Episode
+    from .sources.model import Day
 
 
 @dataclass
@@ -65,6 +68,8 @@ def produce(
     cancel: CancelToken | None = None,
 ) -> Path:
     """Pull, digest and script one day into ``show_dir/episodes/DATE/``; returns that folder."""
+    from .episode import save_episode
+
     cancel = cancel or CancelToken()
     out = check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
     day = pull_day(spec, date, scaled(progress, 0.0, 0.3))

@@ -31,12 +31,34 @@ def test_day_and_lookback_window(tmp_path):
         r.commit(squash("Tomorrow", 6), at("2026-03-11", 0, 0))
     day = pull_git(tmp_path / "r", DAY, branch="main")
     assert _titles(day.commits) == ["Evening (#5)", "Morning (#4)"]  # newest first
-    assert _titles(day.lookback) == ["Yesterday late (#3)", "Recent work (#2)"]
+    assert day.lookback_total == 2  # counted; nothing in it is needed for pairing
+    assert day.lookback == []
     assert day.repo == "octo/widgets"
     assert day.repo_url == "https://github.com/octo/widgets"
     assert day.start == "2026-03-10T00:00:00+00:00"
     short = pull_git(tmp_path / "r", DAY, branch="main", lookback_days=0)
     assert short.lookback == []
+
+
+def test_lookback_keeps_what_pairing_needs(tmp_path):
+    with RepoBuilder(tmp_path / "r") as r:
+        by_sha = r.commit(squash("Reverted by sha", 1), at("2026-03-01"))
+        r.commit(squash("Reverted by PR number", 2), at("2026-03-02"))
+        r.commit(squash("Unrelated", 3), at("2026-03-03"))
+        gone = r.commit(squash("Reverted earlier", 4), at("2026-03-04"))
+        r.commit(f'Revert "Reverted earlier (#4)"\n\nThis reverts commit {gone}.\n',
+                 at("2026-03-05"))
+        r.commit(f'Revert "Reverted by sha (#1)"\n\nThis reverts commit {by_sha}.\n',
+                 at("2026-03-10", 1))
+        r.commit('Revert "Reverted by PR number (#2)" (#9)\n\nReverts o/r#2\n', at("2026-03-10", 2))
+        r.commit(squash("[Reland] Reverted earlier", 5), at("2026-03-10", 3))
+    day = pull_git(tmp_path / "r", DAY)
+    assert day.lookback_total == 5
+    assert set(_titles(day.lookback)) == {
+        "Reverted by sha (#1)", "Reverted by PR number (#2)", "Reverted earlier (#4)",
+        'Revert "Reverted earlier (#4)"'}
+    original = next(c for c in day.lookback if c.sha == by_sha)
+    assert original.files  # a reverted original keeps its file list
 
 
 def test_day_boundaries_follow_the_time_zone(tmp_path):

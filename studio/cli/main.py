@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import logging
 import sys
 
 from .. import __version__
@@ -34,10 +33,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(
-        level=logging.INFO if args.verbose else logging.WARNING,
-        format="studio: %(levelname)s: %(message)s",
-    )
+    if args.verbose:
+        import logging
+
+        logging.basicConfig(level=logging.INFO, format="studio: %(levelname)s: %(message)s")
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2

@@ -101,7 +101,7 @@ def build_digest(day: Day, profile: Profile) -> Digest:
         author_names=sorted(humans.values(), key=str.casefold),
         bot_commits=sum(1 for c in today if c.is_bot),
         merged_prs=day.merged_prs,
-        lookback_commits=len(earlier),
+        lookback_commits=day.lookback_total if day.lookback_total is not None else len(earlier),
         lookback_days=day.lookback_days,
     )
     return Digest(

@@ -13,6 +13,7 @@ from pathlib import Path
 from ..errors import StudioError
 from ..textsafe import clean_text, decode_git
 from .model import MAX_MESSAGE_CHARS, Commit, Day
+from .relevance import keep_lookback
 from .window import day_bounds, parse_zone
 
 # Fields of one record; the message comes last because only it may span lines.
@@ -28,10 +29,8 @@ def _git(repo: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
     )
 
 
-def _repo_identity(repo: Path, git_dir: str) -> tuple[str, str]:
-    """(owner/name, web URL) from the ``origin`` remote; the folder name when there is none."""
-    raw = _git(repo, "config", "--get", "remote.origin.url").stdout
-    url = raw.decode(errors="replace").strip()
+def _repo_identity(url: str, git_dir: str) -> tuple[str, str]:
+    """(owner/name, web URL) from the ``origin`` remote's URL; the folder name without one."""
     match = re.match(
         r"^(?:(?P<scheme>https?|ssh|git)://(?:[^@/]+@)?(?P<host>[^/:]+)(?::\d+)?/"
         r"|(?:[^@/]+@)?(?P<scphost>[^/:]+):)(?P<path>[^?#]+?)(?:\.git)?/?$",
@@ -47,13 +46,6 @@ def _repo_identity(repo: Path, git_dir: str) -> tuple[str, str]:
     base = Path(git_dir).resolve()
     name = base.parent.name if base.name == ".git" else base.name
     return name.removesuffix(".git") or "repository", ""
-
-
-def _default_branch(repo: Path) -> str:
-    head = _git(repo, "symbolic-ref", "--quiet", "--short", "HEAD")
-    if head.returncode == 0 and head.stdout.strip():
-        return head.stdout.decode(errors="replace").strip()
-    return "HEAD"
 
 
 def _split_message(message: str) -> tuple[str, str]:
@@ -114,6 +106,92 @@ def _credit_merged_branches(repo: Path, commits: list[Commit]) -> None:
             commit.author_name, commit.author_email = tip
 
 
+def _start(repo: Path, *args: str, stdin: bool = False) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    return subprocess.Popen(["git", "-C", str(repo), *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env,
+                            stdin=subprocess.PIPE if stdin else subprocess.DEVNULL)
+
+
+def _stop(*procs: subprocess.Popen[bytes] | None) -> None:
+    for proc in procs:
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def _log_failure(err: bytes, branch: str) -> StudioError:
+    text = decode_git(err)
+    if "unknown revision" in text or "bad revision" in text or "ambiguous argument" in text:
+        return StudioError(f"no branch {branch!r} in this repository")
+    lines = text.strip().splitlines()
+    return StudioError(f"git log failed: {lines[-1] if lines else 'unknown error'}")
+
+
+def _format(marker: str) -> str:
+    return "--format=%x00" + marker + "%x00" + "%x00".join(_FIELDS)
+
+
+def _parse_log(out: bytes, marker: str) -> list[Commit]:
+    commits = []
+    for record in out.split(b"\0" + marker.encode() + b"\0")[1:]:
+        commit = _parse_record(record)
+        if commit is not None:
+            commits.append(commit)
+    return commits
+
+
+def _split_window(out: bytes, marker: str, lo: float, mid: float, hi: float
+                  ) -> tuple[list[Commit], list[Commit], int]:
+    """The day's commits, parsed; the look-back commits worth keeping, parsed; and how many
+    look-back commits there were in all. Only what is kept is parsed in full."""
+    day: list[Commit] = []
+    earlier: list[tuple[str, str, bytes, bytes]] = []
+    for record in out.split(b"\0" + marker.encode() + b"\0")[1:]:
+        parts = record.split(b"\0", len(_FIELDS))
+        if len(parts) < len(_FIELDS):
+            continue
+        try:
+            when = int(parts[8])
+        except ValueError:
+            continue
+        if mid <= when < hi:
+            commit = _parse_record(record)
+            if commit is not None:
+                day.append(commit)
+        elif lo <= when < mid:
+            message = parts[9]
+            title = decode_git(message.split(b"\n", 1)[0]).strip()
+            earlier.append((decode_git(parts[0]), title, message, record))
+    keep = keep_lookback(day, [(sha, title, msg) for sha, title, msg, _ in earlier])
+    lookback = [c for sha, _, _, rec in earlier if sha in keep
+                if (c := _parse_record(rec)) is not None]
+    return day, lookback, len(earlier)
+
+
+def _fill_files(repo: Path, commits: list[Commit], marker: str) -> None:
+    """File lists for ``commits`` in one `git log --no-walk` (no history walk, only diffs)."""
+    if not commits:
+        return
+    proc = _start(repo, "log", "--no-walk=unsorted", "--first-parent", "-z", "--name-only",
+                  "--no-renames", "--stdin", _format(marker), stdin=True)
+    out, _err = proc.communicate("\n".join(c.sha for c in commits).encode() + b"\n")
+    if proc.returncode != 0:
+        return
+    files = {c.sha: c.files for c in _parse_log(out, marker)}
+    for c in commits:
+        c.files = files.get(c.sha, c.files)
+
+
+def _reverted_by(day: list[Commit], lookback: list[Commit]) -> list[Commit]:
+    """Look-back commits that the day reverts: their files matter to the story."""
+    wanted = {m.lower() for c in day for m in _REVERTED_SHA.findall(c.body)}
+    return [c for c in lookback if any(c.sha.startswith(w) for w in wanted)]
+
+
+_REVERTED_SHA = re.compile(r"This reverts commit ([0-9a-fA-F]{7,40})")
+
+
 def pull_git(
     path: str | os.PathLike[str],
     date: dt.date,
@@ -122,61 +200,53 @@ def pull_git(
     lookback_days: int = 14,
 ) -> Day:
     """Commits on ``branch``'s first-parent line committed on ``date`` in ``tz``, and the
-    ``lookback_days`` before it. Merge commits stand for the pull request they merged."""
+    ``lookback_days`` before it. Merge commits stand for the pull request they merged.
+
+    Three git processes run side by side: the window's log without file lists (cheap), the
+    day's log with them, and the remote's URL."""
     repo = Path(path)
     if not repo.exists():
         raise StudioError(f"no such folder: {repo}")
     zone = parse_zone(tz)
     if lookback_days < 0:
         raise StudioError("--lookback-days must be zero or more")
-    probe = _git(repo, "rev-parse", "--absolute-git-dir")
-    if probe.returncode != 0:
-        raise StudioError(f"not a git repository: {repo}")
-    git_dir = probe.stdout.decode(errors="replace").strip()
-    branch = branch or _default_branch(repo)
-    verify = _git(repo, "rev-parse", "--verify", "--quiet", f"{branch}^{{commit}}")
-    if verify.returncode != 0:
-        raise StudioError(f"no branch {branch!r} in {repo}")
+    if branch is not None and (not branch.strip() or branch.startswith("-")):
+        raise StudioError(f"not a valid branch name: {branch!r}")
+    if shutil.which("git") is None:
+        raise StudioError("git is not installed: install it with `apt-get install git`")
 
     start, end = day_bounds(date, zone)
     since = start - dt.timedelta(days=lookback_days)
-    marker = b"\0COMMITCAST-" + secrets.token_hex(8).encode() + b"\0"
-    fmt = "%x00COMMITCAST-" + marker[12:-1].decode() + "%x00" + "%x00".join(_FIELDS)
-    result = _git(
-        repo,
-        "log",
-        "--first-parent",
-        "-z",
-        "--name-only",
-        "--no-renames",
-        f"--format={fmt}",
-        f"--since=@{int(since.timestamp())}",
-        f"--until=@{int(end.timestamp())}",
-        branch,
-        "--",
-    )
-    if result.returncode != 0:
-        message = decode_git(result.stderr).strip().splitlines()
-        raise StudioError(f"git log failed: {message[-1] if message else 'unknown error'}")
+    marker = "COMMITCAST-" + secrets.token_hex(8)
+    rev = branch or "HEAD"
+    # one history walk over the whole window, side by side with the repository look-ups
+    log = _start(repo, "log", "--first-parent", "-z", _format(marker),
+                 f"--since=@{int(since.timestamp())}", f"--until=@{int(end.timestamp())}",
+                 "--end-of-options", rev, "--")
+    probe = _start(repo, "rev-parse", "--absolute-git-dir", "--abbrev-ref", "HEAD")
+    origin_proc = _start(repo, "config", "--get", "remote.origin.url")
+    try:
+        probe_out, probe_err = probe.communicate()
+        lines = probe_out.decode(errors="replace").split()
+        if not lines or (probe.returncode != 0 and b"not a git repository" in probe_err):
+            raise StudioError(f"not a git repository: {repo}")
+        log_out, log_err = log.communicate()
+        if log.returncode != 0:
+            if branch is None:
+                raise StudioError(f"no branch 'HEAD' in {repo}: the repository has no commits")
+            raise _log_failure(log_err, branch)
+        origin = origin_proc.communicate()[0].decode(errors="replace").strip()
+    finally:
+        _stop(log, probe, origin_proc)
+    git_dir = lines[0]
+    if branch is None:
+        branch = lines[1] if len(lines) > 1 and lines[1] != "HEAD" else "HEAD"
 
-    day_commits: list[Commit] = []
-    lookback: list[Commit] = []
-    lo, mid, hi = since.timestamp(), start.timestamp(), end.timestamp()
-    for record in result.stdout.split(marker)[1:]:
-        commit = _parse_record(record)
-        if commit is None:
-            continue
-        try:
-            when = dt.datetime.fromisoformat(commit.committed_at).timestamp()
-        except ValueError:
-            continue
-        if mid <= when < hi:
-            day_commits.append(commit)
-        elif lo <= when < mid:
-            lookback.append(commit)
-
+    day_commits, lookback, earlier = _split_window(
+        log_out, marker, since.timestamp(), start.timestamp(), end.timestamp())
+    _fill_files(repo, day_commits + _reverted_by(day_commits, lookback), marker)
     _credit_merged_branches(repo, day_commits + lookback)
-    name, web = _repo_identity(repo, git_dir)
+    name, web = _repo_identity(origin, git_dir)
     return Day(
         repo=name,
         repo_url=web,
@@ -189,4 +259,5 @@ def pull_git(
         commits=day_commits,
         lookback=lookback,
         lookback_days=lookback_days,
+        lookback_total=earlier,
     )

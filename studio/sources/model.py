@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import StudioError
-from ..fsutil import atomic_write_json
+from ..fsutil import atomic_write_text
 
 DAY_SCHEMA = 1
 MAX_MESSAGE_CHARS = 64_000
@@ -51,14 +51,18 @@ class Day:
     start: str  # ISO 8601 of the day's first instant
     end: str  # ISO 8601 of the next day's first instant
     commits: list[Commit] = field(default_factory=list)  # the day, newest first
-    lookback: list[Commit] = field(default_factory=list)  # earlier commits, newest first
+    lookback: list[Commit] = field(default_factory=list)  # earlier commits that pairing needs
     lookback_days: int = 14
+    lookback_total: int | None = None  # commits in the look-back window, kept or not
     repo_url: str = ""  # web page of the repository (https://github.com/owner/name), if known
     merged_prs: int | None = None  # known only from GitHub
     requests: int | None = None  # API requests spent, for GitHub pulls
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        # shallow copies: every field is plain data, and asdict's deep walk is slow at scale
+        data = dict(self.__dict__)
+        data["commits"] = [dict(c.__dict__) for c in self.commits]
+        data["lookback"] = [dict(c.__dict__) for c in self.lookback]
         data["schema"] = DAY_SCHEMA
         return data
 
@@ -79,7 +83,16 @@ class Day:
 
 
 def save_day(day: Day, path: str | Path) -> None:
-    atomic_write_json(path, day.to_dict())
+    # one commit per line: compact enough for big days (the C encoder), still diffable
+    data = day.to_dict()
+    commits, lookback = data.pop("commits"), data.pop("lookback")
+    head = json.dumps(data, ensure_ascii=False, indent=1)[:-2]
+    parts = [head + ',\n "commits": [']
+    parts.append(",\n".join("  " + json.dumps(c, ensure_ascii=False) for c in commits))
+    parts.append('],\n "lookback": [')
+    parts.append(",\n".join("  " + json.dumps(c, ensure_ascii=False) for c in lookback))
+    parts.append("]\n}\n")
+    atomic_write_text(path, "\n".join(parts))
 
 
 def load_day(path: str | Path) -> Day:
