@@ -225,6 +225,10 @@ def load_episode(episode_dir: str | Path) -> Episode:
     path = Path(episode_dir)
     if path.is_dir():
         path = path / EPISODE_FILE
+    if (path.parent / "takes").is_dir():  # a recorder that died mid-take: repair and offer it
+        from .recording.recovery import recover_quietly
+
+        recover_quietly(path.parent)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
