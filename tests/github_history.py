@@ -165,7 +165,8 @@ def squash_history(path: Path, day: dt.date, count: int, lookback: int = 4,
 
 def _squashed(number: int, when: dt.datetime, i: int) -> Planned:
     return Planned(title=f"Add widget option {i} (#{number})",
-                   body=f"* first try\n\n* review fixes {i}\n\nCo-authored-by: Dev <dev@example.com>",
+                   body=(f"* first try\n\n* review fixes {i}\n\n"
+                         "Co-authored-by: Dev <dev@example.com>"),
                    author=PEOPLE[i % len(PEOPLE)], committer=WEBFLOW, when=when, pr=number,
                    files={f"src/a{i % 5}.py": f"v = {number}\n"})
 

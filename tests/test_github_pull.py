@@ -12,11 +12,11 @@ import pytest
 from github_history import pytorch_history, repo_data, squash_history
 from github_server import GitHubApiServer
 
-from studio.sources.gitlocal import pull_git
 from studio.sources.github import pull_github
 from studio.sources.github.auth import Token
 from studio.sources.github.pull import DEFAULT_DETAIL_LIMIT
 from studio.sources.github.transport import NetworkPolicy
+from studio.sources.gitlocal import pull_git
 from studio.sources.model import Day
 
 TOKEN = "ghp_testTOKEN0123456789abcdefABCDEF0123"

@@ -119,13 +119,17 @@ def store_token(host: str, value: str) -> None:
     value = value.strip()
     if not value or any(c.isspace() for c in value):
         raise StudioError("that does not look like a token (it is empty or has spaces)")
+    advice = "set GITHUB_TOKEN in the environment instead"
     try:
-        _keyring().set_password(KEYRING_SERVICE, host, value)
+        kr = _keyring()
+        kr.set_password(KEYRING_SERVICE, host, value)
+        kept = kr.get_password(KEYRING_SERVICE, host) == value
     except Exception as exc:  # noqa: BLE001 - keyring raises many backend-specific errors
         raise StudioError(
-            f"cannot store the token in the OS keyring ({type(exc).__name__}): "
-            "set GITHUB_TOKEN in the environment instead"
+            f"cannot store the token in the OS keyring ({type(exc).__name__}): {advice}"
         ) from None
+    if not kept:  # e.g. keyring's null backend accepts and forgets
+        raise StudioError(f"the OS keyring did not keep the token: {advice}")
 
 
 def delete_token(host: str) -> bool:
