@@ -58,14 +58,16 @@ class Transport:
     def wait(self, seconds: float, what: str) -> None:
         """Sleep ``seconds`` in one-second steps, telling the user and honouring cancel."""
         deadline = time.monotonic() + seconds
+        first = True
         while True:
             self.cancel.check()
             left = deadline - time.monotonic()
             if left <= 0:
                 return
             whole = int(left + 0.999)
-            if whole <= 10 or whole % 10 == 0 or left == seconds:
+            if first or whole <= 10 or whole % 10 == 0:  # a countdown, not a flood of lines
                 self.notify(f"{what}: waiting {whole}s")
+            first = False
             time.sleep(min(1.0, left))
 
 
