@@ -203,3 +203,18 @@ def test_a_quiet_day_costs_three_requests(tmp_path, server):
                       use_cache=False)
     assert day.commits == [] and day.lookback == [] and day.merged_prs == 0
     assert day.requests == server.count() == 3  # repository, one empty page, the search
+
+
+def test_cache_keeps_a_bounded_number_of_entries(tmp_path):
+    import os
+
+    from studio.sources.github.cache import EtagCache
+
+    cache = EtagCache(tmp_path, Token(TOKEN, "GITHUB_TOKEN").identity)
+    for i in range(6):
+        cache.put(f"http://h/api/v3/x?page={i}", {"ETag": f'"e{i}"'}, b"[]")
+        os.utime(cache._path(f"http://h/api/v3/x?page={i}", ""), (1000 + i, 1000 + i))
+    assert cache.prune(max_entries=4) == 2
+    assert cache.get("http://h/api/v3/x?page=0") is None
+    assert cache.get("http://h/api/v3/x?page=5").etag == '"e5"'
+    assert TOKEN not in "".join(p.read_text() for p in tmp_path.iterdir())

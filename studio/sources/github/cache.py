@@ -47,6 +47,24 @@ class EtagCache:
         self.directory = Path(directory)
         self.identity = identity
 
+    def prune(self, max_entries: int = 5000) -> int:
+        """Drop the least recently written entries beyond ``max_entries``; returns how many."""
+        try:
+            entries = [e for e in os.scandir(self.directory) if e.name.endswith(".json")]
+        except OSError:
+            return 0
+        if len(entries) <= max_entries:
+            return 0
+        entries.sort(key=lambda e: e.stat().st_mtime)
+        dropped = 0
+        for entry in entries[: len(entries) - max_entries]:
+            try:
+                os.unlink(entry.path)
+                dropped += 1
+            except OSError:
+                pass
+        return dropped
+
     def _path(self, url: str, accept: str) -> Path:
         key = f"{self.identity}\0{accept}\0{url}".encode()
         return self.directory / f"{hashlib.sha256(key).hexdigest()}.json"

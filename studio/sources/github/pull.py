@@ -126,6 +126,7 @@ def pull_github(
     cache = None
     if use_cache:
         cache = EtagCache(cache_dir or default_cache_dir(), token.identity)
+        cache.prune()
     transport = Transport(
         policy=policy or NetworkPolicy(),
         cache=cache,
