@@ -137,3 +137,18 @@ def test_auth_login_without_a_usable_keyring_says_what_to_do(tmp_path):
     result = run(["auth", "login"], tmp_path, stdin=TOKEN + "\n")  # the null keyring
     assert result.returncode == 1
     assert "set GITHUB_TOKEN" in result.stderr and TOKEN not in result.stderr
+
+
+def test_produce_from_github_writes_the_episode(tmp_path, server):
+    pytest.importorskip("studio.digest.build", reason="the digest stage is not in this branch")
+    show = tmp_path / "show"
+    result = run(["produce", "--github", "pytorch/pytorch", "--date", DAY.isoformat(),
+                  "--api-url", server.api_url, "--show-dir", str(show), "-q"], tmp_path,
+                 token=TOKEN)
+    assert result.returncode == 0, result.stderr
+    folder = show / "episodes" / DAY.isoformat()
+    day = json.loads((folder / "day.json").read_text())
+    assert day["source"] == "github" and len(day["commits"]) == 30
+    assert (folder / "episode.json").is_file()
+    for path in files_under(tmp_path / "show"):
+        assert TOKEN not in path.read_text(encoding="utf-8", errors="replace"), path
