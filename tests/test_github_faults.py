@@ -4,6 +4,7 @@ and the transient ones are waited out or retried within their bounds."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 import threading
 import time
 
@@ -112,7 +113,9 @@ def test_short_rate_limit_is_waited_out_with_a_countdown(server):
     assert len(day.commits) == 12
     assert time.monotonic() - started >= 0.9
     waits = [m for m in messages if "rate limit" in m]
-    assert waits and all("waiting" in m for m in waits)
+    assert waits and all(re.fullmatch(r"waiting \d+s: GitHub rate limit, until "
+                                      r"\d\d:\d\d:\d\d UTC", m) for m in waits)
+    assert all(len(m) <= 60 for m in messages)  # the terminal's progress line shows 60
 
 
 def test_429_retry_after_is_honoured(server):

@@ -157,11 +157,11 @@ def pull_github(
                            f"listed {len(listed)} commits")
             listed = _first_parent_line(listed)
             day_commits, lookback = _split_window(listed, since, start, end)
-            ctx.stage = "search"
+            ctx.stage = "merged pull requests"
             report(0.75, "counting merged pull requests")
             query = _merged_query(full_name, branch, start, end)
             merged = client.search_issues(query).totalCount
-            ctx.stage = "detail"
+            ctx.stage = "commit details"
             leads = pick_leads(day_commits, lookback, detail_limit)
             for i, commit in enumerate(leads):
                 cancel.check()
@@ -171,7 +171,8 @@ def pull_github(
         client.close()
     log.info("pulled %s with %d requests (%d answered 304 from the cache)",
              full_name, transport.requests, transport.not_modified)
-    report(1.0, f"pulled {len(day_commits)} commits")
+    report(1.0, f"{len(day_commits)} commits: {transport.requests} requests, "
+                f"{transport.not_modified} unchanged (304)")
     return Day(
         repo=full_name,
         branch=branch,

@@ -66,7 +66,7 @@ class Transport:
                 return
             whole = int(left + 0.999)
             if first or whole <= 10 or whole % 10 == 0:  # a countdown, not a flood of lines
-                self.notify(f"{what}: waiting {whole}s")
+                self.notify(f"waiting {whole}s: {what}")
             first = False
             time.sleep(min(1.0, left))
 
@@ -138,7 +138,7 @@ class StudioAdapter(HTTPAdapter):
                     raise self._rate_limited(wait)
                 rate_waits += 1
                 until = (dt.datetime.now(dt.UTC) + dt.timedelta(seconds=wait)).strftime("%H:%M:%S")
-                t.wait(wait, f"GitHub rate limit reached, retrying at {until} UTC")
+                t.wait(wait, f"GitHub rate limit, until {until} UTC")
                 continue
             if resp.status_code >= 500 and request.method == "GET" and failures < t.policy.retries:
                 failures += 1
