@@ -85,8 +85,8 @@ class GitHubApiServer:
         return sum(1 for h in self.hits if status is None or h.status == status)
 
     def charged(self) -> int:
-        """Requests that cost rate limit (everything but 304s)."""
-        return sum(1 for h in self.hits if h.status != 304)
+        """Requests that cost rate limit (everything but 304s and /rate_limit)."""
+        return sum(1 for h in self.hits if h.status != 304 and h.path != "/rate_limit")
 
     def reset_counts(self) -> None:
         self.hits.clear()
@@ -235,7 +235,8 @@ def _handler_for(server: GitHubApiServer) -> type[BaseHTTPRequestHandler]:
         def _send(self, status: int, body: bytes, headers: dict, path: str, query: dict,
                   auth: str) -> None:
             with server.lock:
-                if status != 304 and server.rate_remaining > 0:
+                free = status == 304 or path == "/rate_limit"  # as on GitHub
+                if not free and server.rate_remaining > 0:
                     server.rate_remaining -= 1
                 server.hits.append(Hit("GET", path, query, status, auth))
                 rate = {"X-RateLimit-Limit": str(server.rate_limit),

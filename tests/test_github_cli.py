@@ -105,16 +105,22 @@ def test_auth_login_status_logout_round_trip(tmp_path, server):
     assert login.returncode == 0 and login.stdout.strip() == (
         f"token stored in the OS keyring for {host}")
     assert TOKEN not in login.stdout + login.stderr
-    status = run(["auth", "status", *api], tmp_path, keyring_file=keyring_file)
-    assert status.stdout.strip() == f"{host}: using the token from keyring"
+    status = run(["auth", "status", "--check", *api], tmp_path, keyring_file=keyring_file)
+    assert status.stdout.splitlines()[0] == f"{host}: using the token from keyring"
+    assert status.stdout.splitlines()[1].startswith(
+        f"GitHub accepts it: {server.rate_remaining} of 5000 requests left until ")
 
     # The stored token is what a pull now uses.
     pulled = run(pull_args(server, out), tmp_path, keyring_file=keyring_file)
     assert pulled.returncode == 0, pulled.stderr
     assert server.hits[-1].authorization == f"token {TOKEN}"
-    # The environment wins over the keyring.
-    env_status = run(["auth", "status", *api], tmp_path, token="ghp_env", keyring_file=keyring_file)
-    assert "GITHUB_TOKEN" in env_status.stdout
+    # The environment wins over the keyring; --check says when GitHub rejects a token.
+    env_status = run(["auth", "status", "--check", *api], tmp_path, token="ghp_env",
+                     keyring_file=keyring_file)
+    assert "GITHUB_TOKEN" in env_status.stdout and env_status.returncode == 1
+    assert env_status.stderr.strip() == ("studio: error: GitHub rejected the token from "
+                                         "GITHUB_TOKEN (401 bad credentials): renew it, or "
+                                         "sign in again with `studio auth login`")
 
     logout = run(["auth", "logout", *api], tmp_path, keyring_file=keyring_file)
     assert logout.returncode == 0 and "removed" in logout.stdout

@@ -15,6 +15,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     for parser in (login, logout, status):
         parser.add_argument("--api-url", metavar="URL",
                             help="GitHub Enterprise API URL (default: github.com)")
+    status.add_argument("--check", action="store_true",
+                        help="ask GitHub whether it takes the token, and the rate limit left")
     login.set_defaults(handler=cmd_login)
     logout.set_defaults(handler=cmd_logout)
     status.set_defaults(handler=cmd_status)
@@ -67,4 +69,9 @@ def cmd_status(args: argparse.Namespace) -> int:
         print(f"{host}: using the token from {token.source}")
     else:
         print(f"{host}: anonymous (public repositories only, 60 requests an hour)")
+    if args.check:
+        from ..sources.github.client import rate_limit_status
+
+        remaining, limit, reset = rate_limit_status(args.api_url, token)
+        print(f"GitHub accepts it: {remaining} of {limit} requests left until {reset:%H:%M} UTC")
     return 0

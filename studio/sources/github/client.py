@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 
 from ... import __version__
-from .auth import Token, normalize_api_url
-from .transport import Transport, install
+from .auth import Token, host_of, normalize_api_url
+from .transport import NetworkPolicy, Transport, install
 
 
 def make_client(api_url: str | None, token: Token, transport: Transport):
@@ -25,3 +26,22 @@ def make_client(api_url: str | None, token: Token, transport: Transport):
     )
     install(client, transport)
     return client
+
+
+def rate_limit_status(api_url: str | None, token: Token,
+                      policy: NetworkPolicy | None = None) -> tuple[int, int, dt.datetime]:
+    """(remaining, limit, reset time) of the core rate limit for ``token``: a free request
+    that also tells whether GitHub accepts the token."""
+    from .errors import PullContext, github_errors
+
+    transport = Transport(policy=policy or NetworkPolicy(min_interval=None),
+                          anonymous=not token.value)
+    ctx = PullContext(repo=host_of(api_url), host=host_of(api_url), token=token,
+                      stage="rate limit")
+    client = make_client(api_url, token, transport)
+    try:
+        with github_errors(ctx):
+            rate = client.get_rate_limit().rate
+            return rate.remaining, rate.limit, rate.reset
+    finally:
+        client.close()
