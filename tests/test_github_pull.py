@@ -177,11 +177,22 @@ def test_merge_commit_history_follows_the_first_parent_line(tmp_path, server):
     git("merge", "-q", "--no-ff", "-m", "Merge pull request #7 from finn/feature", "feature",
         when="2026-02-09T11:00:00+00:00")
 
+    # A branch worked on late that day and merged the next: GitHub lists its commit too.
+    git("checkout", "-q", "-b", "late", "HEAD~1")
+    (repo / "c.txt").write_text("3\n")
+    git("add", "c.txt")
+    git("commit", "-q", "-m", "Late work", when="2026-02-09T23:00:00+00:00",
+        who=("Lee", "lee@example.com"))
+    git("checkout", "-q", "main")
+    git("merge", "-q", "--no-ff", "-m", "Merge pull request #8 from lee/late", "late",
+        when="2026-02-10T08:00:00+00:00")
     data = repo_data_from(repo, server.api_url)
     server.add_repo(data)
     gh_day = pull(server, "acme/merges", None, tz="UTC", detail_limit=0)
     git_day = pull_git(repo, DAY, tz="UTC", branch="main")
-    assert len(server.repos["acme/merges"].commits) == 3
+    assert len(server.repos["acme/merges"].commits) == 5
+    listed = [h for h in server.hits if h.path.endswith("/commits")]
+    assert listed and len(git_day.commits) == 1
     assert_same_day(git_day, gh_day)
     assert [c.author_name for c in gh_day.commits] == ["Finn"]
     assert gh_day.commits[0].committer_name == "Ann"

@@ -67,12 +67,22 @@ def _first_parent_line(commits: list[Commit]) -> list[Commit]:
     if not any(len(c.parents) > 1 for c in commits):
         return commits
     by_sha = {c.sha: c for c in commits}
-    newest = max(commits, key=lambda c: dt.datetime.fromisoformat(c.committed_at))
-    line: list[Commit] = []
-    current: Commit | None = newest
-    while current is not None:
-        line.append(current)
-        current = by_sha.get(current.parents[0]) if current.parents else None
+
+    def chain(head: Commit) -> list[Commit]:
+        line: list[Commit] = []
+        current: Commit | None = head
+        while current is not None:
+            line.append(current)
+            current = by_sha.get(current.parents[0]) if current.parents else None
+        return line
+
+    # The listing may end in several heads: the branch as it stood at the day's end, and
+    # branches merged after it. The branch's own line is the one that carries the merges.
+    children = {p for c in commits for p in c.parents}
+    heads = [c for c in commits if c.sha not in children]
+    line = max((chain(h) for h in heads), key=lambda ln: (
+        sum(len(c.parents) > 1 for c in ln), len(ln),
+        dt.datetime.fromisoformat(ln[0].committed_at)))
     for merge in (c for c in line if len(c.parents) > 1):
         tip = by_sha.get(merge.parents[1])
         if tip is not None:
