@@ -148,7 +148,7 @@ class StudioAdapter(HTTPAdapter):
             break
         if resp.status_code == 304 and cached is not None:
             t.not_modified += 1
-            fresh = dict(resp.headers)
+            fresh = {k: v for k, v in resp.headers.items() if k.lower() != "content-length"}
             resp.status_code, resp.reason = 200, "OK (not modified)"
             resp._content = cached.body
             resp.headers.clear()
