@@ -29,11 +29,25 @@ class SourceSpec:
     tz: str = "UTC"
     lookback_days: int = 14
     api_url: str | None = None
+    max_wait: float = 120.0  # longest wait for GitHub's rate limit, in seconds
 
 
-def pull_day(spec: SourceSpec, date: dt.date, progress: Progress = no_progress) -> Day:
+def pull_day(
+    spec: SourceSpec,
+    date: dt.date,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+) -> Day:
     progress(0.0, "pulling the day's commits")
-    if spec.git:
+    if spec.github:
+        from .sources.github import pull_github
+        from .sources.github.transport import NetworkPolicy
+
+        day = pull_github(spec.github, date, tz=spec.tz, branch=spec.branch,
+                          lookback_days=spec.lookback_days, api_url=spec.api_url,
+                          policy=NetworkPolicy(max_rate_wait=spec.max_wait),
+                          progress=progress, cancel=cancel)
+    elif spec.git:
         from .sources.gitlocal import pull_git
 
         day = pull_git(spec.git, date, tz=spec.tz, branch=spec.branch,
@@ -41,7 +55,7 @@ def pull_day(spec: SourceSpec, date: dt.date, progress: Progress = no_progress) 
     else:
         from .errors import StudioError
 
-        raise StudioError("no source given: use --git PATH")
+        raise StudioError("no source given: use --git PATH or --github OWNER/NAME")
     progress(1.0, f"pulled {len(day.commits)} commits")
     return day
 
@@ -72,7 +86,7 @@ def produce(
 
     cancel = cancel or CancelToken()
     out = check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
-    day = pull_day(spec, date, scaled(progress, 0.0, 0.3))
+    day = pull_day(spec, date, scaled(progress, 0.0, 0.3), cancel)
     cancel.check()
     atomic_write_json(out / "day.json", day.to_dict())
     progress(0.35, "writing the script")

@@ -39,6 +39,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _source_arguments(parser: argparse.ArgumentParser) -> None:
     src = parser.add_mutually_exclusive_group(required=True)
     src.add_argument("--git", metavar="PATH", help="a local clone or bare repository")
+    src.add_argument("--github", metavar="OWNER/NAME", help="a repository on GitHub")
+    parser.add_argument("--api-url", metavar="URL",
+                        help="GitHub API base URL (GitHub Enterprise: https://HOST/api/v3)")
+    parser.add_argument("--max-wait", type=float, default=120.0, metavar="SECONDS",
+                        help="longest wait for GitHub's rate limit (default 120)")
     parser.add_argument("--date", required=True, help="YYYY-MM-DD, today or yesterday")
     parser.add_argument("--tz", default="UTC", help="time zone of the day (default UTC)")
     parser.add_argument("--branch", help="branch to follow (default: the repository's HEAD)")
@@ -56,6 +61,7 @@ def _spec(args: argparse.Namespace):
         tz=args.tz,
         lookback_days=args.lookback_days,
         api_url=getattr(args, "api_url", None),
+        max_wait=getattr(args, "max_wait", 120.0),
     )
 
 
@@ -74,9 +80,15 @@ def cmd_pull(args: argparse.Namespace) -> int:
     date = _date(args)
     out = Path(args.output)
     check_writable_dir(out.parent if str(out.parent) else Path("."))
-    day = pull_day(_spec(args), date)
+    # GitHub pulls can wait on a rate limit: show that countdown on stderr.
+    progress = TerminalProgress(quiet=not getattr(args, "github", None))
+    try:
+        day = pull_day(_spec(args), date, progress=progress)
+    finally:
+        progress.done()
     save_day(day, out)
-    print(f"{len(day.commits)} commits on {day.repo} {day.branch} for {day.date} -> {out}")
+    spent = f" ({day.requests} GitHub requests)" if day.requests is not None else ""
+    print(f"{len(day.commits)} commits on {day.repo} {day.branch} for {day.date}{spent} -> {out}")
     return 0
 
 
