@@ -57,7 +57,7 @@ def assert_same_day(git_day: Day, gh_day: Day) -> None:
                         == dt.datetime.fromisoformat(getattr(b, name)))
             if b.files:  # detail is fetched for the lead stories only
                 assert sorted(b.files) == sorted(a.files)
-    for name in ("branch", "date", "tz", "start", "end", "lookback_days"):
+    for name in ("branch", "date", "tz", "start", "end", "lookback_days", "lookback_total"):
         assert getattr(git_day, name) == getattr(gh_day, name), name
     assert gh_day.source == "github"
 
@@ -70,7 +70,8 @@ def test_pytorch_day_matches_git_and_counts_no_merged_prs(tmp_path, server):
     gh_day = pull(server, "pytorch/pytorch", tmp_path / "cache")
     git_day = pull_git(hist.path, DAY, tz=LA, branch="main")
 
-    assert len(gh_day.commits) == 30 and len(gh_day.lookback) == 6
+    assert len(gh_day.commits) == 30 and gh_day.lookback_total == 6
+    assert len(gh_day.lookback) == 2  # the reverted originals; the rest is only counted
     assert_same_day(git_day, gh_day)
     # PyTorch's bot-landed PRs are closed, not merged: "no merged pull requests, but 30 commits"
     assert gh_day.merged_prs == 0
@@ -114,7 +115,7 @@ def test_300_commit_day_pages_the_list_and_spends_no_request_per_commit(tmp_path
 
     assert len(gh_day.commits) == 300
     assert_same_day(git_day, gh_day)
-    listed = len(gh_day.commits) + len(gh_day.lookback)
+    listed = len(gh_day.commits) + (gh_day.lookback_total or 0)
     pages = [h for h in server.hits if h.path.endswith("/commits")]
     assert len(pages) == math.ceil(listed / 100) == 4
     assert [h.query["page"][0] for h in pages[1:]] == ["2", "3", "4"]

@@ -18,6 +18,7 @@ from ...jobs import CancelToken, Progress, no_progress
 from ...textsafe import clean_line, clean_text
 from ..gitlocal import _split_message
 from ..model import Commit, Day
+from ..relevance import prune_lookback
 from ..window import day_bounds, parse_zone
 from .auth import Token, host_of, normalize_api_url, resolve_token
 from .cache import EtagCache, default_cache_dir
@@ -167,6 +168,8 @@ def pull_github(
                            f"listed {len(listed)} commits")
             listed = _first_parent_line(listed)
             day_commits, lookback = _split_window(listed, since, start, end)
+            lookback_total = len(lookback)
+            lookback = prune_lookback(day_commits, lookback)
             ctx.stage = "merged pull requests"
             report(0.75, "counting merged pull requests")
             query = _merged_query(full_name, branch, start, end)
@@ -194,6 +197,8 @@ def pull_github(
         commits=day_commits,
         lookback=lookback,
         lookback_days=lookback_days,
+        lookback_total=lookback_total,
+        repo_url=remote.html_url if isinstance(getattr(remote, "html_url", None), str) else "",
         merged_prs=int(merged),
         requests=transport.requests,
     )
