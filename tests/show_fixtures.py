@@ -139,3 +139,14 @@ def build_show(show_dir: Path, dates: list[str], hostile: bool = False) -> Path:
 def copy_show(src: Path, dst: Path) -> Path:
     shutil.copytree(src, dst)
     return dst
+
+
+_BUILT: dict[tuple[str, ...], Path] = {}
+
+
+def show_copy(tmp_path_factory, dst: Path, dates: list[str], hostile: bool = False) -> Path:
+    """A fresh copy of a show built once per test session (MP3 encoding is the slow part)."""
+    key = (*dates, "hostile" if hostile else "plain")
+    if key not in _BUILT:
+        _BUILT[key] = build_show(tmp_path_factory.mktemp("show") / "show", dates, hostile)
+    return copy_show(_BUILT[key], dst)

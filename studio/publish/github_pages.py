@@ -13,9 +13,9 @@ import hashlib
 import ipaddress
 import logging
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 from urllib.parse import urlsplit
 
 from ..errors import StudioError
