@@ -92,7 +92,7 @@ def _client(token: str, api_url: str):  # noqa: ANN202 - a github.Github, import
     if api_url:
         kwargs["base_url"] = api_url
         if _is_local_api(api_url):  # an API on this machine needs no politeness delay
-            kwargs.update(retry=None, seconds_between_requests=None)
+            kwargs.update(retry=None, seconds_between_requests=None, seconds_between_writes=None)
     return Github(**kwargs)
 
 
