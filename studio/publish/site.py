@@ -158,6 +158,8 @@ def publish_show(
     settings_changed = False
     if base_url is not None and base_url != settings.base_url:
         settings.base_url, settings_changed = base_url, True
+    if not settings.owner.email:
+        log.warning("show.toml: owner.email is empty; Apple Podcasts needs it to verify the show")
     guid, pinned = _show_guid(settings)
     settings_changed |= pinned
 
