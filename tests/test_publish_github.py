@@ -129,3 +129,14 @@ def test_push_needs_a_configured_repo(tmp_path, tmp_path_factory, monkeypatch):
     with pytest.raises(StudioError, match=r"set repo under \[github\]"):
         publish_show(folder, BASE, push=True)
     assert (folder / "feed.xml").is_file()  # the local site is written before the push
+
+
+def test_auto_push_makes_produce_push(show, api):
+    from studio.pipeline import publish_step
+
+    text = (show / "show.toml").read_text()
+    (show / "show.toml").write_text(text.replace("auto_push = false", "auto_push = true"))
+    write_episode_folder(show, make_episode("2026-02-09", "Widgets: Pushed By Produce"))
+    result = publish_step(show, show / "episodes" / "2026-02-09")
+    assert result.push.commit == api.refs["gh-pages"]
+    assert b"Pushed By Produce" in api.branch_files("gh-pages")["feed.xml"]

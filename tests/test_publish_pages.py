@@ -154,3 +154,36 @@ def test_chromium_renders_hostile_page_inert(tmp_path, tmp_path_factory):
                or a["href"] == "../../" or a["href"].startswith("../../")
                for a in dom.all("a"))
     assert len(dom.all("audio")) == 1
+
+
+SEEK_DRIVER = (
+    "var links=document.querySelectorAll('a[data-start]');links[1].click();"
+    "document.body.setAttribute('data-seek',String(document.getElementById('player')"
+    ".currentTime));document.body.setAttribute('data-url',location.href);"
+)
+
+
+def test_chromium_chapter_link_seeks_the_player(tmp_path, tmp_path_factory):
+    """Click the second chapter in a real browser: the player moves to its start, the page
+    stays. A driver script is appended (and allowed by its own hash) to click and report."""
+    show = show_copy(tmp_path_factory, tmp_path / "show", DATES)
+    publish_show(show, BASE)
+    page = show / "episodes" / DATES[0] / "index.html"
+    html = page.read_text(encoding="utf-8")
+    digest = base64.b64encode(hashlib.sha256(SEEK_DRIVER.encode()).digest()).decode()
+    html = html.replace("script-src &#39;sha256-",
+                        f"script-src &#39;sha256-{digest}&#39; &#39;sha256-")
+    assert digest in html
+    html = html.replace("</body>", f"<script>{SEEK_DRIVER}</script></body>")
+    harness = page.with_name("harness.html")
+    harness.write_text(html, encoding="utf-8")
+    cmd = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+           "--disable-background-networking", "--disable-component-update", "--disable-sync",
+           f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", harness.as_uri()]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    (body,) = Dom(out.stdout).all("body")
+    second = load_episode(page.parent).segments[1].start
+    assert second > 0
+    assert float(body["data-seek"]) == pytest.approx(second, abs=0.01)
+    assert body["data-url"] == harness.as_uri()

@@ -14,8 +14,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     publish.add_argument("--base-url", metavar="URL",
                          help="where the site is served, e.g. https://you.github.io/show/ "
                               "(saved in show.toml)")
-    publish.add_argument("--push", action="store_true",
-                         help="also push the site to the GitHub Pages branch in show.toml")
+    publish.add_argument("--push", action="store_true", default=None,
+                         help="also push the site to the GitHub Pages branch in show.toml "
+                              "(always done when [github] auto_push = true)")
     publish.add_argument("--dry-run", action="store_true",
                          help="list what would change; write and push nothing")
     publish.add_argument("-q", "--quiet", action="store_true", help="no progress output")

@@ -46,6 +46,7 @@ class GithubPush:
     branch: str = "gh-pages"
     path: str = ""  # folder inside the branch, empty for its root
     api_url: str = ""  # GitHub Enterprise API URL; empty for github.com
+    auto_push: bool = False  # push on every publish, including the one ending `produce`
 
 
 @dataclass

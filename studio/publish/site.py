@@ -132,14 +132,15 @@ def publish_show(
     show_dir: str | Path,
     base_url: str | None = None,
     *,
-    push: bool = False,
+    push: bool | None = None,
     dry_run: bool = False,
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
     token_lookup: Callable[[], str | None] | None = None,
 ) -> PublishResult:
     """Publish ``show_dir``: feed.xml, index.html, style.css and a page per episode;
-    with ``push``, also send the site to the GitHub Pages branch set in show.toml."""
+    with ``push`` (default: show.toml's ``github.auto_push``), also send the site to the
+    GitHub Pages branch set in show.toml."""
     cancel = cancel or CancelToken()
     root = Path(show_dir)
     progress(0.0, "reading the episodes")
@@ -199,6 +200,8 @@ def publish_show(
         for rel, data in files.items():
             if rel in changed:
                 atomic_write_bytes(root / rel, data)
+    if push is None:
+        push = settings.github.auto_push and bool(settings.github.repo)
     if push:
         from .github_pages import push_show
 
