@@ -142,7 +142,7 @@ def test_a_corrected_day_replaces_its_item(tmp_path, tmp_path_factory):
 
     # Re-produce the day: a new episode.json (no published_at) and a longer MP3.
     corrected = make_episode(day, "Widgets: Corrected Cache Story")
-    write_episode_folder(show, corrected, seconds=3.0, freq=700)
+    write_episode_folder(show, corrected, speech=True)  # narrated by espeak-ng this time
     assert load_episode(show / "episodes" / day).published_at is None
     publish_show(show)
 

@@ -175,3 +175,11 @@ def test_a_new_episode_updates_its_neighbours(published, tmp_path_factory):
         "episodes/2026-02-10/index.html", "episodes/2026-02-10/episode.json"}
     assert "Widgets: Fresh Day" in (published / "episodes" / DATES[-1] / "index.html").read_text()
     shutil.rmtree(published / "episodes" / "2026-02-10")
+
+
+def test_audio_file_name_cannot_leave_the_folder(published, capsys):
+    ep = load_episode(published / "episodes" / DATES[0])
+    ep.audio.file = "../../show.toml"
+    save_episode(ep, published / "episodes" / DATES[0])
+    code, _out, err = _cli(capsys, "--show-dir", str(published))
+    _one_line_error(err, DATES[0], "not a plain file name")

@@ -138,8 +138,9 @@ def validate(settings: ShowSettings) -> None:
             f"{SHOW_FILE}: category {settings.category!r} is not an Apple Podcasts category "
             f"(e.g. Technology, News, Education)"
         )
-    if not settings.cover.lower().endswith((".png", ".jpg")):
-        raise StudioError(f"{SHOW_FILE}: cover must be a .png or .jpg file, not {settings.cover!r}")
+    if not settings.cover.endswith((".png", ".jpg")):  # feedgen drops any other image URL
+        raise StudioError(
+            f"{SHOW_FILE}: cover must be a .png or .jpg file (lower case), not {settings.cover!r}")
     cover = Path(settings.cover)
     if cover.is_absolute() or ".." in cover.parts:
         raise StudioError(f"{SHOW_FILE}: cover must be a file inside the show folder")
