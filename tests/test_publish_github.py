@@ -79,7 +79,8 @@ def test_push_creates_the_branch_then_uploads_only_changes(show, api, caplog):
     write_episode_folder(show, make_episode("2026-02-09", "Widgets: Third Day"), freq=880)
     third = publish_show(show, push=True).push
     assert third.changed == sorted([
-        "feed.xml", "index.html", "episodes/2026-02-08/index.html",
+        "feed.xml", "index.html", "episodes/2026-02-07/index.html",
+        "episodes/2026-02-08/index.html",  # their "Nearby episodes" now list the new day
         *[f"episodes/2026-02-09/{n}" for n in ("chapters.json", "episode.mp3", "index.html",
                                               "transcript.srt", "transcript.vtt")]])
     assert api.calls["POST blobs"] == len(expected) + len(third.changed)

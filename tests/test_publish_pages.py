@@ -85,6 +85,9 @@ def test_episode_page_has_the_seed_shape(tmp_path, tmp_path_factory):
         assert (show / "episodes" / day / href / "index.html").resolve().is_file()
     for other in (DATES[0], DATES[2]):
         assert load_episode(show / "episodes" / other).title in text
+    oldest = _page(show, DATES[0])
+    later = [a["href"] for a in oldest.all("a") if a["href"].startswith("../20")]
+    assert later == [f"../{DATES[2]}/", f"../{DATES[1]}/"]  # up to three each side, newest first
     # Nothing from another host: every src and stylesheet is relative.
     for _tag, attrs in dom.elements:
         assert "://" not in attrs.get("src", "")

@@ -171,7 +171,8 @@ def test_a_new_episode_updates_its_neighbours(published, tmp_path_factory):
     write_episode_folder(published, make_episode("2026-02-10", "Widgets: Fresh Day"))
     result = publish_show(published)
     assert set(result.changed) == {
-        "feed.xml", "index.html", "published.json", f"episodes/{DATES[-1]}/index.html",
+        "feed.xml", "index.html", "published.json",
+        *[f"episodes/{day}/index.html" for day in DATES],  # nearby lists gain the new day
         "episodes/2026-02-10/index.html", "episodes/2026-02-10/episode.json"}
     assert "Widgets: Fresh Day" in (published / "episodes" / DATES[-1] / "index.html").read_text()
     shutil.rmtree(published / "episodes" / "2026-02-10")

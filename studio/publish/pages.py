@@ -140,15 +140,14 @@ def _transcript(item: ShowEpisode) -> list[dict[str, Any]]:
     return parts
 
 
-def _neighbour(item: ShowEpisode | None) -> dict[str, str] | None:
-    if item is None:
-        return None
+def _neighbour(item: ShowEpisode) -> dict[str, str]:
     return {"href": f"../{item.date}/", "title": clean_line(item.episode.title) or item.date,
             "date": item.date}
 
 
 def render_episode_page(settings: ShowSettings, item: ShowEpisode, published: str,
-                        older: ShowEpisode | None, newer: ShowEpisode | None) -> bytes:
+                        older: list[ShowEpisode], newer: list[ShowEpisode]) -> bytes:
+    """The episode's page; ``older`` and ``newer`` are its nearest neighbours, nearest first."""
     ep = item.episode
     audio_src = quote(item.audio_name)
     chapters = [{"title": clean_line(s.title), "start": s.start}
@@ -172,8 +171,8 @@ def render_episode_page(settings: ShowSettings, item: ShowEpisode, published: st
                       "start_label": clock(c["start"] or 0)} for c in chapters],
         "transcript": _transcript(item),
         "files": files,
-        "older": _neighbour(older),
-        "newer": _neighbour(newer),
+        "older": [_neighbour(o) for o in older],
+        "newer": [_neighbour(n) for n in reversed(newer)],  # listed newest first
         "script": _trusted(SEEK_SCRIPT),
     }
     return _environment().get_template("episode.html").render(context).encode("utf-8")

@@ -31,6 +31,7 @@ from .show import DEFAULT_COVER, ShowSettings, check_base_url, load_or_create, s
 
 log = logging.getLogger(__name__)
 
+NEARBY = 3  # episodes listed on each side under "Nearby episodes"
 STATE_FILE = "published.json"  # first publish time of each date, kept across re-exports
 
 
@@ -110,8 +111,8 @@ def render_site(settings: ShowSettings, guid: str, episodes: list[ShowEpisode],
     for n, item in enumerate(episodes):
         cancel.check()
         progress(n / max(1, len(episodes)), f"rendering the page of {item.date}")
-        older = episodes[n - 1] if n > 0 else None
-        newer = episodes[n + 1] if n + 1 < len(episodes) else None
+        older = episodes[max(0, n - NEARBY):n][::-1]
+        newer = episodes[n + 1:n + 1 + NEARBY]
         files[item.rel_dir + "index.html"] = render_episode_page(
             settings, item, published[item.date], older, newer)
     files["index.html"] = render_index(settings, episodes)
