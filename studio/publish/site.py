@@ -27,7 +27,16 @@ from .feed import build_feed, parse_published
 from .gather import ShowEpisode, gather_episodes
 from .pages import render_episode_page, render_index, stylesheet
 from .podcast_ns import podcast_guid
-from .show import DEFAULT_COVER, ShowSettings, check_base_url, load_or_create, show_file
+from .show import (
+    DEFAULT_COVER,
+    ShowSettings,
+    check_base_url,
+    default_settings,
+    load_or_create,
+    show_file,
+    validate,
+    write_settings,
+)
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +111,26 @@ def _published_times(episodes: list[ShowEpisode], state: dict[str, str], now: st
     return times
 
 
+def _settings(root: Path, newest: ShowEpisode, base_url: str | None, dry_run: bool
+              ) -> tuple[ShowSettings, bool, bool]:
+    """The show's settings (created on first use, except in a dry run), with ``base_url``
+    applied; returns them, whether show.toml is new, and whether it needs saving."""
+    if base_url is not None:
+        base_url = check_base_url(base_url)  # before anything is written
+    ep = newest.episode
+    if dry_run and not show_file(root).exists():
+        settings, created = default_settings(ep.show, ep.repo), True
+        validate(settings)
+    else:
+        settings, created = load_or_create(root, ep.show, ep.repo)
+    changed = False
+    if base_url is not None and base_url != settings.base_url:
+        settings.base_url, changed = base_url, True
+    if not settings.owner.email:
+        log.warning("show.toml: owner.email is empty; Apple Podcasts needs it to verify the show")
+    return settings, created, changed
+
+
 def render_site(settings: ShowSettings, guid: str, episodes: list[ShowEpisode],
                 published: dict[str, str], progress: Progress = no_progress,
                 cancel: CancelToken | None = None) -> dict[str, bytes]:
@@ -147,21 +176,7 @@ def publish_show(
     progress(0.0, "reading the episodes")
     gathered = gather_episodes(root)
     episodes = gathered.episodes
-    if base_url is not None:
-        base_url = check_base_url(base_url)  # before anything is written
-    newest = episodes[-1].episode
-    if dry_run and not show_file(root).exists():
-        from .show import default_settings, validate
-
-        settings, created = default_settings(newest.show, newest.repo), True
-        validate(settings)
-    else:
-        settings, created = load_or_create(root, newest.show, newest.repo)
-    settings_changed = False
-    if base_url is not None and base_url != settings.base_url:
-        settings.base_url, settings_changed = base_url, True
-    if not settings.owner.email:
-        log.warning("show.toml: owner.email is empty; Apple Podcasts needs it to verify the show")
+    settings, created, settings_changed = _settings(root, episodes[-1], base_url, dry_run)
     guid, pinned = _show_guid(settings)
     settings_changed |= pinned
 
@@ -192,8 +207,6 @@ def publish_show(
     if not dry_run:
         progress(0.75, "writing the site")
         if settings_changed:
-            from .show import write_settings
-
             write_settings(settings, root)
         for item in stamped:
             item.episode.published_at = published[item.date]
