@@ -7,7 +7,7 @@ from pathlib import Path
 from .episode import save_episode
 from .fsutil import atomic_write_json, check_writable_dir
 from .jobs import CancelToken, Progress, no_progress
-from .pipeline import episode_dir_for, write_script_for
+from .pipeline import episode_dir_for, publish_step, write_script_for
 from .resources import resource_path
 from .sources.model import load_day
 
@@ -28,4 +28,5 @@ def make_demo(
     cancel.check()
     save_episode(episode, out)
     progress(1.0, "script written")
+    publish_step(show_dir, out, progress, cancel)
     return out

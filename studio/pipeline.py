@@ -94,4 +94,24 @@ def produce(
     cancel.check()
     save_episode(episode, out)
     progress(1.0, "script written")
+    publish_step(show_dir, out, progress, cancel)
     return out
+
+
+def publish_step(
+    show_dir: str | Path,
+    episode_dir: Path,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+) -> object | None:
+    """The last step of produce and demo: publish the show once the episode has its audio.
+
+    Returns the PublishResult, or None while the episode is only a script (nothing exported).
+    """
+    from .publish.gather import read_show_episode
+    from .publish.site import publish_show
+
+    if read_show_episode(Path(episode_dir)) is None:
+        progress(1.0, "not published: the episode has no audio yet")
+        return None
+    return publish_show(show_dir, progress=progress, cancel=cancel)

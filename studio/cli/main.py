@@ -13,6 +13,7 @@ from ..errors import Cancelled, StudioError
 COMMAND_MODULES = [
     "studio.cli.cmd_text",
     "studio.cli.cmd_auth",
+    "studio.cli.cmd_publish",
 ]
 
 
