@@ -1,0 +1,189 @@
+"""Loudness: measuring with ffmpeg's EBU R128 meter and bringing a programme to its target.
+
+Mastering is gain + a look-ahead limiter + MP3 encoding in one ffmpeg pass (no 192 kHz
+``loudnorm`` stage). The encoded stream is measured as it is written (integrated loudness and
+true peak, ``ebur128=peak=true``, in a second ffmpeg fed the same MP3 bytes), so the numbers
+are the file's. If the MP3 misses the target by more than half a LU, or its true peak is
+above the ceiling, the gain and limit are corrected and the pass is repeated.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import StudioError
+from .tools import ffmpeg_cmd, last_line, run_ffmpeg
+
+log = logging.getLogger(__name__)
+
+SILENT_LUFS = -60.0
+TOLERANCE_LU = 0.5  # aim well inside the ±1 LU the show promises
+ATTEMPTS = 3
+HEADROOM = 0.7  # dB between the limiter's sample ceiling and the true-peak ceiling
+
+
+@dataclass
+class Loudness:
+    integrated: float  # LUFS
+    true_peak: float | None  # dBTP, when measured
+
+
+def measure(input_args: list[str], what: str, true_peak: bool = False) -> Loudness:
+    """Run ffmpeg's ebur128 meter over the input given by ``input_args``."""
+    mode = ":peak=true" if true_peak else ""
+    err = run_ffmpeg([*input_args, "-af", f"ebur128=framelog=verbose{mode}", "-f", "null", "-"],
+                     what)
+    return _parse(err, what, true_peak)
+
+
+def _parse(err: str, what: str, true_peak: bool = False) -> Loudness:
+    summary = err[err.rfind("Summary:"):]
+    found = re.search(r"I:\s+(-?[\d.]+|-inf)\s+LUFS", summary)
+    if not found:
+        raise StudioError(f"ffmpeg's loudness meter gave no result for {what}")
+    integrated = _number(found.group(1))
+    peak = None
+    if true_peak:
+        m = re.search(r"True peak:\s+Peak:\s+(-?[\d.]+|-inf)\s+dBFS", summary)
+        peak = _number(m.group(1)) if m else None
+    return Loudness(integrated, peak)
+
+
+def _number(text: str) -> float:
+    return -math.inf if text == "-inf" else float(text)
+
+
+def measure_file(path: str | Path) -> Loudness:
+    """Integrated loudness and true peak of an encoded file."""
+    return measure(["-i", str(path)], Path(path).name, true_peak=True)
+
+
+@dataclass
+class MasterResult:
+    loudness: Loudness  # measured on the encoded MP3 stream
+    gain_db: float
+    attempts: int
+
+
+def _chain(gain: float, limit: float | None, out_rate: int) -> str:
+    parts = [f"volume={gain:.3f}dB", f"aresample={out_rate}"]
+    if limit is not None:
+        lin = max(0.0625, 10 ** (limit / 20))
+        parts.append(f"alimiter=limit={lin:.5f}:attack=2:release=80:level=false:latency=true")
+    return ",".join(parts)
+
+
+def _limited_loudness(input_args: list[str], gains: list[float], limit: float,
+                      out_rate: int) -> list[float]:
+    """Integrated loudness after gain + limiter for each gain, measured in parallel."""
+    procs = []
+    for gain in gains:
+        cmd = ffmpeg_cmd(*input_args, "-af",
+                         _chain(gain, limit, out_rate) + ",ebur128=framelog=verbose",
+                         "-f", "null", "-")
+        cmd[cmd.index("error")] = "info"
+        procs.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                      text=True, errors="replace"))
+    results = []
+    for proc in procs:
+        _out, err = proc.communicate()
+        if proc.returncode != 0:
+            raise StudioError(f"ffmpeg failed measuring the programme: {last_line(err)}")
+        results.append(_parse(err, "the programme").integrated)
+    return results
+
+
+def _encode_and_measure(input_args: list[str], chain: str, encode_args: list[str],
+                        out: Path) -> Loudness:
+    """Encode once; the encoded stream goes to ``out`` and, at the same time, to the meter."""
+    enc_cmd = ffmpeg_cmd("-y", *input_args, "-af", chain, *encode_args[:-2], "-map", "0:a",
+                         "-f", "tee", f"{_tee_path(out)}|[f=mp3]pipe:1")
+    meter_cmd = ffmpeg_cmd("-f", "mp3", "-i", "-", "-af",
+                           "ebur128=peak=true:framelog=verbose", "-f", "null", "-")
+    meter_cmd[meter_cmd.index("error")] = "info"
+    enc = subprocess.Popen(enc_cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    meter = subprocess.Popen(meter_cmd, stdin=enc.stdout, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE)
+    assert enc.stdout is not None and enc.stderr is not None
+    enc.stdout.close()
+    _m_out, m_err = meter.communicate()
+    enc_err = enc.stderr.read()
+    enc.stderr.close()
+    if enc.wait() != 0:
+        raise StudioError(f"ffmpeg failed encoding the episode: "
+                          f"{last_line(enc_err.decode('utf-8', 'replace'))}")
+    if meter.returncode != 0:
+        raise StudioError(f"ffmpeg failed measuring the encoded episode: "
+                          f"{last_line(m_err.decode('utf-8', 'replace'))}")
+    return _parse(m_err.decode("utf-8", "replace"), "the encoded episode", true_peak=True)
+
+
+def _tee_path(path: Path) -> str:
+    """A path for ffmpeg's tee muxer, with its special characters escaped."""
+    text = str(path)
+    for ch in "\\|[]:":
+        text = text.replace(ch, "\\" + ch)
+    return text
+
+
+def master_to_file(
+    input_args: list[str],
+    out: Path,
+    encode_args: list[str],
+    target: float,
+    ceiling: float,
+    measured: Loudness,
+    peak: float,
+    out_rate: int,
+) -> MasterResult:
+    """Encode the input to ``out`` at ``target`` LUFS with true peaks at most ``ceiling``.
+
+    ``measured`` is the input's loudness and ``peak`` its highest sample (linear). When the
+    gain would push peaks past the limiter, the loudness lost to limiting is found by
+    measuring two candidate gains in parallel and interpolating, before the one encode.
+    """
+    if measured.integrated < SILENT_LUFS:
+        raise StudioError("the programme is silent: there is nothing to master")
+    gain = target - measured.integrated
+    limit = ceiling - HEADROOM  # sample-peak ceiling: room for inter-sample peaks and MP3
+    peak_db = 20 * math.log10(max(peak, 1e-9))
+    points: list[tuple[float, float]] = []
+    if peak_db + gain > limit:
+        trial = [gain, gain + 3.0]
+        points = list(zip(trial, _limited_loudness(input_args, trial, limit, out_rate),
+                          strict=True))
+        gain = _solve(points, target, gain)
+    result = Loudness(measured.integrated, None)
+    for attempt in range(1, ATTEMPTS + 1):
+        limiting = limit if peak_db + gain > limit else None
+        result = _encode_and_measure(input_args, _chain(gain, limiting, out_rate),
+                                     encode_args, out)
+        log.info("master pass %d: %.2f LUFS, %.2f dBTP (gain %.2f dB, limit %.2f dBFS)",
+                 attempt, result.integrated, result.true_peak or 0.0, gain, limit)
+        over = (result.true_peak if result.true_peak is not None else ceiling) - ceiling
+        if abs(target - result.integrated) <= TOLERANCE_LU and over <= 0:
+            return MasterResult(result, gain, attempt)
+        points.append((gain, result.integrated))
+        if over > 0:
+            limit -= over + 0.3
+            points = []
+        gain = _solve(points, target, gain + target - result.integrated)
+    log.warning("loudness ended at %.1f LUFS, %.1f dBTP after %d passes",
+                result.integrated, result.true_peak or 0.0, ATTEMPTS)
+    return MasterResult(result, gain, ATTEMPTS)
+
+
+def _solve(points: list[tuple[float, float]], target: float, fallback: float) -> float:
+    """The gain that reaches ``target``, by the secant through the last two measurements."""
+    if len(points) < 2:
+        return fallback
+    (g1, l1), (g2, l2) = points[-2], points[-1]
+    slope = (l2 - l1) / (g2 - g1) if g2 != g1 else 0.0
+    if slope <= 0.05:
+        return fallback
+    return min(g2 + (target - l2) / slope, g2 + 20.0)
