@@ -9,11 +9,15 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .episode import Episode, save_episode
 from .fsutil import atomic_write_json, check_writable_dir
 from .jobs import CancelToken, Progress, no_progress, scaled
 from .sources.model import Day
+
+if TYPE_CHECKING:
+    from .audio.settings import AudioSettings
 
 
 @dataclass
@@ -56,6 +60,22 @@ def write_script_for(day: Day, profile_name: str | None = None) -> Episode:
     return write_script(build_digest(day, profile), profile)
 
 
+def finish_episode(
+    episode_dir: str | Path,
+    profile_name: str | None = None,
+    settings: AudioSettings | None = None,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+) -> Episode:
+    """Narrate, master and export the scripted episode in ``episode_dir``."""
+    from .episode import load_episode
+    from .profile import profile_for
+    from .render import render_episode
+
+    profile = profile_for(load_episode(episode_dir).repo, profile_name)
+    return render_episode(episode_dir, settings, profile, progress=progress, cancel=cancel)
+
+
 def produce(
     spec: SourceSpec,
     date: dt.date,
@@ -63,16 +83,19 @@ def produce(
     profile_name: str | None = None,
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
+    settings: AudioSettings | None = None,
 ) -> Path:
-    """Pull, digest and script one day into ``show_dir/episodes/DATE/``; returns that folder."""
+    """Pull, digest, script, narrate, master and export one day into
+    ``show_dir/episodes/DATE/``; returns that folder."""
     cancel = cancel or CancelToken()
     out = check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
-    day = pull_day(spec, date, scaled(progress, 0.0, 0.3))
+    day = pull_day(spec, date, scaled(progress, 0.0, 0.15))
     cancel.check()
     atomic_write_json(out / "day.json", day.to_dict())
-    progress(0.35, "writing the script")
+    progress(0.17, "writing the script")
     episode = write_script_for(day, profile_name)
     cancel.check()
     save_episode(episode, out)
-    progress(1.0, "script written")
+    progress(0.2, "script written")
+    finish_episode(out, profile_name, settings, scaled(progress, 0.2, 1.0), cancel)
     return out
