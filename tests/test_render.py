@@ -144,7 +144,7 @@ def test_pauses_between_segments_are_longer_than_within(rendered):
     from studio.audio.trim import analyze, pauses
 
     folder, episode, _ = rendered
-    gaps = [b.start - a.end for a, b in zip(episode.segments, episode.segments[1:])]
+    gaps = [b.start - a.end for a, b in zip(episode.segments, episode.segments[1:], strict=False)]
     inner = [b - a for seg in episode.segments
              for a, b in pauses(analyze(folder / seg.take.path), seg.take.trim.start,
                                 seg.take.trim.end)]
