@@ -239,3 +239,18 @@ def test_a_cancelled_render_leaves_no_export(tmp_path):
     assert not (folder / "episode.mp3").exists()
     assert load_episode(folder).audio is None
     assert make_episode().title == load_episode(folder).title
+
+
+def test_one_worker_speaks_each_utterance_once_and_in_its_own_file(tmp_path):
+    from studio.narration.tts import SynthJob, synthesize
+
+    texts = ["The first take is long enough to notice. " * 5, "A second one.",
+             "And the third take says something else entirely."]
+    together = [SynthJob(t, tmp_path / f"together{i}.wav", str(i)) for i, t in enumerate(texts)]
+    synthesize(together, workers=1)
+    for i, text in enumerate(texts):
+        synthesize([SynthJob(text, tmp_path / f"alone{i}.wav", str(i))])
+        assert (tmp_path / f"together{i}.wav").read_bytes() == \
+            (tmp_path / f"alone{i}.wav").read_bytes()
+    assert len({(tmp_path / f"together{i}.wav").read_bytes() for i in range(3)}) == 3
+    assert not list(tmp_path.glob(".*"))

@@ -25,6 +25,8 @@ SILENT_LUFS = -60.0
 TOLERANCE_LU = 0.5  # aim well inside the ±1 LU the show promises
 ATTEMPTS = 3
 HEADROOM = 0.7  # dB between the limiter's sample ceiling and the true-peak ceiling
+# Measured here: a 96 kbps MP3 of limited speech reads 0.4-0.5 LU below its source.
+ENCODER_LOSS_LU = 0.4
 
 
 @dataclass
@@ -70,21 +72,24 @@ class MasterResult:
     attempts: int
 
 
-def _chain(gain: float, limit: float | None, out_rate: int) -> str:
-    parts = [f"volume={gain:.3f}dB", f"aresample={out_rate}"]
+def _chain(gain: float, limit: float | None, out_rate: int | None) -> str:
+    parts = [f"volume={gain:.3f}dB"] + ([f"aresample={out_rate}"] if out_rate else [])
     if limit is not None:
         lin = max(0.0625, 10 ** (limit / 20))
         parts.append(f"alimiter=limit={lin:.5f}:attack=2:release=80:level=false:latency=true")
     return ",".join(parts)
 
 
-def _limited_loudness(input_args: list[str], gains: list[float], limit: float,
-                      out_rate: int) -> list[float]:
-    """Integrated loudness after gain + limiter for each gain, measured in parallel."""
+def _limited_loudness(input_args: list[str], gains: list[float], limit: float) -> list[float]:
+    """Integrated loudness after gain + limiter for each gain, measured in parallel.
+
+    At the programme's own rate: the limiter's loudness loss does not depend on it, and it
+    halves the work for synthesized speech.
+    """
     procs = []
     for gain in gains:
         cmd = ffmpeg_cmd(*input_args, "-af",
-                         _chain(gain, limit, out_rate) + ",ebur128=framelog=verbose",
+                         _chain(gain, limit, None) + ",ebur128=framelog=verbose",
                          "-f", "null", "-")
         cmd[cmd.index("error")] = "info"
         procs.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -137,28 +142,29 @@ def master_to_file(
     encode_args: list[str],
     target: float,
     ceiling: float,
-    measured: Loudness,
+    level_db: float,
     peak: float,
     out_rate: int,
 ) -> MasterResult:
     """Encode the input to ``out`` at ``target`` LUFS with true peaks at most ``ceiling``.
 
-    ``measured`` is the input's loudness and ``peak`` its highest sample (linear). When the
-    gain would push peaks past the limiter, the loudness lost to limiting is found by
-    measuring two candidate gains in parallel and interpolating, before the one encode.
+    ``level_db`` is a rough level of the input (its mean power, dBFS) and ``peak`` its
+    highest sample (linear). Two candidate gains around the guess are measured in parallel
+    through the same gain + limiter (so the loudness lost to limiting is known), the gain
+    that reaches the target is interpolated, and the programme is encoded once.
     """
-    if measured.integrated < SILENT_LUFS:
+    if level_db < SILENT_LUFS:
         raise StudioError("the programme is silent: there is nothing to master")
-    gain = target - measured.integrated
     limit = ceiling - HEADROOM  # sample-peak ceiling: room for inter-sample peaks and MP3
     peak_db = 20 * math.log10(max(peak, 1e-9))
-    points: list[tuple[float, float]] = []
-    if peak_db + gain > limit:
-        trial = [gain, gain + 3.0]
-        points = list(zip(trial, _limited_loudness(input_args, trial, limit, out_rate),
-                          strict=True))
-        gain = _solve(points, target, gain)
-    result = Loudness(measured.integrated, None)
+    aim = target + ENCODER_LOSS_LU
+    guess = aim - level_db
+    trial = [guess, guess + 3.0]
+    points = list(zip(trial, _limited_loudness(input_args, trial, limit), strict=True))
+    if max(lv for _g, lv in points) < SILENT_LUFS:
+        raise StudioError("the programme is silent: there is nothing to master")
+    gain = _solve(points, aim, guess + aim - points[0][1])
+    result = Loudness(-math.inf, None)
     for attempt in range(1, ATTEMPTS + 1):
         limiting = limit if peak_db + gain > limit else None
         result = _encode_and_measure(input_args, _chain(gain, limiting, out_rate),
@@ -168,11 +174,11 @@ def master_to_file(
         over = (result.true_peak if result.true_peak is not None else ceiling) - ceiling
         if abs(target - result.integrated) <= TOLERANCE_LU and over <= 0:
             return MasterResult(result, gain, attempt)
-        points.append((gain, result.integrated))
+        points.append((gain, result.integrated + ENCODER_LOSS_LU))
         if over > 0:
             limit -= over + 0.3
             points = []
-        gain = _solve(points, target, gain + target - result.integrated)
+        gain = _solve(points, aim, gain + target - result.integrated)
     log.warning("loudness ended at %.1f LUFS, %.1f dBTP after %d passes",
                 result.integrated, result.true_peak or 0.0, ATTEMPTS)
     return MasterResult(result, gain, ATTEMPTS)

@@ -13,7 +13,7 @@ from ..errors import StudioError
 from ..jobs import CancelToken, Progress, no_progress, scaled
 from ..resources import resource_path
 from .assemble import Clip, Programme, Silence, assemble
-from .loudness import Loudness, master_to_file, measure
+from .loudness import Loudness, master_to_file
 from .settings import AudioSettings
 from .trim import effective
 
@@ -86,12 +86,9 @@ def master_episode(
         seg.start = None if start is None else round(start, 3)
         seg.end = None if end is None else round(end, 3)
     progress(0.35, "measuring loudness")
-    raw = raw_input_args(programme)
-    before = measure(raw, "the programme")
-    cancel.check()
-    progress(0.45, "mastering and encoding")
-    result = master_to_file(raw, out_mp3, encode_args(settings), settings.loudness_target,
-                            settings.true_peak, before, programme.peak, settings.sample_rate)
+    result = master_to_file(raw_input_args(programme), out_mp3, encode_args(settings),
+                            settings.loudness_target, settings.true_peak, programme.level_db,
+                            programme.peak, settings.sample_rate)
     progress(1.0, f"mastered at {result.loudness.integrated:.1f} LUFS")
     programme.path.unlink(missing_ok=True)
     return Mastered(out_mp3, result.loudness, programme.duration)

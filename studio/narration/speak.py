@@ -1,29 +1,38 @@
-"""Worker: ``python -m studio.narration.speak OUT.wav VOICE RATE TIMEOUT`` < text.
+"""Worker: ``python -m studio.narration.speak VOICE RATE TIMEOUT``.
 
-Speaks stdin into OUT.wav with pyttsx3 (one utterance), exits 0 when the file is complete;
-otherwise prints one line saying why on stderr and exits 1.
+Reads a JSON request on stdin (``{"text": ..., "path": ...}``), speaks it into its WAV file
+with one pyttsx3 utterance and answers with one JSON line (``{"status": "ok"|"error",
+"message": ...}``). The parent sends one request per worker (see tts.py for why).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 
-from .tts import _speak_here
+from .tts import start_speaker
 
 
 def main(argv: list[str]) -> int:
-    path, voice, rate, timeout = argv[0], argv[1], int(argv[2]), float(argv[3])
-    text = sys.stdin.buffer.read().decode("utf-8")
+    voice, rate, timeout = argv[0], int(argv[1]), float(argv[2])
+    answers = os.fdopen(os.dup(1), "w", encoding="utf-8")
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)  # pyttsx3 prints "Audio saved to ..." on stdout
-    try:
-        status, message = _speak_here(text, path, voice, rate, timeout)
-    except Exception as exc:  # one line for the parent, whatever happened
-        status, message = "error", f"{type(exc).__name__}: {exc}"
-    if status != "ok":
-        print(message, file=sys.stderr)
-        return 1
+    speaker, problem = start_speaker(voice, rate, timeout)
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        if speaker is None:
+            status, message = "error", problem
+        else:
+            try:
+                request = json.loads(line)
+                status, message = speaker.speak(str(request["text"]), str(request["path"]))
+            except Exception as exc:  # one answer for the parent, whatever happened
+                status, message = "error", f"{type(exc).__name__}: {exc}"
+        answers.write(json.dumps({"status": status, "message": message}) + "\n")
+        answers.flush()
     return 0
 
 

@@ -1,21 +1,25 @@
-"""Speech synthesis through pyttsx3, one utterance per worker process.
+"""Speech synthesis through pyttsx3 in worker processes, one utterance per ``runAndWait()``.
 
 pyttsx3's traps (REFERENCE.md): ``runAndWait()`` can return before a long ``save_to_file``
 is written, several queued files yield only the last, and espeak's callback is process-wide.
-So each utterance gets a fresh interpreter (``python -m studio.narration.speak``; a
-subprocess rather than multiprocessing, so callers need no ``__main__`` guard) that makes one
-``save_to_file`` + ``runAndWait()`` and waits for ``finished-utterance`` with a timeout. Up
-to one process per core runs at a time; the parent kills any that overrun.
+Reusing one engine for a second utterance was seen here to write an empty file. So every
+utterance gets a fresh worker interpreter (``python -m studio.narration.speak``; a
+subprocess rather than multiprocessing, so callers need no ``__main__`` guard), up to one
+per core at a time: one ``save_to_file`` + ``runAndWait()``, then it waits for
+``finished-utterance`` (with a timeout) and checks the file before it answers. The parent
+kills a worker that overruns and moves each finished file into place atomically.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
+import select
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import StudioError
@@ -37,11 +41,12 @@ class SynthJob:
 
 
 @dataclass
-class _Running:
+class _Worker:
     proc: subprocess.Popen[bytes]
-    job: SynthJob
-    tmp: Path
-    started: float
+    job: SynthJob | None = None
+    tmp: Path | None = None
+    started: float = 0.0
+    buffer: bytes = field(default=b"")
 
 
 def synthesize(
@@ -57,71 +62,109 @@ def synthesize(
     if not jobs:
         return
     cancel = cancel or CancelToken()
-    limit = max(1, workers or (os.cpu_count() or 1))
+    count = min(len(jobs), max(1, workers or (os.cpu_count() or 1)))
     pending = list(jobs)
-    running: list[_Running] = []
+    pool: list[_Worker] = []
     done = 0
     progress(0.0, f"synthesizing {len(jobs)} takes")
     try:
-        while pending or running:
+        while pending or pool:
             cancel.check()
-            while pending and len(running) < limit:
-                running.append(_start(pending.pop(0), voice, rate, timeout))
-            time.sleep(0.01)
-            for item in list(running):
-                if item.proc.poll() is None:
-                    if time.monotonic() - item.started > timeout + 10:
-                        raise StudioError(f"speech synthesis of {item.job.label} took longer "
-                                          f"than {timeout:.0f} s and was stopped")
-                    continue
-                running.remove(item)
-                _finish(item)
-                done += 1
-                progress(done / len(jobs), f"synthesized {done} of {len(jobs)} takes")
+            while pending and len(pool) < count:
+                pool.append(_Worker(_spawn(voice, rate, timeout)))
+                _send(pool[-1], pending.pop(0))
+            busy = {w.proc.stdout.fileno(): w for w in pool if w.job and w.proc.stdout}
+            ready, _, _ = select.select(list(busy), [], [], 0.05)
+            for fd in ready:
+                worker = busy[fd]
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    _died(worker)
+                worker.buffer += chunk
+                if b"\n" in worker.buffer:
+                    _finish(worker, worker.buffer.split(b"\n", 1)[0])
+                    pool.remove(worker)
+                    _stop(worker)
+                    done += 1
+                    progress(done / len(jobs), f"synthesized {done} of {len(jobs)} takes")
+            now = time.monotonic()
+            for worker in pool:
+                if worker.job and now - worker.started > timeout + 10:
+                    raise StudioError(f"speech synthesis of {worker.job.label} took longer "
+                                      f"than {timeout:.0f} s and was stopped")
     finally:
-        for item in running:
-            item.proc.kill()
-            item.proc.wait()
-            _close(item.proc)
-            _unlink(item.tmp)
+        for worker in pool:
+            _stop(worker)
 
 
-def _start(job: SynthJob, voice: str, rate: int, timeout: float) -> _Running:
-    tmp = job.path.with_name(f".{job.path.name}.{os.getpid()}.part")
+def _spawn(voice: str, rate: int, timeout: float) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
-    cmd = [sys.executable, "-m", "studio.narration.speak", str(tmp), voice, str(rate),
-           str(timeout)]
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, env=env)
-    assert proc.stdin is not None
+    cmd = [sys.executable, "-m", "studio.narration.speak", voice, str(rate), str(timeout)]
     try:
-        proc.stdin.write(job.text.encode("utf-8"))
-        proc.stdin.close()
-    except OSError:
-        pass  # the worker died at once; its exit status says why
-    return _Running(proc, job, tmp, time.monotonic())
-
-
-def _close(proc: subprocess.Popen[bytes]) -> None:
-    if proc.stderr:
-        proc.stderr.close()
-
-
-def _finish(item: _Running) -> None:
-    assert item.proc.stderr is not None
-    err = item.proc.stderr.read().decode("utf-8", "replace").strip()
-    _close(item.proc)
-    if item.proc.returncode != 0:
-        _unlink(item.tmp)
-        lines = [line for line in err.splitlines() if line.strip()]
-        reason = lines[-1] if lines else f"the speech process failed ({item.proc.returncode})"
-        raise StudioError(f"cannot synthesize {item.job.label}: {reason}")
-    try:
-        os.replace(item.tmp, item.job.path)
+        return subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=env)
     except OSError as exc:
-        _unlink(item.tmp)
-        raise StudioError(f"cannot write {item.job.path}: {exc.strerror or exc}") from exc
+        raise StudioError(f"cannot start the speech worker: {exc}") from exc
+
+
+def _send(worker: _Worker, job: SynthJob) -> None:
+    tmp = job.path.with_name(f".{job.path.name}.{os.getpid()}.part")
+    worker.job, worker.tmp, worker.started = job, tmp, time.monotonic()
+    line = json.dumps({"text": job.text, "path": str(tmp)}) + "\n"
+    try:
+        assert worker.proc.stdin is not None
+        worker.proc.stdin.write(line.encode("utf-8"))
+        worker.proc.stdin.close()  # one utterance per worker: it ends after answering
+    except OSError:
+        _died(worker)
+
+
+def _died(worker: _Worker) -> None:
+    worker.proc.wait()
+    err = worker.proc.stderr.read().decode("utf-8", "replace") if worker.proc.stderr else ""
+    lines = [line for line in err.splitlines() if line.strip()]
+    reason = lines[-1] if lines else f"the speech worker stopped ({worker.proc.returncode})"
+    label = worker.job.label if worker.job else "a take"
+    raise StudioError(f"cannot synthesize {label}: {reason}")
+
+
+def _finish(worker: _Worker, line: bytes) -> None:
+    job, tmp = worker.job, worker.tmp
+    assert job is not None and tmp is not None
+    worker.job = worker.tmp = None
+    try:
+        answer = json.loads(line)
+    except json.JSONDecodeError:
+        answer = {"status": "error", "message": "the speech worker gave a garbled answer"}
+    if answer.get("status") != "ok":
+        _unlink(tmp)
+        raise StudioError(f"cannot synthesize {job.label}: {answer.get('message')}")
+    try:
+        os.replace(tmp, job.path)
+    except OSError as exc:
+        _unlink(tmp)
+        raise StudioError(f"cannot write {job.path}: {exc.strerror or exc}") from exc
+
+
+def _stop(worker: _Worker) -> None:
+    proc = worker.proc
+    if proc.poll() is None and worker.job is None:
+        try:
+            proc.wait(5)  # it has answered and is on its way out
+        except subprocess.TimeoutExpired:
+            pass
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
+    for stream in (proc.stdin, proc.stdout, proc.stderr):
+        if stream:
+            try:
+                stream.close()
+            except OSError:
+                pass
+    if worker.tmp:
+        _unlink(worker.tmp)
 
 
 def _unlink(path: Path) -> None:
@@ -131,29 +174,45 @@ def _unlink(path: Path) -> None:
         pass
 
 
-def _speak_here(text: str, path: str, voice: str, rate: int, timeout: float) -> tuple[str, str]:
-    import threading
+class Speaker:
+    """The engine inside a worker: one ``save_to_file`` + ``runAndWait()`` per utterance."""
 
-    try:
+    def __init__(self, voice: str, rate: int, timeout: float) -> None:
+        import threading
+
         import pyttsx3
-    except ImportError:
-        return "error", "pyttsx3 is not installed (pip install pyttsx3)"
+
+        self.timeout = timeout
+        self.engine = pyttsx3.init()
+        if voice:
+            ids = [v.id for v in self.engine.getProperty("voices")]
+            if voice not in ids:
+                raise LookupError(f"no voice {voice!r} in the speech engine")
+            self.engine.setProperty("voice", voice)
+        self.engine.setProperty("rate", int(rate))
+        self.finished = threading.Event()
+        self.engine.connect("finished-utterance", lambda name, completed: self.finished.set())
+
+    def speak(self, text: str, path: str) -> tuple[str, str]:
+        self.finished.clear()
+        self.engine.save_to_file(text, path)
+        self.engine.runAndWait()
+        if not self.finished.wait(self.timeout):
+            return "error", f"no finished-utterance from the engine within {self.timeout:.0f} s"
+        if not os.path.exists(path) or os.path.getsize(path) <= 44:
+            return "error", "the engine wrote no audio"
+        return "ok", ""
+
+
+def start_speaker(voice: str, rate: int, timeout: float) -> tuple[Speaker | None, str]:
+    """The worker's engine, or None and one line saying what to install or fix."""
     try:
-        engine = pyttsx3.init()
+        import pyttsx3  # noqa: F401
+    except ImportError:
+        return None, "pyttsx3 is not installed (pip install pyttsx3)"
+    try:
+        return Speaker(voice, rate, timeout), ""
+    except LookupError as exc:
+        return None, str(exc.args[0])
     except Exception as exc:  # the driver raises whatever ctypes/COM raised
-        return "error", f"the speech engine did not start ({exc}); {ENGINE_HINT}"
-    if voice:
-        ids = [v.id for v in engine.getProperty("voices")]
-        if voice not in ids:
-            return "error", f"no voice {voice!r} in the speech engine"
-        engine.setProperty("voice", voice)
-    engine.setProperty("rate", int(rate))
-    finished = threading.Event()
-    engine.connect("finished-utterance", lambda name, completed: finished.set())
-    engine.save_to_file(text, path)
-    engine.runAndWait()
-    if not finished.wait(timeout):
-        return "error", f"no finished-utterance from the engine within {timeout:.0f} s"
-    if not os.path.exists(path) or os.path.getsize(path) <= 44:
-        return "error", "the engine wrote no audio"
-    return "ok", ""
+        return None, f"the speech engine did not start ({exc}); {ENGINE_HINT}"
