@@ -68,9 +68,8 @@ def thirty_commit_episode() -> Episode:
             author = AUTHORS[(pr + k) % len(AUTHORS)]
             refs.append(CommitRef(sha, f"[{area}] change {k}", author, pr,
                                   f"https://github.com/pytorch/pytorch/pull/{pr}"))
-            lines.append(
-                f"{author} landed #{pr}, step {k + 1} of the {topic} work, touching {path} "
-                f"so that view_as_complex and CUDAEventPool behave the same on every device.")
+            lines.append(f"{author} landed #{pr}, step {k + 1} of the {topic} work, in {path}, "
+                         "and it passed CI.")
         text = f"Now to {name}. " + " ".join(lines) + f" That wraps up {name} for today."
         segments.append(Segment(area, name, text, commits[:1],
                                 [Sentence(line, [c]) for line, c in zip(lines, commits,

@@ -1,17 +1,18 @@
-"""Regenerate resources/audio/sting-intro.flac and sting-outro.flac (the show's chime).
+"""Regenerate resources/audio/sting-intro.wav and sting-outro.wav (the show's chime).
 
-Made from sine partials with numpy, encoded losslessly by ffmpeg: no third-party audio.
+Made from sine partials with numpy (all below 3.2 kHz, so 22050 Hz loses nothing and is the
+rate synthesized speech has: the studio reads it without resampling). No third-party audio.
 Run: .venv/bin/python tools/make_sting.py
 """
 
 from __future__ import annotations
 
-import subprocess
+import wave
 from pathlib import Path
 
 import numpy as np
 
-RATE = 44100
+RATE = 22050
 OUT = Path(__file__).resolve().parent.parent / "resources" / "audio"
 
 
@@ -34,18 +35,20 @@ def chime(freqs: list[float], gap: float = 0.16, total: float = 2.4) -> np.ndarr
     return (out / np.abs(out).max() * 10 ** (-8 / 20)).astype(np.float32)
 
 
-def write_flac(signal: np.ndarray, path: Path) -> None:
-    subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "f32le", "-ar", str(RATE), "-ac", "1",
-                    "-i", "-", "-sample_fmt", "s16", "-map_metadata", "-1", "-fflags",
-                    "+bitexact", "-flags:a", "+bitexact", str(path)],
-                   input=signal.tobytes(), check=True)
+def write_wav(signal: np.ndarray, path: Path) -> None:
+    pcm = np.clip(np.round(signal * 32767), -32768, 32767).astype("<i2")
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(RATE)
+        out.writeframes(pcm.tobytes())
 
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     c5, e5, g5, c6 = 523.25, 659.25, 783.99, 1046.5
-    write_flac(chime([c5, e5, g5, c6]), OUT / "sting-intro.flac")
-    write_flac(chime([c6, g5, e5, c5], total=2.2), OUT / "sting-outro.flac")
+    write_wav(chime([c5, e5, g5, c6]), OUT / "sting-intro.wav")
+    write_wav(chime([c6, g5, e5, c5], total=2.2), OUT / "sting-outro.wav")
 
 
 if __name__ == "__main__":

@@ -13,10 +13,12 @@ import logging
 import math
 import re
 import subprocess
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import StudioError
+from ..errors import Cancelled, StudioError
+from ..jobs import CancelToken
 from .tools import ffmpeg_cmd, last_line, run_ffmpeg
 
 log = logging.getLogger(__name__)
@@ -90,8 +92,7 @@ def _limited_loudness(input_args: list[str], gains: list[float], limit: float) -
     for gain in gains:
         cmd = ffmpeg_cmd(*input_args, "-af",
                          _chain(gain, limit, None) + ",ebur128=framelog=verbose",
-                         "-f", "null", "-")
-        cmd[cmd.index("error")] = "info"
+                         "-f", "null", "-", level="info")
         procs.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                       text=True, errors="replace"))
     results = []
@@ -104,28 +105,39 @@ def _limited_loudness(input_args: list[str], gains: list[float], limit: float) -
 
 
 def _encode_and_measure(input_args: list[str], chain: str, encode_args: list[str],
-                        out: Path) -> Loudness:
+                        out: Path, cancel: CancelToken) -> Loudness:
     """Encode once; the encoded stream goes to ``out`` and, at the same time, to the meter."""
-    enc_cmd = ffmpeg_cmd("-y", *input_args, "-af", chain, *encode_args[:-2], "-map", "0:a",
+    enc_cmd = ffmpeg_cmd("-y", *input_args, "-af", chain, *encode_args, "-map", "0:a",
                          "-f", "tee", f"{_tee_path(out)}|[f=mp3]pipe:1")
     meter_cmd = ffmpeg_cmd("-f", "mp3", "-i", "-", "-af",
-                           "ebur128=peak=true:framelog=verbose", "-f", "null", "-")
-    meter_cmd[meter_cmd.index("error")] = "info"
+                           "ebur128=peak=true:framelog=verbose", "-f", "null", "-",
+                           level="info")
+    # Both write only a few lines to stderr (errors; the meter's summary), so the pipes
+    # cannot fill up while we wait.
     enc = subprocess.Popen(enc_cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     meter = subprocess.Popen(meter_cmd, stdin=enc.stdout, stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE)
-    assert enc.stdout is not None and enc.stderr is not None
+    assert enc.stdout is not None and enc.stderr is not None and meter.stderr is not None
     enc.stdout.close()
-    _m_out, m_err = meter.communicate()
-    enc_err = enc.stderr.read()
+    try:
+        while meter.poll() is None or enc.poll() is None:
+            if cancel.cancelled:
+                raise Cancelled()
+            time.sleep(0.05)
+    finally:
+        for proc in (enc, meter):
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    enc_err = enc.stderr.read().decode("utf-8", "replace")
+    m_err = meter.stderr.read().decode("utf-8", "replace")
     enc.stderr.close()
-    if enc.wait() != 0:
-        raise StudioError(f"ffmpeg failed encoding the episode: "
-                          f"{last_line(enc_err.decode('utf-8', 'replace'))}")
+    meter.stderr.close()
+    if enc.returncode != 0:
+        raise StudioError(f"ffmpeg failed encoding the episode: {last_line(enc_err)}")
     if meter.returncode != 0:
-        raise StudioError(f"ffmpeg failed measuring the encoded episode: "
-                          f"{last_line(m_err.decode('utf-8', 'replace'))}")
-    return _parse(m_err.decode("utf-8", "replace"), "the encoded episode", true_peak=True)
+        raise StudioError(f"ffmpeg failed measuring the encoded episode: {last_line(m_err)}")
+    return _parse(m_err, "the encoded episode", true_peak=True)
 
 
 def _tee_path(path: Path) -> str:
@@ -145,6 +157,7 @@ def master_to_file(
     level_db: float,
     peak: float,
     out_rate: int,
+    cancel: CancelToken | None = None,
 ) -> MasterResult:
     """Encode the input to ``out`` at ``target`` LUFS with true peaks at most ``ceiling``.
 
@@ -153,6 +166,7 @@ def master_to_file(
     through the same gain + limiter (so the loudness lost to limiting is known), the gain
     that reaches the target is interpolated, and the programme is encoded once.
     """
+    cancel = cancel or CancelToken()
     if level_db < SILENT_LUFS:
         raise StudioError("the programme is silent: there is nothing to master")
     limit = ceiling - HEADROOM  # sample-peak ceiling: room for inter-sample peaks and MP3
@@ -167,8 +181,9 @@ def master_to_file(
     result = Loudness(-math.inf, None)
     for attempt in range(1, ATTEMPTS + 1):
         limiting = limit if peak_db + gain > limit else None
+        cancel.check()
         result = _encode_and_measure(input_args, _chain(gain, limiting, out_rate),
-                                     encode_args, out)
+                                     encode_args, out, cancel)
         log.info("master pass %d: %.2f LUFS, %.2f dBTP (gain %.2f dB, limit %.2f dBFS)",
                  attempt, result.integrated, result.true_peak or 0.0, gain, limit)
         over = (result.true_peak if result.true_peak is not None else ceiling) - ceiling

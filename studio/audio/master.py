@@ -28,15 +28,15 @@ class Mastered:
 
 
 def sting_paths() -> tuple[Path, Path]:
-    return (resource_path("audio", "sting-intro.flac"),
-            resource_path("audio", "sting-outro.flac"))
+    return (resource_path("audio", "sting-intro.wav"),
+            resource_path("audio", "sting-outro.wav"))
 
 
 def encode_args(settings: AudioSettings) -> list[str]:
     """ffmpeg output options of the episode MP3 (tags are written afterwards, by mutagen)."""
     return ["-map_metadata", "-1", "-c:a", "libmp3lame", "-b:a", f"{settings.bitrate_kbps}k",
             "-ar", str(settings.sample_rate), "-ac", str(settings.channels),
-            "-id3v2_version", "0", "-write_xing", "1", "-f", "mp3"]
+            "-id3v2_version", "0", "-write_xing", "1"]
 
 
 def programme_pieces(episode: Episode, folder: Path,
@@ -88,7 +88,7 @@ def master_episode(
     progress(0.35, "measuring loudness")
     result = master_to_file(raw_input_args(programme), out_mp3, encode_args(settings),
                             settings.loudness_target, settings.true_peak, programme.level_db,
-                            programme.peak, settings.sample_rate)
+                            programme.peak, settings.sample_rate, cancel)
     progress(1.0, f"mastered at {result.loudness.integrated:.1f} LUFS")
     programme.path.unlink(missing_ok=True)
     return Mastered(out_mp3, result.loudness, programme.duration)

@@ -23,8 +23,8 @@ def require_tool(name: str) -> str:
     return path
 
 
-def ffmpeg_cmd(*args: str) -> list[str]:
-    return [require_tool("ffmpeg"), "-hide_banner", "-nostdin", "-v", "error", *args]
+def ffmpeg_cmd(*args: str, level: str = "error") -> list[str]:
+    return [require_tool("ffmpeg"), "-hide_banner", "-nostdin", "-v", level, *args]
 
 
 def run_ffmpeg(args: list[str], what: str) -> str:
