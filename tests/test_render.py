@@ -254,3 +254,14 @@ def test_one_worker_speaks_each_utterance_once_and_in_its_own_file(tmp_path):
             (tmp_path / f"alone{i}.wav").read_bytes()
     assert len({(tmp_path / f"together{i}.wav").read_bytes() for i in range(3)}) == 3
     assert not list(tmp_path.glob(".*"))
+
+
+def test_the_show_profile_lexicon_is_used(tmp_path):
+    from studio.narration.tts import SynthJob, synthesize
+    from studio.pipeline import finish_episode
+
+    folder = write_episode(tmp_path / "ep", [("intro", "Intro", "Welcome to PyTorch.", [])])
+    episode = finish_episode(folder, "pytorch", AudioSettings(sting=False))
+    synthesize([SynthJob("Welcome to pie torch.", tmp_path / "said.wav", "a")])
+    assert (folder / episode.segments[0].take.path).read_bytes() == \
+        (tmp_path / "said.wav").read_bytes()

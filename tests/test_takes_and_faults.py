@@ -206,3 +206,27 @@ def test_render_command_prints_title_duration_loudness_and_paths(exported, tmp_p
     assert "duration: PT" in out and "LUFS" in out and "(target -19)" in out
     assert str(folder / "episode.mp3") in out and str(folder / "transcript.vtt") in out
     assert float(ffprobe_json(folder / "episode.mp3")["format"]["duration"]) > 3
+
+
+def test_cancel_while_mastering_keeps_the_previous_export(exported, tmp_path):
+    import shutil
+
+    from studio.errors import Cancelled
+    from studio.jobs import CancelToken
+
+    folder = tmp_path / "ep"
+    shutil.copytree(exported, folder)
+    before = _snapshot(folder)
+    token = CancelToken()
+    seen = []
+
+    def progress(fraction: float, message: str) -> None:
+        seen.append(message)
+        if "loudness" in message:
+            token.cancel()
+
+    with pytest.raises(Cancelled):
+        render_episode(folder, AudioSettings(sting=False, loudness_target=-18.0),
+                       progress=progress, cancel=token)
+    assert _snapshot(folder) == before
+    assert not [p for p in folder.iterdir() if p.name.startswith(".")]
