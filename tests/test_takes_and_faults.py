@@ -37,10 +37,13 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
     return {name: (folder / name).read_bytes() for name in EXPORTED}
 
 
-@pytest.mark.parametrize("suffix", ["wav", "flac", "mp3", "m4a"])
-def test_import_any_format_rate_and_channels(tmp_path, suffix):
+@pytest.mark.parametrize("suffix, rate, channels", [
+    ("wav", 48000, 2), ("flac", 96000, 1), ("mp3", 44100, 2), ("m4a", 48000, 2),
+    ("wav", 16000, 6),
+])
+def test_import_any_format_rate_and_channels(tmp_path, suffix, rate, channels):
     folder = write_episode(tmp_path / "ep", SHORT)
-    source = tone_file(tmp_path / f"voice.{suffix}", seconds=1.0, rate=48000, channels=2)
+    source = tone_file(tmp_path / f"voice.{suffix}", seconds=1.0, rate=rate, channels=channels)
     take = import_take(folder, "news", source)
     assert take.source == "imported"
     assert (folder / take.path).is_file() and not Path(take.path).is_absolute()
@@ -49,6 +52,7 @@ def test_import_any_format_rate_and_channels(tmp_path, suffix):
     assert take.trim.start == pytest.approx(1.5 - 0.12, abs=0.06)
     assert take.trim.end == pytest.approx(2.5 + 0.2, abs=0.08)
     assert load_episode(folder).segment("news").take == take
+    assert ffprobe_json(folder / take.path)["streams"][0]["channels"] == min(channels, 2)
 
 
 def test_a_recorded_take_is_used_as_is_and_trimmed(tmp_path):
