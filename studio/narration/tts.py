@@ -15,11 +15,10 @@ from __future__ import annotations
 import json
 import logging
 import os
-import select
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import StudioError
@@ -46,7 +45,6 @@ class _Worker:
     job: SynthJob | None = None
     tmp: Path | None = None
     started: float = 0.0
-    buffer: bytes = field(default=b"")
 
 
 def synthesize(
@@ -73,25 +71,23 @@ def synthesize(
             while pending and len(pool) < count:
                 pool.append(_Worker(_spawn(voice, rate, timeout)))
                 _send(pool[-1], pending.pop(0))
-            busy = {w.proc.stdout.fileno(): w for w in pool if w.job and w.proc.stdout}
-            ready, _, _ = select.select(list(busy), [], [], 0.05)
-            for fd in ready:
-                worker = busy[fd]
-                chunk = os.read(fd, 65536)
-                if not chunk:
-                    _died(worker)
-                worker.buffer += chunk
-                if b"\n" in worker.buffer:
-                    _finish(worker, worker.buffer.split(b"\n", 1)[0])
-                    pool.remove(worker)
-                    _stop(worker)
-                    done += 1
-                    progress(done / len(jobs), f"synthesized {done} of {len(jobs)} takes")
+            time.sleep(0.01)
             now = time.monotonic()
-            for worker in pool:
-                if worker.job and now - worker.started > timeout + 10:
-                    raise StudioError(f"speech synthesis of {worker.job.label} took longer "
-                                      f"than {timeout:.0f} s and was stopped")
+            for worker in list(pool):
+                if worker.proc.poll() is None:  # one answer, then it exits: no select()
+                    if now - worker.started > timeout + 10:
+                        assert worker.job is not None
+                        raise StudioError(f"speech synthesis of {worker.job.label} took "
+                                          f"longer than {timeout:.0f} s and was stopped")
+                    continue
+                answer = worker.proc.stdout.read() if worker.proc.stdout else b""
+                if b"\n" not in answer:
+                    _died(worker)
+                _finish(worker, answer.split(b"\n", 1)[0])
+                pool.remove(worker)
+                _stop(worker)
+                done += 1
+                progress(done / len(jobs), f"synthesized {done} of {len(jobs)} takes")
     finally:
         for worker in pool:
             _stop(worker)
