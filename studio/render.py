@@ -46,8 +46,8 @@ def render_episode(
     cancel = cancel or CancelToken()
     for tool in ("ffmpeg", "ffprobe"):
         require_tool(tool)
+    episode = load_episode(episode_dir)  # first: a wrong path must not create a folder
     folder = check_writable_dir(episode_dir)
-    episode = load_episode(folder)
     profile = profile or profile_for(episode.repo)
     lexicon = lexicon or lexicon_for(profile.lexicon or None)
     narrate(episode, folder, settings, lexicon, scaled(progress, 0.0, 0.45), cancel)

@@ -234,3 +234,9 @@ def test_cancel_while_mastering_keeps_the_previous_export(exported, tmp_path):
                        progress=progress, cancel=token)
     assert _snapshot(folder) == before
     assert not [p for p in folder.iterdir() if p.name.startswith(".")]
+
+
+def test_rendering_a_folder_without_an_episode_is_a_clear_error(tmp_path):
+    with pytest.raises(StudioError, match="no episode at"):
+        render_episode(tmp_path / "missing")
+    assert not (tmp_path / "missing").exists()
