@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .episode import save_episode
 from .fsutil import atomic_write_json, check_writable_dir
 from .jobs import CancelToken, Progress, no_progress, scaled
-from .pipeline import episode_dir_for, finish_episode, write_script_for
+from .pipeline import episode_dir_for, finish_episode, save_script, write_script_for
 from .resources import resource_path
 from .sources.model import load_day
 
@@ -34,7 +33,7 @@ def make_demo(
     progress(0.02, "writing the script")
     episode = write_script_for(day)
     cancel.check()
-    save_episode(episode, out)
+    save_script(episode, out)
     progress(0.05, "script written")
-    finish_episode(out, None, settings, scaled(progress, 0.05, 1.0), cancel)
+    finish_episode(out, None, settings, scaled(progress, 0.05, 1.0), cancel, episode)
     return out

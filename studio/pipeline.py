@@ -66,14 +66,27 @@ def finish_episode(
     settings: AudioSettings | None = None,
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
+    episode: Episode | None = None,
 ) -> Episode:
-    """Narrate, master and export the scripted episode in ``episode_dir``."""
+    """Narrate, master and export the scripted episode in ``episode_dir`` (or ``episode``,
+    a new script for that folder, saved only with the export)."""
     from .episode import load_episode
     from .profile import profile_for
     from .render import render_episode
 
-    profile = profile_for(load_episode(episode_dir).repo, profile_name)
-    return render_episode(episode_dir, settings, profile, progress=progress, cancel=cancel)
+    episode = episode or load_episode(episode_dir)
+    profile = profile_for(episode.repo, profile_name)
+    return render_episode(episode_dir, settings, profile, progress=progress, cancel=cancel,
+                          episode=episode)
+
+
+def save_script(episode: Episode, episode_dir: Path) -> None:
+    """Save a new script, unless the folder holds an exported episode: that one is replaced
+    only by the next complete export, so a failed run leaves it intact."""
+    from .episode import episode_path
+
+    if not episode_path(episode_dir).exists():
+        save_episode(episode, episode_dir)
 
 
 def produce(
@@ -95,7 +108,7 @@ def produce(
     progress(0.17, "writing the script")
     episode = write_script_for(day, profile_name)
     cancel.check()
-    save_episode(episode, out)
+    save_script(episode, out)
     progress(0.2, "script written")
-    finish_episode(out, profile_name, settings, scaled(progress, 0.2, 1.0), cancel)
+    finish_episode(out, profile_name, settings, scaled(progress, 0.2, 1.0), cancel, episode)
     return out

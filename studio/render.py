@@ -40,13 +40,19 @@ def render_episode(
     lexicon: Lexicon | None = None,
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
+    episode: Episode | None = None,
 ) -> Episode:
-    """Narrate, master and export the episode in ``episode_dir``; returns it as saved."""
+    """Narrate, master and export the episode in ``episode_dir``; returns it as saved.
+
+    ``episode`` replaces what ``episode.json`` holds (a fresh script): it is saved only as
+    part of the export, so a failure leaves the previous files, ``episode.json`` included.
+    """
     settings = (settings or AudioSettings()).validate()
     cancel = cancel or CancelToken()
     for tool in ("ffmpeg", "ffprobe"):
         require_tool(tool)
-    episode = load_episode(episode_dir)  # first: a wrong path must not create a folder
+    if episode is None:
+        episode = load_episode(episode_dir)  # first: a wrong path must not create a folder
     folder = check_writable_dir(episode_dir)
     profile = profile or profile_for(episode.repo)
     lexicon = lexicon or lexicon_for(profile.lexicon or None)

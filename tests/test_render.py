@@ -265,3 +265,34 @@ def test_the_show_profile_lexicon_is_used(tmp_path):
     synthesize([SynthJob("Welcome to pie torch.", tmp_path / "said.wav", "a")])
     assert (folder / episode.segments[0].take.path).read_bytes() == \
         (tmp_path / "said.wav").read_bytes()
+
+
+def test_a_new_script_replaces_the_episode_only_with_a_complete_export(rendered, tmp_path,
+                                                                        monkeypatch):
+    import shutil
+
+    from studio.errors import StudioError
+    from studio.export import fileset
+    from studio.pipeline import finish_episode, save_script
+
+    folder = tmp_path / "ep"
+    shutil.copytree(rendered[0], folder)
+    before = (folder / "episode.json").read_bytes()
+    script = make_episode([("intro", "Intro", "A brand new script for the same day.", [])])
+    save_script(script, folder)  # an exported episode is there: not overwritten yet
+    assert (folder / "episode.json").read_bytes() == before
+
+    def broken(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(fileset, "_replace", broken)
+    with pytest.raises(StudioError):
+        finish_episode(folder, None, AudioSettings(sting=False), episode=script)
+    assert (folder / "episode.json").read_bytes() == before
+    monkeypatch.undo()
+    finish_episode(folder, None, AudioSettings(sting=False), episode=script)
+    assert [s.id for s in load_episode(folder).segments] == ["intro"]
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    save_script(script, fresh)
+    assert load_episode(fresh).segments[0].text == "A brand new script for the same day."
