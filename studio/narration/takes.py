@@ -61,9 +61,11 @@ def narrate(
         key = take_key(spoken, settings.voice, settings.rate)
         path = takes / f"tts-{key}.wav"
         old = seg.take
-        keep_trim = old is not None and old.text_hash == key and not old.trim.auto
-        seg.take = Take(path=f"{TAKES_DIR}/{path.name}", source="synthesized", text_hash=key,
-                        trim=old.trim if keep_trim and old else Trim(auto=True))
+        if old is not None and old.source == "synthesized" and old.text_hash == key:
+            seg.take = old  # same words, voice and rate: the take and its trims stand
+        else:
+            seg.take = Take(path=f"{TAKES_DIR}/{path.name}", source="synthesized",
+                            text_hash=key, trim=Trim(auto=True))
         if not path.exists() and all(j.path != path for j in jobs):
             jobs.append(SynthJob(spoken, path, f"segment {seg.id!r}"))
             made.append(seg.id)
