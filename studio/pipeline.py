@@ -15,6 +15,7 @@ from .fsutil import atomic_write_json, check_writable_dir
 from .jobs import CancelToken, Progress, no_progress, scaled
 
 if TYPE_CHECKING:  # kept out of start-up: `studio pull` never needs them
+    from .audio.settings import AudioSettings
     from .episode import Episode
     from .sources.model import Day
 
@@ -73,6 +74,35 @@ def write_script_for(day: Day, profile_name: str | None = None) -> Episode:
     return write_script(build_digest(day, profile), profile)
 
 
+def finish_episode(
+    episode_dir: str | Path,
+    profile_name: str | None = None,
+    settings: AudioSettings | None = None,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+    episode: Episode | None = None,
+) -> Episode:
+    """Narrate, master and export the scripted episode in ``episode_dir`` (or ``episode``,
+    a new script for that folder, saved only with the export)."""
+    from .episode import load_episode
+    from .profile import profile_for
+    from .render import render_episode
+
+    episode = episode or load_episode(episode_dir)
+    profile = profile_for(episode.repo, profile_name)
+    return render_episode(episode_dir, settings, profile, progress=progress, cancel=cancel,
+                          episode=episode)
+
+
+def save_script(episode: Episode, episode_dir: Path) -> None:
+    """Save a new script, unless the folder holds an exported episode: that one is replaced
+    only by the next complete export, so a failed run leaves it intact."""
+    from .episode import episode_path, save_episode
+
+    if not episode_path(episode_dir).exists():
+        save_episode(episode, episode_dir)
+
+
 def produce(
     spec: SourceSpec,
     date: dt.date,
@@ -80,21 +110,22 @@ def produce(
     profile_name: str | None = None,
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
+    settings: AudioSettings | None = None,
 ) -> Path:
-    """Pull, digest and script one day into ``show_dir/episodes/DATE/``; returns that folder."""
-    from .episode import save_episode
-
+    """Pull, digest, script, narrate, master, export and publish one day into
+    ``show_dir/episodes/DATE/``; returns that folder."""
     cancel = cancel or CancelToken()
     out = check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
-    day = pull_day(spec, date, scaled(progress, 0.0, 0.3), cancel)
+    day = pull_day(spec, date, scaled(progress, 0.0, 0.15), cancel)
     cancel.check()
     atomic_write_json(out / "day.json", day.to_dict())
-    progress(0.35, "writing the script")
+    progress(0.17, "writing the script")
     episode = write_script_for(day, profile_name)
     cancel.check()
-    save_episode(episode, out)
-    progress(1.0, "script written")
-    publish_step(show_dir, out, progress, cancel)
+    save_script(episode, out)
+    progress(0.2, "script written")
+    finish_episode(out, profile_name, settings, scaled(progress, 0.2, 0.97), cancel, episode)
+    publish_step(show_dir, out, scaled(progress, 0.97, 1.0), cancel)
     return out
 
 
