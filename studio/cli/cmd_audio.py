@@ -97,4 +97,10 @@ def report(episode_dir: Path) -> None:
     for name in ("episode.mp3", "transcript.vtt", "transcript.srt", "chapters.json"):
         if (episode_dir / name).exists():
             lines.append(f"  {name.split('.')[-1]}: {os.fspath(episode_dir / name)}")
+    page = episode_dir / "index.html"
+    show_dir = episode_dir.parent.parent
+    if page.exists():
+        lines.append(f"  page: {os.fspath(page)}")
+    if episode_dir.parent.name == "episodes" and (show_dir / "feed.xml").exists():
+        lines.append(f"  feed: {os.fspath(show_dir / 'feed.xml')}")
     print("\n".join(lines))
