@@ -23,6 +23,7 @@ class Theme:
     id: str
     name: str  # spoken name, e.g. "Intel XPU"
     group: str  # spoken group, e.g. "hardware backends"
+    title: str = ""  # as it appears in an episode title, e.g. "Control Flow and vmap"
     tags: list[str] = field(default_factory=list)  # title tags, without brackets
     keywords: list[str] = field(default_factory=list)  # whole words in the title
     paths: list[str] = field(default_factory=list)  # path prefixes or globs
@@ -84,6 +85,7 @@ def _theme(data: dict, housekeeping_groups: set[str]) -> Theme:
         theme = Theme(
             id=str(data["id"]),
             name=str(data.get("name", data["id"])),
+            title=str(data.get("title", "")),
             group=str(data.get("group", "other work")),
             tags=[str(t).lower() for t in data.get("tags", [])],
             keywords=[str(k) for k in data.get("keywords", [])],
