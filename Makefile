@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 DEMO_OUT ?= demo-output
 
 # Debian packages the studio (and its tests) need: command -> package.
-SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg espeak-ng:espeak-ng git:git \
+SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg espeak-ng:espeak-ng git:git chromium:chromium \
                 pulseaudio:pulseaudio pactl:pulseaudio-utils
 # Shared libraries Qt needs to run offscreen, pyttsx3's espeak-ng library, and libpulse, which
 # QtMultimedia loads to reach the sound server (PulseAudio, or PipeWire's pulse service).

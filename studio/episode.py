@@ -8,14 +8,13 @@ the take file on disk is never changed.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import StudioError
-from .fsutil import atomic_write_json
+from .fsutil import atomic_write_json, read_json
 
 SCHEMA_VERSION = 1
 EPISODE_FILE = "episode.json"
@@ -229,14 +228,7 @@ def load_episode(episode_dir: str | Path) -> Episode:
         from .recording.recovery import recover_quietly
 
         recover_quietly(path.parent)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise StudioError(f"no episode at {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StudioError(f"cannot read {path}: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise StudioError(f"{path} is not valid JSON (line {exc.lineno})") from exc
+    data = read_json(path, missing=f"no episode at {path}")
     if not isinstance(data, dict):
         raise StudioError(f"{path} is not an episode file")
     return Episode.from_dict(data)
