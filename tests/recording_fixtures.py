@@ -13,13 +13,16 @@ import pytest
 from pulse import PulseDaemon, PulseUnavailable, VirtualMic
 
 
-@pytest.fixture(scope="session")
-def pulse(tmp_path_factory):
+@pytest.fixture(scope="session", autouse=True)
+def _pulse_session(tmp_path_factory):
+    """Started before any test, so an in-process Qt meets this daemon the first time it looks
+    for a sound server (QtMultimedia connects once per process). Never skips by itself."""
     daemon = PulseDaemon(tmp_path_factory.mktemp("pulse"))
     try:
         daemon.start()
     except PulseUnavailable as exc:
-        pytest.skip(f"PulseAudio cannot run here: {exc}")
+        yield str(exc)
+        return
     saved = {k: os.environ.get(k) for k in daemon.env}
     os.environ.update(daemon.env)
     yield daemon
@@ -29,6 +32,13 @@ def pulse(tmp_path_factory):
             os.environ.pop(key, None)
         else:
             os.environ[key] = value
+
+
+@pytest.fixture
+def pulse(_pulse_session):
+    if isinstance(_pulse_session, str):
+        pytest.skip(f"PulseAudio cannot run here: {_pulse_session}")
+    return _pulse_session
 
 
 @pytest.fixture

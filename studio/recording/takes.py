@@ -112,8 +112,8 @@ def resolve_take(episode_dir: str | Path, segment_id: str, choice: str) -> str:
     raise StudioError(f"segment {segment_id!r} has no recorded take {choice!r}")
 
 
-def use_take(episode_dir: str | Path, segment_id: str, take_path: str) -> Take:
-    """Make a recorded take the segment's take, saving episode.json atomically."""
+def recorded_take(episode_dir: str | Path, take_path: str, text: str = "") -> Take:
+    """The Take for a recorded file of this episode (checked and measured), not yet used."""
     folder = Path(episode_dir)
     path = folder / take_path
     if Path(take_path).is_absolute() or path.resolve().parent != (folder / TAKES_DIR).resolve():
@@ -121,10 +121,21 @@ def use_take(episode_dir: str | Path, segment_id: str, take_path: str) -> Take:
     seconds = wav_seconds(path)
     if seconds <= 0:
         raise StudioError(f"{take_path} holds no audio")
+    text_hash = hashlib.sha256(text.encode("utf-8")).hexdigest()[:20] if text else ""
+    return Take(path=take_path, source="recorded", text_hash=text_hash,
+                duration=round(seconds, 3), trim=Trim(auto=True))
+
+
+def use_take(episode_dir: str | Path, segment_id: str, take_path: str) -> Take:
+    """Make a recorded take the segment's take, saving episode.json atomically."""
+    folder = Path(episode_dir)
     episode = load_episode(folder)
     seg = episode.segment(segment_id)
-    text_hash = hashlib.sha256(seg.text.encode("utf-8")).hexdigest()[:20]
-    seg.take = Take(path=take_path, source="recorded", text_hash=text_hash,
-                    duration=round(seconds, 3), trim=Trim(auto=True))
+    seg.take = recorded_take(folder, take_path, seg.text)
     save_episode(episode, folder)
     return seg.take
+
+
+def take_number(take_path: str) -> str:
+    """``takes/intro-rec-3.wav`` → ``3`` (what ``--use`` takes)."""
+    return Path(take_path).stem.rsplit("-rec-", 1)[-1]
