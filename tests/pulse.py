@@ -3,7 +3,9 @@
 ``module-pipe-source`` has no clock of its own: it passes on whatever is written into the FIFO
 as soon as it is written, and nothing while nothing is written. So a feeder thread writes 10 ms
 of audio every 10 ms, like a real microphone's periods: silence, or the signal queued with
-:meth:`VirtualMic.play`. (Writes of 100 ms at once lose most of the audio in Qt's stream.)
+:meth:`VirtualMic.play`. It never catches up in a burst after falling behind: QtMultimedia
+6.12's PulseAudio input loses most of a burst (100 ms written at once arrive as ~10 ms),
+where ``parecord`` keeps it all.
 """
 
 from __future__ import annotations
@@ -140,6 +142,8 @@ class VirtualMic:
                 delay = start + self.fed_frames / RATE - time.monotonic()
                 if delay > 0:
                     time.sleep(delay)
+                elif delay < -0.005:  # fell behind (a busy machine): go on from now, no burst
+                    start -= delay
         except OSError:
             pass  # the source went away (unloaded): stop feeding
         finally:

@@ -100,4 +100,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # The take is closed and synced by now. Skip the interpreter's teardown: destroying Qt's
+    # PulseAudio objects after the application object can abort (SIGABRT) under load.
+    os._exit(code)

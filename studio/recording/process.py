@@ -108,8 +108,10 @@ def run_recorder(take: Path, segment_id: str, device: str | None = None,
     if code == EXIT_FAILED:
         _discard_empty(take)
         raise StudioError(_last_error("".join(stderr)))
-    if code not in (EXIT_OK, EXIT_DEVICE_LOST):
+    finished = any(e.get("event") == "finished" for e in outcome.events)
+    if code not in (EXIT_OK, EXIT_DEVICE_LOST) and not finished:
         outcome.error = _recover_after_death(take, code)
+        log.warning("recorder process ended with %s: %s", code, _last_error("".join(stderr)))
         outcome.seconds = _seconds(take)
     return outcome
 
