@@ -224,3 +224,20 @@ def test_unknown_device_names_the_inputs(mic, tmp_path):
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 1
     assert "'no-such-mic' matches no input device" in err and "virtual_mic" in err
+
+
+def test_cli_survives_its_recorder_being_killed_and_keeps_the_take(mic, tmp_path):
+    ep = make_episode_dir(tmp_path / "ep")
+    proc = studio("record", str(ep), "--segment", "news")
+    take = ep / "takes" / "news-rec-1.wav"
+    marker = ep / "takes" / "news-rec-1.recording.json"
+    wait_for(lambda: take_growing(take) and marker.exists(), what="the recording to start")
+    mic.play(tone(440, 30.0))
+    wait_for(lambda: take.stat().st_size > 44 + RATE * 2 * 2, what="2 s of audio")
+    os.kill(json.loads(marker.read_text())["pid"], signal.SIGKILL)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 1
+    assert "the recorder stopped unexpectedly (signal 9)" in err and "--use 1" in err, err
+    data, rate = read_wav(take)  # repaired on the spot
+    assert len(data) / rate >= 1.0
+    assert not marker.exists() and not list((ep / "takes").glob("*.json"))
