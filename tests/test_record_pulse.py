@@ -241,3 +241,16 @@ def test_cli_survives_its_recorder_being_killed_and_keeps_the_take(mic, tmp_path
     data, rate = read_wav(take)  # repaired on the spot
     assert len(data) / rate >= 1.0
     assert not marker.exists() and not list((ep / "takes").glob("*.json"))
+
+
+def test_list_devices_and_bad_arguments(mic, tmp_path):
+    ep = make_episode_dir(tmp_path / "ep")
+    out, err = studio("record", str(ep), "--list-devices").communicate(timeout=60)
+    assert "* virtual_mic\tUnix FIFO source" in out, err
+    for args, message in [(["--seconds", "0", "--segment", "intro"], "--seconds must be more"),
+                          ([], "say which segment to record"),
+                          (["--segment", "nope"], "no segment 'nope'")]:
+        proc = studio("record", str(ep), *args)
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 1 and err.startswith(f"studio: error: {message}"), err
+    assert not (ep / "takes").exists() or not list((ep / "takes").iterdir())

@@ -100,6 +100,9 @@ def test_retakes_are_numbered_kept_and_chosen(tmp_path):
         writer.close()
         paths.append(path)
     assert [p.name for p in paths] == ["intro-rec-1.wav", "intro-rec-2.wav", "intro-rec-3.wav"]
+    odd = new_take_path(ep, "../../x y/\u00e9t\u00e9")  # an id never becomes a path outside takes/
+    assert odd.parent == ep / "takes" and odd.name == "x-y-ete-rec-1.wav"
+    odd.unlink()
     use_take(ep, "intro", "takes/intro-rec-2.wav")
     takes = list_takes(ep, "intro")
     assert [(t.number, t.in_use, t.seconds) for t in takes] == [(1, False, 0.5), (2, True, 1.5),
