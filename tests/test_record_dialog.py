@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 from recording_helpers import dominant_hz, loud_span, make_episode_dir, read_wav, tone
 
 from studio.episode import load_episode, save_episode
@@ -82,7 +81,7 @@ def test_retake_then_choose_the_first_and_see_clipping(qtbot, dialog, mic):
     assert "(in use)" not in dialog.takes.item(1).text()
 
 
-def test_recovered_take_is_offered_on_open(qtbot, tmp_path, monkeypatch):
+def test_recovered_take_is_offered_once(tmp_path):
     from studio.gui.record_dialog import offer_recovered_takes
 
     ep = make_episode_dir(tmp_path / "ep")
@@ -92,10 +91,8 @@ def test_recovered_take_is_offered_on_open(qtbot, tmp_path, monkeypatch):
     writer.write(b"\x00\x10" * 12000)
     writer._fh.flush()  # then the process "dies": no close, sizes in the header stay 0
     writer._fh.close()
-    asked: list[str] = []
-    monkeypatch.setattr(QMessageBox, "question",
-                        lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.Yes)
-    chosen = offer_recovered_takes(None, ep)
-    assert "segment “news”" in asked[0] and "1.5 s" in asked[0]
+    asked: list[tuple[str, float]] = []
+    chosen = offer_recovered_takes(ep, lambda seg, secs: asked.append((seg, secs)) or True)
+    assert asked == [("news", 1.5)]
     assert chosen["news"].path == "takes/news-rec-1.wav" and chosen["news"].duration == 1.5
-    assert offer_recovered_takes(None, ep) == {}  # answered once
+    assert offer_recovered_takes(ep, lambda *a: True) == {}  # answered once

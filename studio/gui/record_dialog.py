@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QMessageBox,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -257,15 +256,12 @@ class RecordDialog(QDialog):
         super().closeEvent(event)
 
 
-def offer_recovered_takes(parent: QWidget | None, folder: Path) -> dict[str, Take]:
-    """Ask about each take a crashed recording left (repaired on the way); returns those to use."""
+def offer_recovered_takes(folder: Path, ask) -> dict[str, Take]:
+    """Ask ``ask(segment, seconds)`` about each take a crashed recording left (repaired on the
+    way); returns the takes to use, by segment. Each is asked about once."""
     chosen: dict[str, Take] = {}
     for r in pending_recovered(folder):
-        answer = QMessageBox.question(
-            parent, "Recovered recording",
-            f"A recording of segment “{r.segment}” did not finish ({r.seconds:.1f} s were "
-            f"saved). Use it as the segment's take?\n\nIt stays in the segment's takes either way.")
-        if answer == QMessageBox.StandardButton.Yes:
+        if ask(r.segment, r.seconds):
             try:
                 chosen[r.segment] = recorded_take(folder, r.path)
             except StudioError as exc:
