@@ -82,10 +82,15 @@ class TakeRecorder(QObject):
         """Open the file and the device; a StudioError (and no file left) if either fails."""
         rate = self.format.sampleRate()
         writer = StreamingWavWriter(self.path, rate, stored_channels(self._channels))
-        lock_recording(writer.fileno())
-        write_marker(self.path, self.segment_id, self.device.description(), rate,
-                     writer.channels)
         self._writer = writer
+        try:
+            lock_recording(writer.fileno())
+            write_marker(self.path, self.segment_id, self.device.description(), rate,
+                         writer.channels)
+        except (OSError, StudioError) as exc:
+            self._close_file()
+            self.path.unlink(missing_ok=True)
+            raise StudioError(f"cannot start recording {self.path.name}: {exc}") from None
         self._source = QAudioSource(self.device, self.format, self)
         self._io = self._source.start()
         if self._io is None or self._source.error() != QtAudio.Error.NoError:
@@ -108,12 +113,18 @@ class TakeRecorder(QObject):
         if self._done:
             return
         if self._source is not None and not error:
-            self._read()
+            try:
+                self._read()
+            except StudioError as exc:
+                error = str(exc)
         self._done = True
         self._timer.stop()
         if self._source is not None:
             self._source.stop()
-        self._close_file()
+        try:
+            self._close_file()
+        except StudioError as exc:  # the marker stays: recovery repairs the header later
+            error = error or str(exc)
         result = RecordingResult(self.path, self.seconds, error)
         if error:
             log.warning("recording stopped: %s", error)
