@@ -31,7 +31,18 @@ def make_app(argv: list[str] | None = None):
     app.setOrganizationName("commitcast")
     app.setDesktopFileName(APP_ID)
     app.setStyle("Fusion")  # follows the platform's light or dark colour scheme
+    keep_ui_thread_responsive()
     return app
+
+
+def keep_ui_thread_responsive() -> None:
+    """Workers run pure-Python stages (digest, script) beside the UI thread: hand the GIL over
+    more often than the default 5 ms, and keep the start-up objects out of the cyclic
+    collector's full passes, whose pauses otherwise stall the event loop on big days."""
+    import gc
+
+    sys.setswitchinterval(0.002)
+    gc.freeze()
 
 
 def make_window(settings_dir: Path | None = None, **kwargs):

@@ -9,51 +9,22 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 from .. import projects
 from ..errors import StudioError
-from ..pipeline import SourceSpec, pull_day, write_script_for
+from ..pipeline import SourceSpec
 from ..settings import Settings, remember, save_settings
-from . import commands
+from . import child_jobs, commands
+from .child_jobs import run_in_child
 from .dialogs import CANCEL, SAVE, Dialogs
+from .loaded import Loaded, digest_of
 from .project import Project
 from .tasks import TaskRunner
 
-if TYPE_CHECKING:
-    from ..digest.model import Digest
-    from ..episode import Episode
-    from ..sources.model import Day
-
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class Loaded:
-    episode: Episode
-    day: Day | None
-    digest: Digest | None
-    folder: Path | None = None
-    rows: list | None = None  # the day list's rows, built off the UI thread
-
-    def __post_init__(self) -> None:
-        if self.rows is None and self.day is not None and self.digest is not None:
-            from .day_rows import build_rows
-
-            self.rows = build_rows(self.digest, self.day)
-
-
-def digest_of(day: Day | None, profile: str | None) -> Digest | None:
-    if day is None:
-        return None
-    from ..digest.build import build_digest
-    from ..profile import profile_for
-
-    return build_digest(day, profile_for(day.repo, profile))
 
 
 class Session(QObject):
@@ -128,12 +99,7 @@ class Session(QObject):
         profile = self._profile()
 
         def job(progress, cancel) -> Loaded:
-            day = pull_day(spec, date, progress)
-            cancel.check()
-            progress(0.9, "writing the script")
-            episode = write_script_for(day, profile)
-            cancel.check()
-            return Loaded(episode, day, digest_of(day, profile))
+            return run_in_child(child_jobs.pull_and_write, (spec, date, profile), progress, cancel)
 
         def done(loaded: Loaded) -> None:
             self._load(loaded)
@@ -147,13 +113,8 @@ class Session(QObject):
         self._run("Pull", job, done)
 
     def open_demo(self) -> None:
-        from ..demo import sample_day_path
-        from ..sources.model import load_day
-
         def job(progress, cancel) -> Loaded:
-            day = load_day(sample_day_path())
-            progress(0.5, "writing the script")
-            return Loaded(write_script_for(day), day, digest_of(day, None))
+            return run_in_child(child_jobs.sample_day, (), progress, cancel)
 
         self._run("Sample day", job, lambda loaded: (self._load(loaded),
                                                       self.status.emit("Sample day loaded.")))
@@ -168,8 +129,7 @@ class Session(QObject):
         profile = self._profile()
 
         def job(progress, cancel) -> Loaded:
-            episode, day, folder = projects.open_project(path)
-            return Loaded(episode, day, digest_of(day, profile), folder)
+            return run_in_child(child_jobs.open_folder, (path, profile), progress, cancel)
 
         def done(loaded: Loaded) -> None:
             self._load(loaded)
@@ -253,4 +213,5 @@ class Session(QObject):
             self.project.undo_stack.push(commands.ReplaceSegment(self.project, segment_id, new))
             self.status.emit(f"Segment “{new.title}” written again from the day's data.")
 
-        self._run("Regenerate", lambda p, c: write_script_for(day, profile), done)
+        self._run("Regenerate", lambda p, c: run_in_child(child_jobs.rewrite, (day, profile), p, c),
+                  done)
