@@ -12,7 +12,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from .episode import Episode, Segment, Sentence, Trim, estimate_seconds
+from .episode import Episode, Segment, Sentence, Take, Trim, estimate_seconds
 from .errors import StudioError
 
 _SENTENCE_END = re.compile(r"(?:(?<=[.!?…])|(?<=[.!?…][\"')\]]))\s+")
@@ -146,6 +146,13 @@ def set_trim(episode: Episode, segment_id: str, trim: Trim) -> Trim:
     check_trim(trim)
     old = seg.take.trim
     seg.take.trim = copy.deepcopy(trim)
+    return old
+
+
+def set_take(episode: Episode, segment_id: str, take: Take | None) -> Take | None:
+    """Give a segment a new take (or none); returns the old one. Files are never deleted."""
+    seg = episode.segment(segment_id)
+    old, seg.take = seg.take, copy.deepcopy(take)
     return old
 
 

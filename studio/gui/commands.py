@@ -135,6 +135,26 @@ class SetTrim(QUndoCommand):
         self.project.segment_changed.emit(self.segment_id)
 
 
+class SetTakes(QUndoCommand):
+    """New takes for some segments (a synthesis run or an import), as one step."""
+
+    def __init__(self, project: Project, takes: dict, label: str = "New takes") -> None:
+        super().__init__(label)
+        self.project, self.takes = project, takes
+        self.old: dict = {}
+
+    def redo(self) -> None:
+        ep = self.project.episode
+        self.old = {sid: editing.set_take(ep, sid, take) for sid, take in self.takes.items()}
+        for sid in self.takes:
+            self.project.segment_changed.emit(sid)
+
+    def undo(self) -> None:
+        for sid, take in self.old.items():
+            editing.set_take(self.project.episode, sid, take)
+            self.project.segment_changed.emit(sid)
+
+
 class SetMetadata(QUndoCommand):
     def __init__(self, project: Project, meta: editing.Metadata) -> None:
         super().__init__("Edit episode details")

@@ -88,6 +88,7 @@ class MainWindow(QMainWindow):
 
     def _menus(self) -> None:
         m = self.menuBar().addMenu("&File")
+        self.file_menu = m
         s = self.session
         self._action(m, "&New episode from a pull", self._focus_pull, QKeySequence.StandardKey.New)
         self._action(m, "&Open…", s.open, QKeySequence.StandardKey.Open)
@@ -102,6 +103,7 @@ class MainWindow(QMainWindow):
         self._action(m, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
         e = self.menuBar().addMenu("&Edit")
+        self.edit_menu = e
         undo = self.project.undo_stack.createUndoAction(self, "&Undo")
         undo.setShortcut(QKeySequence("Ctrl+Z"))
         redo = self.project.undo_stack.createRedoAction(self, "&Redo")

@@ -42,7 +42,8 @@ class Session(QObject):
         self.task = None
 
     # --- helpers -----------------------------------------------------------------------------
-    def _run(self, name: str, func, on_done: Callable) -> None:
+    def run_job(self, name: str, func, on_done: Callable) -> None:
+        """Run one job at a time; its progress and errors go to the window."""
         if self.task is not None and self.task.running:
             self.status.emit("Busy: wait for the current job or cancel it.")
             return
@@ -110,13 +111,13 @@ class Session(QObject):
             self.status.emit(f"Pulled {loaded.day.repo} for {loaded.day.date}: "
                              f"{len(loaded.day.commits)} commits. Save the episode to keep it.")
 
-        self._run("Pull", job, done)
+        self.run_job("Pull", job, done)
 
     def open_demo(self) -> None:
         def job(progress, cancel) -> Loaded:
             return run_in_child(child_jobs.sample_day, (), progress, cancel)
 
-        self._run("Sample day", job, lambda loaded: (self._load(loaded),
+        self.run_job("Sample day", job, lambda loaded: (self._load(loaded),
                                                       self.status.emit("Sample day loaded.")))
 
     def open(self, path: Path | None = None) -> None:
@@ -136,7 +137,7 @@ class Session(QObject):
             self._remember_project(loaded.folder)
             self.status.emit(f"Opened {loaded.folder}.")
 
-        self._run("Open", job, done)
+        self.run_job("Open", job, done)
 
     def _remember_project(self, folder: Path | None) -> None:
         if folder is not None:
@@ -213,5 +214,5 @@ class Session(QObject):
             self.project.undo_stack.push(commands.ReplaceSegment(self.project, segment_id, new))
             self.status.emit(f"Segment “{new.title}” written again from the day's data.")
 
-        self._run("Regenerate", lambda p, c: run_in_child(child_jobs.rewrite, (day, profile), p, c),
+        self.run_job("Regenerate", lambda p, c: run_in_child(child_jobs.rewrite, (day, profile), p, c),
                   done)
