@@ -25,7 +25,7 @@ MAX_RECENT = 10
 
 @dataclass
 class Settings:
-    voice: str = "en-us"
+    voice: str = ""  # the speech engine's voice id, e.g. "gmw/en-us"; "" = its default
     rate: int = 165  # words per minute the synthesizer speaks
     loudness_target: float = -16.0  # LUFS
     show_dir: str = ""  # default show folder for exports and publishing

@@ -27,7 +27,9 @@ from .. import credentials
 from ..errors import StudioError
 from ..settings import Settings
 
-VOICES = ["en-us", "en-gb", "en", "en-gb-scotland", "en-029", "en-gb-x-rp"]
+# espeak-ng's English voices as pyttsx3 names them; the field also takes any other voice id
+VOICES = ["", "gmw/en-us", "gmw/en", "gmw/en-gb-x-rp", "gmw/en-gb-scotland", "gmw/en-029",
+          "gmw/en-us-nyc"]
 
 
 class SettingsDialog(QDialog):
@@ -41,6 +43,7 @@ class SettingsDialog(QDialog):
         self.voice = QComboBox()
         self.voice.setEditable(True)
         self.voice.addItems(VOICES)
+        self.voice.lineEdit().setPlaceholderText("the engine's default voice")
         self.voice.setCurrentText(settings.voice)
         self.rate = QSpinBox()
         self.rate.setRange(80, 400)
@@ -112,7 +115,7 @@ class SettingsDialog(QDialog):
 
     def result_settings(self) -> Settings:
         return replace(
-            self.settings, voice=self.voice.currentText().strip() or "en-us",
+            self.settings, voice=self.voice.currentText().strip(),
             rate=self.rate.value(), loudness_target=self.loudness.value(),
             show_dir=self.show_dir.text().strip(), show_title=self.show_title.text().strip(),
             show_author=self.show_author.text().strip(), profile=self.profile.text().strip(),
@@ -141,7 +144,7 @@ class SettingsDialog(QDialog):
 
     def _preview(self) -> None:
         if self.preview_func is not None:
-            self.preview_func(self.voice.currentText().strip() or "en-us", self.rate.value())
+            self.preview_func(self.voice.currentText().strip(), self.rate.value())
 
     def _browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Show folder", self.show_dir.text())
