@@ -3,7 +3,7 @@ the lexicon editor, the voice preview, and their menu entries and shortcuts."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 
 from . import audio_jobs
@@ -27,6 +27,7 @@ def _add(window, menu, text: str, slot, keys: list[str] | None = None, name: str
 
 def install_tabs(window) -> None:
     """Add the narration/audio tab, the export dialog and their actions to ``window``."""
+    QTimer.singleShot(0, lambda: window.runner.run_task("Warm-up", audio_jobs.warm_imports))
     panel = NarrationPanel(window.project, window.runner, window.session)
     window.narration = panel
     window.add_tab(panel, "Narration && audio")
