@@ -75,16 +75,19 @@ class Autosave:
         return Episode.from_dict(data["episode"]), day
 
 
-def write_autosave(episode: Episode, folder: Path | None, session: str,
+def write_autosave(episode: Episode | dict, folder: Path | None, session: str,
                    day: Day | None = None) -> Path:
-    """Keep a copy of unsaved work; the day goes along only for a never-saved episode."""
+    """Keep a copy of unsaved work; the day goes along only for a never-saved episode.
+
+    ``episode`` may be a snapshot (``Episode.to_dict()``) taken on another thread."""
+    data = episode if isinstance(episode, dict) else episode.to_dict()
     path = _autosave_dir() / f"{autosave_key(folder, session)}.json"
     atomic_write_json(path, {
         "project": str(folder.resolve()) if folder else "",
         "saved_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "pid": os.getpid(),
-        "title": episode.title,
-        "episode": episode.to_dict(),
+        "title": data.get("title", ""),
+        "episode": data,
         "day": day.to_dict() if (day is not None and folder is None) else None,
     })
     return path

@@ -32,3 +32,11 @@ class Heartbeat:
     def __exit__(self, *exc: object) -> None:
         self._tick()
         self.timer.stop()
+
+    def pause(self) -> None:
+        """Stop measuring (around a step the user waits for on purpose, like Save)."""
+        self.timer.stop()
+
+    def resume(self) -> None:
+        self.last = time.perf_counter()
+        self.timer.start()

@@ -56,7 +56,9 @@ def test_whole_episode_pull_edit_synthesize_trim_export_publish(qtbot, window, t
 
         # saving puts the project where publishing looks for it
         win.dialogs.folder = show / "episodes" / DATE
+        beat.pause()  # Save writes (and fsyncs) on the UI thread: the user asked to wait
         assert win.session.save()
+        beat.resume()
 
         # synthesize the current segment with Ctrl+Enter
         panel = win.narration

@@ -201,6 +201,18 @@ class ExportResult:
     feed_url: str = ""
 
 
+def save_for_export(snapshot: dict, day, here: Path | None, target: Path) -> None:
+    """Write the episode (a snapshot taken on the UI thread) into ``target``, bringing its
+    takes along when it lived elsewhere."""
+    import shutil
+
+    from ..projects import save_project
+
+    if here is not None and here.resolve() != target.resolve() and (here / "takes").is_dir():
+        shutil.copytree(here / "takes", target / "takes", dirs_exist_ok=True)
+    save_project(Episode.from_dict(snapshot), target, day)
+
+
 def export_and_publish(folder: Path, show_dir: Path, settings: Settings, publish: bool,
                        progress: Progress, cancel: CancelToken) -> ExportResult:
     """Master and export the saved episode in ``folder``, then publish the show folder."""

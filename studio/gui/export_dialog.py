@@ -122,28 +122,22 @@ class ExportDialog(QDialog):
         self.status.setText(message)
 
     def _prepare(self) -> tuple[Path, Path]:
-        """Apply the metadata, and save the episode into SHOW/episodes/DATE/ (publishing reads
-        episodes from there)."""
+        """Apply the metadata and settings; the episode goes to SHOW/episodes/DATE/ (where
+        publishing reads episodes), saved by the export job itself."""
         ep = self.project.episode
         meta = editing.Metadata(self.title.text(), self.summary.toPlainText())
         if not meta.title.strip():
             raise StudioError("an episode needs a title")
-        if (meta.title, meta.summary.strip()) != (ep.title, ep.summary):
+        if (" ".join(meta.title.split()), meta.summary.strip()) != (ep.title, ep.summary):
             self.project.undo_stack.push(commands.SetMetadata(self.project, meta))
         if not self.show_dir.text().strip():
             raise StudioError("choose a show folder to export into")
         show = check_writable_dir(Path(self.show_dir.text().strip()).expanduser())
         self._install_cover(show)
-        target = show / "episodes" / ep.date
-        here = self.project.folder
-        if here is None or here.resolve() != target.resolve():
-            if here is not None and (here / "takes").is_dir():
-                shutil.copytree(here / "takes", target / "takes", dirs_exist_ok=True)
-        self.project.save(target)
         self.session.settings = replace(self.session.settings, show_dir=str(show),
                                         loudness_target=self.loudness.value())
         self.session.save_settings()
-        return target, show
+        return show / "episodes" / ep.date, show
 
     def _install_cover(self, show: Path) -> None:
         source = self.cover.text().strip()
@@ -161,11 +155,16 @@ class ExportDialog(QDialog):
             self.status.setText(str(exc))
             return
         settings, publish = self.session.settings, self.publish.isChecked()
+        snapshot, day, here = self.project.episode.to_dict(), self.project.day, self.project.folder
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.session.busy_changed.connect(self._busy)
-        self.session.run_job("Export", lambda p, c: audio_jobs.export_and_publish(
-            folder, show, settings, publish, p, c), self._done)
+
+        def job(progress, cancel):
+            audio_jobs.save_for_export(snapshot, day, here, folder)
+            return audio_jobs.export_and_publish(folder, show, settings, publish, progress, cancel)
+
+        self.session.run_job("Export", job, self._done)
 
     def _busy(self, busy: bool) -> None:
         if not busy:
@@ -184,7 +183,7 @@ class ExportDialog(QDialog):
         for name in ("duration", "duration_seconds", "loudness_target", "loudness_lufs",
                      "true_peak_dbtp", "audio", "published_at", "segments"):
             setattr(ep, name, getattr(saved, name))
-        self.project.save(result.folder)
+        self.project.mark_saved(result.folder)
         self.page = result.page
         self.open_page.setEnabled(result.page is not None)
         loud = "—" if result.loudness is None else f"{result.loudness:.1f} LUFS"

@@ -38,6 +38,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.runner = runner or TaskRunner(parent=self)
         self.project = Project(self, autosave_ms=autosave_ms)
+        self.project.runner = self.runner
         self.dialogs = dialogs or Dialogs()
         self.session = Session(self.project, self.runner, settings, self.dialogs, self,
                                settings_dir)

@@ -40,7 +40,8 @@ class Project(QObject):
         self.undo_stack.cleanChanged.connect(lambda _clean: self._announce())
         self._autosave = QTimer(self)
         self._autosave.setInterval(autosave_ms)
-        self._autosave.timeout.connect(self.autosave)
+        self._autosave.timeout.connect(lambda: self.autosave(background=True))
+        self.runner = None  # the window's task runner, for background autosaves
         self._autosave.start()
 
     # --- state -----------------------------------------------------------------------------
@@ -88,15 +89,36 @@ class Project(QObject):
         self._announce()
         return target
 
-    def autosave(self) -> Path | None:
-        """Keep a copy of unsaved work (called every minute); None when nothing to keep."""
+    def autosave(self, background: bool = False) -> Path | None:
+        """Keep a copy of unsaved work (every minute, in a worker when ``background``, so the
+        write and its fsync never stall the UI); returns the path when written here."""
         if self.episode is None or not self.modified:
             return None
-        try:
-            return projects.write_autosave(self.episode, self.folder, self.session, self.day)
-        except Exception as exc:  # noqa: BLE001 - autosave must never take the app down
-            log.warning("autosave failed: %s", exc)
+        snapshot = self.episode.to_dict()  # small; the day is never edited, so shared safely
+        folder, session, day = self.folder, self.session, self.day
+
+        def write(_progress=None, _cancel=None) -> Path | None:
+            try:
+                return projects.write_autosave(snapshot, folder, session, day)
+            except Exception as exc:  # noqa: BLE001 - autosave must never take the app down
+                log.warning("autosave failed: %s", exc)
+                return None
+
+        if background and self.runner is not None:
+            self.runner.run_task("Autosave", write)
             return None
+        return write()
+
+    def mark_saved(self, folder: Path) -> None:
+        """A worker saved the episode into ``folder`` (export does): now clean."""
+        if self.folder is not None and folder.resolve() != self.folder.resolve():
+            projects.discard_autosave(self.folder, self.session)
+        projects.discard_autosave(None, self.session)
+        self.folder = folder
+        projects.discard_autosave(folder, self.session)
+        self.recovered = False
+        self.undo_stack.setClean()
+        self._announce()
 
     def close(self) -> None:
         """Forget the episode and its autosave (after a save or a deliberate discard)."""
