@@ -10,12 +10,16 @@ import pytest
 from guikit import DATE, ScriptedDialogs, build_repo, isolate
 from heartbeat import Heartbeat
 from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
 from test_gui_flow import pull
 
 from studio.gui import audio_jobs
 from studio.gui.app import make_app, make_window
 
 pytestmark = pytest.mark.usefixtures("qapp")
+pytest.importorskip("studio.narration.takes", reason="the narration stage is not merged yet")
+pytest.importorskip("studio.publish.site", reason="the publishing stage is not merged yet")
 MAX_BLOCK = 0.100
 
 
@@ -90,8 +94,6 @@ def test_whole_episode_pull_edit_synthesize_trim_export_publish(qtbot, window, t
         x1 = int(wave.x_of(before.start + 0.4))
         y = wave.height() // 2
         qtbot.mousePress(wave, Qt.MouseButton.LeftButton, pos=QPoint(x0, y))
-        from PySide6.QtGui import QMouseEvent
-        from PySide6.QtWidgets import QApplication
         move = QMouseEvent(QMouseEvent.Type.MouseMove, QPointF(x1, y), QPointF(x1, y),
                            Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton,
                            Qt.KeyboardModifier.NoModifier)
