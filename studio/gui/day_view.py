@@ -47,11 +47,12 @@ class DayView(QWidget):
         self.tree.setAlternatingRowColors(True)
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((1, 120), (2, 48), (3, 96), (4, 84)):
+        for col, width in ((1, 112), (2, 46), (3, 88), (4, 80)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(col, width)
         header.setStretchLastSection(False)
         header.setMinimumSectionSize(40)
+        self.tree.setColumnWidth(0, 200)
         self.details = QTextBrowser()
         self.details.setObjectName("commitDetails")
         self.details.setOpenExternalLinks(True)

@@ -30,6 +30,13 @@ from .tasks import TaskRunner
 APP_NAME = "Commitcast Studio"
 
 
+def ui_state() -> QSettings:
+    """Window geometry and other UI state, in QSettings beside the settings file."""
+    from ..settings import config_dir
+
+    return QSettings(str(config_dir() / "ui-state.ini"), QSettings.Format.IniFormat)
+
+
 class MainWindow(QMainWindow):
     def __init__(self, settings: Settings, runner: TaskRunner | None = None,
                  dialogs: Dialogs | None = None, settings_dir: Path | None = None,
@@ -71,7 +78,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.resize(1360, 820)
         self.resizeDocks([dock], [520], Qt.Orientation.Horizontal)
-        geometry = QSettings().value("main/geometry")
+        geometry = ui_state().value("main/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
 
@@ -234,5 +241,5 @@ class MainWindow(QMainWindow):
         self.session.cancel()
         self.runner.wait(10_000)
         self.project.close()
-        QSettings().setValue("main/geometry", self.saveGeometry())
+        ui_state().setValue("main/geometry", self.saveGeometry())
         event.accept()

@@ -80,12 +80,14 @@ class WaveformView(QWidget):
         muted = pal.color(QPalette.ColorRole.Mid)
         n = len(self.levels)
         step = max(1, n // max(1, w))
+        loudest = max(self.levels)
         p.setPen(Qt.PenStyle.NoPen)
         for x in range(w):
             i0 = int(x / w * n)
             chunk = self.levels[i0:i0 + step] or [FLOOR_DB]
             db = max(chunk)
-            amp = max(0.0, (db - FLOOR_DB) / -FLOOR_DB) * (mid - 4)
+            # linear amplitude relative to the loudest frame: speech reads as words and gaps
+            amp = 0.0 if db <= FLOOR_DB else 10 ** ((db - loudest) / 20) * (mid - 4)
             secs = x / w * self.duration
             inside = self.start <= secs <= self.end
             p.fillRect(QRectF(x, mid - amp, 1, 2 * amp + 1), accent if inside else muted)
