@@ -44,6 +44,18 @@ class ScriptText(QPlainTextEdit):
         return super().event(e)
 
 
+def _end_of_change(old: str, new: str) -> int:
+    """Where the cursor goes after an undo or redo: just after what changed in ``new``."""
+    prefix = 0
+    while prefix < min(len(old), len(new)) and old[prefix] == new[prefix]:
+        prefix += 1
+    limit = min(len(old), len(new)) - prefix
+    suffix = 0
+    while suffix < limit and old[len(old) - 1 - suffix] == new[len(new) - 1 - suffix]:
+        suffix += 1
+    return len(new) - suffix
+
+
 def _tool(text: str, tip: str, name: str) -> QToolButton:
     b = QToolButton()
     b.setText(text)
@@ -198,12 +210,12 @@ class ScriptEditor(QWidget):
             self.select_segment(segment_id)
             return
         seg = ep.segment(segment_id)
-        if self.text.toPlainText() != seg.text:  # an undo/redo/replace, not the typing itself
-            pos = self.text.textCursor().position()
+        shown = self.text.toPlainText()
+        if shown != seg.text:  # an undo/redo/replace, not the typing itself
             self._loading = True
             self.text.setPlainText(seg.text)
             cursor = self.text.textCursor()
-            cursor.setPosition(min(pos, len(seg.text)))
+            cursor.setPosition(_end_of_change(shown, seg.text))
             self.text.setTextCursor(cursor)
             self._loading = False
         if self.title.text() != seg.title:
