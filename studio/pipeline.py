@@ -15,6 +15,7 @@ from .fsutil import atomic_write_json, check_writable_dir
 from .jobs import CancelToken, Progress, no_progress, scaled
 
 if TYPE_CHECKING:  # kept out of start-up: `studio pull` never needs them
+    from .audio.settings import AudioSettings
     from .episode import Episode
     from .sources.model import Day
 
@@ -29,11 +30,25 @@ class SourceSpec:
     tz: str = "UTC"
     lookback_days: int = 14
     api_url: str | None = None
+    max_wait: float = 120.0  # longest wait for GitHub's rate limit, in seconds
 
 
-def pull_day(spec: SourceSpec, date: dt.date, progress: Progress = no_progress) -> Day:
+def pull_day(
+    spec: SourceSpec,
+    date: dt.date,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+) -> Day:
     progress(0.0, "pulling the day's commits")
-    if spec.git:
+    if spec.github:
+        from .sources.github import pull_github
+        from .sources.github.transport import NetworkPolicy
+
+        day = pull_github(spec.github, date, tz=spec.tz, branch=spec.branch,
+                          lookback_days=spec.lookback_days, api_url=spec.api_url,
+                          policy=NetworkPolicy(max_rate_wait=spec.max_wait),
+                          progress=progress, cancel=cancel)
+    elif spec.git:
         from .sources.gitlocal import pull_git
 
         day = pull_git(spec.git, date, tz=spec.tz, branch=spec.branch,
@@ -41,7 +56,7 @@ def pull_day(spec: SourceSpec, date: dt.date, progress: Progress = no_progress) 
     else:
         from .errors import StudioError
 
-        raise StudioError("no source given: use --git PATH")
+        raise StudioError("no source given: use --git PATH or --github OWNER/NAME")
     progress(1.0, f"pulled {len(day.commits)} commits")
     return day
 
@@ -59,6 +74,35 @@ def write_script_for(day: Day, profile_name: str | None = None) -> Episode:
     return write_script(build_digest(day, profile), profile)
 
 
+def finish_episode(
+    episode_dir: str | Path,
+    profile_name: str | None = None,
+    settings: AudioSettings | None = None,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+    episode: Episode | None = None,
+) -> Episode:
+    """Narrate, master and export the scripted episode in ``episode_dir`` (or ``episode``,
+    a new script for that folder, saved only with the export)."""
+    from .episode import load_episode
+    from .profile import profile_for
+    from .render import render_episode
+
+    episode = episode or load_episode(episode_dir)
+    profile = profile_for(episode.repo, profile_name)
+    return render_episode(episode_dir, settings, profile, progress=progress, cancel=cancel,
+                          episode=episode)
+
+
+def save_script(episode: Episode, episode_dir: Path) -> None:
+    """Save a new script, unless the folder holds an exported episode: that one is replaced
+    only by the next complete export, so a failed run leaves it intact."""
+    from .episode import episode_path, save_episode
+
+    if not episode_path(episode_dir).exists():
+        save_episode(episode, episode_dir)
+
+
 def produce(
     spec: SourceSpec,
     date: dt.date,
@@ -66,18 +110,39 @@ def produce(
     profile_name: str | None = None,
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
+    settings: AudioSettings | None = None,
 ) -> Path:
-    """Pull, digest and script one day into ``show_dir/episodes/DATE/``; returns that folder."""
-    from .episode import save_episode
-
+    """Pull, digest, script, narrate, master, export and publish one day into
+    ``show_dir/episodes/DATE/``; returns that folder."""
     cancel = cancel or CancelToken()
     out = check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
-    day = pull_day(spec, date, scaled(progress, 0.0, 0.3))
+    day = pull_day(spec, date, scaled(progress, 0.0, 0.15), cancel)
     cancel.check()
     atomic_write_json(out / "day.json", day.to_dict())
-    progress(0.35, "writing the script")
+    progress(0.17, "writing the script")
     episode = write_script_for(day, profile_name)
     cancel.check()
-    save_episode(episode, out)
-    progress(1.0, "script written")
+    save_script(episode, out)
+    progress(0.2, "script written")
+    finish_episode(out, profile_name, settings, scaled(progress, 0.2, 0.97), cancel, episode)
+    publish_step(show_dir, out, scaled(progress, 0.97, 1.0), cancel)
     return out
+
+
+def publish_step(
+    show_dir: str | Path,
+    episode_dir: Path,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+) -> object | None:
+    """The last step of produce and demo: publish the show once the episode has its audio.
+
+    Returns the PublishResult, or None while the episode is only a script (nothing exported).
+    """
+    from .publish.gather import read_show_episode
+    from .publish.site import publish_show
+
+    if read_show_episode(Path(episode_dir)) is None:
+        progress(1.0, "not published: the episode has no audio yet")
+        return None
+    return publish_show(show_dir, progress=progress, cancel=cancel)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
-import sys
 from pathlib import Path
 
+from .cmd_audio import add_audio_arguments, audio_settings, report
 from .terminal import TerminalProgress
 
 
@@ -27,11 +26,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     _source_arguments(produce)
     produce.add_argument("--show-dir", required=True, metavar="DIR")
     produce.add_argument("--profile", help="show profile: a built-in name or a .toml file")
+    add_audio_arguments(produce)
     produce.add_argument("-q", "--quiet", action="store_true", help="no progress output")
     produce.set_defaults(handler=cmd_produce)
 
-    demo = sub.add_parser("demo", help="make the sample episode from the day shipped with the studio")
+    demo = sub.add_parser("demo", help="make the sample episode from the day shipped with studio")
     demo.add_argument("--out", default="demo-output", metavar="DIR", help="show folder to write")
+    add_audio_arguments(demo)
     demo.add_argument("-q", "--quiet", action="store_true", help="no progress output")
     demo.set_defaults(handler=cmd_demo)
 
@@ -39,6 +40,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _source_arguments(parser: argparse.ArgumentParser) -> None:
     src = parser.add_mutually_exclusive_group(required=True)
     src.add_argument("--git", metavar="PATH", help="a local clone or bare repository")
+    src.add_argument("--github", metavar="OWNER/NAME", help="a repository on GitHub")
+    parser.add_argument("--api-url", metavar="URL",
+                        help="GitHub API base URL (GitHub Enterprise: https://HOST/api/v3)")
+    parser.add_argument("--max-wait", type=float, default=120.0, metavar="SECONDS",
+                        help="longest wait for GitHub's rate limit (default 120)")
     parser.add_argument("--date", required=True, help="YYYY-MM-DD, today or yesterday")
     parser.add_argument("--tz", default="UTC", help="time zone of the day (default UTC)")
     parser.add_argument("--branch", help="branch to follow (default: the repository's HEAD)")
@@ -56,6 +62,7 @@ def _spec(args: argparse.Namespace):
         tz=args.tz,
         lookback_days=args.lookback_days,
         api_url=getattr(args, "api_url", None),
+        max_wait=getattr(args, "max_wait", 120.0),
     )
 
 
@@ -74,9 +81,15 @@ def cmd_pull(args: argparse.Namespace) -> int:
     date = _date(args)
     out = Path(args.output)
     check_writable_dir(out.parent if str(out.parent) else Path("."))
-    day = pull_day(_spec(args), date)
+    # GitHub pulls can wait on a rate limit: show that countdown on stderr.
+    progress = TerminalProgress(quiet=not getattr(args, "github", None))
+    try:
+        day = pull_day(_spec(args), date, progress=progress)
+    finally:
+        progress.done()
     save_day(day, out)
-    print(f"{len(day.commits)} commits on {day.repo} {day.branch} for {day.date} -> {out}")
+    spent = f" ({day.requests} GitHub requests)" if day.requests is not None else ""
+    print(f"{len(day.commits)} commits on {day.repo} {day.branch} for {day.date}{spent} -> {out}")
     return 0
 
 
@@ -100,10 +113,11 @@ def cmd_produce(args: argparse.Namespace) -> int:
 
     progress = TerminalProgress(quiet=args.quiet)
     try:
-        out = produce(_spec(args), _date(args), args.show_dir, args.profile, progress=progress)
+        out = produce(_spec(args), _date(args), args.show_dir, args.profile, progress=progress,
+                      settings=audio_settings(args))
     finally:
         progress.done()
-    _report(out)
+    report(out)
     return 0
 
 
@@ -112,20 +126,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     progress = TerminalProgress(quiet=args.quiet)
     try:
-        out = make_demo(args.out, progress=progress)
+        out = make_demo(args.out, progress=progress, settings=audio_settings(args))
     finally:
         progress.done()
-    _report(out)
+    report(out)
     return 0
-
-
-def _report(episode_dir: Path) -> None:
-    from ..episode import load_episode
-
-    episode = load_episode(episode_dir)
-    lines = [episode.title, f"  episode: {os.fspath(episode_dir / 'episode.json')}"]
-    if episode.duration:
-        lines.append(f"  duration: {episode.duration}")
-    else:
-        lines.append(f"  estimated length: {episode.estimated_seconds / 60:.1f} min")
-    print("\n".join(lines), file=sys.stdout)

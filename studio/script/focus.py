@@ -68,13 +68,14 @@ def focus(d: Digest, v: Voice) -> SegmentDraft:
         tips.append((f"If you work near {d.theme_names.get(s.theme, 'this area')}, read "
                      f"{possessive(s.author)} {number_words(len(s.commits))}-PR series in order, {where}: "
                      "it is one design", s.shas))
-    if not tips:
+    if len(tips) < 2:
         work = [g for g in d.groups if not g.housekeeping] or d.groups
         if work and work[0].commits:
             c = work[0].commits[0]
-            tips.append((f"Pull main and run your own tests against {short_title(c.title, 90)}, "
-                         f"the biggest change in {work[0].group}", [c.sha]))
-        else:
+            tips.append((f"Pull main and run your own tests against "
+                         f"{owned_change(c.author, c.title)}, the biggest change in the "
+                         f"{work[0].group} work", [c.sha]))
+        elif not tips:
             tips.append(("With nothing new on main, it's a good day to review open pull "
                          "requests and help someone else's work land", []))
     for i, (text, shas) in enumerate(tips[:MAX_TIPS]):

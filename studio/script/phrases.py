@@ -85,7 +85,12 @@ LANDED_VERB = ["landed", "shipped", "delivered", "pushed through", "merged"]
 MORE_IN_GROUP = [
     "Plus {more} more in {themes}.",
     "And {more} more across {themes}.",
-    "There were {more} more in {themes}, too.",
+    "{more_cap} more landed in {themes}, too.",
+]
+AUTO_GROUP = [
+    "The auto-revert system was busy: it rolled back {count}.",
+    "The auto-revert kicked in {times} today.",
+    "{count_cap} went back automatically after CI flagged them.",
 ]
 
 HOUSEKEEPING_INTRO = [

@@ -38,7 +38,7 @@ def lead_line(d: Digest) -> str:
         parts.append(f"a {number_words(len(s.commits))}-PR stack{on}")
     work = [g for g in d.groups if not g.housekeeping and g.theme_names]
     if work and len(parts) < 3:
-        parts.append(f"steady progress in {work[0].group}")
+        parts.append(f"steady progress on the {work[0].group} front")
     return join_words(parts)
 
 
@@ -95,13 +95,38 @@ def _revert_sentences(seg: SegmentDraft, r: RevertStory, d: Digest, v: Voice) ->
         seg.say(P.NO_REASON, [r.sha])
 
 
+def _auto_group(seg: SegmentDraft, group: list[RevertStory], d: Digest, v: Voice) -> None:
+    """Several automatic reverts told together: whose work, what it was, when."""
+    n = len(group)
+    seg.say(v.pick(P.AUTO_GROUP, count=count(n, "change"), count_cap=capitalize(count(n, "change")),
+                   times={1: "once", 2: "twice"}.get(n) or count(n, "time")),
+            [r.sha for r in group])
+    items = []
+    for r in group:
+        pr = f", PR {r.reverted_pr}" if r.reverted_pr else ""
+        items.append(owned_change(r.original_author, short_title(r.reverted_title, 90)) + pr)
+    shas = [x for r in group for x in (r.sha, r.reverted_sha) if x]
+    seg.say(f"Back went {join_words(items)}", shas)
+    same_day = [r for r in group if r.same_day]
+    if len(same_day) == n:
+        seg.say("Each of them had landed earlier the same day", [r.sha for r in group])
+    elif same_day:
+        seg.say(f"{capitalize(count(len(same_day), 'of them', 'of them'))} had landed the same day",
+                [r.sha for r in same_day])
+
+
 def rollbacks(d: Digest, v: Voice) -> SegmentDraft:
     seg = SegmentDraft("rollbacks", "Rollbacks")
     if not d.reverts and not d.relands:
         return seg
     if d.reverts:
         seg.say(v.pick(P.ROLLBACKS_INTRO), [r.sha for r in d.reverts])
-        for r in d.reverts[:DETAILED_REVERTS]:
+        detailed = d.reverts[:DETAILED_REVERTS]
+        automatic = [r for r in detailed if r.automatic]
+        if len(automatic) >= 2:
+            _auto_group(seg, automatic, d, v)
+            detailed = [r for r in detailed if not r.automatic]
+        for r in detailed:
             _revert_sentences(seg, r, d, v)
         rest = d.reverts[DETAILED_REVERTS:]
         if rest:
@@ -176,7 +201,8 @@ def wins(d: Digest, v: Voice) -> list[SegmentDraft]:
         if rest:
             themes = join_words(group.theme_names[:3])
             more = count(len(rest), "more change") if not told else number_words(len(rest))
-            seg.say(v.pick(P.MORE_IN_GROUP, more=more, themes=themes), [c.sha for c in rest])
+            seg.say(v.pick(P.MORE_IN_GROUP, more=more, more_cap=capitalize(more), themes=themes),
+                    [c.sha for c in rest])
         if seg:
             segments.append(seg)
     chores = [g for g in d.groups if g.housekeeping]

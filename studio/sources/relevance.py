@@ -86,3 +86,9 @@ def keep_lookback(day: Iterable[Commit], lookback: list[tuple[str, str, bytes]])
         if sha not in keep and refs.names(sha, title, message):
             keep.add(sha)
     return keep
+
+
+def prune_lookback(day: list[Commit], lookback: list[Commit]) -> list[Commit]:
+    """The look-back commits pairing needs, in their order (for sources that parsed them all)."""
+    keep = keep_lookback(day, [(c.sha, c.title, c.message.encode("utf-8")) for c in lookback])
+    return [c for c in lookback if c.sha in keep]

@@ -1,0 +1,56 @@
+"""`studio publish`: the show's feed and web pages, optionally pushed to GitHub Pages."""
+
+from __future__ import annotations
+
+import argparse
+
+from .terminal import TerminalProgress
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    publish = sub.add_parser(
+        "publish", help="write the show's feed.xml, index.html and episode pages")
+    publish.add_argument("--show-dir", required=True, metavar="DIR", help="the show folder")
+    publish.add_argument("--base-url", metavar="URL",
+                         help="where the site is served, e.g. https://you.github.io/show/ "
+                              "(saved in show.toml)")
+    publish.add_argument("--push", action="store_true", default=None,
+                         help="also push the site to the GitHub Pages branch in show.toml "
+                              "(always done when [github] auto_push = true)")
+    publish.add_argument("--dry-run", action="store_true",
+                         help="list what would change; write and push nothing")
+    publish.add_argument("-q", "--quiet", action="store_true", help="no progress output")
+    publish.set_defaults(handler=cmd_publish)
+
+
+def cmd_publish(args: argparse.Namespace) -> int:
+    from ..publish.site import publish_show
+
+    progress = TerminalProgress(quiet=args.quiet)
+    try:
+        result = publish_show(args.show_dir, args.base_url, push=args.push,
+                              dry_run=args.dry_run, progress=progress)
+    finally:
+        progress.done()
+    print(describe(result))
+    return 0
+
+
+def describe(result) -> str:  # noqa: ANN001 - a PublishResult
+    verb = "would change" if result.dry_run else "changed"
+    lines = [f"{len(result.episodes)} episodes -> {result.feed_url}"]
+    if result.drafts:
+        lines.append(f"  not exported yet (left out): {', '.join(result.drafts)}")
+    lines.append(f"  {len(result.changed)} files {verb}, {result.unchanged} unchanged")
+    lines += [f"    {path}" for path in result.changed]
+    push = result.push
+    if push is not None:
+        where = f"{push.repo} {push.branch}"
+        if push.dry_run:
+            lines.append(f"  push to {where} would change {len(push.changed)} files")
+            lines += [f"    {path}" for path in push.changed]
+        elif push.commit:
+            lines.append(f"  pushed {push.uploaded} files to {where} ({push.commit[:12]})")
+        else:
+            lines.append(f"  {where} is up to date")
+    return "\n".join(lines)

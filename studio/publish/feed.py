@@ -1,0 +1,112 @@
+"""``feed.xml``: the show's RSS 2.0 podcast feed, through feedgen.
+
+Every text that came from commits passes :func:`clean_text` first: feedgen accepts control
+characters and only fails when it serialises. Dates are timezone-aware; the build date is
+the newest episode's, so publishing the same episodes twice gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from urllib.parse import quote
+
+from .. import __version__
+from ..textsafe import clean_line
+from .gather import ShowEpisode
+from .podcast_ns import PodcastIndexEntryExtension, PodcastIndexExtension, Transcript, item_guid
+from .show import ShowSettings
+
+MAX_DESCRIPTION_BYTES = 4000
+# feedgen formats dates by switching the process locale: one feed at a time.
+_FEEDGEN_LOCK = threading.Lock()
+
+
+def absolute(settings: ShowSettings, rel_path: str) -> str:
+    """The public URL of a file of the site, given its path relative to the show folder."""
+    return settings.base_url + quote(rel_path, safe="/")
+
+
+def _limit_bytes(text: str, limit: int) -> str:
+    data = text.encode("utf-8")
+    if len(data) <= limit:
+        return text
+    return data[: limit - 3].decode("utf-8", errors="ignore").rstrip() + "..."
+
+
+def parse_published(value: str) -> dt.datetime:
+    """An RFC 3339 time as a timezone-aware datetime (naive times are taken as UTC)."""
+    moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+
+
+def build_feed(
+    settings: ShowSettings, show_guid: str, episodes: list[ShowEpisode], published: dict[str, str]
+) -> bytes:
+    """The feed for ``episodes`` (oldest first), newest item first; ``published`` maps each
+    episode's date to its RFC 3339 publish time."""
+    from feedgen.feed import FeedGenerator
+
+    fg = FeedGenerator()
+    fg.load_extension("podcast")
+    fg.register_extension("podcastindex", PodcastIndexExtension, PodcastIndexEntryExtension)
+    title = clean_line(settings.title)
+    description = clean_line(settings.description) or title
+    fg.title(title)
+    fg.description(_limit_bytes(description, MAX_DESCRIPTION_BYTES))
+    # feedgen takes the channel <link> from the last link given: the self link goes first.
+    fg.link(href=settings.feed_url, rel="self", type="application/rss+xml")
+    fg.link(href=settings.base_url, rel="alternate")
+    fg.language(clean_line(settings.language))
+    fg.generator(f"Commitcast Studio {__version__}")
+    cover = absolute(settings, settings.cover)
+    fg.image(url=cover, title=title, link=settings.base_url)
+    fg.podcast.itunes_image(cover)
+    fg.podcast.itunes_author(clean_line(settings.author) or title)
+    category = {"cat": settings.category}
+    if settings.subcategory:
+        category["sub"] = clean_line(settings.subcategory)
+    fg.podcast.itunes_category(category)
+    fg.podcast.itunes_type("episodic")
+    ext: PodcastIndexExtension = fg.podcastindex
+    ext.explicit = settings.explicit
+    ext.owner_name = clean_line(settings.owner.name)
+    ext.owner_email = clean_line(settings.owner.email)
+    ext.guid = show_guid
+    ext.locked = True
+    ext.locked_owner = ext.owner_email
+
+    newest = None
+    for item in episodes:  # oldest first, each prepended: the feed lists newest first
+        when = parse_published(published[item.date])
+        newest = when if newest is None or when > newest else newest
+        _add_item(fg, settings, show_guid, item, when)
+    if newest is not None:
+        fg.lastBuildDate(newest)
+    with _FEEDGEN_LOCK:
+        return fg.rss_str(pretty=True, encoding="UTF-8", xml_declaration=True)
+
+
+def _add_item(fg, settings: ShowSettings, show_guid: str, item: ShowEpisode,  # noqa: ANN001
+              when: dt.datetime) -> None:
+    ep = item.episode
+    fe = fg.add_entry(order="prepend")
+    fe.title(clean_line(ep.title) or item.date)
+    fe.link(href=absolute(settings, item.rel_dir))
+    fe.guid(item_guid(show_guid, item.date), permalink=False)
+    fe.pubDate(when)
+    fe.description(clean_line(ep.summary) or clean_line(ep.title) or item.date)
+    fe.enclosure(absolute(settings, item.rel_dir + item.audio_name), str(item.audio_bytes),
+                 "audio/mpeg")
+    fe.podcast.itunes_duration(str(item.duration_seconds))
+    fe.podcast.itunes_episode_type("full")
+    entry_ext: PodcastIndexEntryExtension = fe.podcastindex
+    lang = clean_line(settings.language)
+    if item.vtt:
+        entry_ext.transcripts.append(
+            Transcript(absolute(settings, item.rel_dir + item.vtt), "text/vtt", lang))
+    if item.srt:
+        entry_ext.transcripts.append(
+            Transcript(absolute(settings, item.rel_dir + item.srt), "application/x-subrip", lang))
+    if item.chapters:
+        entry_ext.chapters_url = absolute(settings, item.rel_dir + item.chapters)

@@ -1,0 +1,131 @@
+"""The episodes of a show folder that can be published, with the files each one offers.
+
+An episode folder is ``SHOW_DIR/episodes/<YYYY-MM-DD>/`` holding ``episode.json`` and, once
+exported, the MP3, the transcripts and the chapters. A folder with a script but no audio
+yet (nothing exported) is a draft: it is left out and reported. A folder whose
+``episode.json`` names an audio file that is not there is an error.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..episode import EPISODE_FILE, Episode, load_episode
+from ..errors import StudioError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_AUDIO = "episode.mp3"
+VTT_FILE = "transcript.vtt"
+SRT_FILE = "transcript.srt"
+CHAPTERS_FILE = "chapters.json"
+
+
+@dataclass
+class ShowEpisode:
+    """One publishable episode: its model, its folder and the facts the feed needs."""
+
+    date: str
+    folder: Path
+    episode: Episode
+    audio_name: str
+    audio_bytes: int
+    duration_seconds: int
+    vtt: str | None = None
+    srt: str | None = None
+    chapters: str | None = None
+
+    @property
+    def rel_dir(self) -> str:
+        return f"episodes/{self.date}/"
+
+
+@dataclass
+class Gathered:
+    episodes: list[ShowEpisode]  # oldest first
+    drafts: list[str]  # dates of folders with no audio yet
+
+
+def _plain_name(name: str, date: str) -> str:
+    if not name or Path(name).name != name or name in (".", ".."):
+        raise StudioError(f"episode {date}: audio file name {name!r} is not a plain file name")
+    return name
+
+
+def _duration(ep: Episode, audio: Path, date: str) -> int:
+    if ep.duration_seconds:
+        return max(1, round(ep.duration_seconds))
+    from mutagen.mp3 import MP3, HeaderNotFoundError
+
+    try:
+        return max(1, round(MP3(audio).info.length))
+    except (HeaderNotFoundError, OSError, ValueError) as exc:
+        raise StudioError(f"episode {date}: {audio.name} is not a readable MP3 ({exc})") from exc
+
+
+def read_show_episode(folder: Path) -> ShowEpisode | None:
+    """The episode in ``folder``, or None when it is a draft with no audio yet."""
+    date = folder.name
+    try:
+        ep = load_episode(folder)
+    except StudioError as exc:
+        raise StudioError(f"episode {date}: {exc}") from exc
+    name = _plain_name(ep.audio.file if ep.audio else DEFAULT_AUDIO, date)
+    audio = folder / name
+    if not audio.is_file():
+        if ep.audio is None:
+            return None
+        raise StudioError(
+            f"episode {date} has no audio: {audio} is missing (export the episode again)"
+        )
+    size = audio.stat().st_size
+    if size == 0:
+        raise StudioError(f"episode {date}: {audio} is empty")
+    if ep.audio and ep.audio.bytes and ep.audio.bytes != size:
+        log.warning("episode %s: %s is %d bytes, episode.json says %d; using the file",
+                    date, name, size, ep.audio.bytes)
+    return ShowEpisode(
+        date=date,
+        folder=folder,
+        episode=ep,
+        audio_name=name,
+        audio_bytes=size,
+        duration_seconds=_duration(ep, audio, date),
+        vtt=VTT_FILE if (folder / VTT_FILE).is_file() else None,
+        srt=SRT_FILE if (folder / SRT_FILE).is_file() else None,
+        chapters=CHAPTERS_FILE if (folder / CHAPTERS_FILE).is_file() else None,
+    )
+
+
+def _is_date(name: str) -> bool:
+    try:
+        return dt.date.fromisoformat(name).isoformat() == name
+    except ValueError:
+        return False
+
+
+def gather_episodes(show_dir: str | Path) -> Gathered:
+    """Every publishable episode under ``show_dir/episodes``, oldest first."""
+    root = Path(show_dir)
+    if not root.is_dir():
+        raise StudioError(f"show folder {root} does not exist")
+    episodes_dir = root / "episodes"
+    folders = sorted(
+        p for p in (episodes_dir.iterdir() if episodes_dir.is_dir() else [])
+        if p.is_dir() and _is_date(p.name) and (p / EPISODE_FILE).is_file()
+    )
+    found: list[ShowEpisode] = []
+    drafts: list[str] = []
+    for folder in folders:
+        item = read_show_episode(folder)
+        if item is None:
+            drafts.append(folder.name)
+        else:
+            found.append(item)
+    if not found:
+        hint = f" ({len(drafts)} not exported yet: {', '.join(drafts)})" if drafts else ""
+        raise StudioError(f"no episodes to publish in {episodes_dir}{hint}")
+    return Gathered(found, drafts)

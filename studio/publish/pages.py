@@ -1,0 +1,200 @@
+"""The show's web pages: one per episode and the show index, from Jinja2 templates.
+
+Templates and the stylesheet live in ``resources/templates``; autoescaping is on for every
+template, links taken from episode data are kept only when they are http(s), and the one
+inline script (chapters seek the player) is allowed by hash in the page's Content Security
+Policy, so nothing else can run and nothing loads from another host.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import logging
+import re
+from functools import lru_cache
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+from ..resources import resource_path
+from ..textsafe import clean_line
+from .gather import ShowEpisode
+from .show import ShowSettings
+
+log = logging.getLogger(__name__)
+
+SEEK_SCRIPT = (
+    "document.addEventListener('click',function(e){"
+    "var a=e.target.closest&&e.target.closest('a[data-start]');if(!a)return;"
+    "var p=document.getElementById('player');if(!p)return;e.preventDefault();"
+    "p.currentTime=parseFloat(a.getAttribute('data-start'))||0;p.play();});"
+)
+
+
+def _csp(script: str | None) -> str:
+    scripts = "'none'"
+    if script:
+        digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode()
+        scripts = f"'sha256-{digest}'"
+    return (f"default-src 'self'; script-src {scripts}; style-src 'self'; img-src 'self'; "
+            "media-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
+
+
+@lru_cache(maxsize=1)
+def _environment():  # noqa: ANN202 - a jinja2.Environment, imported lazily
+    import jinja2
+
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(resource_path("templates"))),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+    )
+
+
+def _trusted(code: str):  # noqa: ANN202 - markupsafe.Markup
+    """Our own constant script, the one string that is not escaped."""
+    from markupsafe import Markup
+
+    return Markup(code)
+
+
+def stylesheet() -> bytes:
+    return resource_path("templates", "style.css").read_bytes()
+
+
+def safe_url(url: str) -> str:
+    """``url`` if it is an absolute http(s) link, else empty: no ``javascript:`` and friends."""
+    url = (url or "").strip()
+    parts = urlsplit(url)
+    if parts.scheme in ("http", "https") and parts.netloc and not re.search(r"[\s\x00-\x1f]", url):
+        return url
+    return ""
+
+
+def iso_duration(seconds: float) -> str:
+    total = max(0, round(seconds))
+    h, rest = divmod(total, 3600)
+    m, s = divmod(rest, 60)
+    out = "PT" + (f"{h}H" if h else "") + (f"{m}M" if m else "")
+    return out + (f"{s}S" if s or total == 0 else "")
+
+
+def episode_duration(item: ShowEpisode) -> str:
+    """The export's ISO 8601 duration when it wrote one, else one from the seconds."""
+    given = item.episode.duration or ""
+    if re.fullmatch(r"PT(?:\d+H)?(?:\d+M)?(?:\d+(?:\.\d+)?S)?", given) and given != "PT":
+        return given
+    return iso_duration(item.duration_seconds)
+
+
+def clock(seconds: float) -> str:
+    total = max(0, int(seconds))
+    h, rest = divmod(total, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def _links(item: ShowEpisode, shas: list[str]) -> list[dict[str, str]]:
+    links = []
+    for sha in shas:
+        ref = item.episode.ref(sha)
+        href = safe_url(ref.url) if ref else ""
+        if not ref or not href:
+            continue
+        label = f"#{ref.pr}" if isinstance(ref.pr, int) else clean_line(ref.sha)[:7]
+        links.append({"href": href, "label": label, "title": clean_line(ref.title)})
+    return links
+
+
+def _chapters_from_file(item: ShowEpisode) -> list[dict[str, Any]]:
+    if not item.chapters:
+        return []
+    try:
+        data = json.loads((item.folder / item.chapters).read_text(encoding="utf-8"))
+        return [{"title": str(c.get("title", "")), "start": float(c.get("startTime", 0))}
+                for c in data.get("chapters", []) if isinstance(c, dict)]
+    except (OSError, ValueError, AttributeError, TypeError) as exc:
+        log.warning("episode %s: ignoring unreadable %s (%s)", item.date, item.chapters, exc)
+        return []
+
+
+def _start_attr(seconds: float | None) -> str | None:
+    return None if seconds is None else f"{max(0.0, float(seconds)):.3f}".rstrip("0").rstrip(".")
+
+
+def _transcript(item: ShowEpisode) -> list[dict[str, Any]]:
+    parts = []
+    for n, seg in enumerate(item.episode.segments, 1):
+        sentences = [{"text": clean_line(s.text), "links": _links(item, s.commits)}
+                     for s in seg.sentences if clean_line(s.text)]
+        if not sentences and clean_line(seg.text):
+            sentences = [{"text": clean_line(seg.text), "links": _links(item, seg.commits)}]
+        parts.append({"title": clean_line(seg.title), "anchor": f"part-{n}",
+                      "start_attr": _start_attr(seg.start), "sentences": sentences})
+    if not parts:
+        parts = [{"title": "", "anchor": "", "start_attr": None,
+                  "sentences": [{"text": clean_line(p), "links": []}]}
+                 for p in item.episode.transcript.split("\n\n") if clean_line(p)]
+    return parts
+
+
+def _neighbour(item: ShowEpisode) -> dict[str, str]:
+    return {"href": f"../{item.date}/", "title": clean_line(item.episode.title) or item.date,
+            "date": item.date}
+
+
+def render_episode_page(settings: ShowSettings, item: ShowEpisode, published: str,
+                        older: list[ShowEpisode], newer: list[ShowEpisode]) -> bytes:
+    """The episode's page; ``older`` and ``newer`` are its nearest neighbours, nearest first."""
+    ep = item.episode
+    audio_src = quote(item.audio_name)
+    chapters = [{"title": clean_line(s.title), "start": s.start}
+                for s in ep.segments if s.start is not None] or _chapters_from_file(item)
+    files = [{"href": quote(name), "label": label}
+             for name, label in ((item.vtt, "WebVTT"), (item.srt, "SubRip")) if name]
+    context = {
+        "lang": clean_line(settings.language) or "en",
+        "csp": _csp(SEEK_SCRIPT),
+        "root": "../../",
+        "show_title": clean_line(settings.title),
+        "title": clean_line(ep.title) or item.date,
+        "summary": clean_line(ep.summary),
+        "duration_iso": episode_duration(item),
+        "duration_label": clock(item.duration_seconds),
+        "published": published,
+        "repo": clean_line(ep.repo),
+        "repo_url": safe_url(ep.repo_url),
+        "audio_src": audio_src,
+        "chapters": [{"title": c["title"], "start_attr": _start_attr(c["start"]),
+                      "start_label": clock(c["start"] or 0)} for c in chapters],
+        "transcript": _transcript(item),
+        "files": files,
+        "older": [_neighbour(o) for o in older],
+        "newer": [_neighbour(n) for n in reversed(newer)],  # listed newest first
+        "script": _trusted(SEEK_SCRIPT),
+    }
+    return _environment().get_template("episode.html").render(context).encode("utf-8")
+
+
+def render_index(settings: ShowSettings, episodes: list[ShowEpisode]) -> bytes:
+    """The show page: every episode, newest first, with title, date, summary and duration."""
+    listed = [{
+        "href": item.rel_dir,
+        "title": clean_line(item.episode.title) or item.date,
+        "date": item.date,
+        "summary": clean_line(item.episode.summary),
+        "duration_iso": episode_duration(item),
+        "duration_label": clock(item.duration_seconds),
+    } for item in reversed(episodes)]
+    context = {
+        "lang": clean_line(settings.language) or "en",
+        "csp": _csp(None),
+        "root": "",
+        "show_title": clean_line(settings.title),
+        "description": clean_line(settings.description),
+        "cover": quote(settings.cover, safe="/"),
+        "episodes": listed,
+    }
+    return _environment().get_template("index.html").render(context).encode("utf-8")

@@ -1,0 +1,191 @@
+"""``show.toml``: the show's settings, created with defaults on first use and editable by hand.
+
+Reading is tolerant of missing keys (they take their defaults) and of unknown ones (ignored
+with a log line); a file that is not TOML, or holds a value of the wrong type, is a one-line
+error and is never overwritten.
+"""
+
+from __future__ import annotations
+
+import logging
+import tomllib
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from ..errors import StudioError
+from ..fsutil import atomic_write_bytes
+
+log = logging.getLogger(__name__)
+
+SHOW_FILE = "show.toml"
+DEFAULT_BASE_URL = "http://localhost:8000/"
+DEFAULT_COVER = "cover.png"
+
+# Apple Podcasts' top-level categories.
+APPLE_CATEGORIES = {
+    "Arts", "Business", "Comedy", "Education", "Fiction", "Government", "History",
+    "Health & Fitness", "Kids & Family", "Leisure", "Music", "News",
+    "Religion & Spirituality", "Science", "Society & Culture", "Sports", "Technology",
+    "True Crime", "TV & Film",
+}
+
+
+@dataclass
+class Owner:
+    name: str = ""
+    email: str = ""
+
+
+@dataclass
+class GithubPush:
+    """Where ``--push`` sends the site: a repository's GitHub Pages branch."""
+
+    repo: str = ""  # owner/name; empty: pushing is not configured
+    branch: str = "gh-pages"
+    path: str = ""  # folder inside the branch, empty for its root
+    api_url: str = ""  # GitHub Enterprise API URL; empty for github.com
+    auto_push: bool = False  # push on every publish, including the one ending `produce`
+
+
+@dataclass
+class ShowSettings:
+    title: str = "Commitcast"
+    description: str = ""
+    author: str = ""
+    language: str = "en-us"
+    category: str = "Technology"
+    subcategory: str = ""
+    explicit: bool = False
+    base_url: str = DEFAULT_BASE_URL
+    cover: str = DEFAULT_COVER  # a .png or .jpg file in the show folder
+    podcast_guid: str = ""  # pinned at the first publish under a public base URL
+    owner: Owner = field(default_factory=Owner)
+    github: GithubPush = field(default_factory=GithubPush)
+
+    @property
+    def feed_url(self) -> str:
+        return self.base_url + "feed.xml"
+
+
+def show_file(show_dir: str | Path) -> Path:
+    return Path(show_dir) / SHOW_FILE
+
+
+def default_settings(show_name: str, repo: str) -> ShowSettings:
+    """Defaults for a new show: named after the episodes' show, describing the repository."""
+    title = show_name.strip() or (repo.rsplit("/", 1)[-1] if repo else "") or "Commitcast"
+    about = repo or title
+    return ShowSettings(
+        title=title,
+        description=f"A short daily briefing on what landed in {about}, read aloud.",
+        author=f"{title} by Commitcast Studio",
+        owner=Owner(name=f"{title} by Commitcast Studio", email=""),
+    )
+
+
+def check_base_url(url: str) -> str:
+    """An absolute http(s) URL ending in ``/``; anything else is a one-line error."""
+    text = (url or "").strip()
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise StudioError(f"base URL must be an absolute http:// or https:// URL, not {text!r}")
+    if parts.query or parts.fragment:
+        raise StudioError(f"base URL must not have a query or fragment: {text!r}")
+    return text if text.endswith("/") else text + "/"
+
+
+def _typed(section: str, data: dict[str, Any], cls: type) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in data or f.name in ("owner", "github"):
+            continue
+        value = data[f.name]
+        want = bool if f.type in ("bool", bool) else str
+        if not isinstance(value, want):
+            kind = "true or false" if want is bool else "a string"
+            raise StudioError(f"{SHOW_FILE}: {section}{f.name} must be {kind}")
+        out[f.name] = value
+    unknown = set(data) - {f.name for f in fields(cls)}
+    if unknown:
+        log.warning("%s: ignoring unknown keys %s", SHOW_FILE, ", ".join(sorted(unknown)))
+    return out
+
+
+def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
+    table = data.get(name, {})
+    if not isinstance(table, dict):
+        raise StudioError(f"{SHOW_FILE}: [{name}] must be a table")
+    return table
+
+
+def parse_settings(data: dict[str, Any]) -> ShowSettings:
+    settings = ShowSettings(**_typed("", data, ShowSettings))
+    settings.owner = Owner(**_typed("owner.", _table(data, "owner"), Owner))
+    settings.github = GithubPush(**_typed("github.", _table(data, "github"), GithubPush))
+    validate(settings)
+    return settings
+
+
+def validate(settings: ShowSettings) -> None:
+    """Check what a feed needs; normalise the base URL and the push path."""
+    settings.base_url = check_base_url(settings.base_url)
+    if not settings.title.strip():
+        raise StudioError(f"{SHOW_FILE}: title must not be empty")
+    if settings.category not in APPLE_CATEGORIES:
+        raise StudioError(
+            f"{SHOW_FILE}: category {settings.category!r} is not an Apple Podcasts category "
+            f"(e.g. Technology, News, Education)"
+        )
+    if not settings.cover.endswith((".png", ".jpg")):  # feedgen drops any other image URL
+        raise StudioError(
+            f"{SHOW_FILE}: cover must be a .png or .jpg file (lower case), not {settings.cover!r}")
+    cover = Path(settings.cover)
+    if cover.is_absolute() or ".." in cover.parts:
+        raise StudioError(f"{SHOW_FILE}: cover must be a file inside the show folder")
+    if settings.owner.email and "@" not in settings.owner.email:
+        raise StudioError(f"{SHOW_FILE}: owner.email {settings.owner.email!r} is not an address")
+    if settings.github.repo and settings.github.repo.count("/") != 1:
+        raise StudioError(f"{SHOW_FILE}: github.repo must be owner/name")
+    if settings.github.api_url:
+        settings.github.api_url = check_base_url(settings.github.api_url).rstrip("/")
+    settings.github.path = settings.github.path.strip("/")
+    if ".." in settings.github.path.split("/"):
+        raise StudioError(f"{SHOW_FILE}: github.path must not contain '..'")
+
+
+def read_settings(show_dir: str | Path) -> ShowSettings:
+    """The settings in ``show_dir/show.toml``; a missing or broken file is a StudioError."""
+    path = show_file(show_dir)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise StudioError(f"no {SHOW_FILE} in {Path(show_dir)}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StudioError(f"cannot read {path}: {exc}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise StudioError(f"{path} is not valid TOML: {exc}") from exc
+    return parse_settings(data)
+
+
+def write_settings(settings: ShowSettings, show_dir: str | Path) -> Path:
+    import tomli_w
+
+    path = show_file(show_dir)
+    atomic_write_bytes(path, tomli_w.dumps(asdict(settings)).encode("utf-8"))
+    return path
+
+
+def load_or_create(show_dir: str | Path, show_name: str, repo: str) -> tuple[ShowSettings, bool]:
+    """The show's settings, writing defaults first when there is no ``show.toml`` yet.
+
+    Returns the settings and whether the file was created now.
+    """
+    if show_file(show_dir).exists():
+        return read_settings(show_dir), False
+    settings = default_settings(show_name, repo)
+    validate(settings)
+    write_settings(settings, show_dir)
+    log.info("created %s with default settings", show_file(show_dir))
+    return settings, True

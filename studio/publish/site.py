@@ -1,0 +1,226 @@
+"""The whole publish: gather the episodes, render the feed and pages, replace what changed.
+
+Everything is rendered in memory first; only when every page and the feed have been built
+are files replaced, each atomically and only when its bytes differ. A failure anywhere
+before that leaves the published site exactly as it was; publishing the same episodes
+again writes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import ipaddress
+import json
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from ..episode import save_episode
+from ..errors import StudioError
+from ..fsutil import atomic_write_bytes
+from ..jobs import CancelToken, Progress, no_progress, scaled
+from ..resources import resource_path
+from .feed import build_feed, parse_published
+from .gather import ShowEpisode, gather_episodes
+from .pages import render_episode_page, render_index, stylesheet
+from .podcast_ns import podcast_guid
+from .show import (
+    DEFAULT_COVER,
+    ShowSettings,
+    check_base_url,
+    default_settings,
+    load_or_create,
+    show_file,
+    validate,
+    write_settings,
+)
+
+log = logging.getLogger(__name__)
+
+NEARBY = 3  # episodes listed on each side under "Nearby episodes"
+STATE_FILE = "published.json"  # first publish time of each date, kept across re-exports
+
+
+@dataclass
+class PublishResult:
+    show_dir: Path
+    feed_url: str
+    episodes: list[str]
+    drafts: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)  # written, or would be in a dry run
+    unchanged: int = 0
+    dry_run: bool = False
+    push: object | None = None  # a github_pages.PushResult when pushed
+
+
+def utc_now() -> str:
+    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def _is_local(url: str) -> bool:
+    host = urlsplit(url).hostname or ""
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _read_state(show_dir: Path) -> dict[str, str]:
+    path = show_dir / STATE_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {str(k): str(v) for k, v in data.get("published", {}).items()}
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, AttributeError) as exc:
+        log.warning("ignoring unreadable %s (%s)", path, exc)
+        return {}
+
+
+def _show_guid(settings: ShowSettings) -> tuple[str, bool]:
+    """The show's podcast:guid and whether it is newly pinned in show.toml."""
+    if settings.podcast_guid:
+        try:
+            return str(uuid.UUID(settings.podcast_guid)), False
+        except ValueError:
+            raise StudioError(f"show.toml: podcast_guid {settings.podcast_guid!r} is not a UUID")\
+                from None
+    guid = podcast_guid(settings.feed_url)
+    if _is_local(settings.base_url):
+        return guid, False  # a preview address: do not pin the show to it
+    settings.podcast_guid = guid
+    return guid, True
+
+
+def _published_times(episodes: list[ShowEpisode], state: dict[str, str], now: str
+                     ) -> dict[str, str]:
+    times = {}
+    for item in episodes:
+        value = item.episode.published_at or state.get(item.date) or now
+        try:
+            parse_published(value)
+        except ValueError:
+            raise StudioError(f"episode {item.date}: published_at {value!r} is not RFC 3339")\
+                from None
+        times[item.date] = value
+    return times
+
+
+def _settings(root: Path, newest: ShowEpisode, base_url: str | None, dry_run: bool
+              ) -> tuple[ShowSettings, bool, bool]:
+    """The show's settings (created on first use, except in a dry run), with ``base_url``
+    applied; returns them, whether show.toml is new, and whether it needs saving."""
+    if base_url is not None:
+        base_url = check_base_url(base_url)  # before anything is written
+    ep = newest.episode
+    if dry_run and not show_file(root).exists():
+        settings, created = default_settings(ep.show, ep.repo), True
+        validate(settings)
+    else:
+        settings, created = load_or_create(root, ep.show, ep.repo)
+    changed = False
+    if base_url is not None and base_url != settings.base_url:
+        settings.base_url, changed = base_url, True
+    if not settings.owner.email:
+        log.warning("show.toml: owner.email is empty; Apple Podcasts needs it to verify the show")
+    return settings, created, changed
+
+
+def render_site(settings: ShowSettings, guid: str, episodes: list[ShowEpisode],
+                published: dict[str, str], progress: Progress = no_progress,
+                cancel: CancelToken | None = None) -> dict[str, bytes]:
+    """Every generated file of the site, by path relative to the show folder."""
+    cancel = cancel or CancelToken()
+    files: dict[str, bytes] = {}
+    for n, item in enumerate(episodes):
+        cancel.check()
+        progress(n / max(1, len(episodes)), f"rendering the page of {item.date}")
+        older = episodes[max(0, n - NEARBY):n][::-1]
+        newer = episodes[n + 1:n + 1 + NEARBY]
+        files[item.rel_dir + "index.html"] = render_episode_page(
+            settings, item, published[item.date], older, newer)
+    files["index.html"] = render_index(settings, episodes)
+    files["style.css"] = stylesheet()
+    files["feed.xml"] = build_feed(settings, guid, episodes, published)
+    progress(1.0, "rendered the feed and pages")
+    return files
+
+
+def _differs(path: Path, data: bytes) -> bool:
+    try:
+        return path.read_bytes() != data
+    except OSError:
+        return True
+
+
+def publish_show(
+    show_dir: str | Path,
+    base_url: str | None = None,
+    *,
+    push: bool | None = None,
+    dry_run: bool = False,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+    token_lookup: Callable[[], str | None] | None = None,
+) -> PublishResult:
+    """Publish ``show_dir``: feed.xml, index.html, style.css and a page per episode;
+    with ``push`` (default: show.toml's ``github.auto_push``), also send the site to the
+    GitHub Pages branch set in show.toml."""
+    cancel = cancel or CancelToken()
+    root = Path(show_dir)
+    progress(0.0, "reading the episodes")
+    gathered = gather_episodes(root)
+    episodes = gathered.episodes
+    settings, created, settings_changed = _settings(root, episodes[-1], base_url, dry_run)
+    guid, pinned = _show_guid(settings)
+    settings_changed |= pinned
+
+    files: dict[str, bytes] = {}
+    cover = root / settings.cover
+    if not cover.is_file():
+        if settings.cover != DEFAULT_COVER:
+            raise StudioError(f"cover image {cover} is missing (show.toml: cover)")
+        files[DEFAULT_COVER] = resource_path("art", "cover.png").read_bytes()
+
+    state = _read_state(root)
+    published = _published_times(episodes, state, utc_now())
+    files.update(render_site(settings, guid, episodes, published, scaled(progress, 0.1, 0.7),
+                             cancel))
+    new_state = {**state, **published}
+    files[STATE_FILE] = (json.dumps({"published": dict(sorted(new_state.items()))}, indent=2)
+                         + "\n").encode("utf-8")
+    cancel.check()
+
+    changed = [rel for rel, data in files.items() if _differs(root / rel, data)]
+    stamped = [item for item in episodes if item.episode.published_at != published[item.date]]
+    changed += [item.rel_dir + "episode.json" for item in stamped]
+    if settings_changed or created:
+        changed.append(show_file(root).name)
+    result = PublishResult(root, settings.feed_url, [e.date for e in episodes], gathered.drafts,
+                           sorted(set(changed)), len(files) - len(set(changed) & set(files)),
+                           dry_run)
+    if not dry_run:
+        progress(0.75, "writing the site")
+        if settings_changed:
+            write_settings(settings, root)
+        for item in stamped:
+            item.episode.published_at = published[item.date]
+            save_episode(item.episode, item.folder)
+        for rel, data in files.items():
+            if rel in changed:
+                atomic_write_bytes(root / rel, data)
+    if push is None:
+        push = settings.github.auto_push and bool(settings.github.repo)
+    if push:
+        from .github_pages import push_show
+
+        result.push = push_show(root, settings, episodes, files, dry_run=dry_run,
+                                progress=scaled(progress, 0.8, 1.0), cancel=cancel,
+                                token_lookup=token_lookup)
+    progress(1.0, "published" if not dry_run else "dry run: nothing written")
+    return result

@@ -1,0 +1,219 @@
+"""Pull one day of a GitHub repository's branch: the same Day as the git source, leanly.
+
+Requests: one for the repository, ceil(N/100) for the commit list (the day and the look-back
+window in one paginated listing), one search for the merged pull requests, and two for each
+of at most ``detail_limit`` lead stories. Never one request per commit.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import re
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from ...errors import StudioError
+from ...jobs import CancelToken, Progress, no_progress
+from ...textsafe import clean_line, clean_text
+from ..gitlocal import _split_message
+from ..model import Commit, Day
+from ..relevance import prune_lookback
+from ..window import day_bounds, parse_zone
+from .auth import Token, host_of, normalize_api_url, resolve_token
+from .cache import EtagCache, default_cache_dir
+from .client import make_client
+from .errors import PullContext, github_errors
+from .leads import add_detail, pick_leads
+from .transport import NetworkPolicy, Transport
+
+log = logging.getLogger(__name__)
+
+_REPO_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}$")
+DEFAULT_DETAIL_LIMIT = 4
+
+
+def _iso(when: dt.datetime | None, zone: ZoneInfo) -> str:
+    if when is None:
+        return ""
+    if when.tzinfo is None:  # PyGithub gives aware UTC datetimes; be safe with naive ones
+        when = when.replace(tzinfo=dt.UTC)
+    return when.astimezone(zone).isoformat()
+
+
+def _to_commit(item, zone: ZoneInfo) -> Commit:
+    """A listed commit as the Day model has it, from the list payload alone (no requests)."""
+    git = item.commit
+    title, body = _split_message(git.message or "")
+    author, committer = git.author, git.committer
+    login = item.author.login if item.author is not None else ""
+    return Commit(
+        sha=item.sha,
+        title=title,
+        body=body,
+        author_name=clean_text(author.name or "").strip() if author else "",
+        author_email=clean_text(author.email or "").strip() if author else "",
+        committed_at=_iso(committer.date if committer else None, zone),
+        authored_at=_iso(author.date if author else None, zone),
+        committer_name=clean_text(committer.name or "").strip() if committer else "",
+        committer_email=clean_text(committer.email or "").strip() if committer else "",
+        author_login=clean_line(login or ""),
+        parents=[p.sha for p in item.parents],
+    )
+
+
+def _first_parent_line(commits: list[Commit]) -> list[Commit]:
+    """Keep the branch's first-parent line, as `git log --first-parent` does, and credit a
+    merge commit to the author of the branch it merged (when that tip is in the listing)."""
+    if not any(len(c.parents) > 1 for c in commits):
+        return commits
+    by_sha = {c.sha: c for c in commits}
+
+    def chain(head: Commit) -> list[Commit]:
+        line: list[Commit] = []
+        current: Commit | None = head
+        while current is not None:
+            line.append(current)
+            current = by_sha.get(current.parents[0]) if current.parents else None
+        return line
+
+    # The listing may end in several heads: the branch as it stood at the day's end, and
+    # branches merged after it. The branch's own line is the one that carries the merges.
+    children = {p for c in commits for p in c.parents}
+    heads = [c for c in commits if c.sha not in children]
+    line = max((chain(h) for h in heads), key=lambda ln: (
+        sum(len(c.parents) > 1 for c in ln), len(ln),
+        dt.datetime.fromisoformat(ln[0].committed_at)))
+    for merge in (c for c in line if len(c.parents) > 1):
+        tip = by_sha.get(merge.parents[1])
+        if tip is not None:
+            merge.committer_name, merge.committer_email = merge.author_name, merge.author_email
+            merge.author_name, merge.author_email = tip.author_name, tip.author_email
+            merge.author_login = tip.author_login or merge.author_login
+    return line
+
+
+def _merged_query(repo: str, branch: str, start: dt.datetime, end: dt.datetime) -> str:
+    fmt = "%Y-%m-%dT%H:%M:%S+00:00"
+    lo = start.astimezone(dt.UTC).strftime(fmt)
+    hi = (end - dt.timedelta(seconds=1)).astimezone(dt.UTC).strftime(fmt)
+    return f"repo:{repo} is:pr is:merged base:{branch} merged:{lo}..{hi}"
+
+
+def pull_github(
+    repo: str,
+    date: dt.date,
+    tz: str = "UTC",
+    branch: str | None = None,
+    lookback_days: int = 14,
+    api_url: str | None = None,
+    token: Token | None = None,
+    policy: NetworkPolicy | None = None,
+    cache_dir: str | Path | None = None,
+    use_cache: bool = True,
+    detail_limit: int = DEFAULT_DETAIL_LIMIT,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+) -> Day:
+    """Commits on ``branch`` of GitHub ``repo`` (``OWNER/NAME``) committed on ``date`` in
+    ``tz``, with the ``lookback_days`` before it; see the module docstring for the budget."""
+    repo = repo.strip().removesuffix(".git")
+    if not _REPO_NAME.match(repo):
+        raise StudioError(f"not a GitHub repository name: {repo!r} (expected OWNER/NAME)")
+    zone = parse_zone(tz)
+    if lookback_days < 0:
+        raise StudioError("--lookback-days must be zero or more")
+    if detail_limit < 0:
+        raise StudioError("the detail limit must be zero or more")
+    api = normalize_api_url(api_url)
+    token = token if token is not None else resolve_token(api)
+    cancel = cancel or CancelToken()
+    state = {"fraction": 0.0}
+
+    def report(fraction: float, message: str) -> None:
+        state["fraction"] = fraction
+        progress(fraction, message)
+
+    cache = None
+    if use_cache:
+        cache = EtagCache(cache_dir or default_cache_dir(), token.identity)
+        cache.prune()
+    transport = Transport(
+        policy=policy or NetworkPolicy(),
+        cache=cache,
+        notify=lambda message: progress(state["fraction"], message),
+        cancel=cancel,
+        anonymous=not token.value,
+    )
+    ctx = PullContext(repo=repo, host=host_of(api), token=token, branch=branch or "",
+                      tries=transport.policy.retries + 1)
+    start, end = day_bounds(date, zone)
+    since = start - dt.timedelta(days=lookback_days)
+    client = make_client(api, token, transport)
+    try:
+        with github_errors(ctx):
+            report(0.02, f"asking GitHub for {repo} ({token})")
+            remote = client.get_repo(repo)
+            full_name = clean_line(remote.full_name or repo)
+            ctx.branch = branch = branch or remote.default_branch
+            ctx.stage = "commits"
+            listing = remote.get_commits(sha=branch, since=since.astimezone(dt.UTC),
+                                         until=end.astimezone(dt.UTC))
+            listed: list[Commit] = []
+            for item in listing:
+                listed.append(_to_commit(item, zone))
+                if len(listed) % 100 == 0:
+                    cancel.check()
+                    report(min(0.7, 0.05 + len(listed) / (len(listed) + 300)),
+                           f"listed {len(listed)} commits")
+            listed = _first_parent_line(listed)
+            day_commits, lookback = _split_window(listed, since, start, end)
+            lookback_total = len(lookback)
+            lookback = prune_lookback(day_commits, lookback)
+            ctx.stage = "merged pull requests"
+            report(0.75, "counting merged pull requests")
+            query = _merged_query(full_name, branch, start, end)
+            merged = client.search_issues(query).totalCount
+            ctx.stage = "commit details"
+            leads = pick_leads(day_commits, lookback, detail_limit)
+            for i, commit in enumerate(leads):
+                cancel.check()
+                report(0.8 + 0.2 * i / max(1, len(leads)), f"reading {commit.sha[:10]}")
+                add_detail(remote, commit)
+    finally:
+        client.close()
+    log.info("pulled %s with %d requests (%d answered 304 from the cache)",
+             full_name, transport.requests, transport.not_modified)
+    report(1.0, f"{len(day_commits)} commits: {transport.requests} requests, "
+                f"{transport.not_modified} unchanged (304)")
+    return Day(
+        repo=full_name,
+        branch=branch,
+        date=date.isoformat(),
+        tz=tz,
+        source="github",
+        start=start.isoformat(),
+        end=end.isoformat(),
+        commits=day_commits,
+        lookback=lookback,
+        lookback_days=lookback_days,
+        lookback_total=lookback_total,
+        repo_url=remote.html_url if isinstance(getattr(remote, "html_url", None), str) else "",
+        merged_prs=int(merged),
+        requests=transport.requests,
+    )
+
+
+def _split_window(commits: list[Commit], since: dt.datetime, start: dt.datetime,
+                  end: dt.datetime) -> tuple[list[Commit], list[Commit]]:
+    """The day's commits and the look-back's, newest first, by commit time like the git source."""
+    day: list[Commit] = []
+    lookback: list[Commit] = []
+    lo, mid, hi = since.timestamp(), start.timestamp(), end.timestamp()
+    for commit in commits:
+        when = dt.datetime.fromisoformat(commit.committed_at).timestamp()
+        if mid <= when < hi:
+            day.append(commit)
+        elif lo <= when < mid:
+            lookback.append(commit)
+    return day, lookback
