@@ -3,9 +3,15 @@ longest the UI thread was blocked."""
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
 import time
+import traceback
 
 from PySide6.QtCore import QTimer
+
+TRACE = os.environ.get("HEARTBEAT_TRACE")  # set to print what every thread does in a stall
 
 
 class Heartbeat:
@@ -27,7 +33,25 @@ class Heartbeat:
     def __enter__(self) -> Heartbeat:
         self.last = time.perf_counter()
         self.timer.start()
+        if TRACE:
+            threading.Thread(target=self._watch, args=(threading.get_ident(),), daemon=True).start()
         return self
+
+    def _watch(self, main: int, limit: float = 0.05) -> None:
+        reported = 0.0
+        while self.timer.isActive() or not self.ticks:
+            time.sleep(0.005)
+            last = self.last
+            if last and time.perf_counter() - last > limit and reported != last:
+                reported = last
+                lines = [f"--- event loop late by {1000 * (time.perf_counter() - last):.0f} ms"]
+                for ident, frame in sys._current_frames().items():
+                    if ident != threading.get_ident():
+                        tag = "UI" if ident == main else f"thread {ident % 10000}"
+                        stack = traceback.format_stack(frame)[-3:]
+                        lines.append(f"{tag}: " + " | ".join(x.strip().replace("\n", " ")
+                                                            for x in stack))
+                sys.stderr.write("\n".join(lines) + "\n")
 
     def __exit__(self, *exc: object) -> None:
         self._tick()

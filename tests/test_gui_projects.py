@@ -102,6 +102,7 @@ def test_settings_survive_a_corrupt_file_and_the_dialog_saves_them(qtbot, monkey
     dialog.accept()
     win.session.settings = dialog.result_settings()
     win.session.save_settings()
+    win.io_runner.wait()
     data = json.loads((settings_dir / "settings.json").read_text())
     assert data["loudness_target"] == -19.0 and data["rate"] == 190
     again = make_window(settings_dir=settings_dir, dialogs=ScriptedDialogs())
@@ -129,6 +130,7 @@ def test_token_goes_to_the_keyring_and_is_never_shown_in_full(qtbot, monkeypatch
         assert dialog.result() == dialog.DialogCode.Accepted
         win.session.settings = dialog.result_settings()
         win.session.save_settings()
+        win.io_runner.wait()
         assert ring.get_password("commitcast-studio", "github.com") == token
         assert token not in (settings_dir / "settings.json").read_text()
         shown = win.settings_dialog()

@@ -45,10 +45,13 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.runner = runner or TaskRunner(parent=self)
         self.project = Project(self, autosave_ms=autosave_ms)
-        self.project.runner = self.runner
+        # file writes (settings, autosaves) on a pool of one thread, so they land in order
+        self.io_runner = TaskRunner(threads=1, parent=self)
+        self.project.runner = self.io_runner
         self.dialogs = dialogs or Dialogs()
         self.session = Session(self.project, self.runner, settings, self.dialogs, self,
                                settings_dir)
+        self.session.io_runner = self.io_runner
         self.pull_panel = PullPanel()
         self.pull_panel.set_recent(settings.recent_repos, settings.tz)
         self.day_view = DayView()
@@ -240,6 +243,7 @@ class MainWindow(QMainWindow):
             return
         self.session.cancel()
         self.runner.wait(10_000)
+        self.io_runner.wait(10_000)
         self.project.close()
         ui_state().setValue("main/geometry", self.saveGeometry())
         event.accept()

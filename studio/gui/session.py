@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -40,6 +41,7 @@ class Session(QObject):
         self.project, self.runner, self.settings = project, runner, settings
         self.dialogs, self.window, self.settings_dir = dialogs, window, settings_dir
         self.task = None
+        self.io_runner: TaskRunner | None = None  # one thread: saves land in order
 
     # --- helpers -----------------------------------------------------------------------------
     def run_job(self, name: str, func, on_done: Callable) -> None:
@@ -69,10 +71,16 @@ class Session(QObject):
             self.task.cancel()
 
     def save_settings(self) -> None:
-        try:
-            save_settings(self.settings, self.settings_dir)
-        except StudioError as exc:
-            log.warning("settings not saved: %s", exc)
+        """Write the settings in a worker (an fsync on the UI thread stalls it)."""
+        snapshot, folder = replace(self.settings), self.settings_dir
+
+        def write(_p, _c) -> None:
+            try:
+                save_settings(snapshot, folder)
+            except StudioError as exc:
+                log.warning("settings not saved: %s", exc)
+
+        (self.io_runner or self.runner).run_task("Save settings", write)
         self.settings_changed.emit()
 
     def _profile(self) -> str | None:

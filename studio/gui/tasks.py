@@ -9,6 +9,8 @@ which runs the same function in the caller's thread.
 from __future__ import annotations
 
 import logging
+import os
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +24,22 @@ log = logging.getLogger(__name__)
 
 TaskFunc = Callable[[Progress, CancelToken], Any]
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals: enough to look live, no flood
+BACKGROUND_NICE = 5  # workers (and the git/ffmpeg/espeak processes they start) yield to the UI
+
+
+def _lower_priority() -> None:
+    """Make the calling worker thread, and every process it starts, nicer than the UI thread
+    (Linux keeps a nice value per thread and children inherit it); once per thread."""
+    local = _lower_priority.__dict__.setdefault("done", threading.local())
+    if getattr(local, "set", False) or not hasattr(os, "setpriority"):
+        return
+    local.set = True
+    try:
+        tid = threading.get_native_id()
+        current = os.getpriority(os.PRIO_PROCESS, tid)
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, max(current, BACKGROUND_NICE)))
+    except OSError as exc:
+        log.debug("cannot lower the worker's priority: %s", exc)
 
 
 class Task(QObject):
@@ -70,6 +88,7 @@ class _Runnable(QRunnable):
         self.task, self.func = task, func
 
     def run(self) -> None:
+        _lower_priority()
         _execute(self.task, self.func)
 
 
