@@ -1,59 +1,29 @@
-"""The GitHub token in the OS keyring, as the settings dialog sees it: set, clear, masked.
+"""The GitHub token as the settings dialog sees it: set, forget, and shown only masked.
 
-The token's value is only ever written to the keyring and read back for a pull; what a user
-sees is :func:`masked`, the last four characters at most.
+The token lives in the OS keyring under the same entry `studio auth login` and the GitHub
+source use (:mod:`studio.sources.github.auth`); what a user is ever shown is :func:`masked`,
+the last four characters at most.
 """
 
 from __future__ import annotations
 
-import logging
+from .sources.github import auth
 
-from .errors import StudioError
-
-log = logging.getLogger(__name__)
-
-KEYRING_SERVICE = "commitcast-studio"  # the same entry `studio auth login` uses
+KEYRING_SERVICE = auth.KEYRING_SERVICE
 GITHUB_HOST = "github.com"
-_ADVICE = "set GITHUB_TOKEN in the environment instead"
-
-
-def _keyring():
-    import keyring
-
-    return keyring
 
 
 def stored_token(host: str = GITHUB_HOST) -> str:
     """The stored token, or "" when none (or no keyring is usable)."""
-    try:
-        return _keyring().get_password(KEYRING_SERVICE, host) or ""
-    except Exception as exc:  # noqa: BLE001 - any backend failure means "no token here"
-        log.info("keyring not usable: %s", type(exc).__name__)
-        return ""
+    return auth.keyring_token(host)
 
 
 def store_token(value: str, host: str = GITHUB_HOST) -> None:
-    value = value.strip()
-    if not value or any(c.isspace() for c in value):
-        raise StudioError("that does not look like a token (it is empty or has spaces)")
-    try:
-        kr = _keyring()
-        kr.set_password(KEYRING_SERVICE, host, value)
-        kept = kr.get_password(KEYRING_SERVICE, host) == value
-    except Exception as exc:  # noqa: BLE001 - keyring raises many backend-specific errors
-        raise StudioError(f"cannot store the token in the OS keyring "
-                          f"({type(exc).__name__}): {_ADVICE}") from None
-    if not kept:
-        raise StudioError(f"the OS keyring did not keep the token: {_ADVICE}")
+    auth.store_token(host, value)
 
 
 def clear_token(host: str = GITHUB_HOST) -> None:
-    try:
-        kr = _keyring()
-        if kr.get_password(KEYRING_SERVICE, host):
-            kr.delete_password(KEYRING_SERVICE, host)
-    except Exception as exc:  # noqa: BLE001
-        raise StudioError(f"cannot reach the OS keyring ({type(exc).__name__})") from None
+    auth.delete_token(host)
 
 
 def masked(token: str) -> str:
