@@ -33,6 +33,7 @@ class Settings:
     show_author: str = ""
     profile: str = ""  # default show profile ("" = by repository)
     tz: str = "UTC"
+    github_api_url: str = ""  # GitHub Enterprise API URL; "" = github.com
     recent_repos: list[str] = field(default_factory=list)
     recent_projects: list[str] = field(default_factory=list)
 

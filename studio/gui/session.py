@@ -106,6 +106,8 @@ class Session(QObject):
         if not self.may_discard():
             return
         profile = self._profile()
+        if spec.github and not spec.api_url and self.settings.github_api_url:
+            spec = replace(spec, api_url=self.settings.github_api_url)
 
         def job(progress, cancel) -> Loaded:
             return run_in_child(child_jobs.pull_and_write, (spec, date, profile), progress, cancel)

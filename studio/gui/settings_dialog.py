@@ -73,6 +73,8 @@ class SettingsDialog(QDialog):
         current = credentials.stored_token()
         self.token.setPlaceholderText(f"stored: {credentials.masked(current)}" if current
                                       else "paste a token to store it in the keyring")
+        self.api_url = QLineEdit(settings.github_api_url)
+        self.api_url.setPlaceholderText("https://api.github.com (or your GitHub Enterprise API)")
         self.clear_token = QPushButton("Forget token")
         self.clear_token.setEnabled(bool(current))
         self.message = QLabel()
@@ -103,6 +105,7 @@ class SettingsDialog(QDialog):
         tok_row.addWidget(self.token, 1)
         tok_row.addWidget(self.clear_token)
         gf.addRow("Token", tok_row)
+        gf.addRow("API URL", self.api_url)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
                                    QDialogButtonBox.StandardButton.Cancel)
         layout = QVBoxLayout(self)
@@ -119,7 +122,7 @@ class SettingsDialog(QDialog):
             rate=self.rate.value(), loudness_target=self.loudness.value(),
             show_dir=self.show_dir.text().strip(), show_title=self.show_title.text().strip(),
             show_author=self.show_author.text().strip(), profile=self.profile.text().strip(),
-            tz=self.tz.text().strip() or "UTC",
+            tz=self.tz.text().strip() or "UTC", github_api_url=self.api_url.text().strip(),
         ).validated()
 
     def accept(self) -> None:
