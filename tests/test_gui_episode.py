@@ -10,7 +10,7 @@ import pytest
 from guikit import DATE, ScriptedDialogs, build_repo, isolate
 from heartbeat import Heartbeat
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QColor, QImage, QMouseEvent
 from PySide6.QtWidgets import QApplication
 from test_gui_flow import pull
 
@@ -108,8 +108,16 @@ def test_whole_episode_pull_edit_synthesize_trim_export_publish(qtbot, window, t
         assert trimmed.start == pytest.approx(before.start + 0.4, abs=0.05)
 
         # export & publish through the dialog
+        beat.pause()  # the test draws a cover picture on this thread: not the app's doing
+        cover = tmp_path / "art.png"
+        image = QImage(1400, 1400, QImage.Format.Format_RGB32)
+        image.fill(QColor("#3465a4"))
+        assert image.save(str(cover))
+        beat.resume()
+        win.session.settings.show_title = "Rollback Radio"
         dialog = win.open_export()
         dialog.show_dir.setText(str(show))
+        dialog.cover.setText(str(cover))
         dialog.loudness.setValue(-18.0)
         dialog.title.setText("A day of <rollbacks> & \"relands\"")
         qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
@@ -126,6 +134,12 @@ def test_whole_episode_pull_edit_synthesize_trim_export_publish(qtbot, window, t
     assert (show / "feed.xml").is_file()
     feed = (show / "feed.xml").read_text()
     assert "A day of &lt;rollbacks&gt; &amp;" in feed
+    assert "<title>Rollback Radio</title>" in feed  # the show default from Settings
+    assert 'cover = "cover.png"' in (show / "show.toml").read_text()
+    from mutagen.id3 import ID3
+
+    art = ID3(mp3[0]).getall("APIC")
+    assert art and art[0].data == (show / "cover.png").read_bytes() == cover.read_bytes()
     assert dialog.page is not None and dialog.page.is_file()
     assert "Duration" in dialog.result_view.toPlainText()
     assert not win.project.modified

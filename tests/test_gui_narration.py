@@ -95,3 +95,15 @@ def test_lexicon_entry_says_it_and_makes_synthesized_takes_stale(qtbot, window):
     lexicon.accept()
     assert audio_jobs.user_lexicon_path().read_text().count(word) == 1
     assert panel.statuses()[seg.id] == audio_jobs.STALE  # the engine would now say it differently
+
+
+def test_voice_preview_in_settings(qtbot, window):
+    played = []
+    window.narration.player.play = lambda path, *a: played.append(path)
+    dialog = window.settings_dialog()
+    assert dialog.preview.isEnabled()
+    dialog.voice.setCurrentText("gmw/en-gb-x-rp")
+    dialog.rate.setValue(150)
+    dialog.preview.click()
+    qtbot.waitUntil(lambda: bool(played) and not window.runner.busy(), timeout=60_000)
+    assert played[0].stat().st_size > 10_000 and window.dialogs.errors == []

@@ -213,13 +213,43 @@ def save_for_export(snapshot: dict, day, here: Path | None, target: Path) -> Non
     save_project(Episode.from_dict(snapshot), target, day)
 
 
+def prepare_show(show_dir: Path, episode: Episode, settings: Settings,
+                 cover: Path | None) -> Path | None:
+    """The show folder's ``show.toml`` (created with the user's show defaults), and the cover
+    the user chose copied in and named there; returns the cover to embed, if any."""
+    import shutil
+    from dataclasses import replace
+
+    from ..publish.show import load_or_create, write_settings
+
+    show, created = load_or_create(show_dir, settings.show_title or episode.show, episode.repo)
+    changed = {}
+    if created and settings.show_title:
+        changed["title"] = settings.show_title
+    if created and settings.show_author:
+        changed["author"] = settings.show_author
+    if cover is not None:
+        if cover.suffix.lower() not in (".png", ".jpg", ".jpeg") or not cover.is_file():
+            raise StudioError(f"the cover must be an existing .png or .jpg file: {cover.name}")
+        name = "cover.png" if cover.suffix.lower() == ".png" else "cover.jpg"
+        if cover.resolve() != (show_dir / name).resolve():
+            shutil.copyfile(cover, show_dir / name)
+        changed["cover"] = name
+    if changed:
+        write_settings(replace(show, **changed), show_dir)
+    return show_dir / changed["cover"] if "cover" in changed else None
+
+
 def export_and_publish(folder: Path, show_dir: Path, settings: Settings, publish: bool,
-                       progress: Progress, cancel: CancelToken) -> ExportResult:
+                       progress: Progress, cancel: CancelToken,
+                       cover: Path | None = None) -> ExportResult:
     """Master and export the saved episode in ``folder``, then publish the show folder."""
+    from ..episode import load_episode
     from ..render import render_episode
 
+    embedded = prepare_show(show_dir, load_episode(folder), settings, cover)
     episode = render_episode(folder, audio_settings(settings), progress=scaled(progress, 0, 0.8),
-                             cancel=cancel)
+                             cancel=cancel, cover=embedded)
     cancel.check()
     page, feed = None, ""
     if publish:
@@ -227,10 +257,8 @@ def export_and_publish(folder: Path, show_dir: Path, settings: Settings, publish
 
         result = publish_show(show_dir, progress=scaled(progress, 0.8, 1.0), cancel=cancel)
         feed = result.feed_url
-        for candidate in (folder / "index.html", show_dir / "episodes" / episode.date / "index.html"):
-            if candidate.is_file():
-                page = candidate
-                break
+        candidate = show_dir / "episodes" / episode.date / "index.html"
+        page = candidate if candidate.is_file() else None
     files = sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
     progress(1.0, "done")
     return ExportResult(folder, episode.duration or "", episode.loudness_lufs,

@@ -5,7 +5,6 @@ result (duration, measured loudness, files) and opens the episode page in the br
 from __future__ import annotations
 
 import html
-import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -133,20 +132,10 @@ class ExportDialog(QDialog):
         if not self.show_dir.text().strip():
             raise StudioError("choose a show folder to export into")
         show = check_writable_dir(Path(self.show_dir.text().strip()).expanduser())
-        self._install_cover(show)
         self.session.settings = replace(self.session.settings, show_dir=str(show),
                                         loudness_target=self.loudness.value())
         self.session.save_settings()
         return show / "episodes" / ep.date, show
-
-    def _install_cover(self, show: Path) -> None:
-        source = self.cover.text().strip()
-        if not source:
-            return
-        src = Path(source).expanduser()
-        if src.suffix.lower() not in (".png", ".jpg", ".jpeg") or not src.is_file():
-            raise StudioError(f"the cover must be an existing .png or .jpg file: {src}")
-        shutil.copyfile(src, show / f"cover{'.png' if src.suffix.lower() == '.png' else '.jpg'}")
 
     def run(self) -> None:
         try:
@@ -155,6 +144,7 @@ class ExportDialog(QDialog):
             self.status.setText(str(exc))
             return
         settings, publish = self.session.settings, self.publish.isChecked()
+        cover = Path(self.cover.text().strip()).expanduser() if self.cover.text().strip() else None
         snapshot, day, here = self.project.episode.to_dict(), self.project.day, self.project.folder
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
@@ -162,7 +152,8 @@ class ExportDialog(QDialog):
 
         def job(progress, cancel):
             audio_jobs.save_for_export(snapshot, day, here, folder)
-            return audio_jobs.export_and_publish(folder, show, settings, publish, progress, cancel)
+            return audio_jobs.export_and_publish(folder, show, settings, publish, progress, cancel,
+                                                 cover)
 
         self.session.run_job("Export", job, self._done)
 
