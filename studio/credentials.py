@@ -7,23 +7,27 @@ the last four characters at most.
 
 from __future__ import annotations
 
-from .sources.github import auth
-
-KEYRING_SERVICE = auth.KEYRING_SERVICE
 GITHUB_HOST = "github.com"
+
+
+def _auth():
+    # lazily: the GitHub package pulls in requests, which the app's start does not need
+    from .sources.github import auth
+
+    return auth
 
 
 def stored_token(host: str = GITHUB_HOST) -> str:
     """The stored token, or "" when none (or no keyring is usable)."""
-    return auth.keyring_token(host)
+    return _auth().keyring_token(host)
 
 
 def store_token(value: str, host: str = GITHUB_HOST) -> None:
-    auth.store_token(host, value)
+    _auth().store_token(host, value)
 
 
 def clear_token(host: str = GITHUB_HOST) -> None:
-    auth.delete_token(host)
+    _auth().delete_token(host)
 
 
 def masked(token: str) -> str:

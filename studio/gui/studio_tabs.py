@@ -11,6 +11,8 @@ from .export_dialog import ExportDialog
 from .lexicon_editor import LexiconEditor
 from .narration_panel import NarrationPanel
 
+WARM_UP_DELAY_MS = 300
+
 
 def _add(window, menu, text: str, slot, keys: list[str] | None = None, name: str = "") -> QAction:
     act = QAction(text, window)
@@ -27,7 +29,10 @@ def _add(window, menu, text: str, slot, keys: list[str] | None = None, name: str
 
 def install_tabs(window) -> None:
     """Add the narration/audio tab, the export dialog and their actions to ``window``."""
-    QTimer.singleShot(0, lambda: window.runner.run_task("Warm-up", audio_jobs.warm_imports))
+    # once the window is up and painted: import the audio stages off the UI thread
+    # (bound to the runner: a window closed before then cancels it)
+    QTimer.singleShot(WARM_UP_DELAY_MS, window.runner,
+                      lambda: window.runner.run_task("Warm-up", audio_jobs.warm_imports))
     panel = NarrationPanel(window.project, window.runner, window.session)
     window.narration = panel
     window.add_tab(panel, "Narration && audio")
