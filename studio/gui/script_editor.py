@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QTextCursor
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPlainTextEdit,
     QSplitter,
     QTextBrowser,
     QToolButton,
@@ -25,35 +24,9 @@ from .. import editing
 from ..episode import Segment, estimate_seconds
 from . import commands
 from .project import Project
+from .script_text import ScriptText, end_of_change
 
 ID_ROLE = Qt.ItemDataRole.UserRole
-
-
-class ScriptText(QPlainTextEdit):
-    """The text editor; undo/redo keys go to the episode's undo stack, not the widget's own."""
-
-    _KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
-
-    def event(self, e: QEvent) -> bool:
-        if e.type() == QEvent.Type.ShortcutOverride and isinstance(e, QKeyEvent):
-            combo = e.keyCombination().toCombined()
-            if any(e.matches(k) for k in self._KEYS) or combo == QKeySequence("Ctrl+Shift+Z")[0]\
-                    .toCombined():
-                e.ignore()
-                return True
-        return super().event(e)
-
-
-def _end_of_change(old: str, new: str) -> int:
-    """Where the cursor goes after an undo or redo: just after what changed in ``new``."""
-    prefix = 0
-    while prefix < min(len(old), len(new)) and old[prefix] == new[prefix]:
-        prefix += 1
-    limit = min(len(old), len(new)) - prefix
-    suffix = 0
-    while suffix < limit and old[len(old) - 1 - suffix] == new[len(new) - 1 - suffix]:
-        suffix += 1
-    return len(new) - suffix
 
 
 def _tool(text: str, tip: str, name: str) -> QToolButton:
@@ -215,7 +188,7 @@ class ScriptEditor(QWidget):
             self._loading = True
             self.text.setPlainText(seg.text)
             cursor = self.text.textCursor()
-            cursor.setPosition(_end_of_change(shown, seg.text))
+            cursor.setPosition(end_of_change(shown, seg.text))
             self.text.setTextCursor(cursor)
             self._loading = False
         if self.title.text() != seg.title:
