@@ -140,3 +140,37 @@ def test_token_goes_to_the_keyring_and_is_never_shown_in_full(qtbot, monkeypatch
         assert ring.get_password("commitcast-studio", "github.com") is None
     finally:
         keyring.set_keyring(before)
+
+
+def test_autosave_runs_on_its_timer_and_recent_files_reopen(qtbot, monkeypatch, tmp_path):
+    settings_dir = isolate(monkeypatch, tmp_path)
+    make_app()
+    dialogs = ScriptedDialogs()
+    win = make_window(settings_dir=settings_dir, dialogs=dialogs, autosave_ms=200)
+    qtbot.addWidget(win)
+    win.show()
+    win.session.open_demo()
+    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
+    autosaves = tmp_path / "state" / "autosave"
+    qtbot.waitUntil(lambda: any(autosaves.glob("*.json")), timeout=5_000)  # never saved: kept
+    dialogs.folder = tmp_path / "ep"
+    assert win.session.save()
+    win.io_runner.wait()
+    assert not any(autosaves.glob("*.json"))  # saved: nothing to recover
+    win.editor.text.setPlainText("Changed after saving.")
+    qtbot.waitUntil(lambda: any(autosaves.glob("*.json")), timeout=5_000)
+    data = json.loads(next(autosaves.glob("*.json")).read_text())
+    assert data["project"] == str((tmp_path / "ep").resolve())
+    assert "Changed after saving." in json.dumps(data["episode"])
+    # discard on close; then the recent list opens the saved project again
+    win.close()
+    assert not any(autosaves.glob("*.json"))
+    again = make_window(settings_dir=settings_dir, dialogs=ScriptedDialogs())
+    qtbot.addWidget(again)
+    recent = again.recent_menu.actions()
+    assert [a.text() for a in recent] == [str((tmp_path / "ep").resolve())]
+    recent[0].trigger()
+    qtbot.waitUntil(lambda: again.project.is_open and not again.runner.busy(), timeout=30_000)
+    assert "Changed after saving." not in again.project.episode.transcript
+    assert again.day_view.rows and not again.project.modified
+    again.project.close()
