@@ -23,8 +23,11 @@ USER_LEXICON = "lexicon.toml"
 NONE, FRESH, STALE, MISSING = "none", "ready", "stale", "missing"
 
 
+# Not QtMultimedia: its library logs from a static initializer while the dynamic loader's
+# lock is held, and a Python Qt message handler (pytest-qt installs one) then needs the GIL:
+# a worker importing it deadlocked against another thread's import. Loaded on first play.
 WARM_MODULES = ("studio.narration.takes", "studio.narration.lexicon", "studio.audio.trim",
-                "studio.render", "studio.publish.site", "PySide6.QtMultimedia")
+                "studio.render", "studio.publish.site")
 
 
 def warm_imports(progress: Progress, cancel: CancelToken) -> list[str]:
