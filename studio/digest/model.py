@@ -126,12 +126,7 @@ class Digest:
     groups: list[ThemeGroup]
     stats: DayStats
     theme_names: dict[str, str] = field(default_factory=dict)
-
-    def commit(self, sha: str) -> CommitInfo | None:
-        for c in self.commits:
-            if c.sha == sha:
-                return c
-        return None
+    theme_titles: dict[str, str] = field(default_factory=dict)
 
     def url_for(self, commit: CommitInfo) -> str:
         if not self.repo_url:

@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import StudioError
+from ..fsutil import fsync_dir
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ def publish_files(folder: Path, staged: Path, names: list[str]) -> None:
         raise
     finally:
         shutil.rmtree(backup, ignore_errors=True)
-    _fsync_dir(folder)
+    fsync_dir(folder)
 
 
 def _restore(folder: Path, backup: Path, done: list[str]) -> None:
@@ -77,16 +78,3 @@ def _restore(folder: Path, backup: Path, done: list[str]) -> None:
                 (folder / name).unlink(missing_ok=True)
         except OSError as exc:  # nothing more we can do; say what is left
             log.error("could not restore %s: %s", name, exc)
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

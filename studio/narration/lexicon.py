@@ -11,11 +11,11 @@ commit shas dropped (a sha is never read out).
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import StudioError
+from ..fsutil import read_toml
 from ..resources import resource_path
 
 DEFAULT_LEXICON = "lexicon.toml"
@@ -112,14 +112,7 @@ class Lexicon:
 def load_lexicon(path: str | Path) -> Lexicon:
     """Read a lexicon file; a bad file is a StudioError naming it."""
     p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise StudioError(f"lexicon not found: {p}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StudioError(f"cannot read lexicon {p}: {exc}") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise StudioError(f"lexicon {p} is not valid TOML: {exc}") from exc
+    data = read_toml(p, "lexicon")
     words = _table(data, "words", p)
     nocase = {k.lower(): v for k, v in _table(data, "words_nocase", p).items()}
     rules = []
