@@ -71,6 +71,7 @@ def build_rows(digest: Digest, day: Day) -> list[Row]:
             stack_of[c.sha] = (i, len(s.commits), s.kind)
     under_revert = {r.reverted_sha for r in digest.reverts if r.same_day and r.reverted_sha}
     earlier = {c.sha: c for c in day.lookback}
+    today = {c.sha: c for c in digest.commits}
     rows: list[Row] = []
     for c in digest.commits:
         if c.sha in under_revert:
@@ -79,7 +80,7 @@ def build_rows(digest: Digest, day: Day) -> list[Row]:
             r = stories[c.sha]
             why = r.reason or "no reason given"
             row = _row(c, digest, day.tz, [REVERT], f"reverted by {r.reverted_by or 'someone'}: {why}")
-            original = digest.commit(r.reverted_sha) if r.reverted_sha else None
+            original = today.get(r.reverted_sha) if r.reverted_sha else None
             if original is not None:
                 row.children.append(_row(original, digest, day.tz, [ORIGINAL], "landed today, reverted"))
             elif r.reverted_sha in earlier:
