@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .fsutil import atomic_write_json, check_writable_dir
+from .fsutil import check_writable_dir
 from .jobs import CancelToken, Progress, no_progress, scaled
 
 if TYPE_CHECKING:  # kept out of start-up: `studio pull` never needs them
@@ -115,16 +115,33 @@ def produce(
     """Pull, digest, script, narrate, master, export and publish one day into
     ``show_dir/episodes/DATE/``; returns that folder."""
     cancel = cancel or CancelToken()
-    out = check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
+    check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
     day = pull_day(spec, date, scaled(progress, 0.0, 0.15), cancel)
     cancel.check()
-    atomic_write_json(out / "day.json", day.to_dict())
-    progress(0.17, "writing the script")
+    return make_episode(day, show_dir, profile_name, settings, scaled(progress, 0.15, 1.0),
+                        cancel)
+
+
+def make_episode(
+    day: Day,
+    show_dir: str | Path,
+    profile_name: str | None = None,
+    settings: AudioSettings | None = None,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+) -> Path:
+    """A pulled day through script, narration, mastering, export and publishing."""
+    from .sources.model import save_day
+
+    cancel = cancel or CancelToken()
+    out = check_writable_dir(episode_dir_for(show_dir, day.date))
+    save_day(day, out / "day.json")
+    progress(0.02, "writing the script")
     episode = write_script_for(day, profile_name)
     cancel.check()
     save_script(episode, out)
-    progress(0.2, "script written")
-    finish_episode(out, profile_name, settings, scaled(progress, 0.2, 0.97), cancel, episode)
+    progress(0.05, "script written")
+    finish_episode(out, profile_name, settings, scaled(progress, 0.05, 0.97), cancel, episode)
     publish_step(show_dir, out, scaled(progress, 0.97, 1.0), cancel)
     return out
 
