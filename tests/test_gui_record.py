@@ -3,6 +3,13 @@ microphone, the take on the undo stack; a crashed recording offered back when th
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
 import pytest
 from guikit import ScriptedDialogs, isolate
 from PySide6.QtCore import Qt
@@ -12,6 +19,7 @@ from studio.gui.app import make_app, make_window
 from studio.recording.takes import new_take_path, write_marker
 from studio.recording.wavstream import StreamingWavWriter
 
+ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.usefixtures("qapp")
 
 
@@ -85,6 +93,61 @@ def test_a_crashed_recording_is_offered_when_the_episode_opens(qtbot, monkeypatc
         assert take.source == "recorded" and take.duration == 1.5
         win.undo_action.trigger()
         assert win.project.episode.segment("news").take is None
+    finally:
+        win.project.close()
+        win.runner.wait()
+
+
+CRASHER = textwrap.dedent("""
+    import os, signal, sys, time
+    from pathlib import Path
+    from studio.gui.app import make_app, make_window
+    app = make_app()
+    win = make_window()
+    win.show()
+    win.session.open(Path(sys.argv[1]))
+    win.runner.wait()
+    app.processEvents()
+    panel = win.narration
+    panel.select_segment("news")
+    dialog = panel.record_segment()
+    dialog.select_device("virtual_mic")
+    dialog.count_in.setValue(0)
+    dialog.record.click()
+    start = time.monotonic()
+    while time.monotonic() - start < 10:
+        app.processEvents()
+        time.sleep(0.01)
+        if dialog.recorder is not None and dialog.recorder.seconds >= 2.5:
+            break
+    sys.stdout.write(f"recorded {dialog.recorder.seconds:.2f}\\n"); sys.stdout.flush()
+    os.kill(os.getpid(), signal.SIGKILL)
+""")
+
+
+def test_the_app_dying_mid_take_keeps_it_and_offers_it_next_time(qtbot, monkeypatch, tmp_path,
+                                                                 mic):
+    ep = make_episode_dir(tmp_path / "ep")
+    mic.play(tone(440, 30.0))
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT),
+               COMMITCAST_CONFIG_DIR=str(tmp_path / "crash-config"),
+               COMMITCAST_STATE_DIR=str(tmp_path / "crash-state"))
+    proc = subprocess.run([sys.executable, "-c", CRASHER, str(ep)], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    recorded = float(proc.stdout.split()[-1])
+    assert (ep / "takes" / "news-rec-1.recording.json").exists()
+    win = _window(qtbot, monkeypatch, tmp_path)
+    try:
+        win.session.open(ep)
+        qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
+        qtbot.waitUntil(lambda: win.project.episode.segment("news").take is not None,
+                        timeout=5_000)
+        take = win.project.episode.segment("news").take
+        assert take.path == "takes/news-rec-1.wav" and take.source == "recorded"
+        assert take.duration >= recorded - 1.0  # at most about a second lost
+        data, rate = read_wav(ep / take.path)
+        assert dominant_hz(data[:, 0], rate) == pytest.approx(440, abs=2)
     finally:
         win.project.close()
         win.runner.wait()

@@ -215,6 +215,7 @@ class Session(QObject):
                        recovered=True)
             self.project.autosave()
             self.status.emit("Recovered unsaved work: save it to keep it.")
+            self.offer_recovered_takes()
             return True
         return False
 
