@@ -54,6 +54,21 @@ def isolate(monkeypatch, tmp_path: Path) -> Path:
     return config
 
 
+def open_window(qtbot, monkeypatch, tmp_path: Path, folder: Path | None = None):
+    """A shown main window with isolated settings and scripted dialogs."""
+    from studio.gui.app import make_app, make_window
+
+    settings_dir = isolate(monkeypatch, tmp_path)
+    make_app()
+    dialogs = ScriptedDialogs()
+    if folder is not None:
+        dialogs.folder = folder
+    win = make_window(settings_dir=settings_dir, dialogs=dialogs)
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
 def build_repo(path: Path, extra: int = 0) -> Path:
     """A PyTorch-style day: landed PRs, a same-day revert of one of them, a stack; plus
     ``extra`` more commits the same day for bigger pulls."""

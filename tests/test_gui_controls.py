@@ -3,23 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from guikit import DATE, ScriptedDialogs, build_repo, isolate
+from guikit import DATE, build_repo, open_window
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
-
-from studio.gui.app import make_app, make_window
 
 pytestmark = pytest.mark.usefixtures("qapp")
 
 
 @pytest.fixture
 def window(qtbot, monkeypatch, tmp_path):
-    settings_dir = isolate(monkeypatch, tmp_path)
-    make_app()
-    win = make_window(settings_dir=settings_dir, dialogs=ScriptedDialogs())
-    qtbot.addWidget(win)
-    win.show()
+    win = open_window(qtbot, monkeypatch, tmp_path)
     qtbot.waitExposed(win)
     yield win
     win.project.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from guikit import DATE, ScriptedDialogs, build_repo, isolate
+from guikit import DATE, build_repo, open_window
 from heartbeat import Heartbeat
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QMouseEvent
@@ -15,22 +15,15 @@ from PySide6.QtWidgets import QApplication
 from test_gui_flow import pull
 
 from studio.gui import audio_jobs
-from studio.gui.app import make_app, make_window
 
 pytestmark = pytest.mark.usefixtures("qapp")
-pytest.importorskip("studio.narration.takes", reason="the narration stage is not merged yet")
-pytest.importorskip("studio.publish.site", reason="the publishing stage is not merged yet")
 MAX_BLOCK = 0.100
 
 
 @pytest.fixture
 def window(qtbot, monkeypatch, tmp_path):
-    settings_dir = isolate(monkeypatch, tmp_path)
-    make_app()
-    win = make_window(settings_dir=settings_dir, dialogs=ScriptedDialogs())
-    qtbot.addWidget(win)
+    win = open_window(qtbot, monkeypatch, tmp_path)
     win.resize(1200, 800)
-    win.show()
     yield win
     win.project.close()
     win.runner.wait()

@@ -6,24 +6,16 @@ from __future__ import annotations
 import subprocess
 
 import pytest
-from guikit import ScriptedDialogs, isolate
+from guikit import open_window
 
 from studio.gui import audio_jobs
-from studio.gui.app import make_app, make_window
 
 pytestmark = pytest.mark.usefixtures("qapp")
-pytest.importorskip("studio.narration.takes", reason="the narration stage is not merged yet")
 
 
 @pytest.fixture
 def window(qtbot, monkeypatch, tmp_path):
-    settings_dir = isolate(monkeypatch, tmp_path)
-    make_app()
-    dialogs = ScriptedDialogs()
-    dialogs.folder = tmp_path / "episode"
-    win = make_window(settings_dir=settings_dir, dialogs=dialogs)
-    qtbot.addWidget(win)
-    win.show()
+    win = open_window(qtbot, monkeypatch, tmp_path, tmp_path / "episode")
     win.session.open_demo()
     qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
     yield win

@@ -11,11 +11,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from guikit import ScriptedDialogs, isolate
+from guikit import open_window
 from PySide6.QtCore import Qt
 from recording_helpers import dominant_hz, loud_span, make_episode_dir, read_wav, tone
 
-from studio.gui.app import make_app, make_window
 from studio.recording.takes import new_take_path, write_marker
 from studio.recording.wavstream import StreamingWavWriter
 
@@ -24,14 +23,7 @@ pytestmark = pytest.mark.usefixtures("qapp")
 
 
 def _window(qtbot, monkeypatch, tmp_path):
-    settings_dir = isolate(monkeypatch, tmp_path)
-    make_app()
-    dialogs = ScriptedDialogs()
-    dialogs.folder = tmp_path / "episode"
-    win = make_window(settings_dir=settings_dir, dialogs=dialogs)
-    qtbot.addWidget(win)
-    win.show()
-    return win
+    return open_window(qtbot, monkeypatch, tmp_path, tmp_path / "episode")
 
 
 @pytest.fixture
