@@ -9,6 +9,7 @@ from .fsutil import atomic_write_json, check_writable_dir
 from .jobs import CancelToken, Progress, no_progress
 from .pipeline import episode_dir_for, publish_step, write_script_for
 from .resources import resource_path
+from .showlock import locks_show
 from .sources.model import load_day
 
 
@@ -16,6 +17,7 @@ def sample_day_path() -> Path:
     return resource_path("sample", "day.json")
 
 
+@locks_show("studio demo")
 def make_demo(
     show_dir: str | Path, progress: Progress = no_progress, cancel: CancelToken | None = None
 ) -> Path:

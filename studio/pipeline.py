@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from .fsutil import atomic_write_json, check_writable_dir
 from .jobs import CancelToken, Progress, no_progress, scaled
+from .showlock import locks_show
 
 if TYPE_CHECKING:  # kept out of start-up: `studio pull` never needs them
     from .episode import Episode
@@ -73,6 +74,7 @@ def write_script_for(day: Day, profile_name: str | None = None) -> Episode:
     return write_script(build_digest(day, profile), profile)
 
 
+@locks_show("studio produce")
 def produce(
     spec: SourceSpec,
     date: dt.date,
@@ -80,8 +82,14 @@ def produce(
     profile_name: str | None = None,
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
+    push: bool | None = None,
 ) -> Path:
-    """Pull, digest and script one day into ``show_dir/episodes/DATE/``; returns that folder."""
+    """Pull, digest and script one day into ``show_dir/episodes/DATE/``; returns that folder.
+
+    Holds the show folder's lock throughout (``lock_wait=SECONDS`` waits for another run);
+    ``push`` as for :func:`publish_show` (None: show.toml's ``auto_push``). Running it again
+    for the same day rewrites that day's folder and republishes: nothing is duplicated.
+    """
     from .episode import save_episode
 
     cancel = cancel or CancelToken()
@@ -94,7 +102,7 @@ def produce(
     cancel.check()
     save_episode(episode, out)
     progress(1.0, "script written")
-    publish_step(show_dir, out, progress, cancel)
+    publish_step(show_dir, out, progress, cancel, push=push)
     return out
 
 
@@ -103,6 +111,7 @@ def publish_step(
     episode_dir: Path,
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
+    push: bool | None = None,
 ) -> object | None:
     """The last step of produce and demo: publish the show once the episode has its audio.
 
@@ -114,4 +123,4 @@ def publish_step(
     if read_show_episode(Path(episode_dir)) is None:
         progress(1.0, "not published: the episode has no audio yet")
         return None
-    return publish_show(show_dir, progress=progress, cancel=cancel)
+    return publish_show(show_dir, push=push, progress=progress, cancel=cancel)

@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except StudioError as exc:
         print(f"studio: error: {exc}", file=sys.stderr)
-        return 1
+        return getattr(exc, "exit_code", 1)  # e.g. 75 when the show folder is busy
     except BrokenPipeError:
         return 1
 
