@@ -6,7 +6,9 @@ STAMP  := $(VENV)/.installed
 DEMO_OUT ?= demo-output
 
 # Debian packages the studio (and its tests) need: command -> package.
-SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg espeak-ng:espeak-ng git:git chromium:chromium
+SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg espeak-ng:espeak-ng git:git chromium:chromium \
+	pulseaudio:pulseaudio pactl:pulseaudio-utils \
+	desktop-file-validate:desktop-file-utils appstreamcli:appstream
 # Shared libraries Qt needs to run offscreen, and pyttsx3's espeak-ng library.
 SYSTEM_LIBS := libespeak-ng1 libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core
 

@@ -14,6 +14,7 @@ COMMAND_MODULES = [
     "studio.cli.cmd_text",
     "studio.cli.cmd_auth",
     "studio.cli.cmd_publish",
+    "studio.cli.cmd_doctor",
 ]
 
 
