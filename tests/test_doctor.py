@@ -208,3 +208,10 @@ def test_alsa_pcm_list_is_read_by_direction(tmp_path):
     assert alsa_devices("capture", tmp_path) == ["00-00 ALC892 Analog"]
     assert len(alsa_devices("playback", tmp_path)) == 3
     assert alsa_devices("capture", tmp_path / "absent") is None
+
+
+def test_without_the_espeak_command_narration_still_counts_on_the_library(tmp_path):
+    result = doctor(tmp_path, "--offline", path=bin_dir(tmp_path, "ffmpeg", "ffprobe"))
+    assert line_of(result.stdout, "espeak-ng").startswith("warn")
+    assert line_of(result.stdout, "voices").startswith("ok")  # pyttsx3 loads libespeak-ng
+    assert result.returncode == 0, result.stdout

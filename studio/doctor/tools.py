@@ -28,9 +28,10 @@ def _version(text: str, name: str) -> str:
     return m.group(1) if m else "unknown version"
 
 
-def _missing(name: str, package: str, why: str) -> Check:
+def _missing(name: str, package: str, why: str, needed: bool = True) -> Check:
     return Check(name, False, f"{name} is not on PATH ({why})",
-                 f"{APT} {package}   (or put {name} on PATH, or in the app bundle's bin/ folder)")
+                 f"{APT} {package}   (or put {name} on PATH, or in the app bundle's bin/ folder)",
+                 needed=needed)
 
 
 def check_ffmpeg() -> Check:
@@ -61,12 +62,15 @@ def check_ffprobe() -> Check:
 
 
 def check_espeak() -> Check:
+    """The espeak-ng command. Narration loads its library through pyttsx3 (the voices check
+    is the one that counts); the command is the quickest way to hear a voice by hand."""
     path = shutil.which("espeak-ng")
     if path is None:
-        return _missing("espeak-ng", "espeak-ng libespeak-ng1", "the narration voice")
+        return _missing("espeak-ng", "espeak-ng libespeak-ng1",
+                        "the command; narration uses its library, see voices", needed=False)
     code, out = run_tool(path, "--version")
     m = re.search(r"text-to-speech:\s*(\S+)", out)
     if code != 0 or not m:
         return Check("espeak-ng", False, f"{path} does not run: {out.strip()[-200:]}",
-                     f"reinstall it: {APT} --reinstall espeak-ng libespeak-ng1")
+                     f"reinstall it: {APT} --reinstall espeak-ng libespeak-ng1", needed=False)
     return Check("espeak-ng", True, f"espeak-ng {m.group(1)} at {path}")
