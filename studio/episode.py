@@ -8,14 +8,13 @@ the take file on disk is never changed.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import StudioError
-from .fsutil import atomic_write_json
+from .fsutil import atomic_write_json, read_json
 
 SCHEMA_VERSION = 1
 EPISODE_FILE = "episode.json"
@@ -225,14 +224,7 @@ def load_episode(episode_dir: str | Path) -> Episode:
     path = Path(episode_dir)
     if path.is_dir():
         path = path / EPISODE_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise StudioError(f"no episode at {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StudioError(f"cannot read {path}: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise StudioError(f"{path} is not valid JSON (line {exc.lineno})") from exc
+    data = read_json(path, missing=f"no episode at {path}")
     if not isinstance(data, dict):
         raise StudioError(f"{path} is not an episode file")
     return Episode.from_dict(data)

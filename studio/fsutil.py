@@ -34,7 +34,7 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     except BaseException:
         _silent_unlink(tmp)
         raise
-    _fsync_dir(directory)
+    fsync_dir(directory)
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
@@ -74,6 +74,38 @@ def safe_filename(text: str, default: str = "untitled", max_length: int = 80) ->
     return stem or default
 
 
+def read_text(path: str | os.PathLike[str], what: str = "", missing: str = "") -> str:
+    """A UTF-8 file's text; a missing or unreadable file is a StudioError naming it."""
+    p = Path(path)
+    label = f"{what} {p}" if what else str(p)
+    try:
+        return p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise StudioError(missing or f"{what or 'file'} not found: {p}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StudioError(f"cannot read {label}: {exc}") from exc
+
+
+def read_toml(path: str | os.PathLike[str], what: str = "", missing: str = "") -> dict[str, Any]:
+    import tomllib
+
+    text = read_text(path, what, missing)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        label = f"{what} {Path(path)}" if what else str(path)
+        raise StudioError(f"{label} is not valid TOML: {exc}") from exc
+
+
+def read_json(path: str | os.PathLike[str], what: str = "", missing: str = "") -> Any:
+    text = read_text(path, what, missing)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        label = f"{what} {Path(path)}" if what else str(path)
+        raise StudioError(f"{label} is not valid JSON (line {exc.lineno})") from exc
+
+
 def _silent_unlink(path: str) -> None:
     try:
         os.unlink(path)
@@ -81,7 +113,7 @@ def _silent_unlink(path: str) -> None:
         pass
 
 
-def _fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: Path) -> None:
     try:
         fd = os.open(directory, os.O_RDONLY)
     except OSError:

@@ -16,6 +16,7 @@ from .jobs import CancelToken, Progress, no_progress, scaled
 from .showlock import locks_show
 
 if TYPE_CHECKING:  # kept out of start-up: `studio pull` never needs them
+    from .audio.settings import AudioSettings
     from .episode import Episode
     from .sources.model import Day
 
@@ -74,6 +75,35 @@ def write_script_for(day: Day, profile_name: str | None = None) -> Episode:
     return write_script(build_digest(day, profile), profile)
 
 
+def finish_episode(
+    episode_dir: str | Path,
+    profile_name: str | None = None,
+    settings: AudioSettings | None = None,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+    episode: Episode | None = None,
+) -> Episode:
+    """Narrate, master and export the scripted episode in ``episode_dir`` (or ``episode``,
+    a new script for that folder, saved only with the export)."""
+    from .episode import load_episode
+    from .profile import profile_for
+    from .render import render_episode
+
+    episode = episode or load_episode(episode_dir)
+    profile = profile_for(episode.repo, profile_name)
+    return render_episode(episode_dir, settings, profile, progress=progress, cancel=cancel,
+                          episode=episode)
+
+
+def save_script(episode: Episode, episode_dir: Path) -> None:
+    """Save a new script, unless the folder holds an exported episode: that one is replaced
+    only by the next complete export, so a failed run leaves it intact."""
+    from .episode import episode_path, save_episode
+
+    if not episode_path(episode_dir).exists():
+        save_episode(episode, episode_dir)
+
+
 @locks_show("studio produce")
 def produce(
     spec: SourceSpec,
@@ -82,27 +112,28 @@ def produce(
     profile_name: str | None = None,
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
+    settings: AudioSettings | None = None,
     push: bool | None = None,
 ) -> Path:
-    """Pull, digest and script one day into ``show_dir/episodes/DATE/``; returns that folder.
+    """Pull, digest, script, narrate, master, export and publish one day into
+    ``show_dir/episodes/DATE/``; returns that folder.
 
     Holds the show folder's lock throughout (``lock_wait=SECONDS`` waits for another run);
     ``push`` as for :func:`publish_show` (None: show.toml's ``auto_push``). Running it again
     for the same day rewrites that day's folder and republishes: nothing is duplicated.
     """
-    from .episode import save_episode
-
     cancel = cancel or CancelToken()
     out = check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
-    day = pull_day(spec, date, scaled(progress, 0.0, 0.3), cancel)
+    day = pull_day(spec, date, scaled(progress, 0.0, 0.15), cancel)
     cancel.check()
     atomic_write_json(out / "day.json", day.to_dict())
-    progress(0.35, "writing the script")
+    progress(0.17, "writing the script")
     episode = write_script_for(day, profile_name)
     cancel.check()
-    save_episode(episode, out)
-    progress(1.0, "script written")
-    publish_step(show_dir, out, progress, cancel, push=push)
+    save_script(episode, out)
+    progress(0.2, "script written")
+    finish_episode(out, profile_name, settings, scaled(progress, 0.2, 0.97), cancel, episode)
+    publish_step(show_dir, out, scaled(progress, 0.97, 1.0), cancel, push=push)
     return out
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import fnmatch
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import StudioError
+from .fsutil import read_toml
 from .resources import resource_path
 
 
@@ -23,6 +23,7 @@ class Theme:
     id: str
     name: str  # spoken name, e.g. "Intel XPU"
     group: str  # spoken group, e.g. "hardware backends"
+    title: str = ""  # as it appears in an episode title, e.g. "Control Flow and vmap"
     tags: list[str] = field(default_factory=list)  # title tags, without brackets
     keywords: list[str] = field(default_factory=list)  # whole words in the title
     paths: list[str] = field(default_factory=list)  # path prefixes or globs
@@ -84,6 +85,7 @@ def _theme(data: dict, housekeeping_groups: set[str]) -> Theme:
         theme = Theme(
             id=str(data["id"]),
             name=str(data.get("name", data["id"])),
+            title=str(data.get("title", "")),
             group=str(data.get("group", "other work")),
             tags=[str(t).lower() for t in data.get("tags", [])],
             keywords=[str(k) for k in data.get("keywords", [])],
@@ -97,14 +99,7 @@ def _theme(data: dict, housekeeping_groups: set[str]) -> Theme:
 
 def load_profile(path: str | Path) -> Profile:
     p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise StudioError(f"profile not found: {p}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StudioError(f"cannot read profile {p}: {exc}") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise StudioError(f"profile {p} is not valid TOML: {exc}") from exc
+    data = read_toml(p, "profile")
     show = data.get("show", {})
     housekeeping = {str(g) for g in show.get("housekeeping_groups", ["housekeeping"])}
     themes = [_theme(t, housekeeping) for t in data.get("theme", [])]

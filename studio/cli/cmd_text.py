@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
-import sys
 from pathlib import Path
 
+from .cmd_audio import add_audio_arguments, audio_settings, report
 from .terminal import TerminalProgress
 
 
@@ -27,6 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     _source_arguments(produce)
     produce.add_argument("--show-dir", required=True, metavar="DIR")
     produce.add_argument("--profile", help="show profile: a built-in name or a .toml file")
+    add_audio_arguments(produce)
     produce.add_argument("--publish", action="store_true",
                          help="fail unless the episode is published; push the site when "
                               "show.toml has a [github] repo (for cron and CI)")
@@ -34,8 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     produce.add_argument("-q", "--quiet", action="store_true", help="no progress output")
     produce.set_defaults(handler=cmd_produce)
 
-    demo = sub.add_parser("demo", help="make the sample episode from the day shipped with the studio")
+    demo = sub.add_parser("demo", help="make the sample episode from the day shipped with studio")
     demo.add_argument("--out", default="demo-output", metavar="DIR", help="show folder to write")
+    add_audio_arguments(demo)
     demo.add_argument("-q", "--quiet", action="store_true", help="no progress output")
     demo.set_defaults(handler=cmd_demo)
 
@@ -120,7 +121,8 @@ def cmd_script(args: argparse.Namespace) -> int:
 def cmd_produce(args: argparse.Namespace) -> int:
     from .unattended import produce_and_publish
 
-    return produce_and_publish(args, _spec(args), _date(args), _report)
+    return produce_and_publish(args, _spec(args), _date(args), report,
+                               settings=audio_settings(args))
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -128,20 +130,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     progress = TerminalProgress(quiet=args.quiet)
     try:
-        out = make_demo(args.out, progress=progress)
+        out = make_demo(args.out, progress=progress, settings=audio_settings(args))
     finally:
         progress.done()
-    _report(out)
+    report(out)
     return 0
-
-
-def _report(episode_dir: Path) -> None:
-    from ..episode import load_episode
-
-    episode = load_episode(episode_dir)
-    lines = [episode.title, f"  episode: {os.fspath(episode_dir / 'episode.json')}"]
-    if episode.duration:
-        lines.append(f"  duration: {episode.duration}")
-    else:
-        lines.append(f"  estimated length: {episode.estimated_seconds / 60:.1f} min")
-    print("\n".join(lines), file=sys.stdout)

@@ -12,6 +12,7 @@ from ..errors import Cancelled, StudioError
 # Each module registers its sub-commands with `register(subparsers)`; keep imports light there.
 COMMAND_MODULES = [
     "studio.cli.cmd_text",
+    "studio.cli.cmd_audio",
     "studio.cli.cmd_auth",
     "studio.cli.cmd_publish",
     "studio.cli.cmd_doctor",

@@ -126,6 +126,7 @@ class Digest:
     groups: list[ThemeGroup]
     stats: DayStats
     theme_names: dict[str, str] = field(default_factory=dict)
+    theme_titles: dict[str, str] = field(default_factory=dict)
 
     def commit(self, sha: str) -> CommitInfo | None:
         for c in self.commits:

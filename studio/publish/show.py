@@ -8,14 +8,13 @@ error and is never overwritten.
 from __future__ import annotations
 
 import logging
-import tomllib
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from ..errors import StudioError
-from ..fsutil import atomic_write_bytes
+from ..fsutil import atomic_write_bytes, read_toml
 
 log = logging.getLogger(__name__)
 
@@ -157,15 +156,7 @@ def validate(settings: ShowSettings) -> None:
 
 def read_settings(show_dir: str | Path) -> ShowSettings:
     """The settings in ``show_dir/show.toml``; a missing or broken file is a StudioError."""
-    path = show_file(show_dir)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise StudioError(f"no {SHOW_FILE} in {Path(show_dir)}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StudioError(f"cannot read {path}: {exc}") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise StudioError(f"{path} is not valid TOML: {exc}") from exc
+    data = read_toml(show_file(show_dir), missing=f"no {SHOW_FILE} in {Path(show_dir)}")
     return parse_settings(data)
 
 

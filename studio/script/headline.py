@@ -22,47 +22,51 @@ def title_case(text: str) -> str:
     return " ".join(out)
 
 
-def _top_themes(d: Digest) -> list[str]:
-    names = []
+def _top_themes(d: Digest, titles: bool = False) -> list[str]:
+    """Theme names, leading story first: the biggest stack's, then each work group's."""
+    ids = [s.theme for s in d.stacks[:1]]
     for g in d.groups:
-        if not g.housekeeping and g.theme_names:
-            names.append(g.theme_names[0])
-    for s in d.stacks:
-        names.insert(0, d.theme_names.get(s.theme, ""))
-    return [n for n in dict.fromkeys(names) if n and n != "everything else"]
+        if not g.housekeeping and g.commits:
+            ids.append(g.commits[0].theme)
+    ids = [i for i in dict.fromkeys(ids) if i != "other"]
+    table = d.theme_titles if titles else d.theme_names
+    return [table.get(i, i) for i in ids]
 
 
 def headline(d: Digest, v: Voice) -> str:
+    """The title: the day's story. Templates are title-cased; theme names keep their own
+    spelling (vmap, torch.export), and no template makes a verb agree with one."""
     s = d.stats
-    themes = _top_themes(d)
-    first = themes[0] if themes else "the codebase"
+    themes = _top_themes(d, titles=True)
+    first = themes[0] if themes else "the Codebase"
     second = themes[1] if len(themes) > 1 else ""
+    values: dict[str, str] = {"first": first, "second": second, "branch": d.branch}
     if s.commits == 0:
-        text = v.pick(["A Quiet Day on {branch}", "Nothing New on {branch}"], branch=d.branch)
+        options = ["A Quiet Day on {branch}", "Nothing New on {branch}"]
     elif s.commits <= 2:
-        text = v.pick(["A Quiet Day, with {first}", "Quiet on {branch}: {first}"],
-                      first=first, branch=d.branch)
+        options = ["A Quiet Day, with {first}", "Quiet on {branch}: {first}"]
     elif s.reverts >= 3 or (s.reverts >= 2 and s.reverts * 4 >= s.commits):
         if s.relands:
-            text = v.pick(["The Day of Rollbacks and Second Chances",
-                           "Rollbacks, Relands and {first}"], first=first)
+            options = ["The Day of Rollbacks and Second Chances", "Rollbacks, Relands and {first}"]
         else:
-            text = v.pick(["The Great Rollback and Recovery", "A Day of Rollbacks, and {first}",
-                           "Rollbacks Lead, {first} Pushes On"], first=first)
+            options = ["The Great Rollback and Recovery", "A Day of Rollbacks, and {first}",
+                       "Rollbacks Lead, Progress on {first}"]
     elif d.stacks and len(d.stacks[0].commits) >= 3:
         stack = d.stacks[0]
-        theme = d.theme_names.get(stack.theme, first)
-        n = capitalize(number_words(len(stack.commits)))
-        other = next((t for t in themes if t != theme), "")
-        text = v.pick(["A {n}-PR {theme} Stack Lands",
-                       "{theme} Gets a {n}-Part Stack" + (", {other} Gets Sharper" if other else "")],
-                      n=n, theme=theme, other=other)
+        values["theme"] = d.theme_titles.get(stack.theme, first)
+        values["n"] = capitalize(number_words(len(stack.commits)))
+        values["other"] = next((t for t in themes if t != values["theme"]), "")
+        options = ["A {n}-PR Stack Lands for {theme}",
+                   "A {n}-Part Stack for {theme}" + (", and Sharper {other}" if values["other"]
+                                                      else "")]
     elif second:
-        text = v.pick(["{first} Gains and {second} Polish", "{first} Leads, {second} Follows",
-                       "Progress on {first} and {second}"], first=first, second=second)
+        options = ["Gains in {first}, Polish in {second}", "{first} Leads, {second} Follows",
+                   "Progress on {first} and {second}"]
     else:
-        text = v.pick(["A Day of {first}", "{first} Moves Forward"], first=first)
-    return f"{d.show}: {title_case(text)}"
+        options = ["A Day of {first}", "Moving Forward on {first}"]
+    template = title_case(v.rng.choice(options))
+    text = template.format(**values)
+    return f"{d.show}: {text[:1].upper()}{text[1:]}"
 
 
 def summary(d: Digest) -> str:

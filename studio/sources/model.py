@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import StudioError
-from ..fsutil import atomic_write_text
+from ..fsutil import atomic_write_text, read_json
 
 DAY_SCHEMA = 1
 MAX_MESSAGE_CHARS = 64_000
@@ -96,13 +96,4 @@ def save_day(day: Day, path: str | Path) -> None:
 
 
 def load_day(path: str | Path) -> Day:
-    p = Path(path)
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise StudioError(f"day file not found: {p}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StudioError(f"cannot read day file {p}: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise StudioError(f"day file {p} is not valid JSON (line {exc.lineno})") from exc
-    return Day.from_dict(data)
+    return Day.from_dict(read_json(path, "day file"))

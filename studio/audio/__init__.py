@@ -1,0 +1,1 @@
+"""Audio: trim, assemble, loudness and encoding of an episode's programme."""

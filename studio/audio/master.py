@@ -1,0 +1,99 @@
+"""Mastering an episode: its takes in order with pauses and the sting, to the loudness target,
+encoded as MP3. Segment starts and ends in the programme are written back to the episode.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..episode import Episode
+from ..errors import StudioError
+from ..jobs import CancelToken, Progress, no_progress, scaled
+from ..resources import resource_path
+from .assemble import Clip, Programme, Silence, assemble
+from .loudness import Loudness, master_to_file
+from .settings import AudioSettings
+from .trim import effective
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Mastered:
+    mp3: Path
+    loudness: Loudness  # measured on the MP3
+    programme_seconds: float
+
+
+def sting_paths() -> tuple[Path, Path]:
+    return (resource_path("audio", "sting-intro.wav"),
+            resource_path("audio", "sting-outro.wav"))
+
+
+def encode_args(settings: AudioSettings) -> list[str]:
+    """ffmpeg output options of the episode MP3 (tags are written afterwards, by mutagen)."""
+    return ["-map_metadata", "-1", "-c:a", "libmp3lame", "-b:a", f"{settings.bitrate_kbps}k",
+            "-ar", str(settings.sample_rate), "-ac", str(settings.channels),
+            "-id3v2_version", "0", "-write_xing", "1"]
+
+
+def programme_pieces(episode: Episode, folder: Path,
+                     settings: AudioSettings) -> list[Clip | Silence]:
+    """The running order: intro sting, segments with pauses between them, outro sting."""
+    pieces: list[Clip | Silence] = []
+    spoken = [s for s in episode.segments if s.take is not None]
+    if not spoken:
+        raise StudioError("no segment has a take: nothing to master")
+    intro, outro = sting_paths()
+    if settings.sting:
+        pieces += [Clip(intro, key="sting-intro"), Silence(settings.sting_pause)]
+    for i, seg in enumerate(spoken):
+        take = seg.take
+        assert take is not None
+        try:
+            start, end = effective(take.trim, take.duration)
+        except StudioError as exc:
+            raise StudioError(f"segment {seg.id!r}: {exc}") from None
+        if i:
+            pieces.append(Silence(settings.segment_pause))
+        pieces.append(Clip(folder / take.path, start, end, take.trim.fade_in,
+                           take.trim.fade_out, key=f"segment:{seg.id}"))
+    if settings.sting:
+        pieces += [Silence(settings.sting_pause), Clip(outro, key="sting-outro")]
+    return pieces
+
+
+def master_episode(
+    episode: Episode,
+    folder: Path,
+    work: Path,
+    out_mp3: Path,
+    settings: AudioSettings,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+) -> Mastered:
+    """Assemble, normalise and encode into ``out_mp3``; fills segments' start/end."""
+    cancel = cancel or CancelToken()
+    pieces = programme_pieces(episode, folder, settings)
+    progress(0.0, "assembling the programme")
+    programme = assemble(pieces, work / "programme.f32", settings.channels,
+                         progress=scaled(progress, 0.0, 0.3), cancel=cancel)
+    cancel.check()
+    for seg in episode.segments:
+        start, end = programme.placed.get(f"segment:{seg.id}", (None, None))
+        seg.start = None if start is None else round(start, 3)
+        seg.end = None if end is None else round(end, 3)
+    progress(0.35, "measuring loudness")
+    result = master_to_file(raw_input_args(programme), out_mp3, encode_args(settings),
+                            settings.loudness_target, settings.true_peak, programme.level_db,
+                            programme.peak, settings.sample_rate, cancel)
+    progress(1.0, f"mastered at {result.loudness.integrated:.1f} LUFS")
+    programme.path.unlink(missing_ok=True)
+    return Mastered(out_mp3, result.loudness, programme.duration)
+
+
+def raw_input_args(programme: Programme) -> list[str]:
+    return ["-f", "f32le", "-ar", str(programme.rate), "-ac", str(programme.channels),
+            "-i", str(programme.path)]

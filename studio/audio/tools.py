@@ -1,0 +1,57 @@
+"""Running ffmpeg and ffprobe: found on PATH, one clear line when missing or failing."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from ..errors import StudioError
+
+_PACKAGES = {"ffmpeg": "ffmpeg", "ffprobe": "ffmpeg", "espeak-ng": "espeak-ng"}
+
+
+def require_tool(name: str) -> str:
+    """The path of ``name`` on PATH, or a StudioError naming what to install."""
+    path = shutil.which(name)
+    if not path:
+        package = _PACKAGES.get(name, name)
+        raise StudioError(f"{name} is not installed: install it "
+                          f"(Debian: apt-get install {package})")
+    return path
+
+
+def ffmpeg_cmd(*args: str, level: str = "error") -> list[str]:
+    return [require_tool("ffmpeg"), "-hide_banner", "-nostdin", "-v", level, *args]
+
+
+def run_ffmpeg(args: list[str], what: str) -> str:
+    """Run ffmpeg with ``args``; returns its stderr. Failure -> StudioError about ``what``."""
+    cmd = [require_tool("ffmpeg"), "-hide_banner", "-nostdin", *args]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+    except OSError as exc:
+        raise StudioError(f"cannot run ffmpeg for {what}: {exc}") from exc
+    if proc.returncode != 0:
+        raise StudioError(f"ffmpeg failed on {what}: {last_line(proc.stderr)}")
+    return proc.stderr
+
+
+def probe(path: str | Path) -> dict[str, Any]:
+    """ffprobe's streams and format of ``path`` as JSON, or a StudioError."""
+    cmd = [require_tool("ffprobe"), "-v", "error", "-print_format", "json",
+           "-show_format", "-show_streams", "-show_chapters", str(path)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+    if proc.returncode != 0:
+        raise StudioError(f"{path} is not an audio file ffmpeg can read: {last_line(proc.stderr)}")
+    try:
+        return json.loads(proc.stdout)
+    except json.JSONDecodeError as exc:
+        raise StudioError(f"ffprobe gave unreadable output for {path}") from exc
+
+
+def last_line(text: str) -> str:
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    return lines[-1][:200] if lines else "no details"

@@ -1,0 +1,106 @@
+"""`studio render` and `studio take import`: the audio half of an episode, from its folder."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from .terminal import TerminalProgress
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    render = sub.add_parser("render", help="narrate, master and export an episode folder")
+    render.add_argument("episode_dir", metavar="EPISODE_DIR")
+    render.add_argument("--profile", help="show profile (for the lexicon and host)")
+    add_audio_arguments(render)
+    render.add_argument("-q", "--quiet", action="store_true", help="no progress output")
+    render.set_defaults(handler=cmd_render)
+
+    take = sub.add_parser("take", help="work with the takes of an episode")
+    take_sub = take.add_subparsers(dest="take_command", metavar="ACTION",
+                                   parser_class=type(take))
+    imp = take_sub.add_parser("import", help="use an audio file as a segment's take")
+    imp.add_argument("episode_dir", metavar="EPISODE_DIR")
+    imp.add_argument("--segment", required=True, metavar="ID", help="the segment's id")
+    imp.add_argument("file", metavar="FILE", help="WAV, FLAC, MP3, M4A, ... any rate/channels")
+    imp.set_defaults(handler=cmd_take_import)
+
+
+def add_audio_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of narration and mastering; the defaults are AudioSettings' own."""
+    group = parser.add_argument_group("audio")
+    group.add_argument("--voice", help="speech engine voice id (default: the engine's)")
+    group.add_argument("--rate", type=int, metavar="WPM", help="speaking rate, words a minute")
+    group.add_argument("--loudness", type=float, metavar="LUFS",
+                       help="integrated loudness target (default -16; -19 suits mono)")
+    group.add_argument("--bitrate", type=int, metavar="KBPS", help="MP3 bitrate (default 96)")
+    group.add_argument("--stereo", action="store_true", help="stereo MP3 (default mono)")
+    group.add_argument("--no-sting", action="store_true", help="leave out the intro/outro")
+
+
+def audio_settings(args: argparse.Namespace):
+    from ..audio.settings import AudioSettings
+
+    base = AudioSettings()
+    changes = {
+        "voice": getattr(args, "voice", None),
+        "rate": getattr(args, "rate", None),
+        "loudness_target": getattr(args, "loudness", None),
+        "bitrate_kbps": getattr(args, "bitrate", None),
+        "channels": 2 if getattr(args, "stereo", False) else None,
+        "sting": False if getattr(args, "no_sting", False) else None,
+    }
+    data = base.to_dict()
+    data.update({k: v for k, v in changes.items() if v is not None})
+    return AudioSettings.from_dict(data)
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from ..pipeline import finish_episode
+
+    settings = audio_settings(args)
+    progress = TerminalProgress(quiet=args.quiet)
+    try:
+        finish_episode(args.episode_dir, args.profile, settings, progress=progress)
+    finally:
+        progress.done()
+    report(Path(args.episode_dir))
+    return 0
+
+
+def cmd_take_import(args: argparse.Namespace) -> int:
+    from ..narration.takes import import_take
+
+    take = import_take(args.episode_dir, args.segment, args.file)
+    print(f"segment {args.segment}: {take.path} ({take.duration:.1f} s, "
+          f"trimmed {take.trim.start:.2f}-{take.trim.end or take.duration:.2f} s)")
+    return 0
+
+
+def report(episode_dir: Path) -> None:
+    """Title, length, loudness and the files of an exported episode, on stdout."""
+    import os
+
+    from ..episode import load_episode
+
+    episode = load_episode(episode_dir)
+    lines = [episode.title]
+    if episode.duration:
+        lines.append(f"  duration: {episode.duration} ({episode.duration_seconds:.1f} s)")
+    else:
+        lines.append(f"  estimated length: {episode.estimated_seconds / 60:.1f} min")
+    if episode.loudness_lufs is not None:
+        lines.append(f"  loudness: {episode.loudness_lufs:.1f} LUFS integrated "
+                     f"(target {episode.loudness_target:.0f}), true peak "
+                     f"{episode.true_peak_dbtp:.1f} dBTP")
+    lines.append(f"  episode: {os.fspath(episode_dir / 'episode.json')}")
+    for name in ("episode.mp3", "transcript.vtt", "transcript.srt", "chapters.json"):
+        if (episode_dir / name).exists():
+            lines.append(f"  {name.split('.')[-1]}: {os.fspath(episode_dir / name)}")
+    page = episode_dir / "index.html"
+    show_dir = episode_dir.parent.parent
+    if page.exists():
+        lines.append(f"  page: {os.fspath(page)}")
+    if episode_dir.parent.name == "episodes" and (show_dir / "feed.xml").exists():
+        lines.append(f"  feed: {os.fspath(show_dir / 'feed.xml')}")
+    print("\n".join(lines))

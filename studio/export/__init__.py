@@ -1,0 +1,1 @@
+"""Export: the episode's files (MP3 with tags and chapters, transcripts, chapters JSON)."""

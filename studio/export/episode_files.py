@@ -1,0 +1,98 @@
+"""Exporting an episode: MP3 with tags and chapters, transcripts, chapters JSON, episode.json,
+replaced together in the episode folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..audio.tools import probe
+from ..audio.trim import analyze, pauses
+from ..episode import EPISODE_FILE, AudioFile, Episode
+from ..errors import StudioError
+from ..fsutil import atomic_write_json, atomic_write_text
+from ..resources import resource_path
+from .chapters import chapters_json, episode_chapters
+from .fileset import publish_files
+from .tags import write_tags
+from .transcripts import episode_cues, to_srt, to_vtt
+
+MP3_NAME = "episode.mp3"
+VTT_NAME = "transcript.vtt"
+SRT_NAME = "transcript.srt"
+CHAPTERS_NAME = "chapters.json"
+EXPORTED = [MP3_NAME, VTT_NAME, SRT_NAME, CHAPTERS_NAME, EPISODE_FILE]
+
+
+@dataclass
+class ExportInfo:
+    host: str
+    cover: Path | None = None
+
+
+def default_cover() -> Path:
+    return resource_path("art", "cover.jpg")
+
+
+def iso_duration(seconds: float) -> str:
+    """ISO 8601 duration like ``PT4M5S`` (whole seconds)."""
+    total = int(round(seconds))
+    h, rest = divmod(total, 3600)
+    m, s = divmod(rest, 60)
+    out = "PT" + (f"{h}H" if h else "") + (f"{m}M" if m else "")
+    return out + (f"{s}S" if s or total == 0 else "")
+
+
+def mp3_duration(path: Path) -> float:
+    data = probe(path)
+    try:
+        return float(data["format"]["duration"])
+    except (KeyError, ValueError) as exc:
+        raise StudioError(f"cannot tell the length of {path.name}") from exc
+
+
+def take_pauses(episode: Episode, folder: Path) -> dict[str, list[float]]:
+    """Midpoints of the pauses inside each segment's take, in programme seconds."""
+    found: dict[str, list[float]] = {}
+    for seg in episode.segments:
+        if seg.take is None or seg.start is None:
+            continue
+        trim = seg.take.trim
+        start = trim.start
+        end = trim.end if trim.end is not None else seg.take.duration
+        analysis = analyze(folder / seg.take.path)
+        found[seg.id] = [seg.start + (a + b) / 2 - start
+                         for a, b in pauses(analysis, start, end)]
+    return found
+
+
+def sha256_of(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def export_episode(episode: Episode, folder: Path, staged: Path, info: ExportInfo) -> None:
+    """Finish the files in ``staged`` (which holds the mastered MP3) and publish them all.
+
+    The episode's export fields (duration, audio) are set from the MP3 itself.
+    """
+    mp3 = staged / MP3_NAME
+    duration = mp3_duration(mp3)
+    chapters = episode_chapters(episode, duration)
+    episode.refresh_transcript()
+    write_tags(mp3, episode.title, info.host, episode.show or episode.repo, episode.date,
+               episode.summary, episode.transcript, chapters, info.cover)
+    cues = episode_cues(episode, take_pauses(episode, folder))
+    atomic_write_text(staged / VTT_NAME, to_vtt(cues))
+    atomic_write_text(staged / SRT_NAME, to_srt(cues))
+    atomic_write_text(staged / CHAPTERS_NAME, chapters_json(chapters))
+    episode.duration_seconds = round(duration, 3)
+    episode.duration = iso_duration(duration)
+    episode.audio = AudioFile(file=MP3_NAME, bytes=mp3.stat().st_size, sha256=sha256_of(mp3))
+    atomic_write_json(staged / EPISODE_FILE, episode.to_dict())
+    publish_files(folder, staged, EXPORTED)

@@ -1,0 +1,1 @@
+"""Narration: speech respelling, synthesis through pyttsx3 and the takes of an episode."""

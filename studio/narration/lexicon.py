@@ -1,0 +1,141 @@
+"""Respelling for speech: what the engine hears, never what the transcript shows.
+
+A lexicon is TOML: ``[words]`` whole tokens matched exactly, ``[words_nocase]`` in any case,
+and ``[[rule]]`` regular expressions (``match`` -> ``say``) applied first. Built-in rules then
+read code the way a developer says it: ``#195303`` -> "PR 195303", ``torch.compile`` ->
+"torch dot compile", ``view_as_complex`` -> "view as complex", ``CUDAEventPool`` -> "CUDA Event
+Pool", ``v2.5.1`` -> "version 2 point 5 point 1", paths by their parts, URLs as "a link", and
+commit shas dropped (a sha is never read out).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import StudioError
+from ..fsutil import read_toml
+from ..resources import resource_path
+
+DEFAULT_LEXICON = "lexicon.toml"
+
+_EDGE = "\"'`()[]{}<>,;:!?*“”‘’"
+_URL = re.compile(r"^(?:https?://|www\.)\S+$", re.IGNORECASE)
+_SHA = re.compile(r"^(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}$")
+_PR = re.compile(r"^(?:[\w.-]+/[\w.-]+)?#(\d+)$")
+_VERSION = re.compile(r"^(v)?(\d+(?:\.\d+)+)([a-z]+\d*)?$", re.IGNORECASE)
+_DOTTED = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+(?:\(\))?$")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=[0-9])")
+_ACRONYM = re.compile(r"^[B-DF-HJ-NP-TV-Z]{2,6}\d*$")
+_SPACES = re.compile(r"[ \t]+")
+
+
+@dataclass
+class Lexicon:
+    words: dict[str, str] = field(default_factory=dict)
+    words_nocase: dict[str, str] = field(default_factory=dict)
+    rules: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+
+    def merge(self, other: Lexicon) -> Lexicon:
+        """A lexicon where ``other``'s entries win over this one's."""
+        return Lexicon(
+            words={**self.words, **other.words},
+            words_nocase={**self.words_nocase, **other.words_nocase},
+            rules=other.rules + self.rules,
+        )
+
+    def respell(self, text: str) -> str:
+        """The text as the speech engine should read it."""
+        for pattern, say in self.rules:
+            text = pattern.sub(say, text)
+        lines = []
+        for line in text.splitlines():
+            spoken = " ".join(self._token(tok) for tok in line.split())
+            spoken = re.sub(r"\(\s*\)|\[\s*\]", "", spoken)
+            spoken = re.sub(r"\s+([.,;:!?])", r"\1", spoken)
+            lines.append(_SPACES.sub(" ", spoken).strip())
+        return "\n".join(lines).strip()
+
+    def _lookup(self, word: str) -> str | None:
+        if word in self.words:
+            return self.words[word]
+        return self.words_nocase.get(word.lower())
+
+    def _token(self, token: str) -> str:
+        core = token.strip(_EDGE)
+        if not core:
+            return token
+        start = token.find(core)
+        lead, trail = token[:start], token[start + len(core):]
+        # A sentence-ending dot is punctuation, not part of the name.
+        if core.endswith(".") and not _VERSION.match(core):
+            core, trail = core.rstrip("."), "." + trail
+        if not core:
+            return token
+        return lead.replace("`", "") + self._say(core) + trail.replace("`", "")
+
+    def _say(self, word: str) -> str:
+        known = self._lookup(word)
+        if known is not None:
+            return known
+        if _URL.match(word):
+            return "a link"
+        if _SHA.match(word):
+            return ""
+        if m := _PR.match(word):
+            return f"PR {m.group(1)}"
+        if m := _VERSION.match(word):
+            spoken = m.group(2).replace(".", " point ")
+            suffix = f" {m.group(3)}" if m.group(3) else ""
+            return ("version " if m.group(1) else "") + spoken + suffix
+        if "/" in word.strip("/"):
+            parts = [p for p in word.split("/") if p]
+            return " slash ".join(self._say(p) for p in parts)
+        if _DOTTED.match(word):
+            return " dot ".join(self._say(p) for p in word.removesuffix("()").split("."))
+        if "_" in word.strip("_") or word.startswith("__"):
+            parts = [p for p in word.split("_") if p]
+            return " ".join(self._say(p) for p in parts)
+        if "_" in word:
+            return self._say(word.strip("_"))
+        pieces = [p for p in _CAMEL.split(word) if p]
+        if len(pieces) > 1:
+            return " ".join(self._say(p) for p in pieces)
+        if _ACRONYM.match(word):
+            letters = re.sub(r"\d+$", "", word)
+            digits = word[len(letters):]
+            return " ".join(letters) + (f" {digits}" if digits else "")
+        return word
+
+
+def load_lexicon(path: str | Path) -> Lexicon:
+    """Read a lexicon file; a bad file is a StudioError naming it."""
+    p = Path(path)
+    data = read_toml(p, "lexicon")
+    words = _table(data, "words", p)
+    nocase = {k.lower(): v for k, v in _table(data, "words_nocase", p).items()}
+    rules = []
+    for i, rule in enumerate(data.get("rule", [])):
+        if not isinstance(rule, dict) or not isinstance(rule.get("match"), str):
+            raise StudioError(f"lexicon {p}: rule {i + 1} needs a 'match' string")
+        try:
+            rules.append((re.compile(rule["match"]), str(rule.get("say", ""))))
+        except re.error as exc:
+            raise StudioError(f"lexicon {p}: rule {i + 1} is not a valid pattern: {exc}") from exc
+    return Lexicon(words=words, words_nocase=nocase, rules=rules)
+
+
+def _table(data: dict, name: str, path: Path) -> dict[str, str]:
+    table = data.get(name, {})
+    if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
+        raise StudioError(f"lexicon {path}: [{name}] must map words to strings")
+    return dict(table)
+
+
+def lexicon_for(show_lexicon: str | Path | None = None) -> Lexicon:
+    """The default lexicon shipped in ``resources/``, with the show's file on top."""
+    lexicon = load_lexicon(resource_path(DEFAULT_LEXICON))
+    if show_lexicon:
+        lexicon = lexicon.merge(load_lexicon(show_lexicon))
+    return lexicon

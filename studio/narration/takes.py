@@ -1,0 +1,148 @@
+"""The takes of an episode: synthesized (cached by what was said and how), or imported.
+
+A synthesized take lives at ``takes/tts-<key>.wav`` where the key hashes the spoken text, the
+voice and the rate, so after an edit only the changed segments are synthesized again.
+Recorded and imported takes are kept as they are. Every take gets its length and, unless the
+user set the trims by hand, automatic in/out points around the speech.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import subprocess
+from pathlib import Path
+
+from ..audio.pcm import audio_info
+from ..audio.settings import AudioSettings
+from ..audio.tools import ffmpeg_cmd, last_line
+from ..audio.trim import analyze, auto_trim
+from ..episode import Episode, Segment, Take, Trim, load_episode, save_episode
+from ..errors import StudioError
+from ..fsutil import check_writable_dir, safe_filename
+from ..jobs import CancelToken, Progress, no_progress
+from .lexicon import Lexicon
+from .tts import SynthJob, synthesize
+
+log = logging.getLogger(__name__)
+
+TAKES_DIR = "takes"
+KEPT_SOURCES = ("recorded", "imported")
+
+
+def take_key(spoken: str, voice: str, rate: int) -> str:
+    """The cache key of a synthesized take: what was said, by which voice, how fast."""
+    digest = hashlib.sha256(f"{voice}\x00{rate}\x00{spoken}".encode())
+    return digest.hexdigest()[:20]
+
+
+def narrate(
+    episode: Episode,
+    episode_dir: str | Path,
+    settings: AudioSettings,
+    lexicon: Lexicon,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+) -> list[str]:
+    """Give every segment with text a take; returns the ids of segments synthesized now."""
+    cancel = cancel or CancelToken()
+    folder = Path(episode_dir)
+    takes = check_writable_dir(folder / TAKES_DIR)
+    jobs: list[SynthJob] = []
+    made: list[str] = []
+    for seg in episode.segments:
+        if seg.take and seg.take.source in KEPT_SOURCES:
+            _check_file(folder, seg)
+            continue
+        spoken = lexicon.respell(seg.text)
+        if not spoken.strip():
+            seg.take = None
+            continue
+        key = take_key(spoken, settings.voice, settings.rate)
+        path = takes / f"tts-{key}.wav"
+        old = seg.take
+        if old is not None and old.source == "synthesized" and old.text_hash == key:
+            seg.take = old  # same words, voice and rate: the take and its trims stand
+        else:
+            seg.take = Take(path=f"{TAKES_DIR}/{path.name}", source="synthesized",
+                            text_hash=key, trim=Trim(auto=True))
+        if not path.exists() and all(j.path != path for j in jobs):
+            jobs.append(SynthJob(spoken, path, f"segment {seg.id!r}"))
+            made.append(seg.id)
+    log.info("%d takes to synthesize, %d cached", len(jobs), len(episode.segments) - len(jobs))
+    synthesize(jobs, settings.voice, settings.rate, settings.synth_timeout, settings.workers,
+               progress, cancel)
+    for seg in episode.segments:
+        cancel.check()
+        if seg.take:
+            measure_take(folder, seg)
+    return made
+
+
+def _check_file(folder: Path, seg: Segment) -> Path:
+    assert seg.take is not None
+    path = folder / seg.take.path
+    if not path.is_file():
+        raise StudioError(f"segment {seg.id!r}: its take {seg.take.path} is missing")
+    return path
+
+
+def measure_take(folder: Path, seg: Segment) -> None:
+    """Fill in the take's length and, for automatic trims, its in/out points."""
+    assert seg.take is not None
+    path = _check_file(folder, seg)
+    take = seg.take
+    if take.trim.auto and (take.trim.end is None or take.duration <= 0):
+        try:
+            analysis = analyze(path)
+        except StudioError as exc:
+            raise StudioError(f"segment {seg.id!r}: {exc}") from None
+        take.duration = round(analysis.duration, 3)
+        take.trim = auto_trim(analysis)
+    elif take.duration <= 0:
+        info = audio_info(path)
+        if info.duration <= 0:
+            raise StudioError(f"segment {seg.id!r}: {path.name} is a zero-length take")
+        take.duration = round(info.duration, 3)
+
+
+def import_take(episode_dir: str | Path, segment_id: str, source: str | Path) -> Take:
+    """Decode any audio file ffmpeg reads into a WAV take for one segment, and save."""
+    folder = Path(episode_dir)
+    episode = load_episode(folder)
+    seg = episode.segment(segment_id)
+    src = Path(source)
+    info = audio_info(src)  # a clear error for missing, empty or non-audio files
+    takes = check_writable_dir(folder / TAKES_DIR)
+    digest = _file_digest(src)
+    name = f"import-{safe_filename(segment_id, 'segment', 40)}-{digest[:12]}.wav"
+    out = takes / name
+    tmp = takes / f".{name}.part"
+    channels = min(info.channels, 2)
+    cmd = ffmpeg_cmd("-y", "-i", str(src), "-vn", "-map_metadata", "-1", "-c:a", "pcm_s16le",
+                     "-ac", str(channels), "-f", "wav", str(tmp))
+    proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+    if proc.returncode != 0:
+        tmp.unlink(missing_ok=True)
+        raise StudioError(f"cannot import {src.name}: {last_line(proc.stderr)}")
+    try:
+        analysis = analyze(tmp)
+    except StudioError:
+        tmp.unlink(missing_ok=True)
+        raise StudioError(f"cannot import {src.name}: it holds no audio (zero length)") from None
+    tmp.replace(out)
+    seg.take = Take(path=f"{TAKES_DIR}/{name}", source="imported", text_hash="",
+                    duration=round(analysis.duration, 3), trim=auto_trim(analysis))
+    save_episode(episode, folder)
+    return seg.take
+
+
+def _file_digest(path: Path) -> str:
+    h = hashlib.sha256()
+    try:
+        with open(path, "rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 20), b""):
+                h.update(chunk)
+    except OSError as exc:
+        raise StudioError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    return h.hexdigest()

@@ -1,0 +1,214 @@
+"""Speech synthesis through pyttsx3 in worker processes, one utterance per ``runAndWait()``.
+
+pyttsx3's traps (REFERENCE.md): ``runAndWait()`` can return before a long ``save_to_file``
+is written, several queued files yield only the last, and espeak's callback is process-wide.
+Reusing one engine for a second utterance was seen here to write an empty file. So every
+utterance gets a fresh worker interpreter (``python -m studio.narration.speak``; a
+subprocess rather than multiprocessing, so callers need no ``__main__`` guard), up to one
+per core at a time: one ``save_to_file`` + ``runAndWait()``, then it waits for
+``finished-utterance`` (with a timeout) and checks the file before it answers. The parent
+kills a worker that overruns and moves each finished file into place atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import StudioError
+from ..jobs import CancelToken, Progress, no_progress
+
+log = logging.getLogger(__name__)
+
+ENGINE_HINT = "install espeak-ng (Debian: apt-get install espeak-ng libespeak-ng1)"
+_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+
+
+@dataclass
+class SynthJob:
+    """One utterance: ``text`` spoken into the WAV file ``path``; ``label`` names it in errors."""
+
+    text: str
+    path: Path
+    label: str
+
+
+@dataclass
+class _Worker:
+    proc: subprocess.Popen[bytes]
+    job: SynthJob | None = None
+    tmp: Path | None = None
+    started: float = 0.0
+
+
+def synthesize(
+    jobs: list[SynthJob],
+    voice: str = "",
+    rate: int = 170,
+    timeout: float = 120.0,
+    workers: int = 0,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+) -> None:
+    """Synthesize every job, several at a time; each file appears complete or not at all."""
+    if not jobs:
+        return
+    cancel = cancel or CancelToken()
+    count = min(len(jobs), max(1, workers or (os.cpu_count() or 1)))
+    pending = list(jobs)
+    pool: list[_Worker] = []
+    done = 0
+    progress(0.0, f"synthesizing {len(jobs)} takes")
+    try:
+        while pending or pool:
+            cancel.check()
+            while pending and len(pool) < count:
+                pool.append(_Worker(_spawn(voice, rate, timeout)))
+                _send(pool[-1], pending.pop(0))
+            time.sleep(0.01)
+            now = time.monotonic()
+            for worker in list(pool):
+                if worker.proc.poll() is None:  # one answer, then it exits: no select()
+                    if now - worker.started > timeout + 10:
+                        assert worker.job is not None
+                        raise StudioError(f"speech synthesis of {worker.job.label} took "
+                                          f"longer than {timeout:.0f} s and was stopped")
+                    continue
+                answer = worker.proc.stdout.read() if worker.proc.stdout else b""
+                if b"\n" not in answer:
+                    _died(worker)
+                _finish(worker, answer.split(b"\n", 1)[0])
+                pool.remove(worker)
+                _stop(worker)
+                done += 1
+                progress(done / len(jobs), f"synthesized {done} of {len(jobs)} takes")
+    finally:
+        for worker in pool:
+            _stop(worker)
+
+
+def _spawn(voice: str, rate: int, timeout: float) -> subprocess.Popen[bytes]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
+    cmd = [sys.executable, "-m", "studio.narration.speak", voice, str(rate), str(timeout)]
+    try:
+        return subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=env)
+    except OSError as exc:
+        raise StudioError(f"cannot start the speech worker: {exc}") from exc
+
+
+def _send(worker: _Worker, job: SynthJob) -> None:
+    tmp = job.path.with_name(f".{job.path.name}.{os.getpid()}.part")
+    worker.job, worker.tmp, worker.started = job, tmp, time.monotonic()
+    line = json.dumps({"text": job.text, "path": str(tmp)}) + "\n"
+    try:
+        assert worker.proc.stdin is not None
+        worker.proc.stdin.write(line.encode("utf-8"))
+        worker.proc.stdin.close()  # one utterance per worker: it ends after answering
+    except OSError:
+        _died(worker)
+
+
+def _died(worker: _Worker) -> None:
+    worker.proc.wait()
+    err = worker.proc.stderr.read().decode("utf-8", "replace") if worker.proc.stderr else ""
+    lines = [line for line in err.splitlines() if line.strip()]
+    reason = lines[-1] if lines else f"the speech worker stopped ({worker.proc.returncode})"
+    label = worker.job.label if worker.job else "a take"
+    raise StudioError(f"cannot synthesize {label}: {reason}")
+
+
+def _finish(worker: _Worker, line: bytes) -> None:
+    job, tmp = worker.job, worker.tmp
+    assert job is not None and tmp is not None
+    worker.job = worker.tmp = None
+    try:
+        answer = json.loads(line)
+    except json.JSONDecodeError:
+        answer = {"status": "error", "message": "the speech worker gave a garbled answer"}
+    if answer.get("status") != "ok":
+        _unlink(tmp)
+        raise StudioError(f"cannot synthesize {job.label}: {answer.get('message')}")
+    try:
+        os.replace(tmp, job.path)
+    except OSError as exc:
+        _unlink(tmp)
+        raise StudioError(f"cannot write {job.path}: {exc.strerror or exc}") from exc
+
+
+def _stop(worker: _Worker) -> None:
+    proc = worker.proc
+    if proc.poll() is None and worker.job is None:
+        try:
+            proc.wait(5)  # it has answered and is on its way out
+        except subprocess.TimeoutExpired:
+            pass
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
+    for stream in (proc.stdin, proc.stdout, proc.stderr):
+        if stream:
+            try:
+                stream.close()
+            except OSError:
+                pass
+    if worker.tmp:
+        _unlink(worker.tmp)
+
+
+def _unlink(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+class Speaker:
+    """The engine inside a worker: one ``save_to_file`` + ``runAndWait()`` per utterance."""
+
+    def __init__(self, voice: str, rate: int, timeout: float) -> None:
+        import threading
+
+        import pyttsx3
+
+        self.timeout = timeout
+        self.engine = pyttsx3.init()
+        if voice:
+            ids = [v.id for v in self.engine.getProperty("voices")]
+            if voice not in ids:
+                raise LookupError(f"no voice {voice!r} in the speech engine")
+            self.engine.setProperty("voice", voice)
+        self.engine.setProperty("rate", int(rate))
+        self.finished = threading.Event()
+        self.engine.connect("finished-utterance", lambda name, completed: self.finished.set())
+
+    def speak(self, text: str, path: str) -> tuple[str, str]:
+        self.finished.clear()
+        self.engine.save_to_file(text, path)
+        self.engine.runAndWait()
+        if not self.finished.wait(self.timeout):
+            return "error", f"no finished-utterance from the engine within {self.timeout:.0f} s"
+        if not os.path.exists(path) or os.path.getsize(path) <= 44:
+            return "error", "the engine wrote no audio"
+        return "ok", ""
+
+
+def start_speaker(voice: str, rate: int, timeout: float) -> tuple[Speaker | None, str]:
+    """The worker's engine, or None and one line saying what to install or fix."""
+    try:
+        import pyttsx3  # noqa: F401
+    except ImportError:
+        return None, "pyttsx3 is not installed (pip install pyttsx3)"
+    try:
+        return Speaker(voice, rate, timeout), ""
+    except LookupError as exc:
+        return None, str(exc.args[0])
+    except Exception as exc:  # the driver raises whatever ctypes/COM raised
+        return None, f"the speech engine did not start ({exc}); {ENGINE_HINT}"

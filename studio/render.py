@@ -1,0 +1,76 @@
+"""From a scripted episode folder to a finished episode: narration, mastering, export.
+
+This is the audio half of ``produce``: it takes any folder holding an ``episode.json`` (from
+the script writer, the editor or a test) and leaves the episode's MP3, transcripts, chapters
+and updated ``episode.json`` in it. A failure anywhere leaves the previous export intact.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+from pathlib import Path
+
+from .audio.master import master_episode
+from .audio.settings import AudioSettings
+from .audio.tools import require_tool
+from .episode import Episode, load_episode
+from .export.episode_files import MP3_NAME, ExportInfo, default_cover, export_episode
+from .export.fileset import staging_dir
+from .fsutil import check_writable_dir
+from .jobs import CancelToken, Progress, no_progress, scaled
+from .narration.lexicon import Lexicon, lexicon_for
+from .narration.takes import narrate
+from .profile import Profile, profile_for
+
+log = logging.getLogger(__name__)
+
+
+def host_name(profile: Profile, episode: Episode) -> str:
+    host = profile.host.strip()
+    if host and host.lower() != "your host":
+        return host
+    return f"{episode.show or profile.name} host"
+
+
+def render_episode(
+    episode_dir: str | Path,
+    settings: AudioSettings | None = None,
+    profile: Profile | None = None,
+    lexicon: Lexicon | None = None,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+    episode: Episode | None = None,
+) -> Episode:
+    """Narrate, master and export the episode in ``episode_dir``; returns it as saved.
+
+    ``episode`` replaces what ``episode.json`` holds (a fresh script): it is saved only as
+    part of the export, so a failure leaves the previous files, ``episode.json`` included.
+    """
+    settings = (settings or AudioSettings()).validate()
+    cancel = cancel or CancelToken()
+    for tool in ("ffmpeg", "ffprobe"):
+        require_tool(tool)
+    if episode is None:
+        episode = load_episode(episode_dir)  # first: a wrong path must not create a folder
+    folder = check_writable_dir(episode_dir)
+    profile = profile or profile_for(episode.repo)
+    lexicon = lexicon or lexicon_for(profile.lexicon or None)
+    narrate(episode, folder, settings, lexicon, scaled(progress, 0.0, 0.45), cancel)
+    cancel.check()
+    staged = staging_dir(folder, "export")
+    try:
+        mastered = master_episode(episode, folder, staged, staged / MP3_NAME, settings,
+                                  scaled(progress, 0.45, 0.92), cancel)
+        cancel.check()
+        episode.loudness_target = settings.loudness_target
+        episode.loudness_lufs = round(mastered.loudness.integrated, 1)
+        tp = mastered.loudness.true_peak
+        episode.true_peak_dbtp = None if tp is None else round(tp, 1)
+        progress(0.94, "writing tags, transcripts and chapters")
+        export_episode(episode, folder, staged,
+                       ExportInfo(host=host_name(profile, episode), cover=default_cover()))
+    finally:
+        shutil.rmtree(staged, ignore_errors=True)
+    progress(1.0, f"exported {episode.duration} at {episode.loudness_lufs} LUFS")
+    return episode
