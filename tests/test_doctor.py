@@ -215,3 +215,11 @@ def test_without_the_espeak_command_narration_still_counts_on_the_library(tmp_pa
     assert line_of(result.stdout, "espeak-ng").startswith("warn")
     assert line_of(result.stdout, "voices").startswith("ok")  # pyttsx3 loads libespeak-ng
     assert result.returncode == 0, result.stdout
+
+
+def test_the_voice_produce_is_told_to_use_is_checked(tmp_path):
+    good = doctor(tmp_path, "--offline", "--voice", "gmw/en-us")
+    assert line_of(good.stdout, "voices").startswith("ok") and "gmw/en-us is there" in good.stdout
+    bad = doctor(tmp_path, "--offline", "--voice", "no/such-voice")
+    assert bad.returncode == 1 and line_of(bad.stdout, "voices").startswith("FAIL")
+    assert "gmw/en" in fix_after(bad.stdout, "voices")  # names voices that exist

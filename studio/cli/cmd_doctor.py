@@ -13,6 +13,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     doctor.add_argument("--show-dir", metavar="DIR", help="also check this show folder")
     doctor.add_argument("--api-url", metavar="URL",
                         help="GitHub Enterprise API URL (default: github.com)")
+    doctor.add_argument("--voice", default="", metavar="ID",
+                        help="check that the speech engine has this voice (as produce --voice)")
     doctor.add_argument("--offline", action="store_true",
                         help="do not ask GitHub whether it takes the token")
     doctor.add_argument("--json", action="store_true", help="print the findings as JSON")
@@ -23,7 +25,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     from ..doctor import DoctorOptions, run_checks
 
     options = DoctorOptions(show_dir=Path(args.show_dir) if args.show_dir else None,
-                            api_url=args.api_url, offline=args.offline)
+                            api_url=args.api_url, offline=args.offline, voice=args.voice)
     checks = run_checks(options)
     failed = [c for c in checks if not c.ok and c.needed]
     if args.json:

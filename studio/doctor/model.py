@@ -35,6 +35,7 @@ class DoctorOptions:
     api_url: str | None = None
     offline: bool = False  # skip the GitHub request
     voice_timeout: float = 20.0  # seconds the speech engine may take to list its voices
+    voice: str = ""  # the voice produce will be asked for (--voice); "" = the engine's default
 
 
 def run_checks(options: DoctorOptions) -> list[Check]:
@@ -49,7 +50,7 @@ def run_checks(options: DoctorOptions) -> list[Check]:
         check_ffmpeg,
         check_ffprobe,
         check_espeak,
-        lambda: check_voices(options.voice_timeout),
+        lambda: check_voices(options.voice_timeout, options.voice),
         check_audio_inputs,
         check_audio_outputs,
         lambda: check_github_token(options.api_url, options.offline, options.show_dir),

@@ -39,7 +39,8 @@ def list_voices(timeout: float) -> dict:
         return {"error": "the voice probe printed something unreadable"}
 
 
-def check_voices(timeout: float = 20.0) -> Check:
+def check_voices(timeout: float = 20.0, voice: str = "") -> Check:
+    """The engine starts and offers voices; with ``voice`` (``--voice`` of produce), that one."""
     answer = list_voices(timeout)
     if "error" in answer:
         return Check("voices", False, f"pyttsx3 cannot speak: {answer['error']}", FIX)
@@ -50,6 +51,12 @@ def check_voices(timeout: float = 20.0) -> Check:
                if any(str(lang).lower().startswith("en") for lang in v["languages"])]
     default = answer.get("default") or voices[0]["id"]
     detail = f"{len(voices)} pyttsx3 voices, {len(english)} English; default {default}"
+    if voice and voice not in {v["id"] for v in voices}:
+        some = ", ".join(english[:6]) or ", ".join(v["id"] for v in voices[:6])
+        return Check("voices", False, f"{detail}; no voice {voice!r}",
+                     f"pass --voice with one of the engine's ids, e.g. {some}")
+    if voice:
+        detail += f"; {voice} is there"
     if not english:
         return Check("voices", False, detail + "; no English voice for the script",
                      "sudo apt-get install -y espeak-ng-data", needed=False)
