@@ -2,8 +2,10 @@
 so it is not part of `make test`).
 
 Builds ``packaging/studio.spec`` with PyInstaller into a temporary folder and reports: build
-time, bundle size (and the largest parts), and the start-up time of ``studio --version`` and
-``studio doctor --offline`` from the bundle against the same commands from the venv (the
+time, bundle size (and the largest parts), and the start-up time of ``studio --version``,
+``studio doctor --offline`` and the wall time of ``studio demo`` (a whole episode: script,
+speech workers, mastering, export, publish) from the bundle against the same commands from
+the venv (the
 baseline, same run). Needs PyInstaller in the venv (`make bundle` installs it).
 
     .venv/bin/python bench/bench_bundle.py [--repeat 5] [--keep DIR]
@@ -29,9 +31,11 @@ def size_of(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
-def timed(cmd: list[str], repeat: int) -> float:
+def timed(cmd: list[str], repeat: int, out: Path | None = None) -> float:
     times = []
     for _ in range(repeat):
+        if out is not None:
+            shutil.rmtree(out, ignore_errors=True)
         start = time.perf_counter()
         subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT,
                        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
@@ -62,15 +66,18 @@ def main() -> int:
     exe = str(bundle / "studio")
     venv = [sys.executable, "-m", "studio"]
     rows = []
-    for label, tail in (("--version", ["--version"]), ("doctor --offline", ["doctor", "--offline"])):
-        b = timed([exe, *tail], args.repeat)
-        v = timed([*venv, *tail], args.repeat)
+    demo = work / "demo"
+    for label, tail, out in (("--version", ["--version"], None),
+                             ("doctor --offline", ["doctor", "--offline"], None),
+                             ("demo (whole episode)", ["demo", "-q", "--out", str(demo)], demo)):
+        b = timed([exe, *tail], args.repeat, out)
+        v = timed([*venv, *tail], args.repeat, out)
         rows.append((label, b, v))
     print(f"build: {build:.0f} s   bundle: {size_of(bundle) / 1e6:.0f} MB in {bundle}")
     print("largest parts: " + ", ".join(f"{name} {size / 1e6:.0f} MB" for size, name in parts))
-    print(f"{'command':<20}{'bundle':>10}{'venv':>10}{'ratio':>8}   (median of {args.repeat})")
+    print(f"{'command':<22}{'bundle':>10}{'venv':>10}{'ratio':>8}   (median of {args.repeat})")
     for label, b, v in rows:
-        print(f"{label:<20}{b:>9.2f}s{v:>9.2f}s{b / v:>8.2f}")
+        print(f"{label:<22}{b:>9.2f}s{v:>9.2f}s{b / v:>8.2f}")
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     return 0

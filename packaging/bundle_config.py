@@ -26,14 +26,10 @@ EXECUTABLE = "studio"  # the command inside it, as with pip: `studio gui`, `stud
 # QtNetwork and QtSvg come along as dependencies of QtMultimedia and of the SVG icon.
 QT_KEEP = {"QtCore", "QtGui", "QtWidgets", "QtMultimedia", "QtNetwork", "QtSvg"}
 
-# Loaded by name at run time, which PyInstaller's import scan cannot see.
-HIDDEN_IMPORTS = [
-    "pyttsx3.drivers",
-    "pyttsx3.drivers.espeak",
-    "keyring.backends.SecretService",
-    "keyring.backends.fail",
-    "keyring.backends.null",
-]
+# Packages whose modules are loaded by name at run time, which PyInstaller's import scan
+# cannot see: the studio's worker modules (`-m studio.narration.speak`), feedgen's extensions
+# (`load_extension("podcast")`), pyttsx3's drivers, keyring's backends.
+COLLECT_PACKAGES = ["studio", "feedgen.ext", "pyttsx3.drivers", "keyring.backends"]
 
 EXCLUDES = ["tkinter", "pytest", "pytestqt", "ruff", "feedparser", "pyloudnorm", "IPython"]
 

@@ -132,11 +132,20 @@ def test_bundle_spec_and_its_data_are_sound():
     spec = (PACKAGING / "studio.spec").read_text(encoding="utf-8")
     compile(spec, "studio.spec", "exec")
     for name in ("Analysis", "cfg.excludes()", "cfg.datas()", "cfg.ffmpeg_binaries()",
-                 "cfg.HIDDEN_IMPORTS", "COLLECT"):
+                 "cfg.COLLECT_PACKAGES", "COLLECT"):
         assert name in spec
     for source, _target in bundle_config.datas():
         assert Path(source).exists(), source
     assert bundle_config.ffmpeg_binaries() == []  # ffmpeg is found on PATH unless asked
+
+
+def test_packages_loaded_by_name_are_collected_whole():
+    import importlib.util
+
+    for package in bundle_config.COLLECT_PACKAGES:
+        assert importlib.import_module(package).__path__  # a package, so its modules collect
+    assert "feedgen.ext" in bundle_config.COLLECT_PACKAGES  # fg.load_extension("podcast")
+    assert importlib.util.find_spec("feedgen.ext.podcast") is not None
 
 
 def test_ffmpeg_can_be_bundled_on_request(monkeypatch):
