@@ -132,7 +132,11 @@ def produce(
     cancel.check()
     save_script(episode, out)
     progress(0.2, "script written")
-    finish_episode(out, profile_name, settings, scaled(progress, 0.2, 0.97), cancel, episode)
+    finished = finish_episode(out, profile_name, settings, scaled(progress, 0.2, 0.97), cancel,
+                              episode)
+    from .narration.takes import prune_synthesized
+
+    prune_synthesized(finished, out)  # a re-produced day leaves no takes of its old script
     publish_step(show_dir, out, scaled(progress, 0.97, 1.0), cancel, push=push)
     return out
 

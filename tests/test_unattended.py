@@ -185,6 +185,9 @@ def test_rerunning_a_published_day_corrects_it_and_duplicates_nothing(tmp_path_f
     assert json.loads((folder / "episode.json").read_text())["stats"]["commits"] == 5
     [fixed] = _items(show)
     assert (fixed.id, fixed.published) == (guid, published)
+    episode = json.loads((folder / "episode.json").read_text())
+    used = {Path(s["take"]["path"]).name for s in episode["segments"] if s.get("take")}
+    assert {p.name for p in (folder / "takes").iterdir()} == used  # no takes of the old script
     assert [p.name for p in (show / "episodes").iterdir()] == [DAY.isoformat()]
     assert leftovers(show) == []
 
