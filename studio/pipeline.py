@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .fsutil import atomic_write_json, check_writable_dir
+from .fsutil import check_writable_dir
 from .jobs import CancelToken, Progress, no_progress, scaled
 from .showlock import locks_show
 
@@ -123,16 +123,36 @@ def produce(
     for the same day rewrites that day's folder and republishes: nothing is duplicated.
     """
     cancel = cancel or CancelToken()
-    out = check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
+    check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
     day = pull_day(spec, date, scaled(progress, 0.0, 0.15), cancel)
     cancel.check()
-    atomic_write_json(out / "day.json", day.to_dict())
-    progress(0.17, "writing the script")
+    return make_episode(day, show_dir, profile_name, settings, scaled(progress, 0.15, 1.0),
+                        cancel, push=push)
+
+
+@locks_show("studio episode")
+def make_episode(
+    day: Day,
+    show_dir: str | Path,
+    profile_name: str | None = None,
+    settings: AudioSettings | None = None,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+    push: bool | None = None,
+) -> Path:
+    """A pulled day through script, narration, mastering, export and publishing, holding the
+    show folder's lock (re-entered when ``produce`` holds it already)."""
+    from .sources.model import save_day
+
+    cancel = cancel or CancelToken()
+    out = check_writable_dir(episode_dir_for(show_dir, day.date))
+    save_day(day, out / "day.json")
+    progress(0.02, "writing the script")
     episode = write_script_for(day, profile_name)
     cancel.check()
     save_script(episode, out)
-    progress(0.2, "script written")
-    finished = finish_episode(out, profile_name, settings, scaled(progress, 0.2, 0.97), cancel,
+    progress(0.05, "script written")
+    finished = finish_episode(out, profile_name, settings, scaled(progress, 0.05, 0.97), cancel,
                               episode)
     from .narration.takes import prune_synthesized
 
