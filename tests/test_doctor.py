@@ -223,3 +223,20 @@ def test_the_voice_produce_is_told_to_use_is_checked(tmp_path):
     bad = doctor(tmp_path, "--offline", "--voice", "no/such-voice")
     assert bad.returncode == 1 and line_of(bad.stdout, "voices").startswith("FAIL")
     assert "gmw/en" in fix_after(bad.stdout, "voices")  # names voices that exist
+
+
+def test_the_desktop_app_qt_is_checked_in_a_child_process(tmp_path):
+    import PySide6
+
+    result = doctor(tmp_path, "--offline")
+    line = line_of(result.stdout, "desktop app")
+    assert line.startswith("ok") and f"PySide6 {PySide6.__version__}" in line
+
+
+def test_the_doctor_imports_no_qt():
+    code = ("import sys; from studio.doctor import DoctorOptions, run_checks; "
+            "run_checks(DoctorOptions(offline=True)); "
+            "print(sorted(m for m in sys.modules if m.startswith('PySide6')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "[]", out.stdout + out.stderr

@@ -41,6 +41,7 @@ class DoctorOptions:
 def run_checks(options: DoctorOptions) -> list[Check]:
     """Every check, in the order a user would fix them."""
     from .audio_devices import check_audio_inputs, check_audio_outputs
+    from .desktop import check_desktop_app
     from .github import check_github_token
     from .show import check_show
     from .tools import check_espeak, check_ffmpeg, check_ffprobe
@@ -53,6 +54,7 @@ def run_checks(options: DoctorOptions) -> list[Check]:
         lambda: check_voices(options.voice_timeout, options.voice),
         check_audio_inputs,
         check_audio_outputs,
+        check_desktop_app,
         lambda: check_github_token(options.api_url, options.offline, options.show_dir),
     ]
     if options.show_dir is not None:

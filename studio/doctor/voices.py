@@ -15,28 +15,38 @@ FIX = ("sudo apt-get install -y espeak-ng libespeak-ng1   "
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 
-def list_voices(timeout: float) -> dict:
-    """What the probe printed: ``{"voices": [...], "default": id}`` or ``{"error": text}``."""
+def run_probe(module: str, timeout: float) -> dict:
+    """Run ``python -m module`` (a probe printing one JSON line) with a timeout; its answer,
+    or ``{"error": text}`` when it hangs, crashes or prints nothing readable."""
     env = dict(os.environ)
     if not getattr(sys, "frozen", False):  # a source checkout runs without being installed
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH"))
                                             if p)
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
     try:
-        proc = subprocess.run([sys.executable, "-m", "studio.doctor.voices_probe"],
-                              capture_output=True, text=True, errors="replace", timeout=timeout,
-                              env=env, stdin=subprocess.DEVNULL)
+        proc = subprocess.run([sys.executable, "-m", module], capture_output=True, text=True,
+                              errors="replace", timeout=timeout, env=env,
+                              stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
-        return {"error": f"the speech engine did not list its voices within {timeout:.0f} s"}
+        return {"error": f"no answer within {timeout:.0f} s"}
     except OSError as exc:
-        return {"error": f"cannot start the voice probe: {exc.strerror or exc}"}
+        return {"error": f"cannot start the probe: {exc.strerror or exc}"}
     lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
     if proc.returncode != 0 or not lines:
         last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        return {"error": f"the voice probe failed ({proc.returncode}): {last[:200]}"}
+        return {"error": f"the probe failed ({proc.returncode}): {last[:200]}"}
     try:
         return json.loads(lines[-1])
     except json.JSONDecodeError:
-        return {"error": "the voice probe printed something unreadable"}
+        return {"error": "the probe printed something unreadable"}
+
+
+def list_voices(timeout: float) -> dict:
+    """What the voice probe printed: ``{"voices": [...], "default": id}`` or ``{"error": ..}``."""
+    answer = run_probe("studio.doctor.voices_probe", timeout)
+    if answer.get("error", "").startswith("no answer within"):
+        return {"error": f"the speech engine did not list its voices within {timeout:.0f} s"}
+    return answer
 
 
 def check_voices(timeout: float = 20.0, voice: str = "") -> Check:

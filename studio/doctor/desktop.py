@@ -1,0 +1,36 @@
+"""The desktop app's Qt: PySide6 installed and its libraries loadable (not needed by produce)."""
+
+from __future__ import annotations
+
+import re
+
+from .model import Check
+from .voices import run_probe
+
+# Libraries Qt loads from the system, and the Debian package of each.
+LIBRARY_PACKAGES = {
+    "libEGL.so.1": "libegl1",
+    "libGL.so.1": "libgl1",
+    "libOpenGL.so.0": "libopengl0",
+    "libxkbcommon.so.0": "libxkbcommon0",
+    "libfontconfig.so.1": "libfontconfig1",
+    "libdbus-1.so.3": "libdbus-1-3",
+    "libxcb-cursor.so.0": "libxcb-cursor0",
+    "libpulse.so.0": "libpulse0",
+}
+
+
+def check_desktop_app(timeout: float = 30.0) -> Check:
+    answer = run_probe("studio.doctor.qt_probe", timeout)
+    if "version" in answer:
+        return Check("desktop app", True, f"PySide6 {answer['version']}: Qt widgets and "
+                     "multimedia load", needed=False)
+    error = str(answer.get("error", "unknown error"))
+    if "No module named 'PySide6" in error:
+        fix = "pip install 'PySide6>=6.6,<7' into the studio's environment"
+    else:
+        m = re.search(r"(lib[\w.+-]+\.so(?:\.\d+)*)", error)
+        package = LIBRARY_PACKAGES.get(m.group(1), "") if m else ""
+        fix = (f"sudo apt-get install -y {package}" if package else
+               "install the library named above (Debian: apt-file search NAME finds its package)")
+    return Check("desktop app", False, f"Qt cannot load: {error[:200]}", fix, needed=False)
