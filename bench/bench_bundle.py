@@ -43,6 +43,22 @@ def timed(cmd: list[str], repeat: int, out: Path | None = None) -> float:
     return statistics.median(times)
 
 
+def unresolved_links(bundle: Path) -> list[str]:
+    """``file: library`` for every library a bundled ELF file links that neither the bundle
+    nor this system has (ldd, with the bundle's folders on the library path)."""
+    internal = bundle / "_internal"
+    env = dict(os.environ, LD_LIBRARY_PATH=f"{internal}:{internal / 'PySide6' / 'Qt' / 'lib'}")
+    found = set()
+    for path in internal.rglob("*.so*"):
+        if not path.is_file():
+            continue
+        out = subprocess.run(["ldd", str(path)], capture_output=True, text=True, env=env)
+        for line in out.stdout.splitlines():
+            if "not found" in line:
+                found.add(f"{path.relative_to(internal)}: {line.split()[0]}")
+    return sorted(found)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=5)
@@ -73,7 +89,13 @@ def main() -> int:
         b = timed([exe, *tail], args.repeat, out)
         v = timed([*venv, *tail], args.repeat, out)
         rows.append((label, b, v))
+    missing = unresolved_links(bundle)
+    qt_missing = [m for m in missing if ": libQt6" in m]
     print(f"build: {build:.0f} s   bundle: {size_of(bundle) / 1e6:.0f} MB in {bundle}")
+    print(f"unresolved links: {len(missing)} ({len(qt_missing)} to Qt libraries the bundle "
+          "should hold)")
+    for line in missing:
+        print(f"  {line}")
     print("largest parts: " + ", ".join(f"{name} {size / 1e6:.0f} MB" for size, name in parts))
     print(f"{'command':<22}{'bundle':>10}{'venv':>10}{'ratio':>8}   (median of {args.repeat})")
     for label, b, v in rows:

@@ -31,6 +31,16 @@ QT_KEEP = {"QtCore", "QtGui", "QtWidgets", "QtMultimedia", "QtNetwork", "QtSvg"}
 # (`load_extension("podcast")`), pyttsx3's drivers, keyring's backends.
 COLLECT_PACKAGES = ["studio", "feedgen.ext", "pyttsx3.drivers", "keyring.backends"]
 
+# Qt plugins pull in Qt libraries the studio never uses (the virtual keyboard plugin needs
+# its own library, the PDF image plugin QtPdf, eglfs is for screens without a window system):
+# their files are dropped after analysis, matched on the path inside the bundle. QtQml and
+# QtQuick stay: QtMultimedia's FFmpeg plugin links them (bench/bench_bundle.py checks that
+# every Qt library a bundled file links is in the bundle).
+DROP_FILES = ("libQt6Pdf", "libQt6VirtualKeyboard", "libQt6EglFs", "libQt6EglFS",
+              "/platforminputcontexts/libqtvirtualkeyboardplugin", "/imageformats/libqpdf",
+              "/platforms/libqeglfs", "/platforms/libqminimalegl", "/egldeviceintegrations/",
+              "/qml/")
+
 EXCLUDES = ["tkinter", "pytest", "pytestqt", "ruff", "feedparser", "pyloudnorm", "IPython"]
 
 
@@ -49,6 +59,12 @@ def pyside_modules() -> list[str]:
 def excludes() -> list[str]:
     unused = [f"PySide6.{m}" for m in pyside_modules() if m not in QT_KEEP]
     return EXCLUDES + unused
+
+
+def dropped(dest: str) -> bool:
+    """Whether a file bound for ``dest`` (a path inside the bundle) is left out."""
+    path = "/" + dest.replace("\\", "/")
+    return any(part in path for part in DROP_FILES)
 
 
 def datas() -> list[tuple[str, str]]:

@@ -1,8 +1,9 @@
 """The bundle's launcher: the ``studio`` command, and ``studio -m MODULE`` for workers.
 
 The studio starts helper processes as ``sys.executable -m studio.narration.speak`` (speech)
-and ``-m studio.doctor.voices_probe``; in a PyInstaller bundle ``sys.executable`` is this
-launcher, so ``-m`` is handled here. ffmpeg is looked up on PATH; a ``bin/`` folder inside
+and ``-m studio.doctor.voices_probe``, and the desktop app uses multiprocessing's ``spawn``;
+in a PyInstaller bundle ``sys.executable`` is this launcher, so ``-m`` and
+``freeze_support()`` are handled here. ffmpeg is looked up on PATH; a ``bin/`` folder inside
 the bundle (see bundle_config.py) is put first on PATH, so a bundled ffmpeg is found first.
 """
 
@@ -20,6 +21,11 @@ def bundled_bin_dirs() -> list[Path]:
 
 
 def main() -> int:
+    import multiprocessing
+
+    # The desktop app runs jobs in `spawn` child processes; in a bundle a child is this same
+    # launcher, and freeze_support() turns it into the worker instead of a second studio.
+    multiprocessing.freeze_support()
     dirs = [str(d) for d in bundled_bin_dirs()]
     if dirs:
         os.environ["PATH"] = os.pathsep.join([*dirs, os.environ.get("PATH", "")])
