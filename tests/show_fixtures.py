@@ -15,6 +15,7 @@ import subprocess
 from pathlib import Path
 
 from studio.episode import AudioFile, CommitRef, Episode, Segment, Sentence, Stats, save_episode
+from studio.export.transcripts import episode_cues, to_srt, to_vtt
 
 HOSTILE_TITLE = 'Fix ]]> in <script>alert("t")</script> & "quotes" \u202eevil\u202c\x07'
 HOSTILE_SENTENCE = (
@@ -83,14 +84,6 @@ def make_episode(date: str, title: str, hostile: bool = False, show: str = "Widg
     return ep
 
 
-def _stamp(seconds: float, sep: str) -> str:
-    ms = int(round(seconds * 1000))
-    h, ms = divmod(ms, 3_600_000)
-    m, ms = divmod(ms, 60_000)
-    s, ms = divmod(ms, 1000)
-    return f"{h:02d}:{m:02d}:{s:02d}{sep}{ms:03d}"
-
-
 def write_episode_folder(show_dir: Path, ep: Episode, seconds: float = 2.0, freq: int = 440,
                          speech: bool = False) -> Path:
     """An exported episode folder for ``ep`` under ``show_dir/episodes/DATE``."""
@@ -109,12 +102,9 @@ def write_episode_folder(show_dir: Path, ep: Episode, seconds: float = 2.0, freq
     ep.audio = AudioFile("episode.mp3", len(data), hashlib.sha256(data).hexdigest())
     ep.duration_seconds = round(length, 3)
     ep.duration = f"PT{int(length)}S"
-    vtt, srt = ["WEBVTT", ""], []
-    for n, seg in enumerate(ep.segments, 1):
-        vtt += [f"{_stamp(seg.start, '.')} --> {_stamp(seg.end, '.')}", seg.text, ""]
-        srt += [str(n), f"{_stamp(seg.start, ',')} --> {_stamp(seg.end, ',')}", seg.text, ""]
-    (folder / "transcript.vtt").write_text("\n".join(vtt), encoding="utf-8")
-    (folder / "transcript.srt").write_text("\n".join(srt), encoding="utf-8")
+    cues = episode_cues(ep)  # the exporter's own transcript writer
+    (folder / "transcript.vtt").write_text(to_vtt(cues), encoding="utf-8")
+    (folder / "transcript.srt").write_text(to_srt(cues), encoding="utf-8")
     chapters = {"version": "1.2.0", "chapters": [
         {"startTime": seg.start, "endTime": seg.end, "title": seg.title} for seg in ep.segments]}
     (folder / "chapters.json").write_text(json.dumps(chapters, ensure_ascii=False),

@@ -128,12 +128,6 @@ class Digest:
     theme_names: dict[str, str] = field(default_factory=dict)
     theme_titles: dict[str, str] = field(default_factory=dict)
 
-    def commit(self, sha: str) -> CommitInfo | None:
-        for c in self.commits:
-            if c.sha == sha:
-                return c
-        return None
-
     def url_for(self, commit: CommitInfo) -> str:
         if not self.repo_url:
             return ""
