@@ -43,6 +43,13 @@ def timed(cmd: list[str], repeat: int, out: Path | None = None) -> float:
     return statistics.median(times)
 
 
+def gui_row(work: Path) -> list[tuple[str, list[str], None]]:
+    """Start the desktop app offscreen and save its window, when the app is in this tree."""
+    if not (ROOT / "studio" / "cli" / "cmd_gui.py").exists():
+        return []
+    return [("gui --screenshot", ["gui", "--demo", "--screenshot", str(work / "gui.png")], None)]
+
+
 def unresolved_links(bundle: Path) -> list[str]:
     """``file: library`` for every library a bundled ELF file links that neither the bundle
     nor this system has (ldd, with the bundle's folders on the library path)."""
@@ -85,7 +92,8 @@ def main() -> int:
     demo = work / "demo"
     for label, tail, out in (("--version", ["--version"], None),
                              ("doctor --offline", ["doctor", "--offline"], None),
-                             ("demo (whole episode)", ["demo", "-q", "--out", str(demo)], demo)):
+                             ("demo (whole episode)", ["demo", "-q", "--out", str(demo)], demo),
+                             *gui_row(work)):
         b = timed([exe, *tail], args.repeat, out)
         v = timed([*venv, *tail], args.repeat, out)
         rows.append((label, b, v))
