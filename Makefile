@@ -10,7 +10,8 @@ SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg espeak-ng:espeak-ng git:git chromiu
 	pulseaudio:pulseaudio pactl:pulseaudio-utils \
 	desktop-file-validate:desktop-file-utils appstreamcli:appstream
 # Shared libraries Qt needs to run offscreen, and pyttsx3's espeak-ng library.
-SYSTEM_LIBS := libespeak-ng1 libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core
+SYSTEM_LIBS := libespeak-ng1 libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core \
+  libglib2.0-0 libpulse0 libxcb-cursor0 libxkbcommon-x11-0
 
 .PHONY: demo test system venv lint bench clean bundle install-desktop
 

@@ -41,11 +41,13 @@ def render_episode(
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
     episode: Episode | None = None,
+    cover: Path | None = None,
 ) -> Episode:
     """Narrate, master and export the episode in ``episode_dir``; returns it as saved.
 
     ``episode`` replaces what ``episode.json`` holds (a fresh script): it is saved only as
     part of the export, so a failure leaves the previous files, ``episode.json`` included.
+    ``cover`` is the image embedded in the MP3 (default: the studio's art).
     """
     settings = (settings or AudioSettings()).validate()
     cancel = cancel or CancelToken()
@@ -69,7 +71,8 @@ def render_episode(
         episode.true_peak_dbtp = None if tp is None else round(tp, 1)
         progress(0.94, "writing tags, transcripts and chapters")
         export_episode(episode, folder, staged,
-                       ExportInfo(host=host_name(profile, episode), cover=default_cover()))
+                       ExportInfo(host=host_name(profile, episode),
+                                  cover=cover or default_cover()))
     finally:
         shutil.rmtree(staged, ignore_errors=True)
     progress(1.0, f"exported {episode.duration} at {episode.loudness_lufs} LUFS")

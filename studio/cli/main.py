@@ -16,6 +16,7 @@ COMMAND_MODULES = [
     "studio.cli.cmd_auth",
     "studio.cli.cmd_publish",
     "studio.cli.cmd_doctor",
+    "studio.cli.cmd_gui",
 ]
 
 

@@ -33,7 +33,7 @@ def debian_package(soname: str) -> str:
 
 
 def check_desktop_app(timeout: float = 30.0) -> Check:
-    answer = run_probe("studio.doctor.qt_probe", timeout)
+    answer = run_probe("studio.gui.qt_probe", timeout)
     if "version" in answer:
         detail = f"PySide6 {answer['version']}: Qt widgets and multimedia load"
         missing = answer.get("xcb") or []

@@ -1,6 +1,6 @@
-"""Run as ``python -m studio.doctor.qt_probe``: can the desktop app's Qt modules load here?
+"""Can the desktop app's Qt load here? Run as ``python -m studio.gui.qt_probe`` by the doctor.
 
-A child process, so the doctor itself never imports Qt (the core stays Qt-free) and a Qt that
+A child process, so the doctor itself never imports Qt (Qt stays in studio.gui) and a Qt that
 crashes while loading cannot take the doctor with it. Prints one JSON line.
 """
 

@@ -1,0 +1,65 @@
+"""Render the README's pictures offscreen: the script view (as `studio gui --demo
+--screenshot`) and the narration tab with a synthesized, trimmed take.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots.py
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def settle(app, seconds: float = 0.3) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.processEvents()
+        time.sleep(0.01)
+
+
+def wait_idle(app, window, timeout: float = 300) -> None:
+    end = time.monotonic() + timeout
+    while (window.runner.busy() or window.session.task and window.session.task.running) \
+            and time.monotonic() < end:
+        app.processEvents()
+        time.sleep(0.02)
+    settle(app)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["COMMITCAST_CONFIG_DIR"] = str(Path(tmp) / "config")
+        os.environ["COMMITCAST_STATE_DIR"] = str(Path(tmp) / "state")
+        from studio.gui.app import make_app, make_window
+
+        app = make_app()
+        window = make_window()
+        window.show()
+        window.session.open_demo()
+        wait_idle(app, window)
+        window.after_load_for_screenshot()
+        settle(app)
+        window.grab().save(str(ROOT / "docs" / "screenshot.png"))
+        window.project.save(Path(tmp) / "show" / "episodes" / window.project.episode.date)
+        window.narration.synthesize_stale()
+        wait_idle(app, window)
+        seg = window.project.episode.segments[2]
+        window.tabs.setCurrentWidget(window.narration)
+        window.narration.select_segment(seg.id)
+        wait_idle(app, window)
+        window.narration.editor.fade_in.setValue(0.3)
+        settle(app)
+        window.grab().save(str(ROOT / "docs" / "screenshot-narration.png"))
+        window.project.close()
+        print("docs/screenshot.png, docs/screenshot-narration.png")
+
+
+if __name__ == "__main__":
+    main()

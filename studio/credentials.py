@@ -1,0 +1,38 @@
+"""The GitHub token as the settings dialog sees it: set, forget, and shown only masked.
+
+The token lives in the OS keyring under the same entry `studio auth login` and the GitHub
+source use (:mod:`studio.sources.github.auth`); what a user is ever shown is :func:`masked`,
+the last four characters at most.
+"""
+
+from __future__ import annotations
+
+GITHUB_HOST = "github.com"
+
+
+def _auth():
+    # lazily: the GitHub package pulls in requests, which the app's start does not need
+    from .sources.github import auth
+
+    return auth
+
+
+def stored_token(host: str = GITHUB_HOST) -> str:
+    """The stored token, or "" when none (or no keyring is usable)."""
+    return _auth().keyring_token(host)
+
+
+def store_token(value: str, host: str = GITHUB_HOST) -> None:
+    _auth().store_token(host, value)
+
+
+def clear_token(host: str = GITHUB_HOST) -> None:
+    _auth().delete_token(host)
+
+
+def masked(token: str) -> str:
+    """What the user is shown of a stored token: never more than its last four characters."""
+    if not token:
+        return ""
+    tail = token[-4:] if len(token) >= 12 else ""
+    return "••••••••" + tail

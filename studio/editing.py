@@ -1,0 +1,221 @@
+"""Small edits of an episode, each undoable: what the desktop's undo commands call.
+
+Every function changes the :class:`~studio.episode.Episode` in place and returns what its
+inverse needs, so an undo command is two calls and no logic of its own. Nothing here knows
+about Qt; the command line could use the same functions.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import re
+from dataclasses import dataclass
+
+from .episode import Episode, Segment, Sentence, Take, Trim, estimate_seconds
+from .errors import StudioError
+
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?…])|(?<=[.!?…][\"')\]]))\s+")
+_MATCH_RATIO = 0.6
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of ``text`` in order, each stripped; empty text gives none."""
+    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+def resync_sentences(old: list[Sentence], text: str) -> list[Sentence]:
+    """Sentences for edited ``text``, each keeping the commits of the old sentence it came from.
+
+    An unchanged sentence keeps its commits; an edited one takes those of the most similar
+    old sentence (if similar enough); a new one has none.
+    """
+    result: list[Sentence] = []
+    by_text = {s.text.strip(): s for s in old}
+    for piece in split_sentences(text):
+        same = by_text.get(piece)
+        if same is not None:
+            result.append(Sentence(piece, list(same.commits)))
+            continue
+        best, ratio = None, 0.0
+        for s in old:
+            r = difflib.SequenceMatcher(None, s.text, piece).ratio()
+            if r > ratio:
+                best, ratio = s, r
+        commits = list(best.commits) if best is not None and ratio >= _MATCH_RATIO else []
+        result.append(Sentence(piece, commits))
+    return result
+
+
+def set_segment_text(episode: Episode, segment_id: str, text: str) -> tuple[str, list[Sentence]]:
+    """Replace a segment's text; returns the old text and sentences (for undo)."""
+    seg = episode.segment(segment_id)
+    old = (seg.text, copy.deepcopy(seg.sentences))
+    seg.sentences = resync_sentences(seg.sentences, text)
+    seg.text = text
+    episode.refresh_transcript()
+    return old
+
+
+def restore_segment_text(episode: Episode, segment_id: str, text: str,
+                         sentences: list[Sentence]) -> None:
+    """Put back a segment's text and sentences exactly as they were."""
+    seg = episode.segment(segment_id)
+    seg.text = text
+    seg.sentences = copy.deepcopy(sentences)
+    episode.refresh_transcript()
+
+
+def set_segment_title(episode: Episode, segment_id: str, title: str) -> str:
+    seg = episode.segment(segment_id)
+    old, seg.title = seg.title, " ".join(title.split()) or seg.title
+    return old
+
+
+def move_segment(episode: Episode, index: int, new_index: int) -> None:
+    """Move the segment at ``index`` so that it ends up at ``new_index``."""
+    n = len(episode.segments)
+    if not (0 <= index < n and 0 <= new_index < n):
+        raise StudioError(f"cannot move segment {index + 1} to {new_index + 1}: only {n} segments")
+    seg = episode.segments.pop(index)
+    episode.segments.insert(new_index, seg)
+    episode.refresh_transcript()
+
+
+def new_segment_id(episode: Episode, base: str = "segment") -> str:
+    used = {s.id for s in episode.segments}
+    n = 1
+    while f"{base}-{n}" in used:
+        n += 1
+    return f"{base}-{n}"
+
+
+def insert_segment(episode: Episode, index: int, segment: Segment) -> None:
+    if any(s.id == segment.id for s in episode.segments):
+        raise StudioError(f"a segment {segment.id!r} already exists")
+    index = max(0, min(index, len(episode.segments)))
+    episode.segments.insert(index, segment)
+    episode.refresh_transcript()
+
+
+def remove_segment(episode: Episode, segment_id: str) -> tuple[int, Segment]:
+    """Delete a segment; returns its place and itself (for undo)."""
+    seg = episode.segment(segment_id)
+    index = episode.segments.index(seg)
+    episode.segments.pop(index)
+    episode.refresh_transcript()
+    return index, seg
+
+
+def replace_segment(episode: Episode, segment_id: str, new: Segment) -> Segment:
+    """Swap a segment for ``new`` (same place); returns the old one. The take is kept."""
+    old = episode.segment(segment_id)
+    index = episode.segments.index(old)
+    episode.segments[index] = new
+    episode.refresh_transcript()
+    return old
+
+
+def regenerated_from(episode: Episode, fresh: Episode, segment_id: str) -> Segment:
+    """Segment ``segment_id`` as ``fresh`` (the script written again from the same day) has it,
+    keeping the current segment's take so its narration status can tell it is now stale."""
+    current = episode.segment(segment_id)
+    for seg in fresh.segments:
+        if seg.id == segment_id:
+            seg = copy.deepcopy(seg)
+            seg.take = copy.deepcopy(current.take)
+            return seg
+    raise StudioError(f"the day's data has nothing for segment {current.title!r} any more")
+
+
+def check_trim(trim: Trim, duration: float | None = None) -> None:
+    """Raise StudioError for a trim that makes no sense (before an undo command is pushed)."""
+    if trim.start < 0 or (trim.end is not None and trim.end <= trim.start):
+        raise StudioError("a trim must start before it ends")
+    if duration is not None and trim.start >= duration:
+        raise StudioError("a trim cannot start after the end of the take")
+    if trim.fade_in < 0 or trim.fade_out < 0:
+        raise StudioError("fades cannot be negative")
+
+
+def set_trim(episode: Episode, segment_id: str, trim: Trim) -> Trim:
+    """Set the trim of a segment's take; returns the old trim."""
+    seg = episode.segment(segment_id)
+    if seg.take is None:
+        raise StudioError(f"segment {seg.title!r} has no take to trim")
+    check_trim(trim)
+    old = seg.take.trim
+    seg.take.trim = copy.deepcopy(trim)
+    return old
+
+
+def set_take(episode: Episode, segment_id: str, take: Take | None) -> Take | None:
+    """Give a segment a new take (or none); returns the old one. Files are never deleted."""
+    seg = episode.segment(segment_id)
+    old, seg.take = seg.take, copy.deepcopy(take)
+    return old
+
+
+@dataclass
+class Metadata:
+    title: str
+    summary: str
+
+
+def set_metadata(episode: Episode, meta: Metadata) -> Metadata:
+    old = Metadata(episode.title, episode.summary)
+    title = " ".join(meta.title.split())
+    if not title:
+        raise StudioError("an episode needs a title")
+    episode.title, episode.summary = title, meta.summary.strip()
+    return old
+
+
+def find_all(episode: Episode, needle: str, case: bool = False) -> list[tuple[str, int]]:
+    """Every match as (segment id, character offset), in episode order."""
+    if not needle:
+        return []
+    flags = 0 if case else re.IGNORECASE
+    pattern = re.compile(re.escape(needle), flags)
+    return [(seg.id, m.start()) for seg in episode.segments for m in pattern.finditer(seg.text)]
+
+
+def replaced_texts(episode: Episode, needle: str, replacement: str,
+                   case: bool = False) -> dict[str, str]:
+    """The new text of each segment that ``needle`` occurs in, with every match replaced."""
+    if not needle:
+        return {}
+    pattern = re.compile(re.escape(needle), 0 if case else re.IGNORECASE)
+    out = {}
+    for seg in episode.segments:
+        new = pattern.sub(lambda _m: replacement, seg.text)
+        if new != seg.text:
+            out[seg.id] = new
+    return out
+
+
+def sentence_at(segment: Segment, offset: int) -> Sentence | None:
+    """The sentence under character ``offset`` of the segment's text, if any."""
+    pos = 0
+    for s in segment.sentences:
+        found = segment.text.find(s.text, pos)
+        if found < 0:
+            continue
+        end = found + len(s.text)
+        if offset <= end:
+            return s
+        pos = end
+    return segment.sentences[-1] if segment.sentences else None
+
+
+def word_count(text: str) -> int:
+    return len(text.split())
+
+
+def duration_label(seconds: float) -> str:
+    seconds = int(round(seconds))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def estimate_label(text: str) -> str:
+    return f"{word_count(text)} words · ~{duration_label(estimate_seconds(text))}"

@@ -1,0 +1,268 @@
+"""The audio work the desktop runs in workers: synthesize segments, import a recording, the
+waveform of a take, a voice preview, and export + publish. No Qt here; each function takes
+the core's progress callback and cancel token and returns plain data for the UI thread.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import logging
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..episode import Episode, Take
+from ..errors import StudioError
+from ..jobs import CancelToken, Progress, scaled
+from ..settings import Settings, config_dir
+
+log = logging.getLogger(__name__)
+
+USER_LEXICON = "lexicon.toml"
+NONE, FRESH, STALE, MISSING = "none", "ready", "stale", "missing"
+
+
+# Not QtMultimedia: its library logs from a static initializer while the dynamic loader's
+# lock is held, and a Python Qt message handler (pytest-qt installs one) then needs the GIL:
+# a worker importing it deadlocked against another thread's import. Loaded on first play.
+WARM_MODULES = ("studio.narration.takes", "studio.narration.lexicon", "studio.audio.trim",
+                "studio.render", "studio.publish.site")
+
+
+def warm_imports(progress: Progress, cancel: CancelToken) -> list[str]:
+    """Import the audio and publishing stages in a worker right after start-up: a first
+    import on the UI thread (numpy, and PySide's import hook reading each module's source)
+    was measured to stall the event loop for 100-250 ms."""
+    import importlib
+
+    done = []
+    for name in WARM_MODULES:
+        cancel.check()
+        try:
+            importlib.import_module(name)
+            done.append(name)
+        except ImportError as exc:
+            log.info("not warmed up: %s (%s)", name, exc)
+    return done
+
+
+def user_lexicon_path() -> Path:
+    return config_dir() / USER_LEXICON
+
+
+def lexicon_for_episode(episode: Episode):
+    """The shipped lexicon, the show profile's, then the user's own on top."""
+    from ..narration.lexicon import lexicon_for, load_lexicon
+    from ..profile import profile_for
+
+    profile = profile_for(episode.repo)
+    lexicon = lexicon_for(profile.lexicon or None)
+    user = user_lexicon_path()
+    if user.exists():
+        lexicon = lexicon.merge(load_lexicon(user))
+    return lexicon
+
+
+def audio_settings(settings: Settings):
+    from ..audio.settings import AudioSettings
+
+    return AudioSettings(voice=settings.voice, rate=settings.rate,
+                         loudness_target=settings.loudness_target).validate()
+
+
+def script_hash(text: str) -> str:
+    """What a recorded or imported take was made from, to tell when the script moved on."""
+    return "script:" + hashlib.sha256(" ".join(text.split()).encode()).hexdigest()[:16]
+
+
+def take_status(episode: Episode, folder: Path | None, settings: Settings, lexicon,
+                ids: list[str] | None = None) -> dict[str, str]:
+    """Each segment's take (or those in ``ids``): none, ready, stale (the script, voice or
+    lexicon changed since it was made), missing (its file is gone)."""
+    from ..narration.takes import take_key
+
+    out = {}
+    for seg in episode.segments:
+        if ids is not None and seg.id not in ids:
+            continue
+        take = seg.take
+        if take is None:
+            out[seg.id] = NONE if seg.text.strip() else FRESH
+            continue
+        if folder is not None and not (folder / take.path).is_file():
+            out[seg.id] = MISSING
+            continue
+        if take.source == "synthesized":
+            key = take_key(lexicon.respell(seg.text), settings.voice, settings.rate)
+            out[seg.id] = FRESH if take.text_hash == key else STALE
+        else:
+            out[seg.id] = FRESH if take.text_hash in ("", script_hash(seg.text)) else STALE
+    return out
+
+
+def synthesize_segments(episode: Episode, folder: Path, settings: Settings, ids: list[str],
+                        progress: Progress, cancel: CancelToken) -> dict[str, Take]:
+    """New takes for the segments ``ids`` (a copy of the episode is narrated; the caller
+    applies the returned takes on the UI thread, as one undoable step)."""
+    from ..narration.takes import narrate
+
+    work = copy.deepcopy(episode)
+    work.segments = [s for s in work.segments if s.id in ids]
+    for seg in work.segments:
+        if seg.take is not None and seg.take.source != "synthesized":
+            seg.take = None  # asked to synthesize over a recording: make a new take
+    if not work.segments:
+        return {}
+    narrate(work, folder, audio_settings(settings), lexicon_for_episode(episode), progress, cancel)
+    return {seg.id: seg.take for seg in work.segments if seg.take is not None}
+
+
+def import_recording(episode: Episode, folder: Path, segment_id: str, source: Path,
+                     progress: Progress, cancel: CancelToken) -> Take:
+    """Decode ``source`` into a take for one segment (the episode on disk is not touched)."""
+    from ..narration.takes import import_take
+    from ..projects import save_project
+
+    progress(0.1, f"importing {source.name}")
+    with tempfile.TemporaryDirectory(dir=folder, prefix=".import-") as tmp:
+        scratch = Path(tmp)
+        save_project(episode, scratch)
+        take = import_take(scratch, segment_id, source)
+        (folder / "takes").mkdir(exist_ok=True)
+        (scratch / take.path).replace(folder / take.path)
+    take.text_hash = script_hash(episode.segment(segment_id).text)
+    progress(1.0, "imported")
+    return take
+
+
+@dataclass
+class Waveform:
+    path: str
+    duration: float
+    levels: list[float]  # dBFS per 10 ms frame
+    threshold: float
+
+
+_WAVEFORMS: dict[tuple[str, float], Waveform] = {}
+
+
+def waveform(path: Path, progress: Progress, cancel: CancelToken) -> Waveform:
+    """The take's level per 10 ms, cached by file and modification time."""
+    from ..audio.trim import analyze
+
+    key = (str(path), path.stat().st_mtime if path.exists() else 0.0)
+    if key in _WAVEFORMS:
+        return _WAVEFORMS[key]
+    analysis = analyze(path)
+    wave = Waveform(str(path), analysis.duration, [float(x) for x in analysis.levels],
+                    float(analysis.threshold()))
+    _WAVEFORMS[key] = wave
+    return wave
+
+
+def auto_trim_of(path: Path):
+    from ..audio.trim import analyze, auto_trim
+
+    return auto_trim(analyze(path))
+
+
+def preview_voice(voice: str, rate: int, progress: Progress, cancel: CancelToken) -> Path:
+    """A short sentence in ``voice`` at ``rate``, as a WAV file in the temp folder."""
+    from ..narration.tts import SynthJob, synthesize
+
+    out = Path(tempfile.mkdtemp(prefix="commitcast-preview-")) / "preview.wav"
+    synthesize([SynthJob("This is how your episodes will sound.", out, "preview")],
+               voice, rate, progress=progress, cancel=cancel)
+    return out
+
+
+def say_it(text: str, episode: Episode | None, settings: Settings,
+           progress: Progress, cancel: CancelToken) -> Path:
+    """A word or phrase as the engine will say it, with the lexicon applied."""
+    from ..narration.lexicon import lexicon_for
+    from ..narration.tts import SynthJob, synthesize
+
+    lexicon = lexicon_for_episode(episode) if episode is not None else lexicon_for(None)
+    spoken = lexicon.respell(text)
+    if not spoken.strip():
+        raise StudioError("nothing to say")
+    out = Path(tempfile.mkdtemp(prefix="commitcast-say-")) / "say.wav"
+    synthesize([SynthJob(spoken, out, "say it")], settings.voice, settings.rate,
+               progress=progress, cancel=cancel)
+    return out
+
+
+@dataclass
+class ExportResult:
+    folder: Path
+    duration: str
+    loudness: float | None
+    true_peak: float | None
+    files: list[str]
+    page: Path | None
+    feed_url: str = ""
+
+
+def save_for_export(snapshot: dict, day, here: Path | None, target: Path) -> None:
+    """Write the episode (a snapshot taken on the UI thread) into ``target``, bringing its
+    takes along when it lived elsewhere."""
+    import shutil
+
+    from ..projects import save_project
+
+    if here is not None and here.resolve() != target.resolve() and (here / "takes").is_dir():
+        shutil.copytree(here / "takes", target / "takes", dirs_exist_ok=True)
+    save_project(Episode.from_dict(snapshot), target, day)
+
+
+def prepare_show(show_dir: Path, episode: Episode, settings: Settings,
+                 cover: Path | None) -> Path | None:
+    """The show folder's ``show.toml`` (created with the user's show defaults), and the cover
+    the user chose copied in and named there; returns the cover to embed, if any."""
+    import shutil
+    from dataclasses import replace
+
+    from ..publish.show import load_or_create, write_settings
+
+    show, created = load_or_create(show_dir, settings.show_title or episode.show, episode.repo)
+    changed = {}
+    if created and settings.show_title:
+        changed["title"] = settings.show_title
+    if created and settings.show_author:
+        changed["author"] = settings.show_author
+    if cover is not None:
+        if cover.suffix.lower() not in (".png", ".jpg", ".jpeg") or not cover.is_file():
+            raise StudioError(f"the cover must be an existing .png or .jpg file: {cover.name}")
+        name = "cover.png" if cover.suffix.lower() == ".png" else "cover.jpg"
+        if cover.resolve() != (show_dir / name).resolve():
+            shutil.copyfile(cover, show_dir / name)
+        changed["cover"] = name
+    if changed:
+        write_settings(replace(show, **changed), show_dir)
+    return show_dir / changed["cover"] if "cover" in changed else None
+
+
+def export_and_publish(folder: Path, show_dir: Path, settings: Settings, publish: bool,
+                       progress: Progress, cancel: CancelToken,
+                       cover: Path | None = None) -> ExportResult:
+    """Master and export the saved episode in ``folder``, then publish the show folder."""
+    from ..episode import load_episode
+    from ..render import render_episode
+
+    embedded = prepare_show(show_dir, load_episode(folder), settings, cover)
+    episode = render_episode(folder, audio_settings(settings), progress=scaled(progress, 0, 0.8),
+                             cancel=cancel, cover=embedded)
+    cancel.check()
+    page, feed = None, ""
+    if publish:
+        from ..publish.site import publish_show
+
+        result = publish_show(show_dir, progress=scaled(progress, 0.8, 1.0), cancel=cancel)
+        feed = result.feed_url
+        candidate = show_dir / "episodes" / episode.date / "index.html"
+        page = candidate if candidate.is_file() else None
+    files = sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
+    progress(1.0, "done")
+    return ExportResult(folder, episode.duration or "", episode.loudness_lufs,
+                        episode.true_peak_dbtp, files, page, feed)

@@ -1,0 +1,139 @@
+"""Pure-Python stages (pull parsing, digest, script, day rows) run in a child process.
+
+A worker thread that crunches Python holds the GIL and starves the UI thread (on a big day,
+pauses of 100-250 ms were measured); a child process has its own interpreter, so the UI thread
+only ever waits for the final unpickling. The worker thread waits on a pipe, relays progress
+and kills the child on cancel. No Qt here: the child imports only the core.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import multiprocessing as mp
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import Cancelled, StudioError
+from ..jobs import CancelToken, Progress
+
+POLL_SECONDS = 0.05
+
+
+def _child(conn, target: Callable[..., Any], args: tuple) -> None:
+    def progress(fraction: float, message: str) -> None:
+        conn.send(("progress", fraction, message))
+
+    try:
+        result = target(*args, progress)
+    except StudioError as exc:
+        conn.send(("error", str(exc)))
+    except BaseException as exc:  # noqa: BLE001 - reported to the parent as one line
+        traceback.print_exc()
+        conn.send(("error", f"unexpected error: {type(exc).__name__}: {exc}"))
+    else:
+        if dataclasses.is_dataclass(result) and not isinstance(result, type):
+            # field by field: the parent unpickles in small steps, never holding the GIL long
+            for f in dataclasses.fields(result):
+                conn.send(("field", f.name, getattr(result, f.name)))
+            conn.send(("built", type(result), None))
+        else:
+            conn.send(("done", result))
+    finally:
+        conn.close()
+
+
+def run_in_child(target: Callable[..., Any], args: tuple, progress: Progress,
+                 cancel: CancelToken) -> Any:
+    """``target(*args, progress)`` in a fresh interpreter; its result, or its error raised."""
+    ctx = mp.get_context("spawn")
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(child, target, args), daemon=True)
+    proc.start()
+    child.close()
+    fields: dict[str, Any] = {}
+    try:
+        while True:
+            if cancel.cancelled:
+                raise Cancelled()
+            if not parent.poll(POLL_SECONDS):
+                if not proc.is_alive() and not parent.poll(0):
+                    raise StudioError(f"the background job stopped unexpectedly "
+                                      f"(exit code {proc.exitcode})")
+                continue
+            message = _receive(parent)
+            kind = message[0]
+            if kind == "progress":
+                progress(message[1], message[2])
+            elif kind == "error":
+                raise StudioError(message[1])
+            elif kind == "field":
+                fields[message[1]] = message[2]
+            elif kind == "built":
+                result = object.__new__(message[1])
+                for name, value in fields.items():
+                    object.__setattr__(result, name, value)
+                return result
+            else:
+                return message[1]
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join(5)
+        parent.close()
+
+
+def _receive(conn) -> tuple:
+    """One message, unpickled with the cyclic collector paused; what arrived is then frozen
+    (left to reference counting), so no collector pass over it stalls the UI thread."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return conn.recv()
+    except EOFError:
+        raise StudioError("the background job stopped unexpectedly") from None
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
+
+
+# --- the jobs ------------------------------------------------------------------------------
+
+def pull_and_write(spec, date, profile: str | None, progress: Progress):
+    """Pull a day, write its script, digest it for the day list: a :class:`Loaded`."""
+    from ..pipeline import pull_day, write_script_for
+    from .loaded import Loaded, digest_of
+
+    day = pull_day(spec, date, lambda f, m: progress(0.8 * f, m))
+    progress(0.85, "writing the script")
+    episode = write_script_for(day, profile)
+    progress(0.95, "reading the day")
+    return Loaded(episode, day, digest_of(day, profile))
+
+
+def sample_day(progress: Progress):
+    from ..demo import sample_day_path
+    from ..pipeline import write_script_for
+    from ..sources.model import load_day
+    from .loaded import Loaded, digest_of
+
+    day = load_day(sample_day_path())
+    progress(0.5, "writing the script")
+    return Loaded(write_script_for(day), day, digest_of(day, None))
+
+
+def open_folder(path, profile: str | None, progress: Progress):
+    from ..projects import open_project
+    from .loaded import Loaded, digest_of
+
+    episode, day, folder = open_project(path)
+    progress(0.5, "reading the day")
+    return Loaded(episode, day, digest_of(day, profile), folder)
+
+
+def rewrite(day, profile: str | None, progress: Progress):
+    from ..pipeline import write_script_for
+
+    return write_script_for(day, profile)

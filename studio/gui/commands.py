@@ -1,0 +1,171 @@
+"""Undo commands: each calls one core edit function (:mod:`studio.editing`) and announces it."""
+
+from __future__ import annotations
+
+import copy
+
+from PySide6.QtGui import QUndoCommand
+
+from .. import editing
+from ..episode import Segment, Trim
+from .project import Project
+
+TEXT_ID = 1
+
+
+class SetText(QUndoCommand):
+    """A run of typing in one segment; consecutive edits of the same segment merge."""
+
+    def __init__(self, project: Project, segment_id: str, text: str) -> None:
+        super().__init__("Edit text")
+        self.project, self.segment_id, self.text = project, segment_id, text
+        self.old: tuple[str, list] | None = None
+
+    def id(self) -> int:
+        return TEXT_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, SetText) or other.segment_id != self.segment_id:
+            return False
+        self.text = other.text
+        return True
+
+    def redo(self) -> None:
+        old = editing.set_segment_text(self.project.episode, self.segment_id, self.text)
+        if self.old is None:
+            self.old = old
+        self.project.segment_changed.emit(self.segment_id)
+
+    def undo(self) -> None:
+        assert self.old is not None
+        editing.restore_segment_text(self.project.episode, self.segment_id, *self.old)
+        self.project.segment_changed.emit(self.segment_id)
+
+
+class SetTitle(QUndoCommand):
+    def __init__(self, project: Project, segment_id: str, title: str) -> None:
+        super().__init__("Rename segment")
+        self.project, self.segment_id, self.title, self.old = project, segment_id, title, ""
+
+    def redo(self) -> None:
+        self.old = editing.set_segment_title(self.project.episode, self.segment_id, self.title)
+        self.project.segment_changed.emit(self.segment_id)
+
+    def undo(self) -> None:
+        editing.set_segment_title(self.project.episode, self.segment_id, self.old)
+        self.project.segment_changed.emit(self.segment_id)
+
+
+class MoveSegment(QUndoCommand):
+    def __init__(self, project: Project, index: int, new_index: int) -> None:
+        super().__init__("Move segment")
+        self.project, self.index, self.new_index = project, index, new_index
+
+    def redo(self) -> None:
+        editing.move_segment(self.project.episode, self.index, self.new_index)
+        self.project.structure_changed.emit()
+
+    def undo(self) -> None:
+        editing.move_segment(self.project.episode, self.new_index, self.index)
+        self.project.structure_changed.emit()
+
+
+class InsertSegment(QUndoCommand):
+    def __init__(self, project: Project, index: int, segment: Segment) -> None:
+        super().__init__("Add segment")
+        self.project, self.index, self.segment = project, index, segment
+
+    def redo(self) -> None:
+        editing.insert_segment(self.project.episode, self.index, copy.deepcopy(self.segment))
+        self.project.structure_changed.emit()
+
+    def undo(self) -> None:
+        editing.remove_segment(self.project.episode, self.segment.id)
+        self.project.structure_changed.emit()
+
+
+class RemoveSegment(QUndoCommand):
+    def __init__(self, project: Project, segment_id: str) -> None:
+        super().__init__("Delete segment")
+        self.project, self.segment_id = project, segment_id
+        self.removed: tuple[int, Segment] | None = None
+
+    def redo(self) -> None:
+        self.removed = editing.remove_segment(self.project.episode, self.segment_id)
+        self.project.structure_changed.emit()
+
+    def undo(self) -> None:
+        assert self.removed is not None
+        editing.insert_segment(self.project.episode, *self.removed)
+        self.project.structure_changed.emit()
+
+
+class ReplaceSegment(QUndoCommand):
+    """Regenerate: the segment written afresh from the day's data."""
+
+    def __init__(self, project: Project, segment_id: str, new: Segment) -> None:
+        super().__init__("Regenerate segment")
+        self.project, self.segment_id, self.new = project, segment_id, new
+        self.old: Segment | None = None
+
+    def redo(self) -> None:
+        self.old = editing.replace_segment(self.project.episode, self.segment_id,
+                                           copy.deepcopy(self.new))
+        self.project.structure_changed.emit()
+
+    def undo(self) -> None:
+        assert self.old is not None
+        editing.replace_segment(self.project.episode, self.new.id, self.old)
+        self.project.structure_changed.emit()
+
+
+class SetTrim(QUndoCommand):
+    def __init__(self, project: Project, segment_id: str, trim: Trim, label: str = "Trim") -> None:
+        super().__init__(label)
+        self.project, self.segment_id, self.trim = project, segment_id, trim
+        self.old: Trim | None = None
+
+    def redo(self) -> None:
+        self.old = editing.set_trim(self.project.episode, self.segment_id, self.trim)
+        self.project.segment_changed.emit(self.segment_id)
+
+    def undo(self) -> None:
+        assert self.old is not None
+        editing.set_trim(self.project.episode, self.segment_id, self.old)
+        self.project.segment_changed.emit(self.segment_id)
+
+
+class SetTakes(QUndoCommand):
+    """New takes for some segments (a synthesis run or an import), as one step."""
+
+    def __init__(self, project: Project, takes: dict, label: str = "New takes") -> None:
+        super().__init__(label)
+        self.project, self.takes = project, takes
+        self.old: dict = {}
+
+    def redo(self) -> None:
+        ep = self.project.episode
+        self.old = {sid: editing.set_take(ep, sid, take) for sid, take in self.takes.items()}
+        for sid in self.takes:
+            self.project.segment_changed.emit(sid)
+
+    def undo(self) -> None:
+        for sid, take in self.old.items():
+            editing.set_take(self.project.episode, sid, take)
+            self.project.segment_changed.emit(sid)
+
+
+class SetMetadata(QUndoCommand):
+    def __init__(self, project: Project, meta: editing.Metadata) -> None:
+        super().__init__("Edit episode details")
+        self.project, self.meta = project, meta
+        self.old: editing.Metadata | None = None
+
+    def redo(self) -> None:
+        self.old = editing.set_metadata(self.project.episode, self.meta)
+        self.project.meta_changed.emit()
+
+    def undo(self) -> None:
+        assert self.old is not None
+        editing.set_metadata(self.project.episode, self.old)
+        self.project.meta_changed.emit()

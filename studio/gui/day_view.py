@@ -1,0 +1,169 @@
+"""The day list: every commit of the pulled day, filterable by theme, with its details."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QSplitter,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..digest.model import Digest
+from ..sources.model import Day
+from .day_rows import RELAND, REVERT, ROLLBACKS, STACK, Row, build_rows, row_matches, themes_present
+
+BADGES = {REVERT: "⟲ revert", RELAND: "↻ reland", STACK: "≡ stack"}
+SHA_ROLE = Qt.ItemDataRole.UserRole
+
+
+class DayView(QWidget):
+    commit_selected = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[Row] = []
+        self.heading = QLabel("No day pulled yet: pull a repository above, or open an episode.")
+        self.heading.setWordWrap(True)
+        self.theme = QComboBox()
+        self.theme.setObjectName("themeFilter")
+        self.theme.setToolTip("Show the commits of one theme")
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Filter by title, author or sha")
+        self.search.setClearButtonEnabled(True)
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("dayTree")
+        self.tree.setHeaderLabels(["Commit", "Author", "Time", "Theme", "Marks"])
+        self.tree.setRootIsDecorated(True)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        header = self.tree.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col, width in ((1, 112), (2, 46), (3, 88), (4, 80)):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(col, width)
+        header.setStretchLastSection(False)
+        header.setMinimumSectionSize(40)
+        self.tree.setColumnWidth(0, 200)
+        self.details = QTextBrowser()
+        self.details.setObjectName("commitDetails")
+        self.details.setOpenExternalLinks(True)
+        self.details.setPlaceholderText("Select a commit to see its message, files and link.")
+
+        filters = QHBoxLayout()
+        filters.addWidget(self.theme, 1)
+        filters.addWidget(self.search, 2)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.tree)
+        split.addWidget(self.details)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.heading)
+        layout.addLayout(filters)
+        layout.addWidget(split, 1)
+
+        self.theme.currentIndexChanged.connect(lambda _i: self.apply_filter())
+        self.search.textChanged.connect(lambda _t: self.apply_filter())
+        self.tree.currentItemChanged.connect(self._show_details)
+        self.clear()
+
+    def clear(self) -> None:
+        self.rows = []
+        self.tree.clear()
+        self.details.clear()
+        self.theme.blockSignals(True)
+        self.theme.clear()
+        self.theme.addItem("All themes", "")
+        self.theme.blockSignals(False)
+
+    def show_day(self, day: Day | None, digest: Digest | None,
+                 rows: list[Row] | None = None) -> None:
+        self.clear()
+        if day is None or digest is None:
+            self.heading.setText("No day in this project (its day.json is missing).")
+            return
+        s = digest.stats
+        bits = [f"{s.commits} commits", f"{s.reverts} reverts", f"{s.relands} relands",
+                f"{len(digest.stacks)} stacks", f"{s.authors} authors"]
+        self.heading.setText(f"<b>{_e(day.repo)}</b> · {_e(day.branch)} · {_e(day.date)} "
+                             f"({_e(day.tz)})<br>{' · '.join(bits)}")
+        self.rows = rows if rows is not None else build_rows(digest, day)
+        self.theme.blockSignals(True)
+        self.theme.addItem("Rollbacks and relands", ROLLBACKS)
+        for theme_id, name in themes_present(self.rows):
+            self.theme.addItem(name[:1].upper() + name[1:], theme_id)
+        self.theme.blockSignals(False)
+        self.tree.addTopLevelItems([self._item(row) for row in self.rows])
+        self.tree.expandAll()
+
+    def _item(self, row: Row) -> QTreeWidgetItem:
+        marks = " ".join(BADGES[m] for m in row.marks if m in BADGES)
+        if STACK in row.marks:
+            marks = f"{marks} {row.note.rsplit(' ', 1)[-1]}"
+        item = QTreeWidgetItem([row.title, row.author, row.time, row.theme_name, marks])
+        item.setData(0, SHA_ROLE, row.sha)
+        item.setToolTip(0, row.note or row.title)
+        if REVERT in row.marks:
+            font = item.font(0)
+            font.setItalic(True)
+            item.setFont(0, font)
+        for child in row.children:
+            item.addChild(self._item(child))
+        return item
+
+    def apply_filter(self) -> None:
+        theme = self.theme.currentData() or ""
+        text = self.search.text()
+        for i, row in enumerate(self.rows):
+            self.tree.topLevelItem(i).setHidden(not row_matches(row, theme, text))
+
+    def visible_shas(self) -> list[str]:
+        return [self.tree.topLevelItem(i).data(0, SHA_ROLE)
+                for i in range(self.tree.topLevelItemCount())
+                if not self.tree.topLevelItem(i).isHidden()]
+
+    def select(self, sha: str) -> bool:
+        for item in self._all_items():
+            if item.data(0, SHA_ROLE) == sha:
+                self.tree.setCurrentItem(item)
+                return True
+        return False
+
+    def _all_items(self):
+        stack = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        while stack:
+            item = stack.pop(0)
+            yield item
+            stack.extend(item.child(j) for j in range(item.childCount()))
+
+    def _show_details(self, item: QTreeWidgetItem | None, _prev=None) -> None:
+        if item is None:
+            self.details.clear()
+            return
+        sha = item.data(0, SHA_ROLE)
+        for row in self._walk(self.rows):
+            if row.sha == sha:
+                self.details.setHtml(row.details)
+                break
+        self.commit_selected.emit(sha)
+
+    def _walk(self, rows: list[Row]):
+        for r in rows:
+            yield r
+            yield from self._walk(r.children)
+
+
+def _e(text: str) -> str:
+    import html
+
+    return html.escape(text)

@@ -1,0 +1,84 @@
+"""Find and replace across the whole script; Replace all is one undo step."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .. import editing
+from . import commands
+from .project import Project
+from .script_editor import ScriptEditor
+
+
+class FindReplaceDialog(QDialog):
+    def __init__(self, project: Project, editor: ScriptEditor, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Find and replace")
+        self.project, self.editor = project, editor
+        self.find = QLineEdit()
+        self.find.setObjectName("findField")
+        self.replace = QLineEdit()
+        self.replace.setObjectName("replaceField")
+        self.case = QCheckBox("Match case")
+        self.result = QLabel()
+        self.next_button = QPushButton("Find next")
+        self.next_button.setDefault(True)
+        self.replace_one = QPushButton("Replace")
+        self.replace_all = QPushButton("Replace all")
+        self.replace_all.setObjectName("replaceAll")
+        form = QFormLayout()
+        form.addRow("Find", self.find)
+        form.addRow("Replace with", self.replace)
+        form.addRow("", self.case)
+        buttons = QHBoxLayout()
+        for b in (self.next_button, self.replace_one, self.replace_all):
+            buttons.addWidget(b)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        layout.addWidget(self.result)
+        self.next_button.clicked.connect(self.find_next)
+        self.replace_one.clicked.connect(self.replace_current)
+        self.replace_all.clicked.connect(self.do_replace_all)
+
+    def find_next(self) -> bool:
+        found = self.editor.find_next(self.find.text(), self.case.isChecked())
+        self.result.setText("" if found else "Not found.")
+        return found
+
+    def replace_current(self) -> None:
+        cursor = self.editor.text.textCursor()
+        selected = cursor.selectedText()
+        needle = self.find.text()
+        same = selected == needle if self.case.isChecked() else selected.lower() == needle.lower()
+        if needle and same:
+            cursor.insertText(self.replace.text())  # goes through the editor's undo command
+        self.find_next()
+
+    def do_replace_all(self) -> int:
+        ep = self.project.episode
+        if ep is None:
+            return 0
+        texts = editing.replaced_texts(ep, self.find.text(), self.replace.text(),
+                                       self.case.isChecked())
+        if not texts:
+            self.result.setText("Not found.")
+            return 0
+        stack = self.project.undo_stack
+        stack.beginMacro(f"Replace {self.find.text()!r}")
+        for sid, text in texts.items():
+            stack.push(commands.SetText(self.project, sid, text))
+        stack.endMacro()
+        self.result.setText(f"Replaced in {len(texts)} segment(s).")
+        return len(texts)
+

@@ -1,0 +1,249 @@
+"""The main window: the pull bar on top, the day on the left, the script (and narration) in
+the middle, menus and shortcuts. Logic lives in :class:`~studio.gui.session.Session`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QTabWidget,
+    QWidget,
+)
+
+from ..settings import Settings
+from .day_view import DayView
+from .dialogs import Dialogs
+from .find_replace import FindReplaceDialog
+from .project import AUTOSAVE_MS, Project
+from .pull_panel import PullPanel
+from .script_editor import ScriptEditor
+from .session import Session
+from .settings_dialog import SettingsDialog
+from .tasks import TaskRunner
+
+APP_NAME = "Commitcast Studio"
+
+
+def ui_state() -> QSettings:
+    """Window geometry and other UI state, in QSettings beside the settings file."""
+    from ..settings import config_dir
+
+    return QSettings(str(config_dir() / "ui-state.ini"), QSettings.Format.IniFormat)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: Settings, runner: TaskRunner | None = None,
+                 dialogs: Dialogs | None = None, settings_dir: Path | None = None,
+                 autosave_ms: int = AUTOSAVE_MS) -> None:
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.runner = runner or TaskRunner(parent=self)
+        self.project = Project(self, autosave_ms=autosave_ms)
+        # file writes (settings, autosaves) on a pool of one thread, so they land in order
+        self.io_runner = TaskRunner(threads=1, parent=self)
+        self.project.runner = self.io_runner
+        self.dialogs = dialogs or Dialogs()
+        self.session = Session(self.project, self.runner, settings, self.dialogs, self,
+                               settings_dir)
+        self.session.io_runner = self.io_runner
+        self.pull_panel = PullPanel()
+        self.pull_panel.set_recent(settings.recent_repos, settings.tz)
+        self.day_view = DayView()
+        self.editor = ScriptEditor(self.project)
+        self.find_dialog: FindReplaceDialog | None = None
+
+        bar = self.addToolBar("Pull")
+        bar.setObjectName("pullBar")
+        bar.setMovable(False)
+        bar.addWidget(self.pull_panel)
+        dock = QDockWidget("Day", self)
+        dock.setObjectName("dayDock")
+        dock.setWidget(self.day_view)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable |
+                         QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        self.day_dock = dock
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.editor, "Script")
+        self.setCentralWidget(self.tabs)
+        self.totals = QLabel()
+        self.statusBar().addPermanentWidget(self.totals)
+
+        self._menus()
+        self._wire()
+        self._update_title()
+        self.resize(1360, 820)
+        self.resizeDocks([dock], [520], Qt.Orientation.Horizontal)
+        geometry = ui_state().value("main/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+
+    # --- construction ------------------------------------------------------------------------
+    def _action(self, menu: QMenu, text: str, slot, shortcut=None, name: str = "") -> QAction:
+        act = QAction(text, self)
+        if shortcut is not None:
+            keys = shortcut if isinstance(shortcut, list) else [shortcut]
+            act.setShortcuts([QKeySequence(k) for k in keys])
+        act.triggered.connect(lambda _checked=False: slot())
+        if name:
+            act.setObjectName(name)
+        menu.addAction(act)
+        return act
+
+    def _menus(self) -> None:
+        m = self.menuBar().addMenu("&File")
+        self.file_menu = m
+        s = self.session
+        self._action(m, "&New episode from a pull", self._focus_pull, QKeySequence.StandardKey.New)
+        self._action(m, "&Open…", s.open, QKeySequence.StandardKey.Open)
+        self.recent_menu = m.addMenu("Open &recent")
+        m.addSeparator()
+        self.save_action = self._action(m, "&Save", s.save, QKeySequence.StandardKey.Save, "save")
+        self._action(m, "Save &as…", lambda: s.save(save_as=True), "Ctrl+Shift+S")
+        m.addSeparator()
+        self.export_menu_anchor = m.addSeparator()
+        self._action(m, "Se&ttings…", self.open_settings, "Ctrl+,")
+        m.addSeparator()
+        self._action(m, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        e = self.menuBar().addMenu("&Edit")
+        self.edit_menu = e
+        undo = self.project.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence("Ctrl+Z"))
+        redo = self.project.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        e.addAction(undo)
+        e.addAction(redo)
+        self.undo_action, self.redo_action = undo, redo
+        e.addSeparator()
+        self._action(e, "&Find and replace…", self.open_find, ["Ctrl+F", "Ctrl+H"])
+
+        g = self.menuBar().addMenu("&Segment")
+        ed = self.editor
+        self._action(g, "&Add segment", ed.add_segment, "Ctrl+Shift+N")
+        self._action(g, "&Delete segment", ed.delete_segment)
+        self._action(g, "Move &up", lambda: ed._move(-1), "Alt+Up")
+        self._action(g, "Move do&wn", lambda: ed._move(1), "Alt+Down")
+        self._action(g, "&Regenerate from the day", lambda: ed.current_id() and
+                     s.regenerate(ed.current_id()), "Ctrl+R")
+        self.segment_menu = g
+
+        v = self.menuBar().addMenu("&View")
+        v.addAction(self.day_dock.toggleViewAction())
+        self.view_menu = v
+
+    def _wire(self) -> None:
+        s, p = self.session, self.project
+        self.pull_panel.pull_requested.connect(s.pull)
+        self.pull_panel.cancel_requested.connect(s.cancel)
+        s.busy_changed.connect(lambda busy: self.pull_panel.set_busy(busy, "Working…" if busy else ""))
+        s.progress.connect(self.pull_panel.show_progress)
+        s.progress.connect(lambda _f, msg: self.statusBar().showMessage(msg))
+        s.status.connect(lambda msg: self.statusBar().showMessage(msg, 15_000))
+        s.day_loaded.connect(lambda ld: self.day_view.show_day(ld.day, ld.digest, ld.rows))
+        s.day_loaded.connect(self._day_loaded)
+        s.settings_changed.connect(self._refresh_recent)
+        self.editor.regenerate_requested.connect(s.regenerate)
+        p.modified_changed.connect(lambda _m: self._update_title())
+        p.reset.connect(self._update_title)
+        p.meta_changed.connect(self._update_title)
+        for sig in (p.reset, p.structure_changed, p.segment_changed):
+            sig.connect(lambda *_: self._update_totals())
+        self._refresh_recent()
+
+    # --- behaviour ---------------------------------------------------------------------------
+    def _day_loaded(self, loaded) -> None:
+        day = loaded.day
+        if day is not None:
+            import datetime as dt
+
+            self.pull_panel.show_day(day.repo, dt.date.fromisoformat(day.date), day.tz)
+
+    def _focus_pull(self) -> None:
+        self.pull_panel.repo.setFocus()
+        self.pull_panel.repo.lineEdit().selectAll()
+
+    def _update_title(self) -> None:
+        ep = self.project.episode
+        name = ep.title if ep else "no episode"
+        where = f" — {self.project.folder}" if self.project.folder else " — not saved yet" if ep else ""
+        self.setWindowTitle(f"{name}[*]{where} · {APP_NAME}")
+        self.setWindowModified(self.project.modified)
+        self._update_totals()
+
+    def _update_totals(self) -> None:
+        from ..editing import duration_label, word_count
+
+        ep = self.project.episode
+        if ep is None:
+            self.totals.setText("")
+            return
+        self.totals.setText(f"{len(ep.segments)} segments · {word_count(ep.transcript)} words · "
+                            f"~{duration_label(ep.estimated_seconds)}")
+
+    def _refresh_recent(self) -> None:
+        self.recent_menu.clear()
+        for path in self.session.settings.recent_projects:
+            act = self.recent_menu.addAction(path)
+            act.triggered.connect(lambda _c=False, p=path: self.session.open(Path(p)))
+        self.recent_menu.setEnabled(bool(self.session.settings.recent_projects))
+        self.pull_panel.set_recent(self.session.settings.recent_repos, self.session.settings.tz)
+
+    def open_find(self) -> FindReplaceDialog:
+        if self.find_dialog is None:
+            self.find_dialog = FindReplaceDialog(self.project, self.editor, self)
+        self.find_dialog.show()
+        self.find_dialog.raise_()
+        self.find_dialog.find.setFocus()
+        return self.find_dialog
+
+    def settings_dialog(self) -> SettingsDialog:
+        return SettingsDialog(self.session.settings, self, preview=getattr(self, "preview_voice", None))
+
+    def open_settings(self) -> None:
+        dialog = self.settings_dialog()
+        if dialog.exec():
+            self.session.settings = dialog.result_settings()
+            self.session.save_settings()
+
+    def start(self) -> None:
+        """After the window is shown: offer back what a crash left."""
+        QTimer.singleShot(0, self.session.offer_recovery)
+
+    def after_load_for_screenshot(self) -> None:
+        """Show a telling state: a revert's details, a segment with its commits beside it."""
+        for sha in self.day_view.visible_shas():
+            row = next((r for r in self.day_view.rows if r.sha == sha), None)
+            if row is not None and row.children:
+                self.day_view.select(sha)
+                break
+        ep = self.project.episode
+        if ep is not None:
+            seg = next((s for s in ep.segments if s.id.startswith("rollback")), None) or \
+                (ep.segments[1] if len(ep.segments) > 1 else None)
+            if seg is not None:
+                self.editor.select_segment(seg.id)
+                cursor = self.editor.text.textCursor()
+                cursor.setPosition(min(len(seg.text), 40))
+                self.editor.text.setTextCursor(cursor)
+
+    def add_tab(self, widget: QWidget, title: str) -> None:
+        self.tabs.addTab(widget, title)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.session.may_discard():
+            event.ignore()
+            return
+        self.session.cancel()
+        self.runner.wait(10_000)
+        self.io_runner.wait(10_000)
+        self.project.close()
+        ui_state().setValue("main/geometry", self.saveGeometry())
+        event.accept()

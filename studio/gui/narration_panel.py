@@ -1,0 +1,227 @@
+"""Narration: each segment's take and its status (stale when the script changed after it was
+made), synthesize one or all stale, import a recording, play/stop; the audio editor below."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..errors import StudioError
+from . import audio_jobs, commands
+from .audio_editor import AudioEditor
+from .player import Player
+from .project import Project
+from .tasks import TaskRunner
+
+ID_ROLE = Qt.ItemDataRole.UserRole
+LABELS = {audio_jobs.NONE: "no take", audio_jobs.FRESH: "ready", audio_jobs.STALE: "stale",
+          audio_jobs.MISSING: "file missing"}
+
+
+class NarrationPanel(QWidget):
+    job_started = Signal(object)  # the Task, for the window's progress and cancel
+    message = Signal(str)
+
+    def __init__(self, project: Project, runner: TaskRunner, session,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.project, self.runner, self.session = project, runner, session
+        self.player = Player(self)
+        self.table = QTableWidget(0, 4)
+        self.table.setObjectName("takesTable")
+        self.table.setHorizontalHeaderLabels(["Segment", "Take", "Status", "Length"])
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.synth = QPushButton("Synthesize segment")
+        self.synth.setObjectName("synthesizeSegment")
+        self.synth.setToolTip("Ctrl+Enter")
+        self.synth_all = QPushButton("Synthesize all stale")
+        self.synth_all.setObjectName("synthesizeStale")
+        self.import_button = QPushButton("Import recording…")
+        self.play = QPushButton("Play")
+        self.play.setObjectName("playButton")
+        self.play.setToolTip("Space")
+        buttons = QHBoxLayout()
+        for b in (self.synth, self.synth_all, self.import_button, self.play):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        self.editor = AudioEditor(project, runner, self.player)
+        top = QWidget()
+        tv = QVBoxLayout(top)
+        tv.setContentsMargins(0, 0, 0, 0)
+        tv.addWidget(self.table, 1)
+        tv.addLayout(buttons)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(top)
+        split.addWidget(self.editor)
+        split.setSizes([320, 260])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(split)
+
+        self.synth.clicked.connect(self.synthesize_current)
+        self.synth_all.clicked.connect(self.synthesize_stale)
+        self.import_button.clicked.connect(lambda: self.import_recording())
+        self.play.clicked.connect(self.toggle_play)
+        self.player.state_changed.connect(lambda on: self.play.setText("Stop" if on else "Play"))
+        self.player.error.connect(self.message)
+        self.table.currentCellChanged.connect(lambda *_: self.editor.show_segment(self.current_id()))
+        project.reset.connect(self.lexicon_changed)
+        project.structure_changed.connect(self.refresh)
+        project.segment_changed.connect(self.update_row)
+        self._lexicon = None
+        self.refresh()
+
+    # --- the table ---------------------------------------------------------------------------
+    def current_id(self) -> str:
+        item = self.table.item(self.table.currentRow(), 0)
+        return item.data(ID_ROLE) if item is not None else ""
+
+    def select_segment(self, segment_id: str) -> None:
+        for row in range(self.table.rowCount()):
+            if self.table.item(row, 0).data(ID_ROLE) == segment_id:
+                self.table.setCurrentCell(row, 0)
+                return
+
+    def lexicon_changed(self) -> None:
+        """Forget the cached lexicon (a new episode, or the lexicon was edited) and refresh."""
+        self._lexicon = None
+        self.refresh()
+
+    def statuses(self, ids: list[str] | None = None) -> dict[str, str]:
+        ep = self.project.episode
+        if ep is None:
+            return {}
+        try:
+            if self._lexicon is None:
+                self._lexicon = audio_jobs.lexicon_for_episode(ep)
+            return audio_jobs.take_status(ep, self.project.folder, self.session.settings,
+                                          self._lexicon, ids)
+        except (StudioError, ImportError) as exc:
+            self.message.emit(f"take status unknown: {exc}")
+            return {}
+
+    def update_row(self, segment_id: str) -> None:
+        """One segment changed (typing, a trim, a new take): update its row only."""
+        ep = self.project.episode
+        if ep is None:
+            return
+        for row in range(self.table.rowCount()):
+            if self.table.item(row, 0).data(ID_ROLE) != segment_id:
+                continue
+            seg = ep.segment(segment_id)
+            status = self.statuses([segment_id]).get(segment_id, "")
+            take = seg.take
+            cells = [seg.title, take.source if take else "—", LABELS.get(status, ""),
+                     f"{take.duration:.1f} s" if take and take.duration else ""]
+            for col, text in enumerate(cells):
+                self.table.item(row, col).setText(text)
+            if status in (audio_jobs.NONE, audio_jobs.STALE, audio_jobs.MISSING):
+                self.synth_all.setEnabled(True)
+
+    def refresh(self) -> None:
+        keep = self.current_id()
+        ep = self.project.episode
+        status = self.statuses()
+        self.table.blockSignals(True)
+        self.table.setRowCount(0)
+        for seg in ep.segments if ep else []:
+            row = self.table.rowCount()
+            self.table.insertRow(row)
+            take = seg.take
+            length = f"{take.duration:.1f} s" if take and take.duration else ""
+            cells = [seg.title, take.source if take else "—", LABELS.get(status.get(seg.id, ""), ""),
+                     length]
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(ID_ROLE, seg.id)
+                self.table.setItem(row, col, item)
+        self.table.blockSignals(False)
+        if ep is not None and ep.segments:
+            ids = [s.id for s in ep.segments]
+            self.table.setCurrentCell(ids.index(keep) if keep in ids else 0, 0)
+            self.editor.show_segment(self.current_id())
+        self.synth_all.setEnabled(any(v in (audio_jobs.NONE, audio_jobs.STALE, audio_jobs.MISSING)
+                                      for v in status.values()))
+
+    # --- actions -----------------------------------------------------------------------------
+    def _folder(self) -> Path | None:
+        """Takes live in the project folder: a never-saved episode is saved first."""
+        if self.project.folder is None and not self.session.save():
+            return None
+        return self.project.folder
+
+    def synthesize(self, ids: list[str]) -> None:
+        folder = self._folder()
+        if folder is None or not ids:
+            return
+        ep, settings = self.project.episode, self.session.settings
+
+        def done(takes: dict) -> None:
+            if self.project.episode is ep and takes:
+                self.project.undo_stack.push(commands.SetTakes(self.project, takes, "Synthesize"))
+            self.message.emit(f"Synthesized {len(takes)} take(s).")
+
+        self.session.run_job("Synthesis", lambda p, c: audio_jobs.synthesize_segments(
+            ep, folder, settings, ids, p, c), done)
+
+    def synthesize_current(self) -> None:
+        if self.current_id():
+            self.synthesize([self.current_id()])
+
+    def synthesize_stale(self) -> None:
+        stale = (audio_jobs.NONE, audio_jobs.STALE, audio_jobs.MISSING)
+        ep = self.project.episode
+        status = self.statuses()
+        self.synthesize([s.id for s in ep.segments if status.get(s.id) in stale and s.text.strip()]
+                        if ep else [])
+
+    def import_recording(self, source: Path | None = None) -> None:
+        sid = self.current_id()
+        if not sid:
+            return
+        if source is None:
+            path, _ = QFileDialog.getOpenFileName(self, "Import a recording", "",
+                                                  "Audio (*.wav *.flac *.mp3 *.ogg *.m4a)")
+            if not path:
+                return
+            source = Path(path)
+        folder = self._folder()
+        if folder is None:
+            return
+        ep = self.project.episode
+
+        def done(take) -> None:
+            if self.project.episode is ep:
+                self.project.undo_stack.push(commands.SetTakes(self.project, {sid: take},
+                                                               "Import recording"))
+            self.message.emit(f"Imported {source.name}.")
+
+        self.session.run_job("Import", lambda p, c: audio_jobs.import_recording(
+            ep, folder, sid, source, p, c), done)
+
+    def toggle_play(self) -> None:
+        if self.player.playing:
+            self.player.stop()
+            return
+        path = self.editor.take_path()
+        if path is None or not path.is_file():
+            self.message.emit("This segment has no take to play.")
+            return
+        trim = self.project.episode.segment(self.current_id()).take.trim
+        self.player.play(path, trim.start, trim.end)

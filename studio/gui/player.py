@@ -1,0 +1,65 @@
+"""Playback of takes through QtMultimedia: play a file (or a selection of it), stop, and a
+position signal for the playhead. QtMultimedia is loaded on first use, not at start-up."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QUrl, Signal
+
+log = logging.getLogger(__name__)
+
+
+class Player(QObject):
+    position = Signal(float)  # seconds into the file playing
+    state_changed = Signal(bool)  # playing or not
+    error = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._player = None
+        self._output = None
+        self.stop_at: float | None = None
+        self.path: Path | None = None
+
+    def _ensure(self):
+        if self._player is None:
+            from PySide6.QtMultimedia import QAudioOutput, QMediaPlayer
+
+            self._output = QAudioOutput(self)
+            self._player = QMediaPlayer(self)
+            self._player.setAudioOutput(self._output)
+            self._player.positionChanged.connect(self._moved)
+            self._player.playbackStateChanged.connect(
+                lambda st: self.state_changed.emit(st == QMediaPlayer.PlaybackState.PlayingState))
+            self._player.errorOccurred.connect(
+                lambda _e, msg: self.error.emit(f"cannot play this take: {msg}"))
+        return self._player
+
+    @property
+    def playing(self) -> bool:
+        if self._player is None:
+            return False
+        from PySide6.QtMultimedia import QMediaPlayer
+
+        return self._player.playbackState() == QMediaPlayer.PlaybackState.PlayingState
+
+    def play(self, path: Path, start: float = 0.0, end: float | None = None) -> None:
+        player = self._ensure()
+        if self.path != path:
+            player.setSource(QUrl.fromLocalFile(str(path)))
+            self.path = path
+        self.stop_at = end
+        player.setPosition(int(start * 1000))
+        player.play()
+
+    def stop(self) -> None:
+        if self._player is not None:
+            self._player.stop()
+
+    def _moved(self, ms: int) -> None:
+        seconds = ms / 1000.0
+        self.position.emit(seconds)
+        if self.stop_at is not None and seconds >= self.stop_at:
+            self.stop()

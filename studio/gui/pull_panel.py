@@ -1,0 +1,141 @@
+"""The pull bar: repository (local path or GitHub owner/name), date, time zone, Pull/Cancel."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+from PySide6.QtCore import QDate, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDateEdit,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QToolButton,
+    QWidget,
+)
+
+from ..errors import StudioError
+from ..pipeline import SourceSpec
+
+_GITHUB_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}$")
+COMMON_ZONES = ["UTC", "America/Los_Angeles", "America/New_York", "Europe/London",
+                "Europe/Berlin", "Asia/Kolkata", "Asia/Shanghai", "Asia/Tokyo"]
+
+
+def spec_for(repo: str, tz: str) -> SourceSpec:
+    """A local path if it exists, else a GitHub ``owner/name``; anything else is an error."""
+    text = repo.strip()
+    if not text:
+        raise StudioError("enter a repository: a local path or a GitHub owner/name")
+    path = Path(text).expanduser()
+    if path.exists():
+        return SourceSpec(git=str(path), tz=tz)
+    name = text.removeprefix("https://github.com/").removesuffix(".git").strip("/")
+    if _GITHUB_NAME.match(name):
+        return SourceSpec(github=name, tz=tz)
+    raise StudioError(f"{text!r} is neither a folder on this computer nor a GitHub owner/name")
+
+
+class PullPanel(QWidget):
+    pull_requested = Signal(object, object)  # SourceSpec, datetime.date
+    cancel_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.repo = QComboBox()
+        self.repo.setObjectName("repoField")
+        self.repo.setEditable(True)
+        self.repo.setMinimumWidth(280)
+        self.repo.lineEdit().setPlaceholderText("owner/name on GitHub, or a local clone")
+        self.browse = QToolButton()
+        self.browse.setText("…")
+        self.browse.setToolTip("Choose a local clone")
+        self.date = QDateEdit(QDate.currentDate())
+        self.date.setObjectName("dateField")
+        self.date.setCalendarPopup(True)
+        self.date.setDisplayFormat("yyyy-MM-dd")
+        self.date.setMaximumDate(QDate.currentDate().addDays(1))
+        self.tz = QComboBox()
+        self.tz.setObjectName("tzField")
+        self.tz.setEditable(True)
+        self.tz.addItems(COMMON_ZONES)
+        self.pull = QPushButton("Pull")
+        self.pull.setObjectName("pullButton")
+        self.pull.setDefault(True)
+        self.cancel = QPushButton("Cancel")
+        self.cancel.setEnabled(False)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumWidth(160)
+        self.progress.setVisible(False)
+        self.status = QLabel()
+
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.addWidget(QLabel("Repository"))
+        layout.addWidget(self.repo, 3)
+        layout.addWidget(self.browse)
+        layout.addWidget(QLabel("Day"))
+        layout.addWidget(self.date)
+        layout.addWidget(QLabel("Time zone"))
+        layout.addWidget(self.tz, 1)
+        layout.addWidget(self.pull)
+        layout.addWidget(self.cancel)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status, 1)
+
+        self.pull.clicked.connect(self._request)
+        self.repo.lineEdit().returnPressed.connect(self._request)
+        self.cancel.clicked.connect(self.cancel_requested)
+        self.browse.clicked.connect(self._browse)
+
+    def set_recent(self, repos: list[str], tz: str) -> None:
+        current = self.repo.currentText()
+        self.repo.clear()
+        self.repo.addItems(repos)
+        self.repo.setEditText(current or (repos[0] if repos else ""))
+        if self.tz.findText(tz) < 0:
+            self.tz.addItem(tz)
+        self.tz.setCurrentText(tz)
+
+    def show_day(self, repo: str, date: dt.date, tz: str) -> None:
+        """Reflect the day that is open (after a pull, an open or the demo)."""
+        if not self.repo.currentText().strip():
+            self.repo.setEditText(repo)
+        self.date.setDate(QDate(date.year, date.month, date.day))
+        self.tz.setCurrentText(tz)
+
+    def chosen_date(self) -> dt.date:
+        d = self.date.date()
+        return dt.date(d.year(), d.month(), d.day())
+
+    def _request(self) -> None:
+        try:
+            spec = spec_for(self.repo.currentText(), self.tz.currentText().strip() or "UTC")
+        except StudioError as exc:
+            self.status.setText(str(exc))
+            return
+        self.pull_requested.emit(spec, self.chosen_date())
+
+    def _browse(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Choose a local clone")
+        if folder:
+            self.repo.setEditText(folder)
+
+    def set_busy(self, busy: bool, message: str = "") -> None:
+        self.pull.setEnabled(not busy)
+        self.cancel.setEnabled(busy)
+        self.progress.setVisible(busy)
+        if busy:
+            self.progress.setValue(0)
+        self.status.setText(message)
+
+    def show_progress(self, fraction: float, message: str) -> None:
+        self.progress.setValue(int(fraction * 1000))
+        self.status.setText(message)

@@ -1,0 +1,284 @@
+"""The script editor: segments on the left, the current segment's text in the middle, the
+commits behind the sentence under the cursor on the right, live word counts below."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QTextBrowser,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .. import editing
+from ..episode import Segment, estimate_seconds
+from . import commands
+from .project import Project
+from .script_text import ScriptText, end_of_change
+
+ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+def _tool(text: str, tip: str, name: str) -> QToolButton:
+    b = QToolButton()
+    b.setText(text)
+    b.setToolTip(tip)
+    b.setObjectName(name)
+    b.setAutoRaise(True)
+    return b
+
+
+class ScriptEditor(QWidget):
+    regenerate_requested = Signal(str)  # segment id; the window runs it (it needs the day)
+    current_changed = Signal(str)
+
+    def __init__(self, project: Project, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.project = project
+        self._loading = False
+        self.segments = QListWidget()
+        self.segments.setObjectName("segmentList")
+        self.segments.setMinimumWidth(200)
+        self.segments.setSpacing(2)
+        self.up = _tool("▲", "Move the segment up", "moveUp")
+        self.down = _tool("▼", "Move the segment down", "moveDown")
+        self.add = _tool("+", "Add a segment after this one", "addSegment")
+        self.remove = _tool("−", "Delete this segment", "deleteSegment")
+        self.regen = _tool("⟳", "Write this segment again from the day's data", "regenerate")
+        buttons = QHBoxLayout()
+        for b in (self.up, self.down, self.add, self.remove, self.regen):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        left = QWidget()
+        lv = QVBoxLayout(left)
+        lv.setContentsMargins(0, 0, 0, 0)
+        lv.addWidget(QLabel("<b>Segments</b>"))
+        lv.addWidget(self.segments, 1)
+        lv.addLayout(buttons)
+
+        self.title = QLineEdit()
+        self.title.setObjectName("segmentTitle")
+        self.title.setPlaceholderText("Segment title (a chapter of the episode)")
+        self.text = ScriptText()
+        self.text.setObjectName("segmentText")
+        self.text.setUndoRedoEnabled(False)  # the episode's undo stack does it
+        self.text.setPlaceholderText("What the host says in this segment.")
+        font = self.text.font()
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.text.setFont(font)
+        self.text.document().setDocumentMargin(10)
+        self.counts = QLabel()
+        self.counts.setObjectName("wordCounts")
+        middle = QWidget()
+        mv = QVBoxLayout(middle)
+        mv.setContentsMargins(0, 0, 0, 0)
+        mv.addWidget(self.title)
+        mv.addWidget(self.text, 1)
+        mv.addWidget(self.counts)
+
+        self.behind = QTextBrowser()
+        self.behind.setObjectName("sentenceCommits")
+        self.behind.setOpenExternalLinks(True)
+        right = QWidget()
+        rv = QVBoxLayout(right)
+        rv.setContentsMargins(0, 0, 0, 0)
+        rv.addWidget(QLabel("<b>Behind this sentence</b>"))
+        rv.addWidget(self.behind, 1)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        for w in (left, middle, right):
+            split.addWidget(w)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 3)
+        split.setStretchFactor(2, 1)
+        split.setSizes([230, 620, 260])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(split)
+
+        self.segments.currentItemChanged.connect(lambda *_: self._show_current())
+        self.text.textChanged.connect(self._text_edited)
+        self.text.cursorPositionChanged.connect(self._show_sentence)
+        self.title.editingFinished.connect(self._title_edited)
+        self.up.clicked.connect(lambda: self._move(-1))
+        self.down.clicked.connect(lambda: self._move(1))
+        self.add.clicked.connect(self.add_segment)
+        self.remove.clicked.connect(self.delete_segment)
+        self.regen.clicked.connect(lambda: self.current_id() and
+                                   self.regenerate_requested.emit(self.current_id()))
+        project.reset.connect(self.reload)
+        project.structure_changed.connect(self.reload)
+        project.segment_changed.connect(self._segment_changed)
+        self.reload()
+
+    # --- reading the project ---------------------------------------------------------------
+    def current_id(self) -> str:
+        item = self.segments.currentItem()
+        return item.data(ID_ROLE) if item is not None else ""
+
+    def current_segment(self) -> Segment | None:
+        sid = self.current_id()
+        ep = self.project.episode
+        if not sid or ep is None:
+            return None
+        return next((s for s in ep.segments if s.id == sid), None)
+
+    def reload(self) -> None:
+        keep = self.current_id()
+        ep = self.project.episode
+        self.segments.blockSignals(True)
+        self.segments.clear()
+        for seg in ep.segments if ep else []:
+            item = QListWidgetItem(self._label(seg))
+            item.setData(ID_ROLE, seg.id)
+            self.segments.addItem(item)
+        self.segments.blockSignals(False)
+        ids = [s.id for s in ep.segments] if ep else []
+        row = ids.index(keep) if keep in ids else (0 if ids else -1)
+        self.segments.setCurrentRow(row)
+        self._show_current()
+        enabled = ep is not None
+        for w in (self.up, self.down, self.add, self.remove, self.regen, self.title, self.text):
+            w.setEnabled(enabled)
+
+    def select_segment(self, segment_id: str) -> None:
+        for i in range(self.segments.count()):
+            if self.segments.item(i).data(ID_ROLE) == segment_id:
+                self.segments.setCurrentRow(i)
+                return
+
+    @staticmethod
+    def _label(seg: Segment) -> str:
+        return f"{seg.title}\n{editing.estimate_label(seg.text)}"
+
+    def _show_current(self) -> None:
+        seg = self.current_segment()
+        self._loading = True
+        self.title.setText(seg.title if seg else "")
+        self.text.setPlainText(seg.text if seg else "")
+        self._loading = False
+        self._update_counts()
+        self._show_sentence()
+        self.current_changed.emit(seg.id if seg else "")
+
+    def _segment_changed(self, segment_id: str) -> None:
+        ep = self.project.episode
+        if ep is None:
+            return
+        for i in range(self.segments.count()):
+            item = self.segments.item(i)
+            if item.data(ID_ROLE) == segment_id:
+                item.setText(self._label(ep.segment(segment_id)))
+        if segment_id != self.current_id():
+            self.select_segment(segment_id)
+            return
+        seg = ep.segment(segment_id)
+        shown = self.text.toPlainText()
+        if shown != seg.text:  # an undo/redo/replace, not the typing itself
+            self._loading = True
+            self.text.setPlainText(seg.text)
+            cursor = self.text.textCursor()
+            cursor.setPosition(end_of_change(shown, seg.text))
+            self.text.setTextCursor(cursor)
+            self._loading = False
+        if self.title.text() != seg.title:
+            self.title.setText(seg.title)
+        self._update_counts()
+        self._show_sentence()
+
+    # --- edits -----------------------------------------------------------------------------
+    def _text_edited(self) -> None:
+        if self._loading or not self.current_id():
+            return
+        self.project.undo_stack.push(
+            commands.SetText(self.project, self.current_id(), self.text.toPlainText()))
+
+    def _title_edited(self) -> None:
+        seg = self.current_segment()
+        if seg is not None and self.title.text().strip() and self.title.text() != seg.title:
+            self.project.undo_stack.push(commands.SetTitle(self.project, seg.id, self.title.text()))
+
+    def _move(self, step: int) -> None:
+        row = self.segments.currentRow()
+        if row < 0 or not (0 <= row + step < self.segments.count()):
+            return
+        self.project.undo_stack.push(commands.MoveSegment(self.project, row, row + step))
+
+    def add_segment(self) -> None:
+        ep = self.project.episode
+        if ep is None:
+            return
+        seg = Segment(id=editing.new_segment_id(ep), title="New segment", text="")
+        self.project.undo_stack.push(
+            commands.InsertSegment(self.project, self.segments.currentRow() + 1, seg))
+        self.select_segment(seg.id)
+        self.title.setFocus()
+        self.title.selectAll()
+
+    def delete_segment(self) -> None:
+        if self.current_id():
+            self.project.undo_stack.push(commands.RemoveSegment(self.project, self.current_id()))
+
+    # --- read-outs -------------------------------------------------------------------------
+    def _update_counts(self) -> None:
+        ep = self.project.episode
+        seg_text = self.text.toPlainText()
+        if ep is None:
+            self.counts.setText("")
+            return
+        total = ep.transcript
+        self.counts.setText(
+            f"This segment: {editing.estimate_label(seg_text)}    "
+            f"Episode: {editing.word_count(total)} words · "
+            f"~{editing.duration_label(estimate_seconds(total))}")
+
+    def _show_sentence(self) -> None:
+        seg, ep = self.current_segment(), self.project.episode
+        if seg is None or ep is None:
+            self.behind.setHtml("")
+            return
+        sentence = editing.sentence_at(seg, self.text.textCursor().position())
+        shas = sentence.commits if sentence else []
+        if not shas:
+            self.behind.setHtml("<p><i>No commits behind this sentence.</i></p>")
+            return
+        parts = []
+        for sha in shas[:40]:
+            ref = ep.ref(sha)
+            title = html.escape(ref.title if ref else sha[:12])
+            who = f" — {html.escape(ref.author)}" if ref and ref.author else ""
+            link = (f'<a href="{html.escape(ref.url, quote=True)}">{title}</a>'
+                    if ref and ref.url else title)
+            parts.append(f"<li>{link}{who} <code>{sha[:7]}</code></li>")
+        more = f"<li>… and {len(shas) - 40} more</li>" if len(shas) > 40 else ""
+        self.behind.setHtml(f"<ul>{''.join(parts)}{more}</ul>")
+
+    def find_next(self, needle: str, case: bool = False) -> bool:
+        """Select the next match, moving on through later segments and wrapping around."""
+        ep = self.project.episode
+        if ep is None or not needle:
+            return False
+        matches = editing.find_all(ep, needle, case)
+        if not matches:
+            return False
+        ids = [s.id for s in ep.segments]
+        here = (ids.index(self.current_id()) if self.current_id() in ids else 0,
+                self.text.textCursor().selectionEnd())
+        after = [m for m in matches if (ids.index(m[0]), m[1]) >= here]
+        sid, offset = (after or matches)[0]
+        self.select_segment(sid)
+        cursor = self.text.textCursor()
+        cursor.setPosition(offset)
+        cursor.setPosition(offset + len(needle), QTextCursor.MoveMode.KeepAnchor)
+        self.text.setTextCursor(cursor)
+        return True

@@ -1,0 +1,228 @@
+"""What the window's File menu and pull bar do: pull, open, save, recover, regenerate.
+
+Heavy work (pulling, reading and digesting a day, writing the script) runs through the
+task runner; the results come back here on the UI thread and land in the :class:`Project`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from .. import projects
+from ..errors import StudioError
+from ..pipeline import SourceSpec
+from ..settings import Settings, remember, save_settings
+from . import child_jobs, commands
+from .child_jobs import run_in_child
+from .dialogs import CANCEL, SAVE, Dialogs
+from .loaded import Loaded, digest_of
+from .project import Project
+from .tasks import TaskRunner
+
+log = logging.getLogger(__name__)
+
+
+class Session(QObject):
+    status = Signal(str)
+    progress = Signal(float, str)
+    busy_changed = Signal(bool)
+    day_loaded = Signal(object)  # Loaded
+    settings_changed = Signal()
+
+    def __init__(self, project: Project, runner: TaskRunner, settings: Settings,
+                 dialogs: Dialogs, window, settings_dir: Path | None = None) -> None:
+        super().__init__(window)
+        self.project, self.runner, self.settings = project, runner, settings
+        self.dialogs, self.window, self.settings_dir = dialogs, window, settings_dir
+        self.task = None
+        self.io_runner: TaskRunner | None = None  # one thread: saves land in order
+
+    # --- helpers -----------------------------------------------------------------------------
+    def run_job(self, name: str, func, on_done: Callable) -> None:
+        """Run one job at a time; its progress and errors go to the window."""
+        if self.task is not None and self.task.running:
+            self.status.emit("Busy: wait for the current job or cancel it.")
+            return
+        self.busy_changed.emit(True)
+
+        def finish(result) -> None:
+            self.busy_changed.emit(False)
+            on_done(result)
+
+        def fail(message: str) -> None:
+            self.busy_changed.emit(False)
+            self.status.emit(message)
+            self.dialogs.error(self.window, message)
+
+        def cancelled() -> None:
+            self.busy_changed.emit(False)
+            self.status.emit(f"{name} cancelled.")
+
+        self.task = self.runner.run_task(name, func, finish, fail, self.progress.emit, cancelled)
+
+    def cancel(self) -> None:
+        if self.task is not None and self.task.running:
+            self.task.cancel()
+
+    def save_settings(self) -> None:
+        """Write the settings in a worker (an fsync on the UI thread stalls it)."""
+        snapshot, folder = replace(self.settings), self.settings_dir
+
+        def write(_p, _c) -> None:
+            try:
+                save_settings(snapshot, folder)
+            except StudioError as exc:
+                log.warning("settings not saved: %s", exc)
+
+        (self.io_runner or self.runner).run_task("Save settings", write)
+        self.settings_changed.emit()
+
+    def _profile(self) -> str | None:
+        return self.settings.profile or None
+
+    def _load(self, loaded: Loaded, recovered: bool = False) -> None:
+        self.project.set_episode(loaded.episode, loaded.day, loaded.folder, recovered=recovered)
+        self.day_loaded.emit(loaded)
+
+    def may_discard(self) -> bool:
+        """Ask about unsaved changes; True when it is fine to replace or close the episode."""
+        if not self.project.modified:
+            return True
+        answer = self.dialogs.ask_unsaved(self.window, self.project.episode.title)
+        if answer == CANCEL:
+            return False
+        if answer == SAVE:
+            return self.save()
+        return True
+
+    # --- pull, open, save --------------------------------------------------------------------
+    def pull(self, spec: SourceSpec, date: dt.date) -> None:
+        if not self.may_discard():
+            return
+        profile = self._profile()
+        if spec.github and not spec.api_url and self.settings.github_api_url:
+            spec = replace(spec, api_url=self.settings.github_api_url)
+
+        def job(progress, cancel) -> Loaded:
+            return run_in_child(child_jobs.pull_and_write, (spec, date, profile), progress, cancel)
+
+        def done(loaded: Loaded) -> None:
+            self._load(loaded)
+            source = spec.git or spec.github or ""
+            self.settings.recent_repos = remember(self.settings.recent_repos, source)
+            self.settings.tz = spec.tz
+            self.save_settings()
+            self.status.emit(f"Pulled {loaded.day.repo} for {loaded.day.date}: "
+                             f"{len(loaded.day.commits)} commits. Save the episode to keep it.")
+
+        self.run_job("Pull", job, done)
+
+    def open_demo(self) -> None:
+        def job(progress, cancel) -> Loaded:
+            return run_in_child(child_jobs.sample_day, (), progress, cancel)
+
+        self.run_job("Sample day", job, lambda loaded: (self._load(loaded),
+                                                      self.status.emit("Sample day loaded.")))
+
+    def open(self, path: Path | None = None) -> None:
+        if not self.may_discard():
+            return
+        if path is None:
+            path = self.dialogs.open_folder(self.window, self.settings.show_dir)
+            if path is None:
+                return
+        profile = self._profile()
+
+        def job(progress, cancel) -> Loaded:
+            return run_in_child(child_jobs.open_folder, (path, profile), progress, cancel)
+
+        def done(loaded: Loaded) -> None:
+            self._load(loaded)
+            self._remember_project(loaded.folder)
+            self.status.emit(f"Opened {loaded.folder}.")
+
+        self.run_job("Open", job, done)
+
+    def _remember_project(self, folder: Path | None) -> None:
+        if folder is not None:
+            self.settings.recent_projects = remember(self.settings.recent_projects,
+                                                     str(folder.resolve()))
+            self.save_settings()
+
+    def save(self, save_as: bool = False) -> bool:
+        if not self.project.is_open:
+            return False
+        folder = self.project.folder
+        if folder is None or save_as:
+            ep = self.project.episode
+            start = str(Path(self.settings.show_dir) / "episodes" / ep.date) \
+                if self.settings.show_dir else ""
+            folder = self.dialogs.save_folder(self.window, start)
+            if folder is None:
+                return False
+        try:
+            self.project.save(folder)
+        except StudioError as exc:
+            self.dialogs.error(self.window, str(exc))
+            return False
+        self._remember_project(folder)
+        self.status.emit(f"Saved {folder}.")
+        return True
+
+    def offer_recovery(self) -> bool:
+        """On start: offer back what a crashed session autosaved. True if recovered."""
+        for entry in projects.crashed_autosaves():
+            if not self.dialogs.ask_recover(self.window, entry):
+                projects.drop_autosave(entry)
+                continue
+            try:
+                episode, day = entry.load()
+            except (OSError, ValueError, KeyError, StudioError) as exc:
+                self.dialogs.error(self.window, f"cannot recover that work: {exc}")
+                projects.drop_autosave(entry)
+                continue
+            folder = Path(entry.project) if entry.project else None
+            if day is None and folder is not None:
+                try:
+                    _ep, day, _f = projects.open_project(folder)
+                except StudioError:
+                    day = None
+            projects.drop_autosave(entry)
+            self._load(Loaded(episode, day, digest_of(day, self._profile()), folder),
+                       recovered=True)
+            self.project.autosave()
+            self.status.emit("Recovered unsaved work: save it to keep it.")
+            return True
+        return False
+
+    def regenerate(self, segment_id: str) -> None:
+        day, ep = self.project.day, self.project.episode
+        if ep is None:
+            return
+        if day is None:
+            self.dialogs.error(self.window, "this episode's day (day.json) is not in the project "
+                                            "folder, so its segments cannot be written again")
+            return
+        profile = self._profile()
+
+        def done(fresh) -> None:
+            if self.project.episode is not ep:
+                return
+            try:
+                from ..editing import regenerated_from
+
+                new = regenerated_from(ep, fresh, segment_id)
+            except StudioError as exc:
+                self.dialogs.error(self.window, str(exc))
+                return
+            self.project.undo_stack.push(commands.ReplaceSegment(self.project, segment_id, new))
+            self.status.emit(f"Segment “{new.title}” written again from the day's data.")
+
+        self.run_job("Regenerate", lambda p, c: run_in_child(child_jobs.rewrite, (day, profile), p, c),
+                  done)

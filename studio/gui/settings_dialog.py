@@ -1,0 +1,155 @@
+"""The settings dialog: voice and rate (with a preview), loudness target, show defaults, and
+the GitHub token, which goes to the OS keyring and is never shown back in full."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .. import credentials
+from ..errors import StudioError
+from ..settings import Settings
+
+# espeak-ng's English voices as pyttsx3 names them; the field also takes any other voice id
+VOICES = ["", "gmw/en-us", "gmw/en", "gmw/en-gb-x-rp", "gmw/en-gb-scotland", "gmw/en-029",
+          "gmw/en-us-nyc"]
+
+
+class SettingsDialog(QDialog):
+    def __init__(self, settings: Settings, parent: QWidget | None = None,
+                 preview: Callable[[str, int], None] | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Settings")
+        self.setMinimumWidth(480)
+        self.settings = settings
+        self.preview_func = preview
+        self.voice = QComboBox()
+        self.voice.setEditable(True)
+        self.voice.addItems(VOICES)
+        self.voice.lineEdit().setPlaceholderText("the engine's default voice")
+        self.voice.setCurrentText(settings.voice)
+        self.rate = QSpinBox()
+        self.rate.setRange(80, 400)
+        self.rate.setSuffix(" words/min")
+        self.rate.setValue(settings.rate)
+        self.preview = QPushButton("Preview")
+        self.preview.setEnabled(preview is not None)
+        self.preview.setToolTip("Say a sentence with this voice and rate")
+        self.loudness = QDoubleSpinBox()
+        self.loudness.setObjectName("loudnessField")
+        self.loudness.setRange(-30.0, -10.0)
+        self.loudness.setDecimals(1)
+        self.loudness.setSuffix(" LUFS")
+        self.loudness.setValue(settings.loudness_target)
+        self.show_dir = QLineEdit(settings.show_dir)
+        self.show_dir.setPlaceholderText("Folder of the show's site and episodes")
+        browse = QPushButton("…")
+        browse.clicked.connect(self._browse)
+        self.show_title = QLineEdit(settings.show_title)
+        self.show_author = QLineEdit(settings.show_author)
+        self.profile = QLineEdit(settings.profile)
+        self.profile.setPlaceholderText("chosen by repository")
+        self.tz = QLineEdit(settings.tz)
+        self.token = QLineEdit()
+        self.token.setObjectName("tokenField")
+        self.token.setEchoMode(QLineEdit.EchoMode.Password)
+        current = credentials.stored_token()
+        self.token.setPlaceholderText(f"stored: {credentials.masked(current)}" if current
+                                      else "paste a token to store it in the keyring")
+        self.api_url = QLineEdit(settings.github_api_url)
+        self.api_url.setPlaceholderText("https://api.github.com (or your GitHub Enterprise API)")
+        self.clear_token = QPushButton("Forget token")
+        self.clear_token.setEnabled(bool(current))
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setObjectName("settingsMessage")
+
+        voice_box = QGroupBox("Narration")
+        vf = QFormLayout(voice_box)
+        row = QHBoxLayout()
+        row.addWidget(self.voice, 1)
+        row.addWidget(self.preview)
+        vf.addRow("Voice", row)
+        vf.addRow("Rate", self.rate)
+        vf.addRow("Loudness target", self.loudness)
+        show_box = QGroupBox("Show defaults")
+        sf = QFormLayout(show_box)
+        dir_row = QHBoxLayout()
+        dir_row.addWidget(self.show_dir, 1)
+        dir_row.addWidget(browse)
+        sf.addRow("Show folder", dir_row)
+        sf.addRow("Show title", self.show_title)
+        sf.addRow("Author", self.show_author)
+        sf.addRow("Profile", self.profile)
+        sf.addRow("Time zone", self.tz)
+        gh_box = QGroupBox("GitHub")
+        gf = QFormLayout(gh_box)
+        tok_row = QHBoxLayout()
+        tok_row.addWidget(self.token, 1)
+        tok_row.addWidget(self.clear_token)
+        gf.addRow("Token", tok_row)
+        gf.addRow("API URL", self.api_url)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
+                                   QDialogButtonBox.StandardButton.Cancel)
+        layout = QVBoxLayout(self)
+        for w in (voice_box, show_box, gh_box, self.message, buttons):
+            layout.addWidget(w)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.preview.clicked.connect(self._preview)
+        self.clear_token.clicked.connect(self._forget)
+
+    def result_settings(self) -> Settings:
+        return replace(
+            self.settings, voice=self.voice.currentText().strip(),
+            rate=self.rate.value(), loudness_target=self.loudness.value(),
+            show_dir=self.show_dir.text().strip(), show_title=self.show_title.text().strip(),
+            show_author=self.show_author.text().strip(), profile=self.profile.text().strip(),
+            tz=self.tz.text().strip() or "UTC", github_api_url=self.api_url.text().strip(),
+        ).validated()
+
+    def accept(self) -> None:
+        if self.token.text().strip():
+            try:
+                credentials.store_token(self.token.text())
+            except StudioError as exc:
+                self.message.setText(str(exc))
+                return
+            self.token.clear()
+        super().accept()
+
+    def _forget(self) -> None:
+        try:
+            credentials.clear_token()
+        except StudioError as exc:
+            self.message.setText(str(exc))
+            return
+        self.token.setPlaceholderText("paste a token to store it in the keyring")
+        self.clear_token.setEnabled(False)
+        self.message.setText("Token removed from the keyring.")
+
+    def _preview(self) -> None:
+        if self.preview_func is not None:
+            self.preview_func(self.voice.currentText().strip(), self.rate.value())
+
+    def _browse(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Show folder", self.show_dir.text())
+        if folder:
+            self.show_dir.setText(folder)

@@ -1,0 +1,84 @@
+"""The production side of the window: the narration & audio tab, the export & publish dialog,
+the lexicon editor, the voice preview, and their menu entries and shortcuts."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+
+from . import audio_jobs
+from .export_dialog import ExportDialog
+from .lexicon_editor import LexiconEditor
+from .narration_panel import NarrationPanel
+
+WARM_UP_DELAY_MS = 300
+
+
+def _add(window, menu, text: str, slot, keys: list[str] | None = None, name: str = "") -> QAction:
+    act = QAction(text, window)
+    if keys:
+        act.setShortcuts([QKeySequence(k) for k in keys])
+        act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    act.triggered.connect(lambda _c=False: slot())
+    if name:
+        act.setObjectName(name)
+    menu.addAction(act)
+    window.addAction(act)
+    return act
+
+
+def install_tabs(window) -> None:
+    """Add the narration/audio tab, the export dialog and their actions to ``window``."""
+    # once the window is up and painted: import the audio stages off the UI thread
+    # (bound to the runner: a window closed before then cancels it)
+    QTimer.singleShot(WARM_UP_DELAY_MS, window.runner,
+                      lambda: window.runner.run_task("Warm-up", audio_jobs.warm_imports))
+    panel = NarrationPanel(window.project, window.runner, window.session)
+    window.narration = panel
+    window.add_tab(panel, "Narration && audio")
+    panel.message.connect(lambda msg: window.statusBar().showMessage(msg, 10_000))
+    # the segment chosen in the script is the one the narration shortcuts act on
+    window.editor.current_changed.connect(lambda sid: sid and panel.select_segment(sid))
+
+    m = window.segment_menu
+    m.addSeparator()
+    window.synth_action = _add(window, m, "&Synthesize segment", panel.synthesize_current,
+                               ["Ctrl+Return", "Ctrl+Enter"], "synthesizeSegment")
+    _add(window, m, "Synthesize all s&tale", panel.synthesize_stale, ["Ctrl+Shift+Return"])
+    _add(window, m, "&Import recording…", panel.import_recording)
+    window.play_action = _add(window, m, "&Play / stop", panel.toggle_play, ["Space"], "playPause")
+
+    def open_export() -> ExportDialog | None:
+        if not window.project.is_open:
+            window.statusBar().showMessage("Open or pull an episode first.", 8000)
+            return None
+        dialog = ExportDialog(window)
+        window.export_dialog = dialog
+        dialog.show()
+        return dialog
+
+    window.open_export = open_export
+    menu = window.file_menu
+    act = QAction("&Export and publish…", window)
+    act.setShortcut(QKeySequence("Ctrl+E"))
+    act.triggered.connect(lambda _c=False: open_export())
+    menu.insertAction(window.export_menu_anchor, act)
+
+    def open_lexicon() -> LexiconEditor:
+        dialog = LexiconEditor(window)
+        window.lexicon_dialog = dialog
+        dialog.show()
+        return dialog
+
+    window.open_lexicon = open_lexicon
+    _add(window, window.edit_menu, "Pronunciation &lexicon…", open_lexicon, ["Ctrl+L"])
+
+    def preview(voice: str, rate: int) -> None:
+        from dataclasses import replace
+
+        settings = replace(window.session.settings, voice=voice, rate=rate)
+        window.runner.run_task("Preview", lambda p, c: audio_jobs.preview_voice(
+            settings.voice, settings.rate, p, c), lambda path: panel.player.play(path),
+            lambda msg: window.statusBar().showMessage(msg, 10_000))
+
+    window.preview_voice = preview

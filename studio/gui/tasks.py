@@ -1,0 +1,138 @@
+"""``run_task``: run a core function off the UI thread and hear back through signals.
+
+A task function takes ``(progress, cancel)`` — the core's :data:`~studio.jobs.Progress` and
+:class:`~studio.jobs.CancelToken` — and returns a result. Its callbacks (``on_done``,
+``on_error``, ``on_progress``) run on the UI thread. Tests can swap in :class:`SyncRunner`,
+which runs the same function in the caller's thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from ..errors import Cancelled, StudioError
+from ..jobs import CancelToken, Progress
+
+log = logging.getLogger(__name__)
+
+TaskFunc = Callable[[Progress, CancelToken], Any]
+PROGRESS_INTERVAL = 0.05  # seconds between progress signals: enough to look live, no flood
+BACKGROUND_NICE = 5  # workers (and the git/ffmpeg/espeak processes they start) yield to the UI
+
+
+def _lower_priority() -> None:
+    """Make the calling worker thread, and every process it starts, nicer than the UI thread
+    (Linux keeps a nice value per thread and children inherit it); once per thread."""
+    local = _lower_priority.__dict__.setdefault("done", threading.local())
+    if getattr(local, "set", False) or not hasattr(os, "setpriority"):
+        return
+    local.set = True
+    try:
+        tid = threading.get_native_id()
+        current = os.getpriority(os.PRIO_PROCESS, tid)
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, max(current, BACKGROUND_NICE)))
+    except OSError as exc:
+        log.debug("cannot lower the worker's priority: %s", exc)
+
+
+class Task(QObject):
+    """One running job: its signals, and ``cancel()``."""
+
+    progressed = Signal(float, str)
+    finished = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+        self.token = CancelToken()
+        self.running = True
+
+    def cancel(self) -> None:
+        self.token.cancel()
+
+
+def _execute(task: Task, func: TaskFunc) -> None:
+    last = [0.0]
+
+    def progress(fraction: float, message: str) -> None:
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_INTERVAL or fraction >= 1.0:
+            last[0] = now
+            task.progressed.emit(float(fraction), str(message))
+
+    try:
+        result = func(progress, task.token)
+    except Cancelled:
+        task.cancelled.emit()
+    except StudioError as exc:
+        task.failed.emit(str(exc))
+    except Exception as exc:  # noqa: BLE001 - a worker must report, never die silently
+        log.exception("task %s failed", task.name)
+        task.failed.emit(f"unexpected error in {task.name}: {type(exc).__name__}: {exc}")
+    else:
+        task.finished.emit(result)
+
+
+class _Runnable(QRunnable):
+    def __init__(self, task: Task, func: TaskFunc) -> None:
+        super().__init__()
+        self.task, self.func = task, func
+
+    def run(self) -> None:
+        _lower_priority()
+        _execute(self.task, self.func)
+
+
+class TaskRunner(QObject):
+    """Runs tasks on a thread pool; keeps each task alive until it has reported."""
+
+    def __init__(self, threads: int = 2, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(threads)
+        self.active: set[Task] = set()
+
+    def run_task(self, name: str, func: TaskFunc,
+                 on_done: Callable[[Any], None] | None = None,
+                 on_error: Callable[[str], None] | None = None,
+                 on_progress: Callable[[float, str], None] | None = None,
+                 on_cancel: Callable[[], None] | None = None) -> Task:
+        task = Task(name)
+        self.active.add(task)
+
+        def settle() -> None:
+            task.running = False
+            self.active.discard(task)
+
+        task.finished.connect(lambda r: (settle(), on_done and on_done(r)))
+        task.failed.connect(lambda m: (settle(), on_error and on_error(m)))
+        task.cancelled.connect(lambda: (settle(), on_cancel and on_cancel()))
+        if on_progress is not None:
+            task.progressed.connect(on_progress)
+        self._start(task, func)
+        return task
+
+    def _start(self, task: Task, func: TaskFunc) -> None:
+        self.pool.start(_Runnable(task, func))
+
+    def busy(self) -> bool:
+        return bool(self.active)
+
+    def wait(self, msecs: int = 30_000) -> bool:
+        return self.pool.waitForDone(msecs)
+
+
+class SyncRunner(TaskRunner):
+    """Runs each task at once in the calling thread (for tests of what follows a task)."""
+
+    def _start(self, task: Task, func: TaskFunc) -> None:
+        _execute(task, func)

@@ -1,0 +1,138 @@
+"""Episode projects on disk: saving a folder, autosaves, and recovering what a crash left.
+
+A project is an episode folder (``episode.json`` plus the ``day.json`` it was written from).
+While it is open with unsaved changes, the app autosaves a copy into the state folder, tagged
+with the process id; a clean save or close removes it. An autosave whose process is gone was
+left by a crash and is offered back on the next start.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from .episode import Episode, load_episode, save_episode
+from .errors import StudioError
+from .fsutil import atomic_write_json, check_writable_dir
+from .settings import state_dir
+from .sources.model import Day, load_day, save_day
+
+log = logging.getLogger(__name__)
+
+DAY_FILE = "day.json"
+
+
+def save_project(episode: Episode, folder: str | Path, day: Day | None = None) -> Path:
+    """Write the episode (and its day, when the folder lacks it) into ``folder``."""
+    out = check_writable_dir(folder)
+    save_episode(episode, out)
+    if day is not None and not (out / DAY_FILE).exists():
+        save_day(day, out / DAY_FILE)
+    return out
+
+
+def open_project(folder: str | Path) -> tuple[Episode, Day | None, Path]:
+    """The episode in ``folder`` (or the folder of an ``episode.json``) and its day, if kept."""
+    path = Path(folder)
+    if path.is_file():
+        path = path.parent
+    episode = load_episode(path)
+    day = None
+    if (path / DAY_FILE).exists():
+        try:
+            day = load_day(path / DAY_FILE)
+        except StudioError as exc:
+            log.warning("day file of %s unreadable: %s", path, exc)
+    return episode, day, path
+
+
+def _autosave_dir() -> Path:
+    return state_dir() / "autosave"
+
+
+def autosave_key(folder: Path | None, session: str) -> str:
+    if folder is None:
+        return f"untitled-{session}"
+    return hashlib.sha1(str(folder.resolve()).encode()).hexdigest()[:16]
+
+
+@dataclass
+class Autosave:
+    path: Path
+    project: str  # the project folder, "" for a never-saved episode
+    saved_at: str
+    pid: int
+    title: str
+
+    def load(self) -> tuple[Episode, Day | None]:
+        data = json.loads(self.path.read_text(encoding="utf-8"))
+        day = Day.from_dict(data["day"]) if data.get("day") else None
+        return Episode.from_dict(data["episode"]), day
+
+
+def write_autosave(episode: Episode | dict, folder: Path | None, session: str,
+                   day: Day | None = None) -> Path:
+    """Keep a copy of unsaved work; the day goes along only for a never-saved episode.
+
+    ``episode`` may be a snapshot (``Episode.to_dict()``) taken on another thread."""
+    data = episode if isinstance(episode, dict) else episode.to_dict()
+    path = _autosave_dir() / f"{autosave_key(folder, session)}.json"
+    atomic_write_json(path, {
+        "project": str(folder.resolve()) if folder else "",
+        "saved_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "pid": os.getpid(),
+        "title": data.get("title", ""),
+        "episode": data,
+        "day": day.to_dict() if (day is not None and folder is None) else None,
+    })
+    return path
+
+
+def discard_autosave(folder: Path | None, session: str) -> None:
+    path = _autosave_dir() / f"{autosave_key(folder, session)}.json"
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        log.warning("cannot remove autosave %s: %s", path, exc)
+
+
+def _alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def crashed_autosaves() -> list[Autosave]:
+    """Autosaves whose process is no longer running, newest first."""
+    found = []
+    for path in sorted(_autosave_dir().glob("*.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            entry = Autosave(path, str(data.get("project", "")), str(data.get("saved_at", "")),
+                             int(data.get("pid", 0)), str(data.get("title", "")))
+        except (OSError, ValueError, TypeError, AttributeError) as exc:
+            log.warning("skipping unreadable autosave %s: %s", path, exc)
+            continue
+        if entry.pid != os.getpid() and not _alive(entry.pid):
+            found.append(entry)
+    return sorted(found, key=lambda a: a.saved_at, reverse=True)
+
+
+def drop_autosave(entry: Autosave) -> None:
+    try:
+        entry.path.unlink()
+    except OSError:
+        pass

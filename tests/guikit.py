@@ -1,0 +1,76 @@
+"""What the desktop tests share: scripted answers to the app's questions, an isolated
+config/state folder, a fixture repository and a window on the real thread pool."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from gitrepo import PT_BOT, RepoBuilder, at, pt_landed, pt_revert
+
+from studio.gui.dialogs import DISCARD, Dialogs
+
+DATE = "2026-02-09"
+
+
+class ScriptedDialogs(Dialogs):
+    """Answers the app's questions as the test says; records every error shown."""
+
+    def __init__(self) -> None:
+        self.unsaved = DISCARD
+        self.recover = True
+        self.folder: Path | None = None
+        self.open_path: Path | None = None
+        self.errors: list[str] = []
+        self.asked: list[str] = []
+
+    def ask_unsaved(self, parent, title):
+        self.asked.append(f"unsaved:{title}")
+        return self.unsaved
+
+    def ask_recover(self, parent, entry):
+        self.asked.append(f"recover:{entry.title}")
+        return self.recover
+
+    def open_folder(self, parent, start=""):
+        return self.open_path
+
+    def save_folder(self, parent, start=""):
+        return self.folder
+
+    def error(self, parent, message):
+        self.errors.append(message)
+
+
+def isolate(monkeypatch, tmp_path: Path) -> Path:
+    """Point settings and autosaves at ``tmp_path``; returns the settings folder."""
+    config = tmp_path / "config"
+    monkeypatch.setenv("COMMITCAST_CONFIG_DIR", str(config))
+    monkeypatch.setenv("COMMITCAST_STATE_DIR", str(tmp_path / "state"))
+    return config
+
+
+def build_repo(path: Path, extra: int = 0) -> Path:
+    """A PyTorch-style day: landed PRs, a same-day revert of one of them, a stack; plus
+    ``extra`` more commits the same day for bigger pulls."""
+    with RepoBuilder(path, origin="https://github.com/pytorch/pytorch.git") as r:
+        bot = {"committer": PT_BOT[0], "committer_email": PT_BOT[1]}
+        r.commit(pt_landed("Old work", 1), at("2026-02-05", 9), "Old Timer", "old@ex.com", **bot)
+        sha = r.commit(pt_landed("[MPS] Add bitwise ops", 10), at(DATE, 3), "Mo Pal",
+                       "mo@ex.com", files=["aten/src/ATen/mps/ops.mm"], **bot)
+        r.commit(pt_revert("[MPS] Add bitwise ops", 10, sha, "jwitt", "breaking internal builds"),
+                 at(DATE, 5), *PT_BOT)
+        for i in range(3):
+            r.commit(pt_landed(f"[Inductor] Tune kernel {i}", 20 + i, ghstack=list(range(20, 20 + i))),
+                     at(DATE, 6 + i), "Dev Stack", "dev@ex.com",
+                     files=["torch/_inductor/k.py"], **bot)
+        for i in range(extra):
+            minute = i % 600
+            r.commit(pt_landed(f"Fix thing number {i} in the <loader> & \"friends\"", 1000 + i),
+                     at(DATE, 10 + minute // 60, minute % 60), f"Dev {i % 40}",
+                     f"dev{i % 40}@ex.com", files=[f"src/m{i % 50}/f{i}.py"], **bot)
+    return path
+
+
+def in_ci() -> bool:
+    return bool(os.environ.get("CI"))

@@ -1,0 +1,66 @@
+"""An event-loop heartbeat: a timer ticking every few ms; the longest gap between ticks is the
+longest the UI thread was blocked."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+import traceback
+
+from PySide6.QtCore import QTimer
+
+TRACE = os.environ.get("HEARTBEAT_TRACE")  # set to print what every thread does in a stall
+
+
+class Heartbeat:
+    def __init__(self, interval_ms: int = 10) -> None:
+        self.timer = QTimer()
+        self.timer.setInterval(interval_ms)
+        self.timer.timeout.connect(self._tick)
+        self.last = 0.0
+        self.max_gap = 0.0
+        self.ticks = 0
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        if self.last:
+            self.max_gap = max(self.max_gap, now - self.last)
+        self.last = now
+        self.ticks += 1
+
+    def __enter__(self) -> Heartbeat:
+        self.last = time.perf_counter()
+        self.timer.start()
+        if TRACE:
+            threading.Thread(target=self._watch, args=(threading.get_ident(),), daemon=True).start()
+        return self
+
+    def _watch(self, main: int, limit: float = 0.05) -> None:
+        reported = 0.0
+        while self.timer.isActive() or not self.ticks:
+            time.sleep(0.005)
+            last = self.last
+            if last and time.perf_counter() - last > limit and reported != last:
+                reported = last
+                lines = [f"--- event loop late by {1000 * (time.perf_counter() - last):.0f} ms"]
+                for ident, frame in sys._current_frames().items():
+                    if ident != threading.get_ident():
+                        tag = "UI" if ident == main else f"thread {ident % 10000}"
+                        stack = traceback.format_stack(frame)[-3:]
+                        lines.append(f"{tag}: " + " | ".join(x.strip().replace("\n", " ")
+                                                            for x in stack))
+                sys.stderr.write("\n".join(lines) + "\n")
+
+    def __exit__(self, *exc: object) -> None:
+        self._tick()
+        self.timer.stop()
+
+    def pause(self) -> None:
+        """Stop measuring (around a step the user waits for on purpose, like Save)."""
+        self.timer.stop()
+
+    def resume(self) -> None:
+        self.last = time.perf_counter()
+        self.timer.start()

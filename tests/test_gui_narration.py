@@ -1,0 +1,109 @@
+"""Narration in the desktop app: import a recording (and see it go stale after an edit), the
+lexicon editor's "say it" (and a new entry making synthesized takes stale), play selection."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+from guikit import ScriptedDialogs, isolate
+
+from studio.gui import audio_jobs
+from studio.gui.app import make_app, make_window
+
+pytestmark = pytest.mark.usefixtures("qapp")
+pytest.importorskip("studio.narration.takes", reason="the narration stage is not merged yet")
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch, tmp_path):
+    settings_dir = isolate(monkeypatch, tmp_path)
+    make_app()
+    dialogs = ScriptedDialogs()
+    dialogs.folder = tmp_path / "episode"
+    win = make_window(settings_dir=settings_dir, dialogs=dialogs)
+    qtbot.addWidget(win)
+    win.show()
+    win.session.open_demo()
+    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
+    yield win
+    win.project.close()
+    win.runner.wait()
+
+
+def recording(path, seconds: float = 1.5):
+    """A real audio file: a tone with silence before and after, as a recorder leaves it."""
+    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                    f"sine=frequency=330:duration={seconds}", "-af",
+                    "adelay=400,apad=pad_dur=0.6", "-ar", "44100", str(path)], check=True)
+    return path
+
+
+def test_import_a_recording_then_an_edit_makes_it_stale(qtbot, window, tmp_path):
+    panel, ep = window.narration, window.project.episode
+    seg = ep.segments[0]
+    panel.select_segment(seg.id)
+    panel.import_recording(recording(tmp_path / "host.flac"))
+    qtbot.waitUntil(lambda: ep.segment(seg.id).take is not None and not window.runner.busy(),
+                    timeout=60_000)
+    assert window.dialogs.errors == []
+    take = ep.segment(seg.id).take
+    assert take.source == "imported" and 2.0 < take.duration < 3.0
+    assert 0.2 < take.trim.start < 0.45  # auto-trim found the tone after the silence
+    assert (window.project.folder / take.path).is_file()
+    assert panel.statuses()[seg.id] == audio_jobs.FRESH
+    window.editor.select_segment(seg.id)
+    window.editor.text.setPlainText(seg.text + " Added after recording.")
+    assert panel.statuses()[seg.id] == audio_jobs.STALE
+    assert panel.table.item(0, 2).text() == "stale"
+    window.undo_action.trigger()  # undo the edit: the recording fits the script again
+    assert panel.statuses()[seg.id] == audio_jobs.FRESH
+    window.undo_action.trigger()  # undo the import itself
+    assert ep.segment(seg.id).take is None
+    # play the selection: the player gets the take and the trim's range
+    window.redo_action.trigger()
+    panel.select_segment(seg.id)
+    panel.toggle_play()
+    assert panel.player.path == window.project.folder / take.path
+    assert panel.player.stop_at == pytest.approx(take.trim.end)
+    panel.player.stop()
+
+
+def test_bad_recording_is_a_one_line_error(qtbot, window, tmp_path):
+    bad = tmp_path / "notes.wav"
+    bad.write_text("this is not audio")
+    window.narration.import_recording(bad)
+    qtbot.waitUntil(lambda: bool(window.dialogs.errors), timeout=30_000)
+    assert "\n" not in window.dialogs.errors[0] and "notes.wav" in window.dialogs.errors[0]
+    assert window.project.episode.segments[0].take is None
+
+
+def test_lexicon_entry_says_it_and_makes_synthesized_takes_stale(qtbot, window):
+    panel, ep = window.narration, window.project.episode
+    seg = next(s for s in ep.segments if "Inductor" in s.text or "ROCm" in s.text)
+    word = "ROCm" if "ROCm" in seg.text else "Inductor"
+    panel.select_segment(seg.id)
+    panel.synthesize_current()
+    qtbot.waitUntil(lambda: ep.segment(seg.id).take is not None and not window.runner.busy(),
+                    timeout=120_000)
+    assert panel.statuses()[seg.id] == audio_jobs.FRESH
+    lexicon = window.open_lexicon()
+    lexicon.add_entry(word, "are oh see em" if word == "ROCm" else "in duct or")
+    lexicon.say_current()
+    qtbot.waitUntil(lambda: hasattr(lexicon, "last_audio"), timeout=60_000)
+    assert lexicon.last_audio.stat().st_size > 10_000
+    lexicon.accept()
+    assert audio_jobs.user_lexicon_path().read_text().count(word) == 1
+    assert panel.statuses()[seg.id] == audio_jobs.STALE  # the engine would now say it differently
+
+
+def test_voice_preview_in_settings(qtbot, window):
+    played = []
+    window.narration.player.play = lambda path, *a: played.append(path)
+    dialog = window.settings_dialog()
+    assert dialog.preview.isEnabled()
+    dialog.voice.setCurrentText("gmw/en-gb-x-rp")
+    dialog.rate.setValue(150)
+    dialog.preview.click()
+    qtbot.waitUntil(lambda: bool(played) and not window.runner.busy(), timeout=60_000)
+    assert played[0].stat().st_size > 10_000 and window.dialogs.errors == []
