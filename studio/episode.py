@@ -224,6 +224,10 @@ def load_episode(episode_dir: str | Path) -> Episode:
     path = Path(episode_dir)
     if path.is_dir():
         path = path / EPISODE_FILE
+    if (path.parent / "takes").is_dir():  # a recorder that died mid-take: repair and offer it
+        from .recording.recovery import recover_quietly
+
+        recover_quietly(path.parent)
     data = read_json(path, missing=f"no episode at {path}")
     if not isinstance(data, dict):
         raise StudioError(f"{path} is not an episode file")

@@ -32,6 +32,10 @@ class ScriptedDialogs(Dialogs):
         self.asked.append(f"recover:{entry.title}")
         return self.recover
 
+    def ask_use_recovered(self, parent, segment, seconds):
+        self.asked.append(f"recording:{segment}:{seconds:.1f}")
+        return getattr(self, "use_recovered", True)
+
     def open_folder(self, parent, start=""):
         return self.open_path
 

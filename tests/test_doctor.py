@@ -37,7 +37,10 @@ def bin_dir(tmp: Path, *tools: str) -> Path:
 
 def doctor(tmp: Path, *args: str, path: Path | None = None, token: str | None = None,
            extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("GITHUB_TOKEN", "GH_TOKEN")}
+    # No token, and no sound server but the one a test names (the recording tests' session
+    # daemon is announced through PULSE_SERVER in this process's environment).
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("GITHUB_TOKEN", "GH_TOKEN") and not k.startswith("PULSE_")}
     env.update(PYTHONPATH=str(ROOT), HOME=str(tmp / "home"), GH_CONFIG_DIR=str(tmp / "gh"),
                PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring",
                PULSE_RUNTIME_PATH=str(tmp / "no-pulse"))

@@ -29,6 +29,7 @@ class Clip:
     fade_in: float = 0.0
     fade_out: float = 0.0
     key: str = ""
+    gain_db: float = 0.0  # applied before the fades (evens out the takes' levels)
 
 
 @dataclass
@@ -114,6 +115,8 @@ def _write_clip(fh: BinaryIO, clip: Clip, info: AudioInfo, rate: int,
         hi = pos + len(block) if last is None else min(last, pos + len(block))
         if hi > lo:
             part = block[lo - pos:hi - pos].copy()
+            if clip.gain_db:
+                part *= np.float32(10 ** (clip.gain_db / 20))
             if fade_in and lo - first < fade_in:
                 idx = np.arange(lo - first, hi - first, dtype=np.float32)
                 part *= np.minimum(1.0, idx / fade_in)[:, None]

@@ -13,6 +13,7 @@ from ..errors import StudioError
 from ..jobs import CancelToken, Progress, no_progress, scaled
 from ..resources import resource_path
 from .assemble import Clip, Programme, Silence, assemble
+from .leveling import matching_gains, speech_level
 from .loudness import Loudness, master_to_file
 from .settings import AudioSettings
 from .trim import effective
@@ -62,7 +63,16 @@ def programme_pieces(episode: Episode, folder: Path,
                            take.trim.fade_out, key=f"segment:{seg.id}"))
     if settings.sting:
         pieces += [Silence(settings.sting_pause), Clip(outro, key="sting-outro")]
+    _match_levels([p for p in pieces if isinstance(p, Clip) and p.key.startswith("segment:")])
     return pieces
+
+
+def _match_levels(clips: list[Clip]) -> None:
+    """Synthesized, recorded and imported takes at one speech level (see audio.leveling)."""
+    levels = {c.key: speech_level(c.path, c.start, c.end) for c in clips}
+    gains = matching_gains(levels)
+    for clip in clips:
+        clip.gain_db = round(gains[clip.key], 2)
 
 
 def master_episode(

@@ -17,6 +17,7 @@ COMMAND_MODULES = [
     "studio.cli.cmd_publish",
     "studio.cli.cmd_doctor",
     "studio.cli.cmd_gui",
+    "studio.cli.cmd_record",
 ]
 
 

@@ -42,6 +42,16 @@ class Dialogs:
             QMessageBox.StandardButton.Yes)
         return answer == QMessageBox.StandardButton.Yes
 
+    def ask_use_recovered(self, parent: QWidget, segment: str, seconds: float) -> bool:
+        answer = QMessageBox.question(
+            parent, "Recovered recording",
+            f"A recording of segment “{segment}” did not finish ({seconds:.1f} s were saved "
+            f"and repaired).\n\nUse it as the segment's take? It stays among the segment's "
+            f"takes either way.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes)
+        return answer == QMessageBox.StandardButton.Yes
+
     def open_folder(self, parent: QWidget, start: str = "") -> Path | None:
         path, _ = QFileDialog.getOpenFileName(parent, "Open episode", start,
                                               "Episode (episode.json)")

@@ -53,11 +53,15 @@ class NarrationPanel(QWidget):
         self.synth_all = QPushButton("Synthesize all stale")
         self.synth_all.setObjectName("synthesizeStale")
         self.import_button = QPushButton("Import recording…")
+        self.record_button = QPushButton("Record…")
+        self.record_button.setObjectName("recordSegment")
+        self.record_button.setToolTip("Record this segment from a microphone (punch-in)")
+        self.record_dialog = None
         self.play = QPushButton("Play")
         self.play.setObjectName("playButton")
         self.play.setToolTip("Space")
         buttons = QHBoxLayout()
-        for b in (self.synth, self.synth_all, self.import_button, self.play):
+        for b in (self.synth, self.synth_all, self.import_button, self.record_button, self.play):
             buttons.addWidget(b)
         buttons.addStretch(1)
         self.editor = AudioEditor(project, runner, self.player)
@@ -77,6 +81,7 @@ class NarrationPanel(QWidget):
         self.synth.clicked.connect(self.synthesize_current)
         self.synth_all.clicked.connect(self.synthesize_stale)
         self.import_button.clicked.connect(lambda: self.import_recording())
+        self.record_button.clicked.connect(lambda: self.record_segment())
         self.play.clicked.connect(self.toggle_play)
         self.player.state_changed.connect(lambda on: self.play.setText("Stop" if on else "Play"))
         self.player.error.connect(self.message)
@@ -214,6 +219,32 @@ class NarrationPanel(QWidget):
 
         self.session.run_job("Import", lambda p, c: audio_jobs.import_recording(
             ep, folder, sid, source, p, c), done)
+
+    def record_segment(self):
+        """Open the recorder on the current segment; a chosen take lands on the undo stack."""
+        from .record_dialog import RecordDialog
+
+        sid = self.current_id()
+        folder = self._folder() if sid else None
+        if folder is None:
+            return None
+        if self.record_dialog is not None:
+            self.record_dialog.close()
+        ep = self.project.episode
+        seg = ep.segment(sid)
+        dialog = RecordDialog(folder, sid, seg.title, seg.text,
+                              seg.take.path if seg.take else None, parent=self)
+
+        def chosen(segment_id: str, take) -> None:
+            if self.project.episode is ep:
+                self.project.undo_stack.push(commands.SetTakes(self.project, {segment_id: take},
+                                                               "Record take"))
+                self.message.emit(f"Segment {seg.title}: recorded take {take.path}.")
+
+        dialog.take_chosen.connect(chosen)
+        self.record_dialog = dialog
+        dialog.show()
+        return dialog
 
     def toggle_play(self) -> None:
         if self.player.playing:

@@ -146,8 +146,25 @@ class Session(QObject):
             self._load(loaded)
             self._remember_project(loaded.folder)
             self.status.emit(f"Opened {loaded.folder}.")
+            self.offer_recovered_takes()
 
         self.run_job("Open", job, done)
+
+    def offer_recovered_takes(self) -> None:
+        """Takes a crashed recording left in this episode (repaired when it was loaded)."""
+        from .record_dialog import offer_recovered_takes
+
+        folder, ep = self.project.folder, self.project.episode
+        if folder is None or ep is None:
+            return
+        known = {s.id for s in ep.segments}
+        chosen = offer_recovered_takes(folder, lambda seg, secs: self.dialogs.ask_use_recovered(
+            self.window, seg, secs))
+        chosen = {sid: take for sid, take in chosen.items() if sid in known}
+        if chosen:
+            self.project.undo_stack.push(commands.SetTakes(self.project, chosen,
+                                                           "Use recovered recording"))
+            self.status.emit(f"Recovered recording used for {', '.join(chosen)}.")
 
     def _remember_project(self, folder: Path | None) -> None:
         if folder is not None:
@@ -198,6 +215,7 @@ class Session(QObject):
                        recovered=True)
             self.project.autosave()
             self.status.emit("Recovered unsaved work: save it to keep it.")
+            self.offer_recovered_takes()
             return True
         return False
 

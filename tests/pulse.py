@@ -1,0 +1,154 @@
+"""A private PulseAudio daemon with a virtual microphone, fed from a FIFO in real time.
+
+``module-pipe-source`` has no clock of its own: it passes on whatever is written into the FIFO
+as soon as it is written, and nothing while nothing is written. So a feeder thread writes 10 ms
+of audio every 10 ms, like a real microphone's periods: silence, or the signal queued with
+:meth:`VirtualMic.play`. It never catches up in a burst after falling behind: QtMultimedia
+6.12's PulseAudio input loses most of a burst (100 ms written at once arrive as ~10 ms),
+where ``parecord`` keeps it all.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+
+RATE = 44100
+PERIOD = 441  # frames: 10 ms
+
+
+class PulseUnavailable(Exception):
+    pass
+
+
+class PulseDaemon:
+    """``pulseaudio`` in the foreground with a private runtime dir; clients find it by env."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.socket = root / "native"
+        self.fifo = root / "virtual_mic.fifo"
+        self.proc: subprocess.Popen | None = None
+        self.mic_module: int | None = None
+        self.env = {
+            "PULSE_SERVER": f"unix:{self.socket}",
+            "PULSE_RUNTIME_PATH": str(root / "runtime"),
+            "PULSE_STATE_PATH": str(root / "state"),
+            "PULSE_COOKIE": str(root / "cookie"),
+        }
+
+    def start(self) -> None:
+        if not shutil.which("pulseaudio") or not shutil.which("pactl"):
+            raise PulseUnavailable("pulseaudio/pactl not installed (make test installs "
+                                   "pulseaudio and pulseaudio-utils)")
+        for sub in ("runtime", "state"):
+            (self.root / sub).mkdir(mode=0o700, parents=True, exist_ok=True)
+        env = {**os.environ, **self.env, "HOME": str(self.root)}
+        self.proc = subprocess.Popen(
+            ["pulseaudio", "--daemonize=no", "-n", "--exit-idle-time=-1", "--disallow-exit",
+             "--use-pid-file=no", "--log-target=stderr", "--log-level=error",
+             f"--load=module-native-protocol-unix socket={self.socket} auth-anonymous=1",
+             "--load=module-null-sink sink_name=null"],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                err = (self.proc.stderr.read() if self.proc.stderr else "").strip()
+                raise PulseUnavailable(f"pulseaudio did not start: {err.splitlines()[-1:] or '?'}")
+            if self.socket.exists() and self.pactl("info").returncode == 0:
+                break
+            time.sleep(0.1)
+        else:
+            self.stop()
+            raise PulseUnavailable("pulseaudio did not answer within 15 s")
+
+    def pactl(self, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["pactl", *args], env={**os.environ, **self.env},
+                              capture_output=True, text=True, timeout=20)
+
+    def add_mic(self) -> None:
+        """Load the virtual microphone ``virtual_mic`` (and make it the default input)."""
+        self.fifo.unlink(missing_ok=True)  # the module makes the FIFO; an old one fails it
+        out = self.pactl("load-module", "module-pipe-source", "source_name=virtual_mic",
+                         f"file={self.fifo}", "format=s16le", f"rate={RATE}", "channels=1")
+        if out.returncode != 0:
+            raise PulseUnavailable(f"cannot load module-pipe-source: {out.stderr.strip()}")
+        self.mic_module = int(out.stdout.strip())
+        self.pactl("set-default-source", "virtual_mic")
+
+    def remove_mic(self) -> None:
+        if self.mic_module is not None:
+            self.pactl("unload-module", str(self.mic_module))
+            self.mic_module = None
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+class VirtualMic:
+    """Feeds the FIFO in real time: queued signal first, silence when nothing is queued."""
+
+    def __init__(self, fifo: Path) -> None:
+        self.fifo = fifo
+        self._queue: queue.Queue[np.ndarray] = queue.Queue()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self.fed_frames = 0
+        self.signal_started_at: float | None = None  # fed-frame position of the last play()
+
+    def start(self) -> VirtualMic:
+        self._thread.start()
+        return self
+
+    def play(self, samples: np.ndarray) -> None:
+        """Queue float samples in [-1, 1] (mono, 44.1 kHz)."""
+        self._queue.put(np.asarray(samples, dtype=np.float64))
+
+    def idle(self) -> bool:
+        return self._queue.empty() and not self._current.size
+
+    def _run(self) -> None:
+        self._current = np.zeros(0)
+        fd = os.open(self.fifo, os.O_WRONLY)
+        start = time.monotonic()
+        silence = np.zeros(PERIOD)
+        try:
+            while not self._stop.is_set():
+                if not self._current.size:
+                    try:
+                        self._current = self._queue.get_nowait()
+                        self.signal_started_at = self.fed_frames / RATE
+                    except queue.Empty:
+                        pass
+                chunk = self._current[:PERIOD] if self._current.size else silence
+                self._current = self._current[PERIOD:]
+                if chunk.size < PERIOD:
+                    chunk = np.concatenate([chunk, np.zeros(PERIOD - chunk.size)])
+                os.write(fd, (np.clip(chunk, -1, 1) * 32767).astype("<i2").tobytes())
+                self.fed_frames += PERIOD
+                delay = start + self.fed_frames / RATE - time.monotonic()
+                if delay > 0:
+                    time.sleep(delay)
+                elif delay < -0.005:  # fell behind (a busy machine): go on from now, no burst
+                    start -= delay
+        except OSError:
+            pass  # the source went away (unloaded): stop feeding
+        finally:
+            os.close(fd)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
