@@ -7,12 +7,13 @@ DEMO_OUT ?= demo-output
 
 # Debian packages the studio (and its tests) need: command -> package.
 SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg espeak-ng:espeak-ng git:git chromium:chromium \
-                pulseaudio:pulseaudio pactl:pulseaudio-utils
+                pulseaudio:pulseaudio pactl:pulseaudio-utils \
+                desktop-file-validate:desktop-file-utils appstreamcli:appstream
 # Shared libraries Qt needs to run offscreen, and pyttsx3's espeak-ng library.
 SYSTEM_LIBS := libespeak-ng1 libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core \
   libglib2.0-0 libpulse0 libxcb-cursor0 libxkbcommon-x11-0
 
-.PHONY: demo test system venv lint bench clean
+.PHONY: demo test system venv lint bench clean bundle install-desktop
 
 system:
 	@missing=""; \
@@ -54,5 +55,17 @@ lint: venv
 bench: system venv
 	$(PY) bench/run_all.py
 
+# The desktop bundle (slow: minutes). PyInstaller is installed here only, not for `make test`.
+# STUDIO_BUNDLE_FFMPEG=1 make bundle also copies this machine's ffmpeg/ffprobe into it.
+bundle: system venv
+	$(PY) -m pip install -q 'pyinstaller>=6.10,<7'
+	cd packaging && $(CURDIR)/$(PY) -m PyInstaller --noconfirm --clean --log-level WARN \
+	  --distpath $(CURDIR)/dist --workpath $(CURDIR)/build/pyinstaller studio.spec
+	@echo "built dist/commitcast-studio/ ($$(du -sh dist/commitcast-studio | cut -f1)); run dist/commitcast-studio/studio --version"
+
+# The launcher, icons and AppStream data for the current user (PREFIX=/usr/local as root).
+install-desktop:
+	packaging/install-desktop.sh $(if $(wildcard dist/commitcast-studio/studio),--bundle dist/commitcast-studio)
+
 clean:
-	rm -rf $(VENV) $(DEMO_OUT) .pytest_cache
+	rm -rf $(VENV) $(DEMO_OUT) .pytest_cache build dist

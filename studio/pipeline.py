@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from .fsutil import check_writable_dir
 from .jobs import CancelToken, Progress, no_progress, scaled
+from .showlock import locks_show
 
 if TYPE_CHECKING:  # kept out of start-up: `studio pull` never needs them
     from .audio.settings import AudioSettings
@@ -103,6 +104,7 @@ def save_script(episode: Episode, episode_dir: Path) -> None:
         save_episode(episode, episode_dir)
 
 
+@locks_show("studio produce")
 def produce(
     spec: SourceSpec,
     date: dt.date,
@@ -111,17 +113,24 @@ def produce(
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
     settings: AudioSettings | None = None,
+    push: bool | None = None,
 ) -> Path:
     """Pull, digest, script, narrate, master, export and publish one day into
-    ``show_dir/episodes/DATE/``; returns that folder."""
+    ``show_dir/episodes/DATE/``; returns that folder.
+
+    Holds the show folder's lock throughout (``lock_wait=SECONDS`` waits for another run);
+    ``push`` as for :func:`publish_show` (None: show.toml's ``auto_push``). Running it again
+    for the same day rewrites that day's folder and republishes: nothing is duplicated.
+    """
     cancel = cancel or CancelToken()
     check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
     day = pull_day(spec, date, scaled(progress, 0.0, 0.15), cancel)
     cancel.check()
     return make_episode(day, show_dir, profile_name, settings, scaled(progress, 0.15, 1.0),
-                        cancel)
+                        cancel, push=push)
 
 
+@locks_show("studio episode")
 def make_episode(
     day: Day,
     show_dir: str | Path,
@@ -129,8 +138,10 @@ def make_episode(
     settings: AudioSettings | None = None,
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
+    push: bool | None = None,
 ) -> Path:
-    """A pulled day through script, narration, mastering, export and publishing."""
+    """A pulled day through script, narration, mastering, export and publishing, holding the
+    show folder's lock (re-entered when ``produce`` holds it already)."""
     from .sources.model import save_day
 
     cancel = cancel or CancelToken()
@@ -141,8 +152,12 @@ def make_episode(
     cancel.check()
     save_script(episode, out)
     progress(0.05, "script written")
-    finish_episode(out, profile_name, settings, scaled(progress, 0.05, 0.97), cancel, episode)
-    publish_step(show_dir, out, scaled(progress, 0.97, 1.0), cancel)
+    finished = finish_episode(out, profile_name, settings, scaled(progress, 0.05, 0.97), cancel,
+                              episode)
+    from .narration.takes import prune_synthesized
+
+    prune_synthesized(finished, out)  # a re-produced day leaves no takes of its old script
+    publish_step(show_dir, out, scaled(progress, 0.97, 1.0), cancel, push=push)
     return out
 
 
@@ -151,6 +166,7 @@ def publish_step(
     episode_dir: Path,
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
+    push: bool | None = None,
 ) -> object | None:
     """The last step of produce and demo: publish the show once the episode has its audio.
 
@@ -162,4 +178,4 @@ def publish_step(
     if read_show_episode(Path(episode_dir)) is None:
         progress(1.0, "not published: the episode has no audio yet")
         return None
-    return publish_show(show_dir, progress=progress, cancel=cancel)
+    return publish_show(show_dir, push=push, progress=progress, cancel=cancel)

@@ -48,6 +48,18 @@ class Fault:
 
 
 @dataclass
+class Gate:
+    """Hold the first ``times`` requests whose path contains ``match`` until ``release`` is set
+    (``arrived`` is set when one is held): a pull that stalls mid-way for as long as a test
+    needs, then goes on normally."""
+
+    match: str
+    release: threading.Event = field(default_factory=threading.Event)
+    arrived: threading.Event = field(default_factory=threading.Event)
+    times: int = 1
+
+
+@dataclass
 class Hit:
     method: str
     path: str
@@ -63,6 +75,7 @@ class GitHubApiServer:
         self.repos: dict[str, RepoData] = {}
         self.token = token  # when set, any other token gets 401
         self.faults: list[Fault] = []
+        self.gates: list[Gate] = []
         self.hits: list[Hit] = []
         self.rate_limit = 5000
         self.rate_remaining = 5000
@@ -208,13 +221,22 @@ def _handler_for(server: GitHubApiServer) -> type[BaseHTTPRequestHandler]:
             path = parts.path.removeprefix(PREFIX) if parts.path.startswith(PREFIX) else "/?"
             query = urllib.parse.parse_qs(parts.query)
             auth = self.headers.get("Authorization", "")
+            gate = None
             fault = None
             with server.lock:
+                for g in server.gates:
+                    if g.times > 0 and g.match in self.path:
+                        g.times -= 1
+                        gate = g
+                        break
                 for f in server.faults:
                     if f.times > 0 and f.match in self.path:
                         f.times -= 1
                         fault = f
                         break
+            if gate is not None:
+                gate.arrived.set()
+                gate.release.wait(60)
             if fault is not None:
                 if fault.delay:
                     time.sleep(fault.delay)

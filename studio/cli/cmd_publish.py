@@ -19,6 +19,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                               "(always done when [github] auto_push = true)")
     publish.add_argument("--dry-run", action="store_true",
                          help="list what would change; write and push nothing")
+    publish.add_argument("--lock-wait", type=float, default=0.0, metavar="SECONDS",
+                         help="wait this long for another run writing the show folder "
+                              "(default 0: refuse at once, exit code 75)")
     publish.add_argument("-q", "--quiet", action="store_true", help="no progress output")
     publish.set_defaults(handler=cmd_publish)
 
@@ -29,7 +32,8 @@ def cmd_publish(args: argparse.Namespace) -> int:
     progress = TerminalProgress(quiet=args.quiet)
     try:
         result = publish_show(args.show_dir, args.base_url, push=args.push,
-                              dry_run=args.dry_run, progress=progress)
+                              dry_run=args.dry_run, progress=progress,
+                              lock_wait=args.lock_wait)
     finally:
         progress.done()
     print(describe(result))

@@ -27,6 +27,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     produce.add_argument("--show-dir", required=True, metavar="DIR")
     produce.add_argument("--profile", help="show profile: a built-in name or a .toml file")
     add_audio_arguments(produce)
+    produce.add_argument("--publish", action="store_true",
+                         help="fail unless the episode is published; push the site when "
+                              "show.toml has a [github] repo (for cron and CI)")
+    add_lock_argument(produce)
     produce.add_argument("-q", "--quiet", action="store_true", help="no progress output")
     produce.set_defaults(handler=cmd_produce)
 
@@ -35,6 +39,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_audio_arguments(demo)
     demo.add_argument("-q", "--quiet", action="store_true", help="no progress output")
     demo.set_defaults(handler=cmd_demo)
+
+
+def add_lock_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lock-wait", type=float, default=0.0, metavar="SECONDS",
+                        help="wait this long for another run writing the same show folder "
+                             "(default 0: refuse at once, exit code 75)")
 
 
 def _source_arguments(parser: argparse.ArgumentParser) -> None:
@@ -109,16 +119,10 @@ def cmd_script(args: argparse.Namespace) -> int:
 
 
 def cmd_produce(args: argparse.Namespace) -> int:
-    from ..pipeline import produce
+    from .unattended import produce_and_publish
 
-    progress = TerminalProgress(quiet=args.quiet)
-    try:
-        out = produce(_spec(args), _date(args), args.show_dir, args.profile, progress=progress,
-                      settings=audio_settings(args))
-    finally:
-        progress.done()
-    report(out)
-    return 0
+    return produce_and_publish(args, _spec(args), _date(args), report,
+                               settings=audio_settings(args))
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ COMMAND_MODULES = [
     "studio.cli.cmd_audio",
     "studio.cli.cmd_auth",
     "studio.cli.cmd_publish",
+    "studio.cli.cmd_doctor",
     "studio.cli.cmd_gui",
     "studio.cli.cmd_record",
 ]
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except StudioError as exc:
         print(f"studio: error: {exc}", file=sys.stderr)
-        return 1
+        return getattr(exc, "exit_code", 1)  # e.g. 75 when the show folder is busy
     except BrokenPipeError:
         return 1
 

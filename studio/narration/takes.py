@@ -146,3 +146,19 @@ def _file_digest(path: Path) -> str:
     except OSError as exc:
         raise StudioError(f"cannot read {path}: {exc.strerror or exc}") from exc
     return h.hexdigest()
+
+
+def prune_synthesized(episode: Episode, episode_dir: str | Path) -> list[str]:
+    """Delete synthesized takes that no segment uses any more (the old wording of a day that
+    was produced again), so re-runs do not pile up WAVs. Recorded and imported takes are
+    never touched; returns the names removed."""
+    folder = Path(episode_dir) / TAKES_DIR
+    used = {Path(seg.take.path).name for seg in episode.segments if seg.take}
+    removed = []
+    for path in sorted(folder.glob("tts-*.wav")):
+        if path.name not in used:
+            path.unlink(missing_ok=True)
+            removed.append(path.name)
+    if removed:
+        log.info("removed %d synthesized takes no segment uses", len(removed))
+    return removed

@@ -23,6 +23,7 @@ from ..errors import StudioError
 from ..fsutil import atomic_write_bytes
 from ..jobs import CancelToken, Progress, no_progress, scaled
 from ..resources import resource_path
+from ..showlock import locks_show
 from .feed import build_feed, parse_published
 from .gather import ShowEpisode, gather_episodes
 from .pages import render_episode_page, render_index, stylesheet
@@ -158,6 +159,7 @@ def _differs(path: Path, data: bytes) -> bool:
         return True
 
 
+@locks_show("studio publish", create=False, unless="dry_run")
 def publish_show(
     show_dir: str | Path,
     base_url: str | None = None,

@@ -1,0 +1,45 @@
+"""Can the desktop app's Qt load here? Run as ``python -m studio.gui.qt_probe`` by the doctor.
+
+A child process, so the doctor itself never imports Qt (Qt stays in studio.gui) and a Qt that
+crashes while loading cannot take the doctor with it. Prints one JSON line.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def main() -> int:
+    try:
+        import PySide6
+        from PySide6 import QtGui, QtMultimedia, QtWidgets  # noqa: F401
+    except ImportError as exc:
+        print(json.dumps({"error": str(exc)}))
+        return 0
+    from PySide6.QtCore import QLibraryInfo
+
+    plugins = QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)
+    print(json.dumps({"version": PySide6.__version__,
+                      "xcb": missing_links(f"{plugins}/platforms/libqxcb.so")}))
+    return 0
+
+
+def missing_links(library: str) -> list[str]:
+    """Shared libraries ``library`` needs that the system lacks (ldd's "not found")."""
+    import os
+    import shutil
+    import subprocess
+
+    ldd = shutil.which("ldd")
+    if ldd is None or not os.path.exists(library):
+        return []
+    try:
+        out = subprocess.run([ldd, library], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    return sorted({line.split()[0] for line in out.stdout.splitlines() if "not found" in line})
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,191 @@
+"""One writer per show folder: an advisory ``flock`` on ``SHOW_DIR/.studio.lock``.
+
+Two runs of ``produce`` (a cron job and a person, or two overlapping cron jobs) must not write
+one show at once. The kernel drops a ``flock`` when its process ends, however it ends, so a
+crashed or killed run never leaves a stale lock behind; the file itself stays and means
+nothing on its own. A refused run names the holder's pid and command, read from /proc/locks.
+
+Within one process the lock is re-entrant per thread (``produce`` holds it and calls
+``publish_show``, which takes it too); another thread of the same process waits or is refused
+like another process would be.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import functools
+import inspect
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+from .errors import StudioError
+
+log = logging.getLogger(__name__)
+
+LOCK_NAME = ".studio.lock"
+EXIT_BUSY = 75  # EX_TEMPFAIL from sysexits.h: "try again later", what cron wrappers expect
+_POLL = 0.1
+
+
+class ShowBusy(StudioError):
+    """The show folder is being written by another run; ``exit_code`` tells cron why."""
+
+    exit_code = EXIT_BUSY
+
+
+class _Held:
+    def __init__(self) -> None:
+        self.guard = threading.Lock()  # one thread of this process at a time
+        self.owner: int | None = None
+        self.depth = 0
+        self.fd: int | None = None
+
+
+_held: dict[str, _Held] = {}
+_registry = threading.Lock()
+
+
+def lock_path(show_dir: str | Path) -> Path:
+    return Path(show_dir) / LOCK_NAME
+
+
+def _entry(path: Path) -> _Held:
+    key = os.path.realpath(path)
+    with _registry:
+        return _held.setdefault(key, _Held())
+
+
+def holder_of(path: Path) -> str:
+    """Who holds the lock on ``path``, from the kernel's /proc/locks ("" when unknown).
+
+    Nothing is written into the lock file, so taking the lock never changes the show folder.
+    """
+    try:
+        inode = path.stat().st_ino
+        lines = Path("/proc/locks").read_text(encoding="ascii", errors="replace").splitlines()
+    except OSError:
+        return ""
+    for line in lines:
+        parts = line.split()
+        if len(parts) < 6 or parts[1] != "FLOCK":
+            continue
+        pid, ident = parts[4], parts[5]
+        if ident.rsplit(":", 1)[-1] == str(inode) and pid.isdigit():
+            return f"pid {pid}{_command_of(pid)}"
+    return ""
+
+
+def _command_of(pid: str) -> str:
+    try:
+        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return ""
+    args = [a.decode(errors="replace") for a in raw.split(b"\0") if a]
+    if args and "python" in Path(args[0]).name and args[1:2] == ["-m"]:
+        args = args[2:]  # "python -m studio produce" reads as "studio produce"
+    words = [Path(args[0]).name, *args[1:2]] if args else []
+    return f": {' '.join(words)[:60]}" if words else ""
+
+
+def _busy(show_dir: Path, path: Path, wait: float) -> ShowBusy:
+    who = holder_of(path)
+    waited = f" after waiting {wait:g} s" if wait > 0 else ""
+    return ShowBusy(
+        f"show folder {show_dir} is in use by another studio run"
+        f"{f' ({who})' if who else ''}{waited}; nothing was written. Try again when it has "
+        f"finished, or pass --lock-wait SECONDS to wait for it"
+    )
+
+
+def _flock(fd: int, deadline: float) -> bool:
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(_POLL)
+
+
+@contextmanager
+def show_lock(show_dir: str | Path, wait: float = 0.0, what: str = "") -> Iterator[Path]:
+    """Hold the show's lock for the ``with`` block; wait up to ``wait`` seconds for it.
+
+    Raises :class:`ShowBusy` when another run (process or thread) still holds it then;
+    ``what`` names the holder in the log.
+    """
+    root = Path(show_dir)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StudioError(f"cannot create folder {root}: {exc.strerror or exc}") from exc
+    path = lock_path(root)
+    entry = _entry(path)
+    me = threading.get_ident()
+    if entry.owner == me:  # re-entered by the holding thread
+        entry.depth += 1
+        try:
+            yield path
+        finally:
+            entry.depth -= 1
+        return
+    deadline = time.monotonic() + max(0.0, wait)
+    got = entry.guard.acquire(timeout=wait) if wait > 0 else entry.guard.acquire(blocking=False)
+    if not got:
+        raise _busy(root, path, wait)
+    try:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError as exc:
+            raise StudioError(f"cannot create the lock file {path}: {exc.strerror or exc}") \
+                from exc
+        try:
+            if not _flock(fd, deadline):
+                raise _busy(root, path, wait)
+            entry.owner, entry.depth, entry.fd = me, 1, fd
+            log.info("%s holds %s", what or "studio", path)
+            try:
+                yield path
+            finally:
+                entry.owner, entry.depth, entry.fd = None, 0, None
+                log.info("released %s", path)
+        finally:
+            os.close(fd)  # closing drops the flock
+    finally:
+        entry.guard.release()
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def locks_show(what: str, create: bool = True, unless: str = "") -> Callable[[F], F]:
+    """Decorate a function with a ``show_dir`` parameter so it runs holding that folder's lock.
+
+    The call may pass ``lock_wait=SECONDS`` (default 0: refuse at once). With
+    ``create=False`` a folder that does not exist is not created for the lock: the function
+    itself then says what is missing. ``unless`` names a flag parameter (e.g. ``dry_run``)
+    that, when true, makes the call read-only: it then runs without the lock (and so
+    creates no lock file)."""
+
+    def decorate(func: F) -> F:
+        signature = inspect.signature(func)
+
+        @functools.wraps(func)
+        def run(*args: Any, lock_wait: float = 0.0, **kwargs: Any) -> Any:
+            bound = signature.bind_partial(*args, **kwargs).arguments
+            show_dir = bound["show_dir"]
+            if (unless and bound.get(unless)) or (not create and not Path(show_dir).is_dir()):
+                return func(*args, **kwargs)
+            with show_lock(show_dir, wait=lock_wait, what=what):
+                return func(*args, **kwargs)
+
+        return run  # type: ignore[return-value]
+
+    return decorate
