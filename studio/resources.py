@@ -7,11 +7,15 @@ from pathlib import Path
 
 
 def resources_dir() -> Path:
-    """``resources/`` beside the package in a checkout, or inside a PyInstaller bundle."""
+    """``resources/`` inside a PyInstaller bundle, beside the package in a checkout (or an
+    editable install), or under ``<prefix>/share/commitcast-studio`` for an installed wheel."""
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         return Path(bundle) / "resources"
-    return Path(__file__).resolve().parent.parent / "resources"
+    checkout = Path(__file__).resolve().parent.parent / "resources"
+    if checkout.is_dir():
+        return checkout
+    return Path(sys.prefix) / "share" / "commitcast-studio" / "resources"
 
 
 def resource_path(*parts: str) -> Path:
