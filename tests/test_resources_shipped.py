@@ -19,5 +19,9 @@ def test_wheel_data_files_cover_resources():
     ]
     assert shipped
     for f in shipped:
-        rel = f.relative_to(ROOT).as_posix()
-        assert any(fnmatch.fnmatch(rel, p) for p in patterns), f"{rel} is not in a wheel"
+        rel = f.relative_to(ROOT)
+        covered = any(
+            Path(p).parent == rel.parent and fnmatch.fnmatch(rel.name, Path(p).name)
+            for p in patterns
+        )
+        assert covered, f"{rel} is not in a wheel"
