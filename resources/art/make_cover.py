@@ -1,7 +1,7 @@
 """Regenerate resources/art/cover.jpg: the show's square cover art (1400 x 1400).
 
 Drawn with numpy (a night-blue gradient, a commit line with nodes, waveform bars) and
-encoded by ffmpeg: no third-party artwork. Run: .venv/bin/python tools/make_cover.py
+encoded by ffmpeg: no third-party artwork. Run: .venv/bin/python resources/art/make_cover.py
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 SIZE = 1400
-OUT = Path(__file__).resolve().parent.parent / "resources" / "art" / "cover.jpg"
+OUT = Path(__file__).resolve().parent / "cover.jpg"
 
 
 def draw() -> np.ndarray:

@@ -2,7 +2,7 @@
 
 Made from sine partials with numpy (all below 3.2 kHz, so 22050 Hz loses nothing and is the
 rate synthesized speech has: the studio reads it without resampling). No third-party audio.
-Run: .venv/bin/python tools/make_sting.py
+Run: .venv/bin/python resources/audio/make_sting.py
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 RATE = 22050
-OUT = Path(__file__).resolve().parent.parent / "resources" / "audio"
+OUT = Path(__file__).resolve().parent
 
 
 def note(freq: float, start: float, length: float, total: float) -> np.ndarray:
