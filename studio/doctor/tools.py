@@ -34,14 +34,23 @@ def _missing(name: str, package: str, why: str, needed: bool = True) -> Check:
                  needed=needed)
 
 
-def check_ffmpeg() -> Check:
-    path = shutil.which("ffmpeg")
+def _ffmpeg_tool(name: str, why: str) -> tuple[str, str] | Check:
+    """(path, version output) of one of ffmpeg's programs, or the failed Check."""
+    path = shutil.which(name)
     if path is None:
-        return _missing("ffmpeg", "ffmpeg", "mastering and MP3 export need it")
+        return _missing(name, "ffmpeg", why)
     code, out = run_tool(path, "-hide_banner", "-version")
     if code != 0:
-        return Check("ffmpeg", False, f"{path} does not run: {out.strip()[-200:]}",
+        return Check(name, False, f"{path} does not run: {out.strip()[-200:]}",
                      f"reinstall it: {APT} --reinstall ffmpeg")
+    return path, out
+
+
+def check_ffmpeg() -> Check:
+    found = _ffmpeg_tool("ffmpeg", "mastering and MP3 export need it")
+    if isinstance(found, Check):
+        return found
+    path, out = found
     version = _version(out, "ffmpeg")
     code, encoders = run_tool(path, "-hide_banner", "-encoders")
     if "libmp3lame" not in encoders:
@@ -51,13 +60,10 @@ def check_ffmpeg() -> Check:
 
 
 def check_ffprobe() -> Check:
-    path = shutil.which("ffprobe")
-    if path is None:
-        return _missing("ffprobe", "ffmpeg", "reading audio files needs it")
-    code, out = run_tool(path, "-hide_banner", "-version")
-    if code != 0:
-        return Check("ffprobe", False, f"{path} does not run: {out.strip()[-200:]}",
-                     f"reinstall it: {APT} --reinstall ffmpeg")
+    found = _ffmpeg_tool("ffprobe", "reading audio files needs it")
+    if isinstance(found, Check):
+        return found
+    path, out = found
     return Check("ffprobe", True, f"ffprobe {_version(out, 'ffprobe')} at {path}")
 
 

@@ -14,10 +14,8 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -32,6 +30,7 @@ from .. import editing
 from ..errors import StudioError
 from ..fsutil import check_writable_dir
 from . import audio_jobs, commands
+from .form_fields import loudness_field, with_button
 
 
 class ExportDialog(QDialog):
@@ -49,11 +48,7 @@ class ExportDialog(QDialog):
         self.cover.setPlaceholderText("the show's cover (default art)")
         pick = QPushButton("…")
         pick.clicked.connect(self._pick_cover)
-        self.loudness = QDoubleSpinBox()
-        self.loudness.setRange(-30.0, -10.0)
-        self.loudness.setDecimals(1)
-        self.loudness.setSuffix(" LUFS")
-        self.loudness.setValue(settings.loudness_target)
+        self.loudness = loudness_field(settings.loudness_target)
         self.show_dir = QLineEdit(settings.show_dir)
         self.show_dir.setObjectName("exportShowDir")
         browse = QPushButton("…")
@@ -78,15 +73,9 @@ class ExportDialog(QDialog):
         form = QFormLayout()
         form.addRow("Title", self.title)
         form.addRow("Summary", self.summary)
-        row = QHBoxLayout()
-        row.addWidget(self.cover, 1)
-        row.addWidget(pick)
-        form.addRow("Cover", row)
+        form.addRow("Cover", with_button(self.cover, pick))
         form.addRow("Loudness target", self.loudness)
-        row2 = QHBoxLayout()
-        row2.addWidget(self.show_dir, 1)
-        row2.addWidget(browse)
-        form.addRow("Show folder", row2)
+        form.addRow("Show folder", with_button(self.show_dir, browse))
         form.addRow("", self.publish)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.addButton(self.run_button, QDialogButtonBox.ButtonRole.ActionRole)

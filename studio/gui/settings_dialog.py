@@ -10,11 +10,9 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -26,6 +24,7 @@ from PySide6.QtWidgets import (
 from .. import credentials
 from ..errors import StudioError
 from ..settings import Settings
+from .form_fields import loudness_field, with_button
 
 # espeak-ng's English voices as pyttsx3 names them; the field also takes any other voice id
 VOICES = ["", "gmw/en-us", "gmw/en", "gmw/en-gb-x-rp", "gmw/en-gb-scotland", "gmw/en-029",
@@ -52,12 +51,8 @@ class SettingsDialog(QDialog):
         self.preview = QPushButton("Preview")
         self.preview.setEnabled(preview is not None)
         self.preview.setToolTip("Say a sentence with this voice and rate")
-        self.loudness = QDoubleSpinBox()
+        self.loudness = loudness_field(settings.loudness_target)
         self.loudness.setObjectName("loudnessField")
-        self.loudness.setRange(-30.0, -10.0)
-        self.loudness.setDecimals(1)
-        self.loudness.setSuffix(" LUFS")
-        self.loudness.setValue(settings.loudness_target)
         self.show_dir = QLineEdit(settings.show_dir)
         self.show_dir.setPlaceholderText("Folder of the show's site and episodes")
         browse = QPushButton("…")
@@ -83,28 +78,19 @@ class SettingsDialog(QDialog):
 
         voice_box = QGroupBox("Narration")
         vf = QFormLayout(voice_box)
-        row = QHBoxLayout()
-        row.addWidget(self.voice, 1)
-        row.addWidget(self.preview)
-        vf.addRow("Voice", row)
+        vf.addRow("Voice", with_button(self.voice, self.preview))
         vf.addRow("Rate", self.rate)
         vf.addRow("Loudness target", self.loudness)
         show_box = QGroupBox("Show defaults")
         sf = QFormLayout(show_box)
-        dir_row = QHBoxLayout()
-        dir_row.addWidget(self.show_dir, 1)
-        dir_row.addWidget(browse)
-        sf.addRow("Show folder", dir_row)
+        sf.addRow("Show folder", with_button(self.show_dir, browse))
         sf.addRow("Show title", self.show_title)
         sf.addRow("Author", self.show_author)
         sf.addRow("Profile", self.profile)
         sf.addRow("Time zone", self.tz)
         gh_box = QGroupBox("GitHub")
         gf = QFormLayout(gh_box)
-        tok_row = QHBoxLayout()
-        tok_row.addWidget(self.token, 1)
-        tok_row.addWidget(self.clear_token)
-        gf.addRow("Token", tok_row)
+        gf.addRow("Token", with_button(self.token, self.clear_token))
         gf.addRow("API URL", self.api_url)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
                                    QDialogButtonBox.StandardButton.Cancel)
