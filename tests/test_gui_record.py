@@ -22,6 +22,13 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.usefixtures("qapp")
 
 
+def _open_until_taken(qtbot, win, ep) -> None:
+    """Open the episode and wait until the recovered take of "news" is in it."""
+    win.session.open(ep)
+    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
+    qtbot.waitUntil(lambda: win.project.episode.segment("news").take is not None, timeout=5_000)
+
+
 def _window(qtbot, monkeypatch, tmp_path):
     return open_window(qtbot, monkeypatch, tmp_path, tmp_path / "episode")
 
@@ -76,10 +83,7 @@ def test_a_crashed_recording_is_offered_when_the_episode_opens(qtbot, monkeypatc
     writer._fh.close()  # the recorder died here: the header still says 0 bytes
     win = _window(qtbot, monkeypatch, tmp_path)
     try:
-        win.session.open(ep)
-        qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
-        qtbot.waitUntil(lambda: win.project.episode.segment("news").take is not None,
-                        timeout=5_000)
+        _open_until_taken(qtbot, win, ep)
         assert "recording:news:1.5" in win.dialogs.asked
         take = win.project.episode.segment("news").take
         assert take.source == "recorded" and take.duration == 1.5
@@ -131,10 +135,7 @@ def test_the_app_dying_mid_take_keeps_it_and_offers_it_next_time(qtbot, monkeypa
     assert (ep / "takes" / "news-rec-1.recording.json").exists()
     win = _window(qtbot, monkeypatch, tmp_path)
     try:
-        win.session.open(ep)
-        qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
-        qtbot.waitUntil(lambda: win.project.episode.segment("news").take is not None,
-                        timeout=5_000)
+        _open_until_taken(qtbot, win, ep)
         take = win.project.episode.segment("news").take
         assert take.path == "takes/news-rec-1.wav" and take.source == "recorded"
         assert take.duration >= recorded - 1.0  # at most about a second lost
