@@ -37,6 +37,12 @@ def check_desktop_app(timeout: float = 30.0) -> Check:
     if "version" in answer:
         detail = f"PySide6 {answer['version']}: Qt widgets and multimedia load"
         missing = answer.get("xcb") or []
+        if answer.get("none_leak"):
+            return Check("desktop app", False, f"PySide6 {answer['version']} leaks references to "
+                         "None: on this Python the app keeps running only through a workaround "
+                         "(a known PySide6 6.12.0 bug that aborts with none_dealloc)",
+                         "pip install 'PySide6>=6.11.3,<6.12' into the studio's environment",
+                         needed=False)
         if missing:
             packages = " ".join(sorted({debian_package(m) or m for m in missing}))
             return Check("desktop app", False, f"{detail}, but X11 windows cannot open: Qt's "
@@ -46,7 +52,7 @@ def check_desktop_app(timeout: float = 30.0) -> Check:
         return Check("desktop app", True, detail, needed=False)
     error = str(answer.get("error", "unknown error"))
     if "No module named 'PySide6" in error:
-        fix = "pip install 'PySide6>=6.6,<7' into the studio's environment"
+        fix = "pip install 'PySide6>=6.11.3,<6.12' into the studio's environment"
     else:
         m = re.search(r"(lib[\w.+-]+\.so(?:\.\d+)*)", error)
         package = debian_package(m.group(1)) if m else ""
