@@ -7,7 +7,7 @@ import datetime as dt
 import html
 from dataclasses import dataclass, field
 
-from ..digest.model import CommitInfo, Digest
+from ..digest.model import CommitInfo, Digest, StackStory
 from ..sources.model import Day
 
 REVERT, RELAND, STACK, ORIGINAL = "revert", "reland", "stack", "original"
@@ -23,7 +23,8 @@ class Row:
     theme: str  # theme id
     theme_name: str
     marks: list[str] = field(default_factory=list)  # REVERT, RELAND, STACK, ORIGINAL
-    note: str = ""  # e.g. "stack 2/5", "reverted by Jo: broke the build"
+    note: str = ""  # e.g. "ghstack 2/5", "reverted by Jo: broke the build"
+    stack: str = ""  # e.g. "stack B, 2 of 3": its stack's letter in the day and its place in it
     children: list[Row] = field(default_factory=list)
     details: str = ""  # HTML for the details pane
 
@@ -61,19 +62,54 @@ def _row(c: CommitInfo, digest: Digest, tz: str, marks: list[str], note: str = "
                details=details_html(c, digest, note))
 
 
+def stack_letter(index: int) -> str:
+    """A, B, … Z, then AA, AB, …: the name of the ``index``-th stack (from 0) of a day."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def lettered_stacks(stacks: list[StackStory]) -> list[tuple[str, StackStory]]:
+    """Each stack with its letter: A for the one whose first part landed first, and so on, so
+    a stack keeps its letter whenever the same day is pulled again."""
+    ordered = sorted(stacks, key=lambda s: min((c.committed_at, c.sha) for c in s.commits))
+    return [(stack_letter(i), s) for i, s in enumerate(ordered)]
+
+
+def _grouped(commits: list[CommitInfo], stacks: list[tuple[str, StackStory]]) -> list[CommitInfo]:
+    """``commits`` (newest first) with each stack's parts together, in stack order, where its
+    newest part landed: a series reads as one even when its parts landed hours apart."""
+    stack_at = {c.sha: s for _letter, s in stacks for c in s.commits}
+    out: list[CommitInfo] = []
+    told: set[int] = set()
+    for c in commits:
+        s = stack_at.get(c.sha)
+        if s is None:
+            out.append(c)
+        elif id(s) not in told:
+            told.add(id(s))
+            out.extend(s.commits)
+    return out
+
+
 def build_rows(digest: Digest, day: Day) -> list[Row]:
-    """Top-level rows newest first; an original reverted the same day sits under its revert."""
+    """Top-level rows newest first, each stack's parts together; an original reverted the
+    same day sits under its revert."""
     stories = {r.sha: r for r in digest.reverts}
     relands = {r.sha: r for r in digest.relands}
-    stack_of: dict[str, tuple[int, int, str]] = {}
-    for s in digest.stacks:
+    stacks = lettered_stacks(digest.stacks)
+    stack_of: dict[str, tuple[int, int, str, str]] = {}
+    for letter, s in stacks:
         for i, c in enumerate(s.commits, 1):
-            stack_of[c.sha] = (i, len(s.commits), s.kind)
+            stack_of[c.sha] = (i, len(s.commits), s.kind, letter)
     under_revert = {r.reverted_sha for r in digest.reverts if r.same_day and r.reverted_sha}
     earlier = {c.sha: c for c in day.lookback}
     today = {c.sha: c for c in digest.commits}
     rows: list[Row] = []
-    for c in digest.commits:
+    for c in _grouped(digest.commits, stacks):
         if c.sha in under_revert:
             continue
         if c.sha in stories:
@@ -98,11 +134,16 @@ def build_rows(digest: Digest, day: Day) -> list[Row]:
         if c.sha in relands:
             marks.append(RELAND)
             note = "relanded after a revert"
+        stack = ""
         if c.sha in stack_of:
-            i, n, kind = stack_of[c.sha]
+            i, n, kind, letter = stack_of[c.sha]
             marks.append(STACK)
-            note = (note + "; " if note else "") + f"{'ghstack' if kind == 'ghstack' else 'stack'} {i}/{n}"
-        rows.append(_row(c, digest, day.tz, marks, note))
+            stack = f"stack {letter}, {i} of {n}"
+            how = {"ghstack": "a ghstack", "series": "a numbered series"}.get(kind, "a run of PRs")
+            note = (note + "; " if note else "") + f"{stack} ({how})"
+        row = _row(c, digest, day.tz, marks, note)
+        row.stack = stack
+        rows.append(row)
     return rows
 
 

@@ -47,7 +47,7 @@ class DayView(QWidget):
         self.tree.setAlternatingRowColors(True)
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((1, 112), (2, 46), (3, 88), (4, 80)):
+        for col, width in ((1, 100), (2, 78), (3, 80), (4, 128)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(col, width)
         header.setStretchLastSection(False)
@@ -108,8 +108,8 @@ class DayView(QWidget):
 
     def _item(self, row: Row) -> QTreeWidgetItem:
         marks = " ".join(BADGES[m] for m in row.marks if m in BADGES)
-        if STACK in row.marks:
-            marks = f"{marks} {row.note.rsplit(' ', 1)[-1]}"
+        if row.stack:
+            marks = marks.replace(BADGES[STACK], f"≡ {row.stack}")
         item = QTreeWidgetItem([row.title, row.author, row.time, row.theme_name, marks])
         item.setData(0, SHA_ROLE, row.sha)
         item.setToolTip(0, row.note or row.title)

@@ -1,0 +1,110 @@
+"""The day list and the script panel through the real window: stacks lettered and told as one
+(even when their parts landed hours apart), what a revert reverts, full titles on hover, local
+times with their zone, "No commits match", segments reordered by drag and drop, the find bar,
+and a "Behind this sentence" panel that never breaks an identifier mid-word."""
+
+from __future__ import annotations
+
+import pytest
+from gitrepo import PT_BOT, RepoBuilder, at, pt_landed
+from guikit import DATE, build_repo, open_window
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtGui import QTextDocument
+
+pytestmark = pytest.mark.usefixtures("qapp")
+
+LONG_ID = "torch._inductor.codecache.AsyncCompile.wait_for_every_compile_worker_to_finish_cleanly"
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory):
+    return build_repo(tmp_path_factory.mktemp("day") / "pytorch")
+
+
+@pytest.fixture(scope="module")
+def scattered(tmp_path_factory):
+    """A ghstack whose three parts landed at 06:00, 11:00 and 15:00 with other work between,
+    and a [k/N] series by someone else whose parts landed at 09:30 and 14:00."""
+    path = tmp_path_factory.mktemp("day") / "scattered"
+    with RepoBuilder(path, origin="https://github.com/pytorch/pytorch.git") as r:
+        bot = {"committer": PT_BOT[0], "committer_email": PT_BOT[1]}
+        r.commit(pt_landed("Old work", 1), at("2026-02-05", 9), "Old Timer", "old@ex.com", **bot)
+        plan = [(6, 0, "stack", 0), (8, 0, "fill", 0), (9, 30, "series", 1), (11, 0, "stack", 1),
+                (12, 0, "fill", 1), (14, 0, "series", 2), (15, 0, "stack", 2), (16, 0, "fill", 2)]
+        for hour, minute, what, i in plan:
+            when = at(DATE, hour, minute)
+            if what == "stack":
+                r.commit(pt_landed(f"[Inductor] Make {LONG_ID} safe, part {i}", 300 + i,
+                                   ghstack=list(range(300, 300 + i))),
+                         when, "Dev Stack", "dev@ex.com", files=[f"torch/_inductor/codecache{i}.py"], **bot)
+            elif what == "series":
+                r.commit(pt_landed(f"[Docs] Rewrite the install guide [{i}/2]", 500 + 40 * i),
+                         when, "Ann Series", "ann@ex.com", files=[f"docs/install{i}.md"], **bot)
+            else:
+                r.commit(pt_landed(f"[Dynamo] Unrelated fix {i}", 700 + 50 * i), when,
+                         f"Other {i}", f"o{i}@ex.com", files=[f"torch/_dynamo/f{i}.py"], **bot)
+    return path
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch, tmp_path):
+    win = open_window(qtbot, monkeypatch, tmp_path)
+    yield win
+    win.project.close()
+    win.runner.wait()
+
+
+def pull(qtbot, win, repo, tz: str = "UTC") -> None:
+    panel = win.pull_panel
+    panel.repo.setEditText(str(repo))
+    panel.date.setDate(QDate.fromString(DATE, "yyyy-MM-dd"))
+    panel.tz.setCurrentText(tz)
+    qtbot.mouseClick(panel.pull, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
+    assert win.dialogs.errors == []
+
+
+def top_items(view):
+    return [view.tree.topLevelItem(i) for i in range(view.tree.topLevelItemCount())]
+
+
+def shown_text(tip: str) -> str:
+    """What a tooltip shows: Qt renders it as rich text when it looks like HTML."""
+    doc = QTextDocument()
+    if Qt.mightBeRichText(tip):
+        doc.setHtml(tip)
+    else:
+        doc.setPlainText(tip)
+    return doc.toPlainText()
+
+
+# --- 1. stacks ---------------------------------------------------------------------------------
+def test_each_stack_row_says_its_stack_letter_and_place(qtbot, window, repo):
+    pull(qtbot, window, repo)
+    items = top_items(window.day_view)
+    stacked = [(i, it) for i, it in enumerate(items) if "stack" in it.text(4)]
+    assert len(stacked) == 3
+    assert [it.text(4).split("≡ ")[-1] for _i, it in stacked] == \
+        ["stack A, 1 of 3", "stack A, 2 of 3", "stack A, 3 of 3"]
+    assert [i for i, _it in stacked] == list(range(stacked[0][0], stacked[0][0] + 3))
+
+
+def test_a_series_landed_across_the_day_is_listed_as_one(qtbot, window, scattered):
+    pull(qtbot, window, scattered)
+    view = window.day_view
+    items = top_items(view)
+    marks = [it.text(4) for it in items]
+    for letter, n in (("A", 3), ("B", 2)):
+        places = [i for i, m in enumerate(marks) if f"stack {letter}," in m]
+        assert len(places) == n, marks
+        assert places == list(range(places[0], places[0] + n)), f"stack {letter} is split: {marks}"
+        assert [marks[i].split("≡ ")[-1] for i in places] == \
+            [f"stack {letter}, {k} of {n}" for k in range(1, n + 1)]
+    # the ghstack (first landed) is A, the series B; the parts are in stack order
+    a_titles = [it.text(0) for it, m in zip(items, marks, strict=True) if "stack A," in m]
+    assert [t[-6:] for t in a_titles] == ["part 0", "part 1", "part 2"]
+    b_titles = [it.text(0) for it, m in zip(items, marks, strict=True) if "stack B," in m]
+    assert all("install guide" in t for t in b_titles)
+    # the letters are the same the next time the day is pulled
+    pull(qtbot, window, scattered)
+    assert [it.text(4) for it in top_items(window.day_view)] == marks
