@@ -8,8 +8,11 @@ from __future__ import annotations
 import pytest
 from gitrepo import PT_BOT, RepoBuilder, at, pt_landed
 from guikit import DATE, build_repo, open_window
+from PySide6 import QtGui
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtGui import QTextDocument
+
+from studio.gui.day_rows import REVERT
 
 pytestmark = pytest.mark.usefixtures("qapp")
 
@@ -71,7 +74,7 @@ def top_items(view):
 def shown_text(tip: str) -> str:
     """What a tooltip shows: Qt renders it as rich text when it looks like HTML."""
     doc = QTextDocument()
-    if Qt.mightBeRichText(tip):
+    if QtGui.Qt.mightBeRichText(tip):
         doc.setHtml(tip)
     else:
         doc.setPlainText(tip)
@@ -108,3 +111,16 @@ def test_a_series_landed_across_the_day_is_listed_as_one(qtbot, window, scattere
     # the letters are the same the next time the day is pulled
     pull(qtbot, window, scattered)
     assert [it.text(4) for it in top_items(window.day_view)] == marks
+
+
+# --- 2. reverts --------------------------------------------------------------------------------
+def test_a_revert_row_says_what_it_reverts(qtbot, window, repo):
+    pull(qtbot, window, repo)
+    view = window.day_view
+    revert = next(r for r in view.rows if REVERT in r.marks)
+    item = next(it for it in top_items(view) if it.data(0, Qt.ItemDataRole.UserRole) == revert.sha)
+    assert "Reverts #10 [MPS] Add bitwise ops by Mo Pal" in item.text(0)
+    assert "Reverts #10 [MPS] Add bitwise ops by Mo Pal" in shown_text(item.toolTip(0))
+    # the filter finds a revert by what it reverts
+    view.search.setText("Mo Pal")
+    assert revert.sha in view.visible_shas()

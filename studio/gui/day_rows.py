@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+import re
 from dataclasses import dataclass, field
 
-from ..digest.model import CommitInfo, Digest, StackStory
+from ..digest.model import CommitInfo, Digest, RevertStory, StackStory
 from ..sources.model import Day
 
 REVERT, RELAND, STACK, ORIGINAL = "revert", "reland", "stack", "original"
@@ -25,8 +26,28 @@ class Row:
     marks: list[str] = field(default_factory=list)  # REVERT, RELAND, STACK, ORIGINAL
     note: str = ""  # e.g. "ghstack 2/5", "reverted by Jo: broke the build"
     stack: str = ""  # e.g. "stack B, 2 of 3": its stack's letter in the day and its place in it
+    reverts: str = ""  # a revert's "Reverts #10 [MPS] Add bitwise ops by Mo Pal"
     children: list[Row] = field(default_factory=list)
     details: str = ""  # HTML for the details pane
+
+    @property
+    def label(self) -> str:
+        """What the list shows for the row: a revert says what it reverts."""
+        return self.reverts or self.title
+
+
+_PR_SUFFIX = re.compile(r"\s*\(#\d+\)\s*$")
+
+
+def reverts_label(c: CommitInfo, story: RevertStory) -> str:
+    """``Reverts #10 [MPS] Add bitwise ops by Mo Pal``: what a revert takes back, as its
+    message names it, and whose work that was (where known)."""
+    inner = c.revert.inner_title if c.revert is not None else ""
+    title = _PR_SUFFIX.sub("", inner).strip() or story.reverted_title or "an earlier commit"
+    ref = f"#{story.reverted_pr} " if story.reverted_pr else \
+        f"{story.reverted_sha[:7]} " if story.reverted_sha else ""
+    by = f" by {story.original_author}" if story.original_author else ""
+    return f"Reverts {ref}{title}{by}"
 
 
 def _local_time(stamp: str, tz: str) -> str:
@@ -116,6 +137,7 @@ def build_rows(digest: Digest, day: Day) -> list[Row]:
             r = stories[c.sha]
             why = r.reason or "no reason given"
             row = _row(c, digest, day.tz, [REVERT], f"reverted by {r.reverted_by or 'someone'}: {why}")
+            row.reverts = reverts_label(c, r)
             original = today.get(r.reverted_sha) if r.reverted_sha else None
             if original is not None:
                 row.children.append(_row(original, digest, day.tz, [ORIGINAL], "landed today, reverted"))
@@ -147,6 +169,17 @@ def build_rows(digest: Digest, day: Day) -> list[Row]:
     return rows
 
 
+def tooltip_html(row: Row) -> str:
+    """The row's full title (and what it reverts, its stack, …) for hovering, escaped."""
+    e = html.escape
+    lines = [f"<b>{e(row.label)}</b>"]
+    if row.label != row.title:
+        lines.append(e(row.title))
+    if row.note:
+        lines.append(f"<i>{e(row.note)}</i>")
+    return "<p>" + "<br>".join(lines) + "</p>"
+
+
 def themes_present(rows: list[Row]) -> list[tuple[str, str]]:
     """(theme id, spoken name) of the themes in ``rows``, most commits first."""
     counts: dict[str, tuple[str, int]] = {}
@@ -163,6 +196,6 @@ def row_matches(row: Row, theme: str, text: str) -> bool:
             not any(ch.theme == theme for ch in row.children):
         return False
     needle = text.strip().lower()
-    if needle and needle not in f"{row.title} {row.author} {row.sha}".lower():
+    if needle and needle not in f"{row.title} {row.reverts} {row.author} {row.sha}".lower():
         return False
     return True

@@ -19,7 +19,17 @@ from PySide6.QtWidgets import (
 
 from ..digest.model import Digest
 from ..sources.model import Day
-from .day_rows import RELAND, REVERT, ROLLBACKS, STACK, Row, build_rows, row_matches, themes_present
+from .day_rows import (
+    RELAND,
+    REVERT,
+    ROLLBACKS,
+    STACK,
+    Row,
+    build_rows,
+    row_matches,
+    themes_present,
+    tooltip_html,
+)
 
 BADGES = {REVERT: "⟲ revert", RELAND: "↻ reland", STACK: "≡ stack"}
 SHA_ROLE = Qt.ItemDataRole.UserRole
@@ -110,9 +120,9 @@ class DayView(QWidget):
         marks = " ".join(BADGES[m] for m in row.marks if m in BADGES)
         if row.stack:
             marks = marks.replace(BADGES[STACK], f"≡ {row.stack}")
-        item = QTreeWidgetItem([row.title, row.author, row.time, row.theme_name, marks])
+        item = QTreeWidgetItem([row.label, row.author, row.time, row.theme_name, marks])
         item.setData(0, SHA_ROLE, row.sha)
-        item.setToolTip(0, row.note or row.title)
+        item.setToolTip(0, tooltip_html(row))
         if REVERT in row.marks:
             font = item.font(0)
             font.setItalic(True)
