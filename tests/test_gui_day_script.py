@@ -9,8 +9,9 @@ import pytest
 from gitrepo import PT_BOT, RepoBuilder, at, pt_landed
 from guikit import DATE, build_repo, open_window
 from PySide6 import QtGui
-from PySide6.QtCore import QDate, Qt
-from PySide6.QtGui import QTextDocument
+from PySide6.QtCore import QDate, QEvent, QPoint, Qt
+from PySide6.QtGui import QHelpEvent, QTextDocument
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from studio.gui.day_rows import REVERT
 
@@ -124,3 +125,30 @@ def test_a_revert_row_says_what_it_reverts(qtbot, window, repo):
     # the filter finds a revert by what it reverts
     view.search.setText("Mo Pal")
     assert revert.sha in view.visible_shas()
+
+
+# --- 3. hover and times ------------------------------------------------------------------------
+def test_full_titles_on_hover_and_local_times_with_the_zone(qtbot, window, tmp_path):
+    repo = build_repo(tmp_path / "busy", extra=3)
+    pull(qtbot, window, repo, tz="Europe/Berlin")
+    view = window.day_view
+    items = top_items(view)
+    # 06:00 UTC is 07:00 in Berlin in February (CET)
+    first = next(it for it in items if it.text(0).endswith("Tune kernel 0"))
+    assert first.text(2) == "07:00 CET"
+    assert "2026" in shown_text(first.toolTip(2)) and "CET" in shown_text(first.toolTip(2))
+    # every row shows its full title on hover, untrusted text shown as written
+    for it in items:
+        row = next(r for r in view.rows if r.sha == it.data(0, Qt.ItemDataRole.UserRole))
+        assert row.title in shown_text(it.toolTip(0)), (row.title, it.toolTip(0))
+    odd = next(it for it in items if "<loader>" in it.text(0))
+    assert odd.text(0).endswith('in the <loader> & "friends"')
+    assert shown_text(odd.toolTip(0)) == odd.text(0)
+    # and a real hover over a truncated row pops it up
+    rect = view.tree.visualItemRect(odd)
+    spot = QPoint(view.tree.header().sectionViewportPosition(0) + 30, rect.center().y())
+    event = QHelpEvent(QEvent.Type.ToolTip, spot, view.tree.viewport().mapToGlobal(spot))
+    QApplication.sendEvent(view.tree.viewport(), event)
+    qtbot.waitUntil(lambda: QToolTip.isVisible(), timeout=3000)
+    assert shown_text(QToolTip.text()) == odd.text(0)
+    QToolTip.hideText()

@@ -20,12 +20,13 @@ class Row:
     sha: str
     title: str
     author: str
-    time: str  # HH:MM in the day's time zone
+    time: str  # "09:14 CET": the time in the day's time zone, with the zone
     theme: str  # theme id
     theme_name: str
     marks: list[str] = field(default_factory=list)  # REVERT, RELAND, STACK, ORIGINAL
     note: str = ""  # e.g. "ghstack 2/5", "reverted by Jo: broke the build"
     stack: str = ""  # e.g. "stack B, 2 of 3": its stack's letter in the day and its place in it
+    when: str = ""  # "Mon 9 Feb 2026, 09:14 CET", for hovering
     reverts: str = ""  # a revert's "Reverts #10 [MPS] Add bitwise ops by Mo Pal"
     children: list[Row] = field(default_factory=list)
     details: str = ""  # HTML for the details pane
@@ -50,16 +51,37 @@ def reverts_label(c: CommitInfo, story: RevertStory) -> str:
     return f"Reverts {ref}{title}{by}"
 
 
-def _local_time(stamp: str, tz: str) -> str:
+def _local(stamp: str, tz: str) -> dt.datetime | None:
     try:
         from zoneinfo import ZoneInfo
 
-        return dt.datetime.fromisoformat(stamp).astimezone(ZoneInfo(tz)).strftime("%H:%M")
+        return dt.datetime.fromisoformat(stamp).astimezone(ZoneInfo(tz))
     except (ValueError, KeyError, OSError):
-        return stamp[11:16]
+        return None
 
 
-def details_html(c: CommitInfo, digest: Digest, note: str = "") -> str:
+def local_time(stamp: str, tz: str) -> str:
+    """``09:14 CET``: the time of ``stamp`` (ISO 8601) in the day's zone, with the zone."""
+    when = _local(stamp, tz)
+    return when.strftime("%H:%M %Z") if when is not None else stamp[11:16]
+
+
+def local_date_time(stamp: str, tz: str) -> str:
+    """``Mon 9 Feb 2026, 09:14 CET``: for hovering and the details."""
+    when = _local(stamp, tz)
+    if when is None:
+        return stamp
+    return f"{when:%a} {when.day} {when:%b %Y, %H:%M %Z}"
+
+
+def _instant(c: CommitInfo) -> tuple[float, str]:
+    try:
+        return dt.datetime.fromisoformat(c.committed_at).timestamp(), c.sha
+    except ValueError:
+        return 0.0, c.sha
+
+
+def details_html(c: CommitInfo, digest: Digest, note: str = "", tz: str = "UTC") -> str:
     e = html.escape
     url = digest.url_for(c)
     link = f'<a href="{e(url, quote=True)}">{e(url)}</a>' if url else "(no web link: local repository)"
@@ -68,7 +90,7 @@ def details_html(c: CommitInfo, digest: Digest, note: str = "") -> str:
     theme = digest.theme_names.get(c.theme, c.theme)
     return (
         f"<h3>{e(c.raw_title)}</h3>"
-        f"<p><b>{e(c.author)}</b> · {e(c.committed_at)} · <code>{e(c.sha[:12])}</code>"
+        f"<p><b>{e(c.author)}</b> · {e(local_date_time(c.committed_at, tz))} · <code>{e(c.sha[:12])}</code>"
         f"{' · PR #' + str(c.pr) if c.pr else ''} · {e(theme)}</p>"
         + (f"<p><i>{e(note)}</i></p>" if note else "")
         + f"<p>{link}</p><pre style='white-space: pre-wrap'>{e(c.body.strip())}</pre>"
@@ -78,9 +100,10 @@ def details_html(c: CommitInfo, digest: Digest, note: str = "") -> str:
 
 def _row(c: CommitInfo, digest: Digest, tz: str, marks: list[str], note: str = "") -> Row:
     return Row(sha=c.sha, title=c.title or c.raw_title, author=c.author,
-               time=_local_time(c.committed_at, tz), theme=c.theme,
+               time=local_time(c.committed_at, tz), when=local_date_time(c.committed_at, tz),
+               theme=c.theme,
                theme_name=digest.theme_names.get(c.theme, c.theme), marks=marks, note=note,
-               details=details_html(c, digest, note))
+               details=details_html(c, digest, note, tz))
 
 
 def stack_letter(index: int) -> str:
@@ -96,7 +119,7 @@ def stack_letter(index: int) -> str:
 def lettered_stacks(stacks: list[StackStory]) -> list[tuple[str, StackStory]]:
     """Each stack with its letter: A for the one whose first part landed first, and so on, so
     a stack keeps its letter whenever the same day is pulled again."""
-    ordered = sorted(stacks, key=lambda s: min((c.committed_at, c.sha) for c in s.commits))
+    ordered = sorted(stacks, key=lambda s: min(_instant(c) for c in s.commits))
     return [(stack_letter(i), s) for i, s in enumerate(ordered)]
 
 
@@ -145,10 +168,12 @@ def build_rows(digest: Digest, day: Day) -> list[Row]:
                 old = earlier[r.reverted_sha]
                 row.children.append(Row(
                     sha=old.sha, title=r.reverted_title or old.title, author=r.original_author,
-                    time=old.committed_at[:10], theme=r.theme,
+                    time=old.committed_at[:10], when=local_date_time(old.committed_at, day.tz),
+                    theme=r.theme,
                     theme_name=digest.theme_names.get(r.theme, r.theme), marks=[ORIGINAL],
                     note="landed earlier", details=f"<h3>{html.escape(old.title)}</h3>"
-                    f"<p>{html.escape(old.author_name)} · {html.escape(old.committed_at)}</p>"
+                    f"<p>{html.escape(old.author_name)} · "
+                    f"{html.escape(local_date_time(old.committed_at, day.tz))}</p>"
                     f"<pre>{html.escape(old.body)}</pre>"))
             rows.append(row)
             continue

@@ -123,6 +123,8 @@ class DayView(QWidget):
         item = QTreeWidgetItem([row.label, row.author, row.time, row.theme_name, marks])
         item.setData(0, SHA_ROLE, row.sha)
         item.setToolTip(0, tooltip_html(row))
+        for col, tip in ((1, row.author), (2, row.when or row.time), (3, row.theme_name), (4, row.note)):
+            item.setToolTip(col, f"<p>{_e(tip)}</p>" if tip else "")
         if REVERT in row.marks:
             font = item.font(0)
             font.setItalic(True)
