@@ -152,3 +152,14 @@ def test_full_titles_on_hover_and_local_times_with_the_zone(qtbot, window, tmp_p
     qtbot.waitUntil(lambda: QToolTip.isVisible(), timeout=3000)
     assert shown_text(QToolTip.text()) == odd.text(0)
     QToolTip.hideText()
+
+
+# --- 4. empty filter ---------------------------------------------------------------------------
+def test_an_empty_filter_says_no_commits_match(qtbot, window, repo):
+    pull(qtbot, window, repo)
+    view = window.day_view
+    view.search.setText("no such commit anywhere")
+    assert view.visible_shas() == []
+    assert view.empty_note.isVisible() and "No commits match" in view.empty_note.text()
+    view.search.clear()
+    assert view.visible_shas() and not view.empty_note.isVisible()
