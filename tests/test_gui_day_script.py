@@ -9,8 +9,8 @@ import pytest
 from gitrepo import PT_BOT, RepoBuilder, at, pt_landed
 from guikit import DATE, build_repo, open_window
 from PySide6 import QtGui
-from PySide6.QtCore import QDate, QEvent, QPoint, Qt
-from PySide6.QtGui import QHelpEvent, QTextDocument
+from PySide6.QtCore import QDate, QEvent, QMimeData, QPoint, Qt
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QHelpEvent, QTextDocument
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from studio.gui.day_rows import REVERT
@@ -163,3 +163,42 @@ def test_an_empty_filter_says_no_commits_match(qtbot, window, repo):
     assert view.empty_note.isVisible() and "No commits match" in view.empty_note.text()
     view.search.clear()
     assert view.visible_shas() and not view.empty_note.isVisible()
+
+
+# --- 5. drag and drop --------------------------------------------------------------------------
+def drop_on(qtbot, widget, mime: QMimeData, pos: QPoint) -> QDropEvent:
+    port = widget.viewport()
+    action = Qt.DropAction.MoveAction
+    buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QApplication.sendEvent(port, QDragEnterEvent(pos, action, mime, buttons, mods))
+    move = QDragMoveEvent(pos, action, mime, buttons, mods)
+    QApplication.sendEvent(port, move)
+    assert move.isAccepted()
+    drop = QDropEvent(pos.toPointF(), action, mime, buttons, mods)
+    QApplication.sendEvent(port, drop)
+    return drop
+
+
+def test_dragging_a_segment_moves_it_as_one_undo_step(qtbot, window, repo):
+    pull(qtbot, window, repo)
+    ed, ep, stack = window.editor, window.project.episode, window.project.undo_stack
+    ids = [s.id for s in ep.segments]
+    assert len(ids) >= 3
+    lst = ed.segments
+    lst.setCurrentRow(0)
+    mime = lst.mimeData([lst.item(0)])
+    target = lst.visualItemRect(lst.item(2))
+    before = stack.count()
+    drop_on(qtbot, lst, mime, QPoint(target.center().x(), target.bottom() - 2))
+    assert [s.id for s in ep.segments] == ids[1:3] + [ids[0]] + ids[3:]
+    assert [lst.item(i).data(Qt.ItemDataRole.UserRole) for i in range(lst.count())] == \
+        [s.id for s in ep.segments]
+    assert ed.current_id() == ids[0]
+    assert stack.count() == before + 1 and stack.undoText() == "Move segment"
+    window.undo_action.trigger()
+    assert [s.id for s in ep.segments] == ids
+    # dropping back onto its own place changes nothing and adds no step
+    mime = lst.mimeData([lst.item(1)])
+    own = lst.visualItemRect(lst.item(1))
+    drop_on(qtbot, lst, mime, QPoint(own.center().x(), own.top() + 2))
+    assert [s.id for s in ep.segments] == ids and stack.count() == before + 1

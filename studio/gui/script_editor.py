@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
     QListWidgetItem,
     QSplitter,
     QTextBrowser,
@@ -25,8 +24,7 @@ from ..episode import Segment, estimate_seconds
 from . import commands
 from .project import Project
 from .script_text import ScriptText, end_of_change
-
-ID_ROLE = Qt.ItemDataRole.UserRole
+from .segment_list import ID_ROLE, SegmentList
 
 
 def _tool(text: str, tip: str, name: str) -> QToolButton:
@@ -46,7 +44,7 @@ class ScriptEditor(QWidget):
         super().__init__(parent)
         self.project = project
         self._loading = False
-        self.segments = QListWidget()
+        self.segments = SegmentList()
         self.segments.setObjectName("segmentList")
         self.segments.setMinimumWidth(200)
         self.segments.setSpacing(2)
@@ -110,6 +108,7 @@ class ScriptEditor(QWidget):
         self.text.textChanged.connect(self._text_edited)
         self.text.cursorPositionChanged.connect(self._show_sentence)
         self.title.editingFinished.connect(self._title_edited)
+        self.segments.move_requested.connect(self._move_to)
         self.up.clicked.connect(lambda: self._move(-1))
         self.down.clicked.connect(lambda: self._move(1))
         self.add.clicked.connect(self.add_segment)
@@ -213,6 +212,15 @@ class ScriptEditor(QWidget):
         if row < 0 or not (0 <= row + step < self.segments.count()):
             return
         self.project.undo_stack.push(commands.MoveSegment(self.project, row, row + step))
+
+    def _move_to(self, row: int, new_row: int) -> None:
+        """A segment dropped at a new place: one undoable move, and it stays selected."""
+        ep = self.project.episode
+        if ep is None or not (0 <= row < len(ep.segments)) or not (0 <= new_row < len(ep.segments)):
+            return
+        sid = ep.segments[row].id
+        self.project.undo_stack.push(commands.MoveSegment(self.project, row, new_row))
+        self.select_segment(sid)
 
     def add_segment(self) -> None:
         ep = self.project.episode
