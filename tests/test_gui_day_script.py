@@ -5,6 +5,8 @@ and a "Behind this sentence" panel that never breaks an identifier mid-word."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from gitrepo import PT_BOT, RepoBuilder, at, pt_landed
 from guikit import DATE, build_repo, open_window
@@ -202,3 +204,66 @@ def test_dragging_a_segment_moves_it_as_one_undo_step(qtbot, window, repo):
     own = lst.visualItemRect(lst.item(1))
     drop_on(qtbot, lst, mime, QPoint(own.center().x(), own.top() + 2))
     assert [s.id for s in ep.segments] == ids and stack.count() == before + 1
+
+
+# --- 6. find bar -------------------------------------------------------------------------------
+def matches(ep, needle: str, whole: bool = False, case: bool = False) -> list[tuple[str, int]]:
+    body = re.escape(needle)
+    pattern = re.compile(rf"(?<!\w){body}(?!\w)" if whole else body, 0 if case else re.I)
+    return [(s.id, m.start()) for s in ep.segments for m in pattern.finditer(s.text)]
+
+
+def test_find_bar_counts_matches_across_segments(qtbot, window, repo):
+    pull(qtbot, window, repo)
+    ed, ep = window.editor, window.project.episode
+    ed.select_segment(ep.segments[0].id)
+    ed.text.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    bar = ed.find_bar
+    assert bar.isVisible() and bar.field.hasFocus()
+    assert window.find_dialog is None or not window.find_dialog.isVisible()
+    needle = "in"
+    everywhere, whole = matches(ep, needle), matches(ep, needle, whole=True)
+    assert len(whole) >= 2 and len(everywhere) > len(whole)
+    assert len({sid for sid, _o in everywhere}) >= 2  # across segments
+    qtbot.keyClicks(bar.field, needle)
+    assert bar.count.text() == f"1 of {len(everywhere)}"
+    bar.whole.setChecked(True)
+    assert bar.count.text() == f"1 of {len(whole)}"
+    sid, offset = whole[0]
+    assert ed.current_id() == sid and ed.text.textCursor().selectionStart() == offset
+    qtbot.keyClick(bar.field, Qt.Key.Key_Return)
+    assert bar.count.text() == f"2 of {len(whole)}"
+    sid, offset = whole[1]
+    assert ed.current_id() == sid and ed.text.textCursor().selectionStart() == offset
+    assert ed.text.textCursor().selectedText().lower() == needle
+    qtbot.mouseClick(bar.previous, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(bar.previous, Qt.MouseButton.LeftButton)  # wraps round to the last
+    assert bar.count.text() == f"{len(whole)} of {len(whole)}"
+    # case: "IN" in capitals
+    bar.case.setChecked(True)
+    bar.field.setText("IN")
+    caps = matches(ep, "IN", whole=True, case=True)
+    assert bar.count.text() == (f"1 of {len(caps)}" if caps else "No matches")
+    qtbot.keyClick(bar.field, Qt.Key.Key_Escape)
+    assert not bar.isVisible()
+
+
+def test_ctrl_h_keeps_find_and_replace_with_whole_words(qtbot, window, repo):
+    pull(qtbot, window, repo)
+    ep = window.project.episode
+    qtbot.keyClick(window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    dialog = window.find_dialog
+    assert dialog is not None and dialog.isVisible()
+    assert not window.editor.find_bar.isVisible()
+    def longer_words():
+        return sorted(w for w in re.findall(r"\w+", ep.transcript) if "in" in w.lower() and len(w) > 2)
+
+    longer = longer_words()
+    assert longer and matches(ep, "in", whole=True)
+    dialog.find.setText("in")
+    dialog.replace.setText("IN")
+    dialog.whole.setChecked(True)
+    dialog.do_replace_all()
+    assert matches(ep, "IN", whole=True, case=True) and not matches(ep, "in", whole=True, case=True)
+    assert longer_words() == longer  # words that merely contain "in" are untouched

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from .. import editing
 from ..episode import Segment, estimate_seconds
 from . import commands
+from .find_bar import FindBar
 from .project import Project
 from .script_text import ScriptText, end_of_change
 from .segment_list import ID_ROLE, SegmentList
@@ -82,6 +83,8 @@ class ScriptEditor(QWidget):
         mv.setContentsMargins(0, 0, 0, 0)
         mv.addWidget(self.title)
         mv.addWidget(self.text, 1)
+        self.find_bar = FindBar(self)
+        mv.addWidget(self.find_bar)
         mv.addWidget(self.counts)
 
         self.behind = QTextBrowser()
@@ -271,22 +274,26 @@ class ScriptEditor(QWidget):
         more = f"<li>… and {len(shas) - 40} more</li>" if len(shas) > 40 else ""
         self.behind.setHtml(f"<ul>{''.join(parts)}{more}</ul>")
 
-    def find_next(self, needle: str, case: bool = False) -> bool:
-        """Select the next match, moving on through later segments and wrapping around."""
+    def select_range(self, segment_id: str, offset: int, length: int) -> None:
+        """Show ``segment_id`` with ``length`` characters from ``offset`` selected."""
+        if segment_id != self.current_id():
+            self.select_segment(segment_id)
+        cursor = self.text.textCursor()
+        cursor.setPosition(offset)
+        cursor.setPosition(offset + length, QTextCursor.MoveMode.KeepAnchor)
+        self.text.setTextCursor(cursor)
+
+    def find_next(self, needle: str, case: bool = False, whole_word: bool = False,
+                  backwards: bool = False) -> bool:
+        """Select the next (or previous) match, on through the other segments and round."""
         ep = self.project.episode
         if ep is None or not needle:
             return False
-        matches = editing.find_all(ep, needle, case)
-        if not matches:
-            return False
-        ids = [s.id for s in ep.segments]
-        here = (ids.index(self.current_id()) if self.current_id() in ids else 0,
-                self.text.textCursor().selectionEnd())
-        after = [m for m in matches if (ids.index(m[0]), m[1]) >= here]
-        sid, offset = (after or matches)[0]
-        self.select_segment(sid)
+        matches = editing.find_all(ep, needle, case, whole_word)
         cursor = self.text.textCursor()
-        cursor.setPosition(offset)
-        cursor.setPosition(offset + len(needle), QTextCursor.MoveMode.KeepAnchor)
-        self.text.setTextCursor(cursor)
+        here = (self.current_id(), cursor.selectionStart() if backwards else cursor.selectionEnd())
+        i = editing.match_from(matches, [s.id for s in ep.segments], here, backwards)
+        if i < 0:
+            return False
+        self.select_range(matches[i][0], matches[i][1], len(needle))
         return True
