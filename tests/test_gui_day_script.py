@@ -267,3 +267,37 @@ def test_ctrl_h_keeps_find_and_replace_with_whole_words(qtbot, window, repo):
     dialog.do_replace_all()
     assert matches(ep, "IN", whole=True, case=True) and not matches(ep, "in", whole=True, case=True)
     assert longer_words() == longer  # words that merely contain "in" are untouched
+
+
+# --- 7. behind this sentence -------------------------------------------------------------------
+def test_behind_this_sentence_is_wide_and_never_breaks_a_word(qtbot, window, scattered):
+    pull(qtbot, window, scattered)
+    ed, ep = window.editor, window.project.episode
+    # wider, without squeezing the day list or the text
+    assert ed.behind.width() >= 280 and ed.behind.minimumWidth() >= 280
+    assert window.day_dock.width() >= 500 and ed.text.width() >= 300
+    ref = next(r for r in ep.commit_refs if LONG_ID in r.title)
+    seg, sentence = next((s, x) for s in ep.segments for x in s.sentences if ref.sha in x.commits)
+    ed.select_segment(seg.id)
+    cursor = ed.text.textCursor()
+    cursor.setPosition(seg.text.index(sentence.text) + 1)
+    ed.text.setTextCursor(cursor)
+    assert LONG_ID in ed.behind.toPlainText().replace("\u200b", "")
+    doc = ed.behind.document()
+    doc.setTextWidth(ed.behind.viewport().width())
+    lines = 0
+    block = doc.begin()
+    while block.isValid():
+        layout, text = block.layout(), block.text()
+        for i in range(1, layout.lineCount()):
+            start = layout.lineAt(i).textStart()
+            before, after = text[start - 1], text[start]
+            assert not ((before.isalnum() or before == "_") and (after.isalnum() or after == "_")), \
+                f"broken mid-word: {text[:start]!r} | {text[start:]!r}"
+            lines += 1
+        block = block.next()
+    assert lines >= 1  # the identifier did wrap (at a dot), it was not just left alone
+    # copying the panel gives the identifier as written, without the invisible break points
+    ed.behind.selectAll()
+    ed.behind.copy()
+    assert LONG_ID in QApplication.clipboard().text()

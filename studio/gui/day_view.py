@@ -58,7 +58,7 @@ class DayView(QWidget):
         self.tree.setAlternatingRowColors(True)
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((1, 100), (2, 78), (3, 80), (4, 128)):
+        for col, width in ((1, 96), (2, 74), (3, 76), (4, 120)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(col, width)
         header.setStretchLastSection(False)

@@ -45,9 +45,11 @@ class FindBar(QWidget):
         self.field.setObjectName("findBarField")
         self.field.setPlaceholderText("Find in the script")
         self.field.setClearButtonEnabled(True)
+        self.field.setMinimumWidth(150)
+        self.field.setMaximumWidth(420)
         self.count = QLabel()
         self.count.setObjectName("findCount")
-        self.count.setMinimumWidth(self.count.fontMetrics().horizontalAdvance("No matches 999"))
+        self.count.setMinimumWidth(self.count.fontMetrics().horizontalAdvance("999 of 999"))
         self.previous = _button("▲", "Previous match (Shift+Enter, Shift+F3)", "findPrevious")
         self.next = _button("▼", "Next match (Enter, F3)", "findNext")
         self.whole = QCheckBox("Whole words")
@@ -57,10 +59,11 @@ class FindBar(QWidget):
         self.close_button = _button("✕", "Close the find bar (Esc)", "findClose")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 2, 0, 2)
-        layout.addWidget(QLabel("Find"))
         layout.addWidget(self.field, 1)
-        for w in (self.count, self.previous, self.next, self.whole, self.case, self.close_button):
+        for w in (self.count, self.previous, self.next, self.whole, self.case):
             layout.addWidget(w)
+        layout.addStretch(1)
+        layout.addWidget(self.close_button)
         self.hide()
 
         self.field.installEventFilter(self)

@@ -3,8 +3,6 @@ commits behind the sentence under the cursor on the right, live word counts belo
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
@@ -13,7 +11,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidgetItem,
     QSplitter,
-    QTextBrowser,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -26,6 +23,7 @@ from .find_bar import FindBar
 from .project import Project
 from .script_text import ScriptText, end_of_change
 from .segment_list import ID_ROLE, SegmentList
+from .sentence_commits import SentenceCommits
 
 
 def _tool(text: str, tip: str, name: str) -> QToolButton:
@@ -47,7 +45,7 @@ class ScriptEditor(QWidget):
         self._loading = False
         self.segments = SegmentList()
         self.segments.setObjectName("segmentList")
-        self.segments.setMinimumWidth(200)
+        self.segments.setMinimumWidth(160)
         self.segments.setSpacing(2)
         self.up = _tool("▲", "Move the segment up", "moveUp")
         self.down = _tool("▼", "Move the segment down", "moveDown")
@@ -83,13 +81,9 @@ class ScriptEditor(QWidget):
         mv.setContentsMargins(0, 0, 0, 0)
         mv.addWidget(self.title)
         mv.addWidget(self.text, 1)
-        self.find_bar = FindBar(self)
-        mv.addWidget(self.find_bar)
         mv.addWidget(self.counts)
 
-        self.behind = QTextBrowser()
-        self.behind.setObjectName("sentenceCommits")
-        self.behind.setOpenExternalLinks(True)
+        self.behind = SentenceCommits()
         right = QWidget()
         rv = QVBoxLayout(right)
         rv.setContentsMargins(0, 0, 0, 0)
@@ -99,13 +93,15 @@ class ScriptEditor(QWidget):
         split = QSplitter(Qt.Orientation.Horizontal)
         for w in (left, middle, right):
             split.addWidget(w)
-        split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 3)
-        split.setStretchFactor(2, 1)
-        split.setSizes([230, 620, 260])
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 5)
+        split.setStretchFactor(2, 3)
+        split.setSizes([200, 500, 300])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(split)
+        layout.addWidget(split, 1)
+        self.find_bar = FindBar(self)  # across the whole panel, so it never squeezes the text
+        layout.addWidget(self.find_bar)
 
         self.segments.currentItemChanged.connect(lambda *_: self._show_current())
         self.text.textChanged.connect(self._text_edited)
@@ -256,23 +252,10 @@ class ScriptEditor(QWidget):
     def _show_sentence(self) -> None:
         seg, ep = self.current_segment(), self.project.episode
         if seg is None or ep is None:
-            self.behind.setHtml("")
+            self.behind.show_commits(None, [])
             return
         sentence = editing.sentence_at(seg, self.text.textCursor().position())
-        shas = sentence.commits if sentence else []
-        if not shas:
-            self.behind.setHtml("<p><i>No commits behind this sentence.</i></p>")
-            return
-        parts = []
-        for sha in shas[:40]:
-            ref = ep.ref(sha)
-            title = html.escape(ref.title if ref else sha[:12])
-            who = f" — {html.escape(ref.author)}" if ref and ref.author else ""
-            link = (f'<a href="{html.escape(ref.url, quote=True)}">{title}</a>'
-                    if ref and ref.url else title)
-            parts.append(f"<li>{link}{who} <code>{sha[:7]}</code></li>")
-        more = f"<li>… and {len(shas) - 40} more</li>" if len(shas) > 40 else ""
-        self.behind.setHtml(f"<ul>{''.join(parts)}{more}</ul>")
+        self.behind.show_commits(ep, sentence.commits if sentence else [])
 
     def select_range(self, segment_id: str, offset: int, length: int) -> None:
         """Show ``segment_id`` with ``length`` characters from ``offset`` selected."""
