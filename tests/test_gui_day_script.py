@@ -124,6 +124,8 @@ def test_a_revert_row_says_what_it_reverts(qtbot, window, repo):
     item = next(it for it in top_items(view) if it.data(0, Qt.ItemDataRole.UserRole) == revert.sha)
     assert "Reverts #10 [MPS] Add bitwise ops by Mo Pal" in item.text(0)
     assert "Reverts #10 [MPS] Add bitwise ops by Mo Pal" in shown_text(item.toolTip(0))
+    assert view.select(revert.sha)
+    assert "Reverts #10 [MPS] Add bitwise ops by Mo Pal" in view.details.toPlainText()
     # the filter finds a revert by what it reverts
     view.search.setText("Mo Pal")
     assert revert.sha in view.visible_shas()

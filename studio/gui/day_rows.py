@@ -161,6 +161,7 @@ def build_rows(digest: Digest, day: Day) -> list[Row]:
             why = r.reason or "no reason given"
             row = _row(c, digest, day.tz, [REVERT], f"reverted by {r.reverted_by or 'someone'}: {why}")
             row.reverts = reverts_label(c, r)
+            row.details = f"<p><b>{html.escape(row.reverts)}</b></p>{row.details}"
             original = today.get(r.reverted_sha) if r.reverted_sha else None
             if original is not None:
                 row.children.append(_row(original, digest, day.tz, [ORIGINAL], "landed today, reverted"))
