@@ -171,21 +171,44 @@ def set_metadata(episode: Episode, meta: Metadata) -> Metadata:
     return old
 
 
-def find_all(episode: Episode, needle: str, case: bool = False) -> list[tuple[str, int]]:
+def search_pattern(needle: str, case: bool = False, whole_word: bool = False) -> re.Pattern[str]:
+    """``needle`` taken literally; with ``whole_word`` it must not sit inside a longer word."""
+    body = re.escape(needle)
+    if whole_word:
+        body = rf"(?<!\w){body}(?!\w)"
+    return re.compile(body, 0 if case else re.IGNORECASE)
+
+
+def find_all(episode: Episode, needle: str, case: bool = False,
+             whole_word: bool = False) -> list[tuple[str, int]]:
     """Every match as (segment id, character offset), in episode order."""
     if not needle:
         return []
-    flags = 0 if case else re.IGNORECASE
-    pattern = re.compile(re.escape(needle), flags)
+    pattern = search_pattern(needle, case, whole_word)
     return [(seg.id, m.start()) for seg in episode.segments for m in pattern.finditer(seg.text)]
 
 
+def match_from(matches: list[tuple[str, int]], segment_ids: list[str], here: tuple[str, int],
+               backwards: bool = False) -> int:
+    """The index in ``matches`` of the first match at or after ``here`` (segment id, offset),
+    or with ``backwards`` the last one before it; wrapping round the script. -1 when none."""
+    if not matches:
+        return -1
+    order = {sid: i for i, sid in enumerate(segment_ids)}
+    key = (order.get(here[0], 0), here[1])
+    places = [(order.get(sid, 0), offset) for sid, offset in matches]
+    if backwards:
+        before = [i for i, p in enumerate(places) if p < key]
+        return before[-1] if before else len(matches) - 1
+    return next((i for i, p in enumerate(places) if p >= key), 0)
+
+
 def replaced_texts(episode: Episode, needle: str, replacement: str,
-                   case: bool = False) -> dict[str, str]:
+                   case: bool = False, whole_word: bool = False) -> dict[str, str]:
     """The new text of each segment that ``needle`` occurs in, with every match replaced."""
     if not needle:
         return {}
-    pattern = re.compile(re.escape(needle), 0 if case else re.IGNORECASE)
+    pattern = search_pattern(needle, case, whole_word)
     out = {}
     for seg in episode.segments:
         new = pattern.sub(lambda _m: replacement, seg.text)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -19,7 +19,17 @@ from PySide6.QtWidgets import (
 
 from ..digest.model import Digest
 from ..sources.model import Day
-from .day_rows import RELAND, REVERT, ROLLBACKS, STACK, Row, build_rows, row_matches, themes_present
+from .day_rows import (
+    RELAND,
+    REVERT,
+    ROLLBACKS,
+    STACK,
+    Row,
+    build_rows,
+    row_matches,
+    themes_present,
+    tooltip_html,
+)
 
 BADGES = {REVERT: "⟲ revert", RELAND: "↻ reland", STACK: "≡ stack"}
 SHA_ROLE = Qt.ItemDataRole.UserRole
@@ -31,6 +41,7 @@ class DayView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.rows: list[Row] = []
+        self._day_shown = False
         self.heading = QLabel("No day pulled yet: pull a repository above, or open an episode.")
         self.heading.setWordWrap(True)
         self.theme = QComboBox()
@@ -47,12 +58,20 @@ class DayView(QWidget):
         self.tree.setAlternatingRowColors(True)
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((1, 112), (2, 46), (3, 88), (4, 80)):
+        for col, width in ((1, 96), (2, 74), (3, 76), (4, 120)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(col, width)
         header.setStretchLastSection(False)
         header.setMinimumSectionSize(40)
         self.tree.setColumnWidth(0, 200)
+        self.empty_note = QLabel(self.tree.viewport())  # "No commits match", over the list
+        self.empty_note.setObjectName("noCommitsMatch")
+        self.empty_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.empty_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_note.setWordWrap(True)
+        self.empty_note.setEnabled(False)  # drawn greyed, like a placeholder
+        self.empty_note.hide()
+        self.tree.viewport().installEventFilter(self)
         self.details = QTextBrowser()
         self.details.setObjectName("commitDetails")
         self.details.setOpenExternalLinks(True)
@@ -77,8 +96,35 @@ class DayView(QWidget):
         self.tree.currentItemChanged.connect(self._show_details)
         self.clear()
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tree.viewport() and event.type() == QEvent.Type.Resize:
+            self._place_empty_note()
+        return super().eventFilter(watched, event)
+
+    def _place_empty_note(self) -> None:
+        port = self.tree.viewport()
+        self.empty_note.setGeometry(12, 12, max(0, port.width() - 24), max(0, port.height() - 24))
+
+    def _show_empty_note(self) -> None:
+        text, theme = self.search.text().strip(), self.theme.currentText()
+        if not self._day_shown or any(not self.tree.topLevelItem(i).isHidden()
+                             for i in range(self.tree.topLevelItemCount())):
+            self.empty_note.hide()
+            return
+        if not self.rows:
+            note = "No commits on this day."
+        else:
+            what = f" “{text}”" if text else ""
+            where = f" in {theme}" if self.theme.currentData() else ""
+            note = f"No commits match{what}{where}.\nClear the filter to see all {len(self.rows)}."
+        self.empty_note.setText(note)
+        self._place_empty_note()
+        self.empty_note.show()
+
     def clear(self) -> None:
         self.rows = []
+        self._day_shown = False
+        self.empty_note.hide()
         self.tree.clear()
         self.details.clear()
         self.theme.blockSignals(True)
@@ -105,14 +151,18 @@ class DayView(QWidget):
         self.theme.blockSignals(False)
         self.tree.addTopLevelItems([self._item(row) for row in self.rows])
         self.tree.expandAll()
+        self._day_shown = True
+        self._show_empty_note()
 
     def _item(self, row: Row) -> QTreeWidgetItem:
         marks = " ".join(BADGES[m] for m in row.marks if m in BADGES)
-        if STACK in row.marks:
-            marks = f"{marks} {row.note.rsplit(' ', 1)[-1]}"
-        item = QTreeWidgetItem([row.title, row.author, row.time, row.theme_name, marks])
+        if row.stack:
+            marks = marks.replace(BADGES[STACK], f"≡ {row.stack}")
+        item = QTreeWidgetItem([row.label, row.author, row.time, row.theme_name, marks])
         item.setData(0, SHA_ROLE, row.sha)
-        item.setToolTip(0, row.note or row.title)
+        item.setToolTip(0, tooltip_html(row))
+        for col, tip in ((1, row.author), (2, row.when or row.time), (3, row.theme_name), (4, row.note)):
+            item.setToolTip(col, f"<p>{_e(tip)}</p>" if tip else "")
         if REVERT in row.marks:
             font = item.font(0)
             font.setItalic(True)
@@ -126,6 +176,7 @@ class DayView(QWidget):
         text = self.search.text()
         for i, row in enumerate(self.rows):
             self.tree.topLevelItem(i).setHidden(not row_matches(row, theme, text))
+        self._show_empty_note()
 
     def visible_shas(self) -> list[str]:
         return [self.tree.topLevelItem(i).data(0, SHA_ROLE)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -30,6 +31,8 @@ class FindReplaceDialog(QDialog):
         self.replace = QLineEdit()
         self.replace.setObjectName("replaceField")
         self.case = QCheckBox("Match case")
+        self.whole = QCheckBox("Whole words")
+        self.whole.setObjectName("replaceWholeWords")
         self.result = QLabel()
         self.next_button = QPushButton("Find next")
         self.next_button.setDefault(True)
@@ -39,7 +42,11 @@ class FindReplaceDialog(QDialog):
         form = QFormLayout()
         form.addRow("Find", self.find)
         form.addRow("Replace with", self.replace)
-        form.addRow("", self.case)
+        options = QHBoxLayout()
+        options.addWidget(self.case)
+        options.addWidget(self.whole)
+        options.addStretch(1)
+        form.addRow("", options)
         buttons = QHBoxLayout()
         for b in (self.next_button, self.replace_one, self.replace_all):
             buttons.addWidget(b)
@@ -51,8 +58,16 @@ class FindReplaceDialog(QDialog):
         self.replace_one.clicked.connect(self.replace_current)
         self.replace_all.clicked.connect(self.do_replace_all)
 
+    def showEvent(self, event: QShowEvent) -> None:
+        if not self.find.text():  # carry on with what the find bar was finding
+            bar = self.editor.find_bar
+            self.find.setText(bar.field.text())
+            self.case.setChecked(bar.case.isChecked())
+            self.whole.setChecked(bar.whole.isChecked())
+        super().showEvent(event)
+
     def find_next(self) -> bool:
-        found = self.editor.find_next(self.find.text(), self.case.isChecked())
+        found = self.editor.find_next(self.find.text(), self.case.isChecked(), self.whole.isChecked())
         self.result.setText("" if found else "Not found.")
         return found
 
@@ -70,7 +85,7 @@ class FindReplaceDialog(QDialog):
         if ep is None:
             return 0
         texts = editing.replaced_texts(ep, self.find.text(), self.replace.text(),
-                                       self.case.isChecked())
+                                       self.case.isChecked(), self.whole.isChecked())
         if not texts:
             self.result.setText("Not found.")
             return 0

@@ -123,7 +123,8 @@ class MainWindow(QMainWindow):
         e.addAction(redo)
         self.undo_action, self.redo_action = undo, redo
         e.addSeparator()
-        self._action(e, "&Find and replace…", self.open_find, ["Ctrl+F", "Ctrl+H"])
+        self._action(e, "&Find…", self.open_find_bar, "Ctrl+F", "find")
+        self._action(e, "Find and &replace…", self.open_find, "Ctrl+H", "findReplace")
 
         g = self.menuBar().addMenu("&Segment")
         ed = self.editor
@@ -195,6 +196,10 @@ class MainWindow(QMainWindow):
             act.triggered.connect(lambda _c=False, p=path: self.session.open(Path(p)))
         self.recent_menu.setEnabled(bool(self.session.settings.recent_projects))
         self.pull_panel.set_recent(self.session.settings.recent_repos, self.session.settings.tz)
+
+    def open_find_bar(self) -> None:
+        self.tabs.setCurrentWidget(self.editor)
+        self.editor.find_bar.open()
 
     def open_find(self) -> FindReplaceDialog:
         if self.find_dialog is None:

@@ -3,18 +3,14 @@ commits behind the sentence under the cursor on the right, live word counts belo
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
     QListWidgetItem,
     QSplitter,
-    QTextBrowser,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -23,10 +19,11 @@ from PySide6.QtWidgets import (
 from .. import editing
 from ..episode import Segment, estimate_seconds
 from . import commands
+from .find_bar import FindBar
 from .project import Project
 from .script_text import ScriptText, end_of_change
-
-ID_ROLE = Qt.ItemDataRole.UserRole
+from .segment_list import ID_ROLE, SegmentList
+from .sentence_commits import SentenceCommits
 
 
 def _tool(text: str, tip: str, name: str) -> QToolButton:
@@ -46,9 +43,9 @@ class ScriptEditor(QWidget):
         super().__init__(parent)
         self.project = project
         self._loading = False
-        self.segments = QListWidget()
+        self.segments = SegmentList()
         self.segments.setObjectName("segmentList")
-        self.segments.setMinimumWidth(200)
+        self.segments.setMinimumWidth(160)
         self.segments.setSpacing(2)
         self.up = _tool("▲", "Move the segment up", "moveUp")
         self.down = _tool("▼", "Move the segment down", "moveDown")
@@ -86,9 +83,7 @@ class ScriptEditor(QWidget):
         mv.addWidget(self.text, 1)
         mv.addWidget(self.counts)
 
-        self.behind = QTextBrowser()
-        self.behind.setObjectName("sentenceCommits")
-        self.behind.setOpenExternalLinks(True)
+        self.behind = SentenceCommits()
         right = QWidget()
         rv = QVBoxLayout(right)
         rv.setContentsMargins(0, 0, 0, 0)
@@ -98,18 +93,21 @@ class ScriptEditor(QWidget):
         split = QSplitter(Qt.Orientation.Horizontal)
         for w in (left, middle, right):
             split.addWidget(w)
-        split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 3)
-        split.setStretchFactor(2, 1)
-        split.setSizes([230, 620, 260])
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 5)
+        split.setStretchFactor(2, 3)
+        split.setSizes([200, 500, 300])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(split)
+        layout.addWidget(split, 1)
+        self.find_bar = FindBar(self)  # across the whole panel, so it never squeezes the text
+        layout.addWidget(self.find_bar)
 
         self.segments.currentItemChanged.connect(lambda *_: self._show_current())
         self.text.textChanged.connect(self._text_edited)
         self.text.cursorPositionChanged.connect(self._show_sentence)
         self.title.editingFinished.connect(self._title_edited)
+        self.segments.move_requested.connect(self._move_to)
         self.up.clicked.connect(lambda: self._move(-1))
         self.down.clicked.connect(lambda: self._move(1))
         self.add.clicked.connect(self.add_segment)
@@ -214,6 +212,15 @@ class ScriptEditor(QWidget):
             return
         self.project.undo_stack.push(commands.MoveSegment(self.project, row, row + step))
 
+    def _move_to(self, row: int, new_row: int) -> None:
+        """A segment dropped at a new place: one undoable move, and it stays selected."""
+        ep = self.project.episode
+        if ep is None or not (0 <= row < len(ep.segments)) or not (0 <= new_row < len(ep.segments)):
+            return
+        sid = ep.segments[row].id
+        self.project.undo_stack.push(commands.MoveSegment(self.project, row, new_row))
+        self.select_segment(sid)
+
     def add_segment(self) -> None:
         ep = self.project.episode
         if ep is None:
@@ -245,40 +252,31 @@ class ScriptEditor(QWidget):
     def _show_sentence(self) -> None:
         seg, ep = self.current_segment(), self.project.episode
         if seg is None or ep is None:
-            self.behind.setHtml("")
+            self.behind.show_commits(None, [])
             return
         sentence = editing.sentence_at(seg, self.text.textCursor().position())
-        shas = sentence.commits if sentence else []
-        if not shas:
-            self.behind.setHtml("<p><i>No commits behind this sentence.</i></p>")
-            return
-        parts = []
-        for sha in shas[:40]:
-            ref = ep.ref(sha)
-            title = html.escape(ref.title if ref else sha[:12])
-            who = f" — {html.escape(ref.author)}" if ref and ref.author else ""
-            link = (f'<a href="{html.escape(ref.url, quote=True)}">{title}</a>'
-                    if ref and ref.url else title)
-            parts.append(f"<li>{link}{who} <code>{sha[:7]}</code></li>")
-        more = f"<li>… and {len(shas) - 40} more</li>" if len(shas) > 40 else ""
-        self.behind.setHtml(f"<ul>{''.join(parts)}{more}</ul>")
+        self.behind.show_commits(ep, sentence.commits if sentence else [])
 
-    def find_next(self, needle: str, case: bool = False) -> bool:
-        """Select the next match, moving on through later segments and wrapping around."""
+    def select_range(self, segment_id: str, offset: int, length: int) -> None:
+        """Show ``segment_id`` with ``length`` characters from ``offset`` selected."""
+        if segment_id != self.current_id():
+            self.select_segment(segment_id)
+        cursor = self.text.textCursor()
+        cursor.setPosition(offset)
+        cursor.setPosition(offset + length, QTextCursor.MoveMode.KeepAnchor)
+        self.text.setTextCursor(cursor)
+
+    def find_next(self, needle: str, case: bool = False, whole_word: bool = False,
+                  backwards: bool = False) -> bool:
+        """Select the next (or previous) match, on through the other segments and round."""
         ep = self.project.episode
         if ep is None or not needle:
             return False
-        matches = editing.find_all(ep, needle, case)
-        if not matches:
-            return False
-        ids = [s.id for s in ep.segments]
-        here = (ids.index(self.current_id()) if self.current_id() in ids else 0,
-                self.text.textCursor().selectionEnd())
-        after = [m for m in matches if (ids.index(m[0]), m[1]) >= here]
-        sid, offset = (after or matches)[0]
-        self.select_segment(sid)
+        matches = editing.find_all(ep, needle, case, whole_word)
         cursor = self.text.textCursor()
-        cursor.setPosition(offset)
-        cursor.setPosition(offset + len(needle), QTextCursor.MoveMode.KeepAnchor)
-        self.text.setTextCursor(cursor)
+        here = (self.current_id(), cursor.selectionStart() if backwards else cursor.selectionEnd())
+        i = editing.match_from(matches, [s.id for s in ep.segments], here, backwards)
+        if i < 0:
+            return False
+        self.select_range(matches[i][0], matches[i][1], len(needle))
         return True
