@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import logging
+import os
 import sys
 
 log = logging.getLogger(__name__)
@@ -52,8 +53,9 @@ def leaks_none(calls: int = 2000) -> bool:
 
 def keep_none_alive() -> bool:
     """On a leaking binding under CPython < 3.12, raise ``None``'s count out of reach (as
-    3.12's immortal objects do) so the leak cannot abort the app. Returns whether it did."""
-    if not leaks_none():
+    3.12's immortal objects do) so the leak cannot abort the app. Returns whether it did.
+    ``COMMITCAST_NO_NONE_GUARD=1`` turns this off (to watch a soak find the leak)."""
+    if os.environ.get("COMMITCAST_NO_NONE_GUARD") == "1" or not leaks_none():
         return False
     import PySide6
 
