@@ -9,7 +9,8 @@ import re
 
 import pytest
 from guikit import open_window
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication
 
 from studio.gui import audio_jobs
 
@@ -85,3 +86,53 @@ def test_export_uses_the_lexicon_takes_the_host_made(qtbot, window, tmp_path):
     assert {s.id: s.take.path for s in ep.segments} == host
     assert set(panel.statuses().values()) == {audio_jobs.FRESH}
     assert [panel.table.item(r, 2).text() for r in range(panel.table.rowCount())] == ["ready"] * 2
+
+
+def answer_modal(qtbot, act) -> list:
+    """Run ``act(widget)`` on the next modal dialog the app opens (it blocks in exec())."""
+    seen = []
+
+    def poll() -> None:
+        widget = QApplication.activeModalWidget()
+        if widget is None:
+            QTimer.singleShot(20, poll)
+            return
+        seen.append(widget)
+        act(widget)
+
+    QTimer.singleShot(0, poll)
+    return seen
+
+
+def test_new_voice_or_rate_in_settings_makes_takes_stale_at_once(qtbot, window):
+    win, panel = window, window.narration
+    keep_segments(win, 1)
+    assert win.session.save()
+    synthesize_stale(qtbot, win)
+    assert panel.table.item(0, 2).text() == "ready"
+
+    def faster(dialog) -> None:
+        dialog.rate.setValue(dialog.rate.value() + 30)
+        dialog.accept()
+
+    seen = answer_modal(qtbot, faster)
+    win.open_settings()
+    assert seen and win.session.settings.rate == seen[0].rate.value()
+    assert panel.table.item(0, 2).text() == "stale"
+    assert panel.synth_all.isEnabled()
+
+    def rate_back(dialog) -> None:
+        dialog.rate.setValue(dialog.rate.value() - 30)  # the rate back: the take fits again
+        dialog.accept()
+
+    answer_modal(qtbot, rate_back)
+    win.open_settings()
+    assert panel.table.item(0, 2).text() == "ready"
+
+    def voice(dialog) -> None:
+        dialog.voice.setCurrentText("gmw/en-gb-x-rp")
+        dialog.accept()
+
+    answer_modal(qtbot, voice)
+    win.open_settings()
+    assert panel.table.item(0, 2).text() == "stale"

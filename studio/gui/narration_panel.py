@@ -89,6 +89,8 @@ class NarrationPanel(QWidget):
         project.reset.connect(self.lexicon_changed)
         project.structure_changed.connect(self.refresh)
         project.segment_changed.connect(self.update_row)
+        session.settings_changed.connect(self._settings_changed)
+        self._voice = (session.settings.voice, session.settings.rate)
         self._lexicon = None
         self.refresh()
 
@@ -107,6 +109,13 @@ class NarrationPanel(QWidget):
         """Forget the cached lexicon (a new episode, or the lexicon was edited) and refresh."""
         self._lexicon = None
         self.refresh()
+
+    def _settings_changed(self) -> None:
+        """Another voice or rate: the synthesized takes no longer fit, say so at once."""
+        voice = (self.session.settings.voice, self.session.settings.rate)
+        if voice != self._voice:
+            self._voice = voice
+            self.refresh()
 
     def statuses(self, ids: list[str] | None = None) -> dict[str, str]:
         ep = self.project.episode
