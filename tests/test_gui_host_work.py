@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import json
 import re
+from types import MethodType
 
 import pytest
 from guikit import open_window
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
 
 from studio.gui import audio_jobs
+from studio.gui.dialogs import Dialogs
 
 pytestmark = pytest.mark.usefixtures("qapp")
 SYNTH_TIMEOUT = 120_000
@@ -136,3 +138,79 @@ def test_new_voice_or_rate_in_settings_makes_takes_stale_at_once(qtbot, window):
     answer_modal(qtbot, voice)
     win.open_settings()
     assert panel.table.item(0, 2).text() == "stale"
+
+
+def drive_file_dialog(qtbot, name: str) -> list[str]:
+    """Type ``name`` into the next file dialog and press its accept button, as a host does;
+    close (and record) any message box it shows instead of accepting."""
+    shown: list[str] = []
+    state = {"polls": 0, "typed": False}
+
+    def poll() -> None:
+        state["polls"] += 1
+        widget = QApplication.activeModalWidget()
+        if state["typed"] and widget is None or state["polls"] > 500:
+            return
+        QTimer.singleShot(20, poll)  # before acting: accept() may block in a message box
+        if isinstance(widget, QMessageBox):
+            shown.append(widget.text())
+            widget.reject()
+        elif isinstance(widget, QFileDialog):
+            if shown:  # it refused the name: give up as a host would
+                widget.reject()
+            elif not state["typed"]:
+                state["typed"] = True
+                widget.findChild(QLineEdit, "fileNameEdit").setText(name)
+                widget.accept()
+
+    QTimer.singleShot(0, poll)
+    return shown
+
+
+def test_save_as_creates_the_folder_the_host_types(qtbot, window, tmp_path):
+    win = window
+    shows = tmp_path / "shows"
+    shows.mkdir()
+    win.session.settings.show_dir = str(shows)
+    win.dialogs.save_folder = MethodType(Dialogs.save_folder, win.dialogs)  # the real dialog
+    new = shows / "my first episode"
+    refused = drive_file_dialog(qtbot, str(new))
+    assert win.session.save(), refused
+    assert refused == []
+    assert win.project.folder == new and (new / "episode.json").is_file()
+    assert not win.project.modified
+
+
+def test_record_asks_to_save_a_new_episode_first_then_records(qtbot, window, tmp_path):
+    win, panel = window, window.narration
+    assert win.project.folder is None
+    win.dialogs.save_first = False
+    qtbot.mouseClick(panel.record_button, Qt.MouseButton.LeftButton)
+    assert win.dialogs.asked[-1].startswith("save-first:")
+    assert panel.record_dialog is None and win.project.folder is None
+    assert "save" in win.statusBar().currentMessage().lower()
+    win.dialogs.save_first = True
+    qtbot.mouseClick(panel.record_button, Qt.MouseButton.LeftButton)
+    assert win.project.folder == tmp_path / "episode"
+    assert panel.record_dialog is not None and panel.record_dialog.isVisible()
+    assert panel.record_dialog.segment_id == panel.current_id()
+    panel.record_dialog.close()
+
+
+def test_saving_over_another_episode_asks_first(qtbot, window, tmp_path):
+    win = window
+    other = tmp_path / "yesterday"
+    other.mkdir()
+    (other / "episode.json").write_text('{"kept": true}')
+    win.dialogs.folder = other
+    win.dialogs.replace_episode = False
+    assert not win.session.save()
+    assert win.dialogs.asked[-1] == "replace:yesterday"
+    assert json.loads((other / "episode.json").read_text()) == {"kept": True}
+    assert win.project.folder is None and win.project.modified
+    win.dialogs.replace_episode = True
+    assert win.session.save() and win.project.folder == other
+    assert json.loads((other / "episode.json").read_text())["title"] == win.project.episode.title
+    # saving again into its own folder asks nothing
+    asked = len(win.dialogs.asked)
+    assert win.session.save() and len(win.dialogs.asked) == asked

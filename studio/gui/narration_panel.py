@@ -174,15 +174,20 @@ class NarrationPanel(QWidget):
                                       for v in status.values()))
 
     # --- actions -----------------------------------------------------------------------------
-    def _folder(self) -> Path | None:
-        """Takes live in the project folder: a never-saved episode is saved first."""
-        if self.project.folder is None and not self.session.save():
-            return None
+    def _folder(self, action: str) -> Path | None:
+        """Takes live in the project folder: a never-saved episode is saved first, if the
+        host agrees; otherwise the status bar says why nothing happened."""
+        if self.project.folder is None:
+            if not (self.session.dialogs.ask_save_first(self.window(), action)
+                    and self.session.save()):
+                self.message.emit(f"{action} needs the episode saved in a folder, where its "
+                                  f"takes are kept: use File → Save first.")
+                return None
         return self.project.folder
 
     def synthesize(self, ids: list[str]) -> None:
-        folder = self._folder()
-        if folder is None or not ids:
+        folder = self._folder("Synthesis") if ids else None
+        if folder is None:
             return
         ep, settings = self.project.episode, self.session.settings
 
@@ -215,7 +220,7 @@ class NarrationPanel(QWidget):
             if not path:
                 return
             source = Path(path)
-        folder = self._folder()
+        folder = self._folder("Importing a recording")
         if folder is None:
             return
         ep = self.project.episode
@@ -234,7 +239,7 @@ class NarrationPanel(QWidget):
         from .record_dialog import RecordDialog
 
         sid = self.current_id()
-        folder = self._folder() if sid else None
+        folder = self._folder("Recording") if sid else None
         if folder is None:
             return None
         if self.record_dialog is not None:

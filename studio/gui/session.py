@@ -183,6 +183,9 @@ class Session(QObject):
             folder = self.dialogs.save_folder(self.window, start)
             if folder is None:
                 return False
+            if projects.holds_other_episode(folder, self.project.folder) and \
+                    not self.dialogs.ask_replace_episode(self.window, folder):
+                return False
         try:
             self.project.save(folder)
         except StudioError as exc:
