@@ -21,6 +21,7 @@ class ScriptedDialogs(Dialogs):
         self.recover = True
         self.save_first = True
         self.replace_episode = True
+        self.regenerate = True
         self.folder: Path | None = None
         self.open_path: Path | None = None
         self.errors: list[str] = []
@@ -47,6 +48,10 @@ class ScriptedDialogs(Dialogs):
     def ask_replace_episode(self, parent, folder):
         self.asked.append(f"replace:{folder.name}")
         return self.replace_episode
+
+    def ask_regenerate(self, parent, title):
+        self.asked.append(f"regenerate:{title}")
+        return self.regenerate
 
     def ask_save_first(self, parent, action):
         self.asked.append(f"save-first:{action}")

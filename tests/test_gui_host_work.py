@@ -11,6 +11,7 @@ from types import MethodType
 import pytest
 from guikit import open_window
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
 
 from studio.gui import audio_jobs
@@ -214,3 +215,36 @@ def test_saving_over_another_episode_asks_first(qtbot, window, tmp_path):
     # saving again into its own folder asks nothing
     asked = len(win.dialogs.asked)
     assert win.session.save() and len(win.dialogs.asked) == asked
+
+
+def regenerate(qtbot, win) -> None:
+    qtbot.mouseClick(win.editor.regen, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: idle(win), timeout=30_000)
+
+
+def test_regenerate_asks_before_replacing_the_hosts_edits(qtbot, window):
+    win, ed = window, window.editor
+    stack = win.project.undo_stack
+    seg = win.project.episode.segments[1]
+    template = seg.text
+    ed.select_segment(seg.id)
+    # unedited: the day's data writes the very same words: nothing is pushed, the bar says so
+    regenerate(qtbot, win)
+    assert stack.count() == 0 and not [a for a in win.dialogs.asked if a.startswith("regen")]
+    assert "already" in win.statusBar().currentMessage()
+    # edited by the host: asked first; "no" keeps the edit
+    ed.text.moveCursor(QTextCursor.MoveOperation.End)
+    qtbot.keyClicks(ed.text, " My own closing words.")
+    edited = win.project.episode.segment(seg.id).text
+    win.dialogs.regenerate = False
+    regenerate(qtbot, win)
+    assert win.dialogs.asked[-1] == f"regenerate:{seg.title}"
+    assert win.project.episode.segment(seg.id).text == edited
+    # "yes" replaces it, as one undo step that brings the edit back
+    win.dialogs.regenerate = True
+    count = stack.count()
+    regenerate(qtbot, win)
+    assert win.project.episode.segment(seg.id).text == template == ed.text.toPlainText()
+    assert stack.count() == count + 1
+    win.undo_action.trigger()
+    assert win.project.episode.segment(seg.id).text == edited

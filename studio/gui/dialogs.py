@@ -75,6 +75,19 @@ class Dialogs:
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         return box.exec() == QMessageBox.StandardButton.Save
 
+    def ask_regenerate(self, parent: QWidget, title: str) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Question, "Regenerate segment?",
+                          f"“{title}” differs from what the day's data writes (your edits, or "
+                          f"a newer script).\n\nRegenerate replaces its title and text with "
+                          f"the written-again version (a take it has stays, shown as stale). "
+                          f"Edit → Undo brings your version back.",
+                          QMessageBox.StandardButton.Cancel, parent)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # a title is the host's text, not markup
+        yes = box.addButton("Regenerate", QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is yes
+
     def ask_save_first(self, parent: QWidget, action: str) -> bool:
         """``action`` keeps its files in the episode's folder, which a new episode lacks."""
         answer = QMessageBox.question(
