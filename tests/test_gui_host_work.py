@@ -248,3 +248,23 @@ def test_regenerate_asks_before_replacing_the_hosts_edits(qtbot, window):
     assert stack.count() == count + 1
     win.undo_action.trigger()
     assert win.project.episode.segment(seg.id).text == edited
+
+
+def test_synthesis_leaves_the_hosts_selection_and_cursor_alone(qtbot, window):
+    win, ed, panel = window, window.editor, window.narration
+    keep_segments(win, 3)
+    assert win.session.save()
+    first = win.project.episode.segments[0]
+    ed.select_segment(first.id)
+    ed.text.setFocus()
+    cursor = ed.text.textCursor()
+    cursor.setPosition(4)
+    cursor.setPosition(11, QTextCursor.MoveMode.KeepAnchor)
+    ed.text.setTextCursor(cursor)
+    assert panel.current_id() == first.id
+    synthesize_stale(qtbot, win)  # every segment gets a take, the first one too
+    assert all(s.take is not None for s in win.project.episode.segments)
+    assert ed.current_id() == first.id and panel.current_id() == first.id
+    after = ed.text.textCursor()
+    assert (after.anchor(), after.position()) == (4, 11)
+    assert ed.text.toPlainText() == first.text
