@@ -268,3 +268,22 @@ def test_synthesis_leaves_the_hosts_selection_and_cursor_alone(qtbot, window):
     after = ed.text.textCursor()
     assert (after.anchor(), after.position()) == (4, 11)
     assert ed.text.toPlainText() == first.text
+
+
+def test_edits_made_while_the_export_runs_stay_unsaved(qtbot, window, tmp_path):
+    win, ed = window, window.editor
+    keep_segments(win, 1)
+    assert win.session.save()
+    synthesize_stale(qtbot, win)
+    dialog = win.open_export()
+    dialog.show_dir.setText(str(tmp_path / "show"))
+    dialog.publish.setChecked(False)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    ed.text.moveCursor(QTextCursor.MoveOperation.End)
+    qtbot.keyClicks(ed.text, " Typed while it exported.")
+    qtbot.waitUntil(lambda: dialog.result is not None or bool(win.dialogs.errors), timeout=120_000)
+    assert win.dialogs.errors == []
+    assert win.project.episode.segments[0].text.endswith("Typed while it exported.")
+    assert ed.text.toPlainText().endswith("Typed while it exported.")
+    assert win.project.modified  # the exported episode.json does not hold that sentence
+    assert "Typed while" not in (dialog.result.folder / "episode.json").read_text()

@@ -136,6 +136,7 @@ class ExportDialog(QDialog):
         settings, publish = self.session.settings, self.publish.isChecked()
         cover = Path(self.cover.text().strip()).expanduser() if self.cover.text().strip() else None
         snapshot, day, here = self.project.episode.to_dict(), self.project.day, self.project.folder
+        self.exported_at = self.project.undo_stack.index()  # what the exported file holds
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.session.busy_changed.connect(self._busy)
@@ -166,6 +167,8 @@ class ExportDialog(QDialog):
             setattr(ep, name, getattr(saved, name))
         self._take_in_takes(saved)
         self.project.mark_saved(result.folder)
+        if self.project.undo_stack.index() != self.exported_at:
+            self.project.undo_stack.resetClean()  # edits made during the export: not saved yet
         self.page = result.page
         self.open_page.setEnabled(result.page is not None)
         loud = "—" if result.loudness is None else f"{result.loudness:.1f} LUFS"
