@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .episode import Episode, load_episode, save_episode
+from .episode import EPISODE_FILE, Episode, load_episode, save_episode
 from .errors import StudioError
 from .fsutil import atomic_write_json, check_writable_dir
 from .settings import state_dir
@@ -34,6 +34,14 @@ def save_project(episode: Episode, folder: str | Path, day: Day | None = None) -
     if day is not None and not (out / DAY_FILE).exists():
         save_day(day, out / DAY_FILE)
     return out
+
+
+def holds_other_episode(folder: str | Path, current: str | Path | None) -> bool:
+    """True when saving into ``folder`` would overwrite an episode other than ``current``'s."""
+    target = Path(folder)
+    if not (target / EPISODE_FILE).is_file():
+        return False
+    return current is None or target.resolve() != Path(current).resolve()
 
 
 def open_project(folder: str | Path) -> tuple[Episode, Day | None, Path]:

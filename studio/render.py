@@ -19,7 +19,7 @@ from .export.episode_files import MP3_NAME, ExportInfo, default_cover, export_ep
 from .export.fileset import staging_dir
 from .fsutil import check_writable_dir
 from .jobs import CancelToken, Progress, no_progress, scaled
-from .narration.lexicon import Lexicon, lexicon_for
+from .narration.lexicon import Lexicon, host_lexicon
 from .narration.takes import narrate
 from .profile import Profile, profile_for
 
@@ -57,7 +57,7 @@ def render_episode(
         episode = load_episode(episode_dir)  # first: a wrong path must not create a folder
     folder = check_writable_dir(episode_dir)
     profile = profile or profile_for(episode.repo)
-    lexicon = lexicon or lexicon_for(profile.lexicon or None)
+    lexicon = lexicon or host_lexicon(profile.lexicon or None)
     narrate(episode, folder, settings, lexicon, scaled(progress, 0.0, 0.45), cancel)
     cancel.check()
     staged = staging_dir(folder, "export")

@@ -19,6 +19,9 @@ class ScriptedDialogs(Dialogs):
     def __init__(self) -> None:
         self.unsaved = DISCARD
         self.recover = True
+        self.save_first = True
+        self.replace_episode = True
+        self.regenerate = True
         self.folder: Path | None = None
         self.open_path: Path | None = None
         self.errors: list[str] = []
@@ -41,6 +44,18 @@ class ScriptedDialogs(Dialogs):
 
     def save_folder(self, parent, start=""):
         return self.folder
+
+    def ask_replace_episode(self, parent, folder):
+        self.asked.append(f"replace:{folder.name}")
+        return self.replace_episode
+
+    def ask_regenerate(self, parent, title):
+        self.asked.append(f"regenerate:{title}")
+        return self.regenerate
+
+    def ask_save_first(self, parent, action):
+        self.asked.append(f"save-first:{action}")
+        return self.save_first
 
     def error(self, parent, message):
         self.errors.append(message)

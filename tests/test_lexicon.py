@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from studio.errors import StudioError
-from studio.narration.lexicon import lexicon_for, load_lexicon
+from studio.narration.lexicon import host_lexicon, lexicon_for, load_lexicon
 from studio.resources import resource_path
 
 
@@ -45,6 +45,18 @@ def test_show_entries_override_the_default(tmp_path):
     lexicon = lexicon_for(show)
     assert lexicon.respell("CUDA fooo") == "see you dee a bar"
     assert lexicon_for().respell("CUDA") == "kooda"
+
+
+def test_the_hosts_own_entries_win_everywhere_synthesis_runs(tmp_path, monkeypatch):
+    """The desktop's lexicon editor writes the config folder's lexicon.toml; the render of
+    the command line and of the desktop's export read it too."""
+    monkeypatch.setenv("COMMITCAST_CONFIG_DIR", str(tmp_path))
+    show = tmp_path / "show.toml"
+    show.write_text('[words]\nCUDA = "see you dee a"\n')
+    assert host_lexicon(show).respell("CUDA") == "see you dee a"
+    (tmp_path / "lexicon.toml").write_text('[words]\nCUDA = "the green one"\n')
+    assert host_lexicon(show).respell("CUDA and ROCm") == "the green one and rock em"
+    assert host_lexicon().respell("CUDA") == "the green one"
 
 
 @pytest.mark.parametrize("content, message", [

@@ -15,11 +15,10 @@ from pathlib import Path
 from ..episode import Episode, Take
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress, scaled
-from ..settings import Settings, config_dir
+from ..settings import Settings
 
 log = logging.getLogger(__name__)
 
-USER_LEXICON = "lexicon.toml"
 NONE, FRESH, STALE, MISSING = "none", "ready", "stale", "missing"
 
 
@@ -48,20 +47,18 @@ def warm_imports(progress: Progress, cancel: CancelToken) -> list[str]:
 
 
 def user_lexicon_path() -> Path:
-    return config_dir() / USER_LEXICON
+    from ..narration.lexicon import user_lexicon_path as path
+
+    return path()
 
 
 def lexicon_for_episode(episode: Episode):
-    """The shipped lexicon, the show profile's, then the user's own on top."""
-    from ..narration.lexicon import lexicon_for, load_lexicon
+    """The shipped lexicon, the show profile's, then the user's own on top: the very one
+    the export's render uses (see :func:`studio.narration.lexicon.host_lexicon`)."""
+    from ..narration.lexicon import host_lexicon
     from ..profile import profile_for
 
-    profile = profile_for(episode.repo)
-    lexicon = lexicon_for(profile.lexicon or None)
-    user = user_lexicon_path()
-    if user.exists():
-        lexicon = lexicon.merge(load_lexicon(user))
-    return lexicon
+    return host_lexicon(profile_for(episode.repo).lexicon or None)
 
 
 def audio_settings(settings: Settings):
@@ -180,10 +177,10 @@ def preview_voice(voice: str, rate: int, progress: Progress, cancel: CancelToken
 def say_it(text: str, episode: Episode | None, settings: Settings,
            progress: Progress, cancel: CancelToken) -> Path:
     """A word or phrase as the engine will say it, with the lexicon applied."""
-    from ..narration.lexicon import lexicon_for
+    from ..narration.lexicon import host_lexicon
     from ..narration.tts import SynthJob, synthesize
 
-    lexicon = lexicon_for_episode(episode) if episode is not None else lexicon_for(None)
+    lexicon = lexicon_for_episode(episode) if episode is not None else host_lexicon(None)
     spoken = lexicon.respell(text)
     if not spoken.strip():
         raise StudioError("nothing to say")
@@ -202,6 +199,7 @@ class ExportResult:
     files: list[str]
     page: Path | None
     feed_url: str = ""
+    synthesized: list[str] | None = None  # segments whose take the export had to make
 
 
 def save_for_export(snapshot: dict, day, here: Path | None, target: Path) -> None:
@@ -250,9 +248,11 @@ def export_and_publish(folder: Path, show_dir: Path, settings: Settings, publish
     from ..episode import load_episode
     from ..render import render_episode
 
-    embedded = prepare_show(show_dir, load_episode(folder), settings, cover)
-    episode = render_episode(folder, audio_settings(settings), progress=scaled(progress, 0, 0.8),
-                             cancel=cancel, cover=embedded)
+    saved = load_episode(folder)
+    embedded = prepare_show(show_dir, saved, settings, cover)
+    # the lexicon, voice and rate of the window's own synthesis: its takes are used as they are
+    episode = render_episode(folder, audio_settings(settings), lexicon=lexicon_for_episode(saved),
+                             progress=scaled(progress, 0, 0.8), cancel=cancel, cover=embedded)
     cancel.check()
     page, feed = None, ""
     if publish:
@@ -265,4 +265,10 @@ def export_and_publish(folder: Path, show_dir: Path, settings: Settings, publish
     files = sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
     progress(1.0, "done")
     return ExportResult(folder, episode.duration or "", episode.loudness_lufs,
-                        episode.true_peak_dbtp, files, page, feed)
+                        episode.true_peak_dbtp, files, page, feed, changed_takes(saved, episode))
+
+
+def changed_takes(before: Episode, after: Episode) -> list[str]:
+    """Titles of the segments whose take ``after`` holds is not the one ``before`` had."""
+    old = {s.id: s.take.path if s.take else None for s in before.segments}
+    return [s.title for s in after.segments if (s.take.path if s.take else None) != old.get(s.id)]

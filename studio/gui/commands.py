@@ -13,6 +13,14 @@ from .project import Project
 TEXT_ID = 1
 
 
+def changed(project: Project, segment_id: str, reveal: bool = True) -> None:
+    """Announce a change of one segment; ``reveal`` brings it before the host (undo/redo do,
+    takes landing from a synthesis the host started while working elsewhere do not)."""
+    project.segment_changed.emit(segment_id)
+    if reveal:
+        project.reveal.emit(segment_id)
+
+
 class SetText(QUndoCommand):
     """A run of typing in one segment; consecutive edits of the same segment merge."""
 
@@ -34,12 +42,12 @@ class SetText(QUndoCommand):
         old = editing.set_segment_text(self.project.episode, self.segment_id, self.text)
         if self.old is None:
             self.old = old
-        self.project.segment_changed.emit(self.segment_id)
+        changed(self.project, self.segment_id)
 
     def undo(self) -> None:
         assert self.old is not None
         editing.restore_segment_text(self.project.episode, self.segment_id, *self.old)
-        self.project.segment_changed.emit(self.segment_id)
+        changed(self.project, self.segment_id)
 
 
 class SetTitle(QUndoCommand):
@@ -49,11 +57,11 @@ class SetTitle(QUndoCommand):
 
     def redo(self) -> None:
         self.old = editing.set_segment_title(self.project.episode, self.segment_id, self.title)
-        self.project.segment_changed.emit(self.segment_id)
+        changed(self.project, self.segment_id)
 
     def undo(self) -> None:
         editing.set_segment_title(self.project.episode, self.segment_id, self.old)
-        self.project.segment_changed.emit(self.segment_id)
+        changed(self.project, self.segment_id)
 
 
 class MoveSegment(QUndoCommand):
@@ -127,12 +135,12 @@ class SetTrim(QUndoCommand):
 
     def redo(self) -> None:
         self.old = editing.set_trim(self.project.episode, self.segment_id, self.trim)
-        self.project.segment_changed.emit(self.segment_id)
+        changed(self.project, self.segment_id)
 
     def undo(self) -> None:
         assert self.old is not None
         editing.set_trim(self.project.episode, self.segment_id, self.old)
-        self.project.segment_changed.emit(self.segment_id)
+        changed(self.project, self.segment_id)
 
 
 class SetTakes(QUndoCommand):
@@ -142,17 +150,19 @@ class SetTakes(QUndoCommand):
         super().__init__(label)
         self.project, self.takes = project, takes
         self.old: dict = {}
+        self.landed = False  # the first redo is the takes landing: the host's place stays
 
     def redo(self) -> None:
         ep = self.project.episode
         self.old = {sid: editing.set_take(ep, sid, take) for sid, take in self.takes.items()}
         for sid in self.takes:
-            self.project.segment_changed.emit(sid)
+            changed(self.project, sid, reveal=self.landed)
+        self.landed = True
 
     def undo(self) -> None:
         for sid, take in self.old.items():
             editing.set_take(self.project.episode, sid, take)
-            self.project.segment_changed.emit(sid)
+            changed(self.project, sid)
 
 
 class SetMetadata(QUndoCommand):

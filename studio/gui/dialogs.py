@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from ..projects import Autosave
@@ -58,8 +59,45 @@ class Dialogs:
         return Path(path) if path else None
 
     def save_folder(self, parent: QWidget, start: str = "") -> Path | None:
-        folder = QFileDialog.getExistingDirectory(parent, "Save episode in folder", start)
-        return Path(folder) if folder else None
+        """An existing folder, or a new one's name typed in (the save creates it)."""
+        from .folder_dialog import EpisodeFolderDialog
+
+        dialog = EpisodeFolderDialog(parent, start)
+        return dialog.chosen() if dialog.exec() else None
+
+    def ask_replace_episode(self, parent: QWidget, folder: Path) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Warning, "Replace an episode?",
+                          f"{folder} already holds another episode.\n\nSave this one over it? "
+                          f"Its script (episode.json) is replaced; its audio takes stay.",
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
+                          parent)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        return box.exec() == QMessageBox.StandardButton.Save
+
+    def ask_regenerate(self, parent: QWidget, title: str) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Question, "Regenerate segment?",
+                          f"“{title}” differs from what the day's data writes (your edits, or "
+                          f"a newer script).\n\nRegenerate replaces its title and text with "
+                          f"the written-again version (a take it has stays, shown as stale). "
+                          f"Edit → Undo brings your version back.",
+                          QMessageBox.StandardButton.Cancel, parent)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # a title is the host's text, not markup
+        yes = box.addButton("Regenerate", QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is yes
+
+    def ask_save_first(self, parent: QWidget, action: str) -> bool:
+        """``action`` keeps its files in the episode's folder, which a new episode lacks."""
+        answer = QMessageBox.question(
+            parent, "Save the episode first?",
+            f"{action} keeps its audio in the episode's folder, and this episode has not been "
+            f"saved yet.\n\nSave it now? You choose (or name) its folder next, then "
+            f"{action.lower()} goes on.",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
+        return answer == QMessageBox.StandardButton.Save
 
     def error(self, parent: QWidget, message: str) -> None:
         QMessageBox.warning(parent, "Commitcast Studio", message)

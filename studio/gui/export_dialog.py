@@ -8,7 +8,7 @@ import html
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -59,6 +59,7 @@ class ExportDialog(QDialog):
         self.progress.setRange(0, 1000)
         self.status = QLabel()
         self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # errors and titles are not markup
         self.result_view = QTextBrowser()
         self.result_view.setObjectName("exportResult")
         self.result_view.setOpenExternalLinks(True)
@@ -135,6 +136,7 @@ class ExportDialog(QDialog):
         settings, publish = self.session.settings, self.publish.isChecked()
         cover = Path(self.cover.text().strip()).expanduser() if self.cover.text().strip() else None
         snapshot, day, here = self.project.episode.to_dict(), self.project.day, self.project.folder
+        self.exported_at = self.project.undo_stack.index()  # what the exported file holds
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.session.busy_changed.connect(self._busy)
@@ -161,9 +163,12 @@ class ExportDialog(QDialog):
         saved = load_episode(result.folder)
         ep = self.project.episode
         for name in ("duration", "duration_seconds", "loudness_target", "loudness_lufs",
-                     "true_peak_dbtp", "audio", "published_at", "segments"):
+                     "true_peak_dbtp", "audio", "published_at"):
             setattr(ep, name, getattr(saved, name))
+        self._take_in_takes(saved)
         self.project.mark_saved(result.folder)
+        if self.project.undo_stack.index() != self.exported_at:
+            self.project.undo_stack.resetClean()  # edits made during the export: not saved yet
         self.page = result.page
         self.open_page.setEnabled(result.page is not None)
         loud = "—" if result.loudness is None else f"{result.loudness:.1f} LUFS"
@@ -175,7 +180,19 @@ class ExportDialog(QDialog):
                                  f"{peak}</p><p>In <code>{e(str(result.folder))}</code>:</p><ul>{files}</ul>"
                                  f"{feed}")
         self.result_view.setVisible(True)
-        self.status.setText("Exported" + (" and published." if result.page else "."))
+        made = result.synthesized or []
+        note = (f" Stale takes were synthesized for it: {', '.join(made)}." if made else "")
+        self.status.setText("Exported" + (" and published." if result.page else ".") + note)
+
+    def _take_in_takes(self, saved) -> None:
+        """The takes as exported (only where the export had to make or measure one), and
+        nothing else: text typed while the export ran stays."""
+        ep = self.project.episode
+        known = {s.id for s in ep.segments}
+        for seg in saved.segments:
+            if seg.id in known and ep.segment(seg.id).take != seg.take:
+                ep.segment(seg.id).take = seg.take
+                self.project.segment_changed.emit(seg.id)
 
     def _open_page(self) -> None:
         if self.page is not None:

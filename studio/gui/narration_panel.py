@@ -89,6 +89,8 @@ class NarrationPanel(QWidget):
         project.reset.connect(self.lexicon_changed)
         project.structure_changed.connect(self.refresh)
         project.segment_changed.connect(self.update_row)
+        session.settings_changed.connect(self._settings_changed)
+        self._voice = (session.settings.voice, session.settings.rate)
         self._lexicon = None
         self.refresh()
 
@@ -107,6 +109,13 @@ class NarrationPanel(QWidget):
         """Forget the cached lexicon (a new episode, or the lexicon was edited) and refresh."""
         self._lexicon = None
         self.refresh()
+
+    def _settings_changed(self) -> None:
+        """Another voice or rate: the synthesized takes no longer fit, say so at once."""
+        voice = (self.session.settings.voice, self.session.settings.rate)
+        if voice != self._voice:
+            self._voice = voice
+            self.refresh()
 
     def statuses(self, ids: list[str] | None = None) -> dict[str, str]:
         ep = self.project.episode
@@ -165,15 +174,20 @@ class NarrationPanel(QWidget):
                                       for v in status.values()))
 
     # --- actions -----------------------------------------------------------------------------
-    def _folder(self) -> Path | None:
-        """Takes live in the project folder: a never-saved episode is saved first."""
-        if self.project.folder is None and not self.session.save():
-            return None
+    def _folder(self, action: str) -> Path | None:
+        """Takes live in the project folder: a never-saved episode is saved first, if the
+        host agrees; otherwise the status bar says why nothing happened."""
+        if self.project.folder is None:
+            if not (self.session.dialogs.ask_save_first(self.window(), action)
+                    and self.session.save()):
+                self.message.emit(f"{action} needs the episode saved in a folder, where its "
+                                  f"takes are kept: use File → Save first.")
+                return None
         return self.project.folder
 
     def synthesize(self, ids: list[str]) -> None:
-        folder = self._folder()
-        if folder is None or not ids:
+        folder = self._folder("Synthesis") if ids else None
+        if folder is None:
             return
         ep, settings = self.project.episode, self.session.settings
 
@@ -206,7 +220,7 @@ class NarrationPanel(QWidget):
             if not path:
                 return
             source = Path(path)
-        folder = self._folder()
+        folder = self._folder("Importing a recording")
         if folder is None:
             return
         ep = self.project.episode
@@ -225,7 +239,7 @@ class NarrationPanel(QWidget):
         from .record_dialog import RecordDialog
 
         sid = self.current_id()
-        folder = self._folder() if sid else None
+        folder = self._folder("Recording") if sid else None
         if folder is None:
             return None
         if self.record_dialog is not None:

@@ -27,6 +27,7 @@ class Project(QObject):
     reset = Signal()  # a different episode (or none) is open
     structure_changed = Signal()  # segments added, removed, moved or replaced
     segment_changed = Signal(str)  # one segment's text, title or take
+    reveal = Signal(str)  # show the host this segment (an undo/redo changed it)
     meta_changed = Signal()
     modified_changed = Signal(bool)
 

@@ -117,6 +117,7 @@ class ScriptEditor(QWidget):
         project.reset.connect(self.reload)
         project.structure_changed.connect(self.reload)
         project.segment_changed.connect(self._segment_changed)
+        project.reveal.connect(self.select_segment)
         self.reload()
 
     # --- reading the project ---------------------------------------------------------------
@@ -178,8 +179,7 @@ class ScriptEditor(QWidget):
             if item.data(ID_ROLE) == segment_id:
                 item.setText(self._label(ep.segment(segment_id)))
         if segment_id != self.current_id():
-            self.select_segment(segment_id)
-            return
+            return  # shown when it is chosen (or revealed by an undo/redo)
         seg = ep.segment(segment_id)
         shown = self.text.toPlainText()
         if shown != seg.text:  # an undo/redo/replace, not the typing itself

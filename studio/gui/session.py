@@ -183,6 +183,9 @@ class Session(QObject):
             folder = self.dialogs.save_folder(self.window, start)
             if folder is None:
                 return False
+            if projects.holds_other_episode(folder, self.project.folder) and \
+                    not self.dialogs.ask_replace_episode(self.window, folder):
+                return False
         try:
             self.project.save(folder)
         except StudioError as exc:
@@ -236,11 +239,20 @@ class Session(QObject):
                 from ..editing import regenerated_from
 
                 new = regenerated_from(ep, fresh, segment_id)
+                current = ep.segment(segment_id)
             except StudioError as exc:
                 self.dialogs.error(self.window, str(exc))
                 return
+            if (new.title, new.text) == (current.title, current.text):
+                self.status.emit(f"Segment “{current.title}” already reads as the day's data "
+                                 f"writes it: nothing to change.")
+                return
+            if not self.dialogs.ask_regenerate(self.window, current.title):
+                self.status.emit(f"Segment “{current.title}” kept as it is.")
+                return
             self.project.undo_stack.push(commands.ReplaceSegment(self.project, segment_id, new))
-            self.status.emit(f"Segment “{new.title}” written again from the day's data.")
+            self.status.emit(f"Segment “{new.title}” written again from the day's data "
+                             f"(Undo brings your version back).")
 
         self.run_job("Regenerate", lambda p, c: run_in_child(child_jobs.rewrite, (day, profile), p, c),
                   done)

@@ -19,6 +19,7 @@ from ..fsutil import read_toml
 from ..resources import resource_path
 
 DEFAULT_LEXICON = "lexicon.toml"
+USER_LEXICON = "lexicon.toml"  # the host's own entries, in the settings folder
 
 _EDGE = "\"'`()[]{}<>,;:!?*“”‘’"
 _URL = re.compile(r"^(?:https?://|www\.)\S+$", re.IGNORECASE)
@@ -138,4 +139,21 @@ def lexicon_for(show_lexicon: str | Path | None = None) -> Lexicon:
     lexicon = load_lexicon(resource_path(DEFAULT_LEXICON))
     if show_lexicon:
         lexicon = lexicon.merge(load_lexicon(show_lexicon))
+    return lexicon
+
+
+def user_lexicon_path() -> Path:
+    """The host's own lexicon (what the desktop's lexicon editor writes)."""
+    from ..settings import config_dir
+
+    return config_dir() / USER_LEXICON
+
+
+def host_lexicon(show_lexicon: str | Path | None = None) -> Lexicon:
+    """What every synthesis uses, in the desktop and on the command line alike: the shipped
+    lexicon, the show's, then the host's own on top."""
+    lexicon = lexicon_for(show_lexicon)
+    user = user_lexicon_path()
+    if user.exists():
+        lexicon = lexicon.merge(load_lexicon(user))
     return lexicon
