@@ -56,3 +56,29 @@ def test_whole_runs_repeated_keep_memory_flat(host, tmp_path):
     assert host.win.dialogs.errors == []
     assert change > -2000, f"None lost {-change} references over a whole run"
     assert grown < 60, f"memory grew {grown:.0f} MB over a whole run"
+
+
+def test_a_finished_task_frees_itself_and_what_its_callbacks_hold(qtbot):
+    """Every job (synthesis, autosave, waveform…) is a Task whose callbacks capture data; a
+    finished one must not stay alive (Qt's connections made a cycle Python could not free)."""
+    import gc
+    import weakref
+
+    from studio.gui.tasks import TaskRunner
+
+    runner = TaskRunner()
+    held, done = [], []
+
+    class Payload:
+        pass
+
+    for _ in range(50):
+        payload = Payload()
+        held.append(weakref.ref(payload))
+        runner.run_task("job", lambda p, c: 1, lambda _r, keep=payload: done.append(keep is not None))
+        del payload
+    qtbot.waitUntil(lambda: len(done) == 50 and not runner.busy(), timeout=10_000)
+    qtbot.wait(50)  # the deferred deletes run on the event loop
+    gc.collect()
+    alive = sum(ref() is not None for ref in held)
+    assert alive <= 2, f"{alive} of 50 finished tasks still hold their callbacks' data"

@@ -112,6 +112,10 @@ class TaskRunner(QObject):
         def settle() -> None:
             task.running = False
             self.active.discard(task)
+            # the lambdas connected below hold the task, and Qt holds the lambdas: a cycle
+            # Python's collector cannot see. Deleting the QObject drops the connections, so
+            # the task, its token and whatever its callbacks captured are freed.
+            task.deleteLater()
 
         task.finished.connect(lambda r: (settle(), on_done and on_done(r)))
         task.failed.connect(lambda m: (settle(), on_error and on_error(m)))
