@@ -147,6 +147,7 @@ class MainWindow(QMainWindow):
         s.progress.connect(self.pull_panel.show_progress)
         s.progress.connect(lambda _f, msg: self.statusBar().showMessage(msg))
         s.status.connect(lambda msg: self.statusBar().showMessage(msg, 15_000))
+        s.failed.connect(lambda job, msg: job == "Pull" and self.pull_panel.show_failure(msg))
         s.day_loaded.connect(lambda ld: self.day_view.show_day(ld.day, ld.digest, ld.rows))
         s.day_loaded.connect(self._day_loaded)
         s.settings_changed.connect(self._refresh_recent)

@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 class Session(QObject):
     status = Signal(str)
+    failed = Signal(str, str)  # job name, why
     progress = Signal(float, str)
     busy_changed = Signal(bool)
     day_loaded = Signal(object)  # Loaded
@@ -58,6 +59,7 @@ class Session(QObject):
         def fail(message: str) -> None:
             self.busy_changed.emit(False)
             self.status.emit(message)
+            self.failed.emit(name, message)
             self.dialogs.error(self.window, message)
 
         def cancelled() -> None:
@@ -122,6 +124,9 @@ class Session(QObject):
                              f"{len(loaded.day.commits)} commits. Save the episode to keep it.")
 
         self.run_job("Pull", job, done)
+        if self.task is not None and self.task.running:  # said at once, before the child starts
+            self.progress.emit(0.0, f"Connecting to GitHub for {spec.github}…" if spec.github
+                               else f"Reading {spec.git}…")
 
     def open_demo(self) -> None:
         def job(progress, cancel) -> Loaded:

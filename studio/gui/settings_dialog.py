@@ -33,7 +33,7 @@ VOICES = ["", "gmw/en-us", "gmw/en", "gmw/en-gb-x-rp", "gmw/en-gb-scotland", "gm
 
 class SettingsDialog(QDialog):
     def __init__(self, settings: Settings, parent: QWidget | None = None,
-                 preview: Callable[[str, int], None] | None = None) -> None:
+                 preview: Callable[[str, int], str | None] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.setMinimumWidth(480)
@@ -133,7 +133,8 @@ class SettingsDialog(QDialog):
 
     def _preview(self) -> None:
         if self.preview_func is not None:
-            self.preview_func(self.voice.currentText().strip(), self.rate.value())
+            reason = self.preview_func(self.voice.currentText().strip(), self.rate.value())
+            self.message.setText(reason or "")
 
     def _browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Show folder", self.show_dir.text())

@@ -73,12 +73,18 @@ def install_tabs(window) -> None:
     window.open_lexicon = open_lexicon
     _add(window, window.edit_menu, "Pronunciation &lexicon…", open_lexicon, ["Ctrl+L"])
 
-    def preview(voice: str, rate: int) -> None:
+    def preview(voice: str, rate: int) -> str:
+        """Say a sentence in ``voice``; returns why it cannot be heard, or ""."""
         from dataclasses import replace
 
+        reason = panel.player.unavailable()
+        if reason:
+            window.statusBar().showMessage(reason, 10_000)
+            return reason
         settings = replace(window.session.settings, voice=voice, rate=rate)
         window.runner.run_task("Preview", lambda p, c: audio_jobs.preview_voice(
             settings.voice, settings.rate, p, c), lambda path: panel.player.play(path),
             lambda msg: window.statusBar().showMessage(msg, 10_000))
+        return ""
 
     window.preview_voice = preview

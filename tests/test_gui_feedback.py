@@ -1,0 +1,97 @@
+"""Every action either works or says why in the window; people's words, not formats; actions
+that cannot apply are disabled; shortcuts reach their actions wherever the focus is."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+pytestmark = pytest.mark.usefixtures("qapp")
+TESTS = Path(__file__).resolve().parent
+
+
+def test_no_audio_output_is_said_in_the_window(tmp_path):
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PULSE_SERVER": f"unix:{tmp_path}/none",
+           "COMMITCAST_CONFIG_DIR": str(tmp_path / "config"),
+           "COMMITCAST_STATE_DIR": str(tmp_path / "state"),
+           "PYTHONPATH": os.pathsep.join([str(TESTS.parent), str(TESTS)])}
+    run = subprocess.run([sys.executable, str(TESTS / "gui_without_audio.py"), str(tmp_path)],
+                         env=env, capture_output=True, text=True, timeout=180)
+    assert run.returncode == 0, run.stderr[-2000:]
+    said = json.loads(run.stdout.strip().splitlines()[-1])
+    if said["outputs"]:
+        pytest.skip(f"this machine has audio outputs without a sound server: {said['outputs']}")
+    assert said["errors"] == []
+    for action in ("play", "preview", "say"):
+        assert "No audio output device" in said[action], (action, said[action])
+    assert "say.wav" in said["say"]  # the word was still made, and the host is told where
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch, tmp_path):
+    from guikit import open_window
+
+    win = open_window(qtbot, monkeypatch, tmp_path, tmp_path / "episode")
+    win.session.open_demo()
+    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
+    yield win
+    win.project.close()
+    win.runner.wait()
+
+
+def test_export_shows_show_toml_warnings_and_where_the_page_is_without_a_browser(
+        qtbot, window, tmp_path):
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QDesktopServices
+
+    dialog = window.open_export()
+    dialog.show_dir.setText(str(tmp_path / "show"))
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.result is not None or bool(window.dialogs.errors),
+                    timeout=180_000)
+    assert window.dialogs.errors == []
+    # a new show.toml has no owner e-mail: the core warns, and the window says it
+    shown = dialog.result_view.toPlainText()
+    assert "owner.email is empty" in shown and "1 warning" in shown
+    assert "warning" in dialog.status.text()
+    assert "PT" not in shown.split("Duration", 1)[1].split("Loudness")[0]  # 0:42, not PT42S
+    # no browser here (the offscreen platform opens no URL): say where the page is
+    assert not QDesktopServices.openUrl(QUrl.fromLocalFile(str(dialog.page)))
+    qtbot.mouseClick(dialog.open_page, Qt.MouseButton.LeftButton)
+    assert str(dialog.page) in dialog.status.text() and "browser" in dialog.status.text()
+
+
+def test_github_pull_without_network_says_so_at_once_and_why_it_failed(qtbot, monkeypatch,
+                                                                       tmp_path):
+    import socket
+
+    from guikit import open_window
+    from PySide6.QtCore import QDate
+
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_feedbackTOKEN0123456789abcdefABCDEF01")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()  # nothing listens there: like a machine without network
+    win = open_window(qtbot, monkeypatch, tmp_path)
+    win.session.settings.github_api_url = f"http://127.0.0.1:{port}/api/v3"
+    panel = win.pull_panel
+    panel.repo.setEditText("pytorch/pytorch")
+    panel.date.setDate(QDate(2026, 2, 9))
+    qtbot.mouseClick(panel.pull, Qt.MouseButton.LeftButton)
+    # at once, before the background job has said anything
+    assert "Connecting to GitHub" in panel.status.text()
+    assert panel.progress.isVisible() and panel.progress.maximum() == 0  # busy, not "0 %"
+    qtbot.waitUntil(lambda: bool(win.dialogs.errors) and not win.runner.busy(), timeout=60_000)
+    assert f"cannot reach GitHub at 127.0.0.1:{port}" in win.dialogs.errors[0]
+    # and it stays said beside the Pull button, which works again
+    assert panel.status.text().startswith("Pull failed: cannot reach GitHub")
+    assert panel.pull.isEnabled() and not panel.progress.isVisible()
+    assert not win.project.is_open
