@@ -76,6 +76,11 @@ def moment(stamp: str, tz: dt.tzinfo | None = None) -> str:
     return f"{day(when.date())}, {when:%H:%M}" + (f" {zone}" if zone else "")
 
 
+def local_moment(stamp: str) -> str:
+    """An ISO 8601 timestamp in this computer's time zone, as :func:`moment` writes it."""
+    return moment(stamp, dt.datetime.now().astimezone().tzinfo)
+
+
 def language_tag(code: str) -> str:
     """``en-gb-x-rp`` → ``en-GB``: the language and region of an espeak language code."""
     parts = [p for p in code.replace("_", "-").split("-") if p]
@@ -94,4 +99,4 @@ def voice_label(voice_id: str, name: str = "", languages: list[str] | tuple[str,
         return "The speech engine's default voice"
     lang = language_tag(str(languages[0])) if languages else ""
     label = name.strip() or voice_id
-    return f"{label} · {lang}" if lang and lang.lower() not in label.lower() else label
+    return f"{label} · {lang}" if lang else label

@@ -95,3 +95,48 @@ def test_github_pull_without_network_says_so_at_once_and_why_it_failed(qtbot, mo
     assert panel.status.text().startswith("Pull failed: cannot reach GitHub")
     assert panel.pull.isEnabled() and not panel.progress.isVisible()
     assert not win.project.is_open
+
+
+def test_people_read_dates_counts_and_lengths_not_formats(qtbot, monkeypatch, tmp_path):
+    from guikit import build_repo, open_window
+    from test_gui_flow import pull
+
+    win = open_window(qtbot, monkeypatch, tmp_path)
+    pull(qtbot, win, build_repo(tmp_path / "pytorch"))
+    heading = win.day_view.heading.text()
+    assert "Mon 9 Feb 2026" in heading and "2026-02-09" not in heading
+    assert "1 revert ·" in heading and "0 relands" in heading  # build_repo: one revert
+    assert win.statusBar().currentMessage().startswith("Pulled pytorch/pytorch for Mon 9 Feb 2026: ")
+    assert win.pull_panel.date.text() == "Mon 9 Feb 2026"
+    # a commit with one file, stamped with a date and time, not an ISO string
+    row = next(r for r in win.day_view.rows if "Tune kernel 0" in r.title)
+    win.day_view.select(row.sha)
+    details = win.day_view.details.toPlainText()
+    assert "1 file" in details and "1 files" not in details
+    assert "Mon 9 Feb 2026, 06:00 UTC" in details and "T06:00:00" not in details
+    totals = win.totals.text()
+    assert "segments" in totals and " words" in totals
+    # one replacement is "1 segment", not "1 segment(s)"
+    first, *others = win.project.episode.segments
+    word = next(w for w in first.text.split() if w.isalpha() and len(w) > 3 and
+                not any(w.lower() in s.text.lower() for s in others))
+    find = win.open_find()
+    find.find.setText(word)
+    find.replace.setText(word.upper())
+    qtbot.mouseClick(find.replace_all, Qt.MouseButton.LeftButton)
+    assert find.result.text() == "Replaced in 1 segment."
+    win.project.close()
+
+
+def test_settings_offer_voices_by_name_and_language(qtbot, window):
+    qtbot.waitUntil(lambda: window.voices is not None and not window.runner.busy(), timeout=30_000)
+    window.session.settings.voice = "gmw/en-gb-x-rp"
+    dialog = window.settings_dialog()
+    assert dialog.voice.currentText() == "English (Received Pronunciation) · en-GB"
+    labels = [dialog.voice.itemText(i) for i in range(dialog.voice.count())]
+    assert not any("gmw/" in label for label in labels)
+    assert labels[0] == "The speech engine's default voice"
+    dialog.voice.setCurrentIndex(labels.index("English (America) · en-US"))
+    assert dialog.result_settings().voice == "gmw/en-us"  # settings keep the engine's id
+    dialog.voice.setEditText("gmw/en-us-nyc")  # an id typed in is taken as it is
+    assert dialog.result_settings().voice == "gmw/en-us-nyc"

@@ -57,3 +57,15 @@ def test_voice_label():
     assert humanize.voice_label("") == "The speech engine's default voice"
     assert humanize.voice_label("gmw/xx") == "gmw/xx"
     assert humanize.language_tag("en-029") == "en-029"
+
+
+def test_local_moment_is_in_this_computers_zone(monkeypatch):
+    import time
+
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    try:
+        assert humanize.local_moment("2026-02-09T23:30:00+00:00") == "Tue 10 Feb 2026, 08:30 JST"
+    finally:
+        monkeypatch.undo()
+        time.tzset()

@@ -8,6 +8,7 @@ import html
 from dataclasses import dataclass, field
 
 from ..digest.model import CommitInfo, Digest
+from ..humanize import moment, plural
 from ..sources.model import Day
 
 REVERT, RELAND, STACK, ORIGINAL = "revert", "reland", "stack", "original"
@@ -46,11 +47,11 @@ def details_html(c: CommitInfo, digest: Digest, note: str = "") -> str:
     theme = digest.theme_names.get(c.theme, c.theme)
     return (
         f"<h3>{e(c.raw_title)}</h3>"
-        f"<p><b>{e(c.author)}</b> · {e(c.committed_at)} · <code>{e(c.sha[:12])}</code>"
+        f"<p><b>{e(c.author)}</b> · {e(moment(c.committed_at))} · <code>{e(c.sha[:12])}</code>"
         f"{' · PR #' + str(c.pr) if c.pr else ''} · {e(theme)}</p>"
         + (f"<p><i>{e(note)}</i></p>" if note else "")
         + f"<p>{link}</p><pre style='white-space: pre-wrap'>{e(c.body.strip())}</pre>"
-        f"<p><b>{len(c.files)} files</b></p><ul>{files}{more}</ul>"
+        f"<p><b>{plural(len(c.files), 'file')}</b></p><ul>{files}{more}</ul>"
     )
 
 
@@ -90,7 +91,7 @@ def build_rows(digest: Digest, day: Day) -> list[Row]:
                     time=old.committed_at[:10], theme=r.theme,
                     theme_name=digest.theme_names.get(r.theme, r.theme), marks=[ORIGINAL],
                     note="landed earlier", details=f"<h3>{html.escape(old.title)}</h3>"
-                    f"<p>{html.escape(old.author_name)} · {html.escape(old.committed_at)}</p>"
+                    f"<p>{html.escape(old.author_name)} · {html.escape(moment(old.committed_at))}</p>"
                     f"<pre>{html.escape(old.body)}</pre>"))
             rows.append(row)
             continue

@@ -181,12 +181,14 @@ class MainWindow(QMainWindow):
 
     def _update_totals(self) -> None:
         from ..editing import duration_label, word_count
+        from ..humanize import plural
 
         ep = self.project.episode
         if ep is None:
             self.totals.setText("")
             return
-        self.totals.setText(f"{len(ep.segments)} segments · {word_count(ep.transcript)} words · "
+        self.totals.setText(f"{plural(len(ep.segments), 'segment')} · "
+                            f"{plural(word_count(ep.transcript), 'word')} · "
                             f"~{duration_label(ep.estimated_seconds)}")
 
     def _refresh_recent(self) -> None:
@@ -206,7 +208,8 @@ class MainWindow(QMainWindow):
         return self.find_dialog
 
     def settings_dialog(self) -> SettingsDialog:
-        return SettingsDialog(self.session.settings, self, preview=getattr(self, "preview_voice", None))
+        return SettingsDialog(self.session.settings, self, preview=getattr(self, "preview_voice", None),
+                              voices=getattr(self, "voices", None))
 
     def open_settings(self) -> None:
         dialog = self.settings_dialog()

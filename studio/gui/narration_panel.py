@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..errors import StudioError
+from ..humanize import plural
 from . import audio_jobs, commands
 from .audio_editor import AudioEditor
 from .player import Player
@@ -180,7 +181,7 @@ class NarrationPanel(QWidget):
         def done(takes: dict) -> None:
             if self.project.episode is ep and takes:
                 self.project.undo_stack.push(commands.SetTakes(self.project, takes, "Synthesize"))
-            self.message.emit(f"Synthesized {len(takes)} take(s).")
+            self.message.emit(f"Synthesized {plural(len(takes), 'take')}.")
 
         self.session.run_job("Synthesis", lambda p, c: audio_jobs.synthesize_segments(
             ep, folder, settings, ids, p, c), done)

@@ -59,7 +59,7 @@ class PullPanel(QWidget):
         self.date = QDateEdit(QDate.currentDate())
         self.date.setObjectName("dateField")
         self.date.setCalendarPopup(True)
-        self.date.setDisplayFormat("yyyy-MM-dd")
+        self.date.setDisplayFormat("ddd d MMM yyyy")  # a date as people write it
         self.date.setMaximumDate(QDate.currentDate().addDays(1))
         self.tz = QComboBox()
         self.tz.setObjectName("tzField")

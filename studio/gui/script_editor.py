@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from .. import editing
 from ..episode import Segment, estimate_seconds
+from ..humanize import plural
 from . import commands
 from .project import Project
 from .script_text import ScriptText, end_of_change
@@ -239,7 +240,7 @@ class ScriptEditor(QWidget):
         total = ep.transcript
         self.counts.setText(
             f"This segment: {editing.estimate_label(seg_text)}    "
-            f"Episode: {editing.word_count(total)} words · "
+            f"Episode: {plural(editing.word_count(total), 'word')} · "
             f"~{editing.duration_label(estimate_seconds(total))}")
 
     def _show_sentence(self) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from .. import projects
+from .. import humanize, projects
 from ..errors import StudioError
 from ..pipeline import SourceSpec
 from ..settings import Settings, remember, save_settings
@@ -120,8 +120,9 @@ class Session(QObject):
             self.settings.recent_repos = remember(self.settings.recent_repos, source)
             self.settings.tz = spec.tz
             self.save_settings()
-            self.status.emit(f"Pulled {loaded.day.repo} for {loaded.day.date}: "
-                             f"{len(loaded.day.commits)} commits. Save the episode to keep it.")
+            self.status.emit(f"Pulled {loaded.day.repo} for {humanize.day(loaded.day.date)}: "
+                             f"{humanize.plural(len(loaded.day.commits), 'commit')}. "
+                             "Save the episode to keep it.")
 
         self.run_job("Pull", job, done)
         if self.task is not None and self.task.running:  # said at once, before the child starts
