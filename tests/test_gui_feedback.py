@@ -140,3 +140,54 @@ def test_settings_offer_voices_by_name_and_language(qtbot, window):
     assert dialog.result_settings().voice == "gmw/en-us"  # settings keep the engine's id
     dialog.voice.setEditText("gmw/en-us-nyc")  # an id typed in is taken as it is
     assert dialog.result_settings().voice == "gmw/en-us-nyc"
+
+
+def _write_wav(path: Path, seconds: float = 1.0) -> None:
+    import math
+    import struct
+    import wave
+
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(22050)
+        w.writeframes(b"".join(struct.pack("<h", int(8000 * math.sin(i / 8)))
+                               for i in range(int(22050 * seconds))))
+
+
+def test_actions_that_cannot_apply_are_disabled_until_they_do(qtbot, monkeypatch, tmp_path):
+    from guikit import open_window
+
+    from studio.recording.takes import new_take_path
+
+    win = open_window(qtbot, monkeypatch, tmp_path, tmp_path / "episode")
+    panel = win.narration
+    menu = [a for a in win.segment_menu.actions() if not a.isSeparator()]
+    buttons = [panel.synth, panel.synth_all, panel.import_button, panel.record_button, panel.play]
+    assert menu and not any(a.isEnabled() for a in menu)  # no episode: nothing to act on
+    assert not any(b.isEnabled() for b in buttons)
+    win.session.open_demo()
+    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
+    assert all(a.isEnabled() for a in menu) and all(b.isEnabled() for b in buttons)
+    stale = win.findChild(type(menu[0]), "synthesizeStale")
+    # every take made: nothing is stale, so "Synthesize all stale" cannot apply
+    assert win.session.save()
+    panel.synthesize_stale()
+    ep = win.project.episode
+    qtbot.waitUntil(lambda: not win.runner.busy() and all(
+        s.take is not None for s in ep.segments if s.text.strip()), timeout=120_000)
+    assert not panel.synth_all.isEnabled() and not stale.isEnabled()
+    # an edit makes a take stale: it applies again
+    seg = ep.segments[0]
+    win.editor.select_segment(seg.id)
+    win.editor.text.setPlainText(seg.text + " One more sentence.")
+    assert panel.synth_all.isEnabled() and stale.isEnabled()
+    # the recorder: "Use this take" only once there is a take to use
+    panel.select_segment(seg.id)
+    dialog = panel.record_segment()
+    assert dialog.takes.count() == 0 and not dialog.use.isEnabled()
+    _write_wav(new_take_path(win.project.folder, seg.id))
+    dialog.refresh_takes()  # what the dialog does when a recording ends
+    assert dialog.takes.count() == 1 and dialog.use.isEnabled()
+    dialog.close()
+    win.project.close()

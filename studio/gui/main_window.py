@@ -134,6 +134,7 @@ class MainWindow(QMainWindow):
         self._action(g, "&Regenerate from the day", lambda: ed.current_id() and
                      s.regenerate(ed.current_id()), "Ctrl+R")
         self.segment_menu = g
+        self.episode_actions = g.actions()  # need an episode (narration's follow its panel)
 
         v = self.menuBar().addMenu("&View")
         v.addAction(self.day_dock.toggleViewAction())
@@ -157,6 +158,9 @@ class MainWindow(QMainWindow):
         p.meta_changed.connect(self._update_title)
         for sig in (p.reset, p.structure_changed, p.segment_changed):
             sig.connect(lambda *_: self._update_totals())
+        for sig in (p.reset, p.structure_changed):
+            sig.connect(self._update_episode_actions)
+        self._update_episode_actions()
         self._refresh_recent()
 
     # --- behaviour ---------------------------------------------------------------------------
@@ -166,6 +170,10 @@ class MainWindow(QMainWindow):
             import datetime as dt
 
             self.pull_panel.show_day(day.repo, dt.date.fromisoformat(day.date), day.tz)
+
+    def _update_episode_actions(self) -> None:
+        for act in self.episode_actions:
+            act.setEnabled(self.project.is_open)
 
     def _focus_pull(self) -> None:
         self.pull_panel.repo.setFocus()

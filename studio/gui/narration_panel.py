@@ -34,6 +34,7 @@ LABELS = {audio_jobs.NONE: "no take", audio_jobs.FRESH: "ready", audio_jobs.STAL
 class NarrationPanel(QWidget):
     job_started = Signal(object)  # the Task, for the window's progress and cancel
     message = Signal(str)
+    actions_changed = Signal()  # which of the panel's actions apply changed (see update_actions)
 
     def __init__(self, project: Project, runner: TaskRunner, session,
                  parent: QWidget | None = None) -> None:
@@ -87,10 +88,12 @@ class NarrationPanel(QWidget):
         self.player.state_changed.connect(lambda on: self.play.setText("Stop" if on else "Play"))
         self.player.error.connect(self.message)
         self.table.currentCellChanged.connect(lambda *_: self.editor.show_segment(self.current_id()))
+        self.table.currentCellChanged.connect(lambda *_: self.update_actions())
         project.reset.connect(self.lexicon_changed)
         project.structure_changed.connect(self.refresh)
         project.segment_changed.connect(self.update_row)
         self._lexicon = None
+        self._status: dict[str, str] = {}  # last known status of each segment's take
         self.refresh()
 
     # --- the table ---------------------------------------------------------------------------
@@ -107,6 +110,7 @@ class NarrationPanel(QWidget):
     def lexicon_changed(self) -> None:
         """Forget the cached lexicon (a new episode, or the lexicon was edited) and refresh."""
         self._lexicon = None
+        self._status: dict[str, str] = {}  # last known status of each segment's take
         self.refresh()
 
     def statuses(self, ids: list[str] | None = None) -> dict[str, str]:
@@ -137,8 +141,8 @@ class NarrationPanel(QWidget):
                      f"{take.duration:.1f} s" if take and take.duration else ""]
             for col, text in enumerate(cells):
                 self.table.item(row, col).setText(text)
-            if status in (audio_jobs.NONE, audio_jobs.STALE, audio_jobs.MISSING):
-                self.synth_all.setEnabled(True)
+            self._status[segment_id] = status
+            self.update_actions()
 
     def refresh(self) -> None:
         keep = self.current_id()
@@ -162,8 +166,18 @@ class NarrationPanel(QWidget):
             ids = [s.id for s in ep.segments]
             self.table.setCurrentCell(ids.index(keep) if keep in ids else 0, 0)
             self.editor.show_segment(self.current_id())
+        self._status = status
+        self.update_actions()
+
+    def update_actions(self) -> None:
+        """Enable only what applies: the segment's actions when a segment is chosen,
+        "Synthesize all stale" when a take is stale, missing or not made yet."""
+        chosen = bool(self.current_id())
+        for button in (self.synth, self.import_button, self.record_button, self.play):
+            button.setEnabled(chosen)
         self.synth_all.setEnabled(any(v in (audio_jobs.NONE, audio_jobs.STALE, audio_jobs.MISSING)
-                                      for v in status.values()))
+                                      for v in self._status.values()))
+        self.actions_changed.emit()
 
     # --- actions -----------------------------------------------------------------------------
     def _folder(self) -> Path | None:

@@ -48,9 +48,19 @@ def install_tabs(window) -> None:
     m.addSeparator()
     window.synth_action = _add(window, m, "&Synthesize segment", panel.synthesize_current,
                                ["Ctrl+Return", "Ctrl+Enter"], "synthesizeSegment")
-    _add(window, m, "Synthesize all s&tale", panel.synthesize_stale, ["Ctrl+Shift+Return"])
-    _add(window, m, "&Import recording…", panel.import_recording)
+    stale_action = _add(window, m, "Synthesize all s&tale", panel.synthesize_stale,
+                        ["Ctrl+Shift+Return"], "synthesizeStale")
+    import_action = _add(window, m, "&Import recording…", panel.import_recording)
     window.play_action = _add(window, m, "&Play / stop", panel.toggle_play, ["Space"], "playPause")
+    pairs = [(window.synth_action, panel.synth), (stale_action, panel.synth_all),
+             (import_action, panel.import_button), (window.play_action, panel.play)]
+
+    def follow_panel() -> None:  # the menu offers what the panel's buttons offer
+        for action, button in pairs:
+            action.setEnabled(button.isEnabled())
+
+    panel.actions_changed.connect(follow_panel)
+    follow_panel()
 
     def open_export() -> ExportDialog | None:
         if not window.project.is_open:
