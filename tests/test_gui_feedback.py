@@ -191,3 +191,51 @@ def test_actions_that_cannot_apply_are_disabled_until_they_do(qtbot, monkeypatch
     assert dialog.takes.count() == 1 and dialog.use.isEnabled()
     dialog.close()
     win.project.close()
+
+
+def test_ctrl_e_opens_export_wherever_the_focus_is(qtbot, window):
+    from PySide6.QtGui import QAction, QKeySequence
+    from PySide6.QtWidgets import QApplication
+
+    win = window
+    ctrl_e = QKeySequence("Ctrl+E")
+    owners = [a for w in QApplication.topLevelWidgets() for a in w.findChildren(QAction)
+              if ctrl_e in a.shortcuts()]
+    assert len({id(a) for a in owners}) == 1  # one action owns the key: no ambiguity
+
+    def press_in(widget) -> object:
+        win.export_dialog = None
+        qtbot.keyClick(widget, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+        dialog = win.export_dialog
+        assert dialog is not None, widget
+        dialog.close()
+        return dialog
+
+    def focus_in(top, widget) -> None:
+        top.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is top, timeout=5000)
+        widget.setFocus()
+
+    focus_in(win, win.editor.text)
+    press_in(win.editor.text)
+    for widget in (win.day_view.tree, win.day_view.search, win.pull_panel.repo):
+        focus_in(win, widget)
+        press_in(widget)
+    win.tabs.setCurrentWidget(win.narration)
+    focus_in(win, win.narration.table)
+    press_in(win.narration.table)
+    # the find and lexicon windows are windows of their own: Ctrl+E still exports
+    find = win.open_find()
+    focus_in(find, find.find)
+    press_in(find.find)
+    find.close()
+    lexicon = win.open_lexicon()
+    focus_in(lexicon, lexicon.table)
+    press_in(lexicon.table)
+    lexicon.close()
+    # in the export dialog itself, Ctrl+E brings that one forward instead of a second dialog
+    dialog = win.open_export()
+    focus_in(dialog, dialog.title)
+    qtbot.keyClick(dialog.title, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert win.export_dialog is dialog
+    dialog.close()

@@ -66,7 +66,13 @@ def install_tabs(window) -> None:
         if not window.project.is_open:
             window.statusBar().showMessage("Open or pull an episode first.", 8000)
             return None
+        dialog = getattr(window, "export_dialog", None)
+        if dialog is not None and dialog.isVisible() and dialog.episode is window.project.episode:
+            dialog.raise_()  # Ctrl+E again: the dialog that is open, not a second one
+            dialog.activateWindow()
+            return dialog
         dialog = ExportDialog(window)
+        dialog.episode = window.project.episode
         window.export_dialog = dialog
         dialog.show()
         return dialog
@@ -74,9 +80,14 @@ def install_tabs(window) -> None:
     window.open_export = open_export
     menu = window.file_menu
     act = QAction("&Export and publish…", window)
+    act.setObjectName("exportPublish")
     act.setShortcut(QKeySequence("Ctrl+E"))
+    # from the find, lexicon and recorder windows too (a modal dialog still blocks it)
+    act.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
     act.triggered.connect(lambda _c=False: open_export())
     menu.insertAction(window.export_menu_anchor, act)
+    window.addAction(act)  # works with the menu bar hidden or native, too
+    window.export_action = act
 
     def open_lexicon() -> LexiconEditor:
         dialog = LexiconEditor(window)
