@@ -239,3 +239,73 @@ def test_ctrl_e_opens_export_wherever_the_focus_is(qtbot, window):
     qtbot.keyClick(dialog.title, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     assert win.export_dialog is dialog
     dialog.close()
+
+
+def _menu_action(win, menu_title: str, text: str):
+    menu = next(a.menu() for a in win.menuBar().actions() if a.menu() and
+                a.menu().title().replace("&", "") == menu_title)
+    return next(a for a in menu.actions() if a.text().replace("&", "").startswith(text))
+
+
+def test_help_menu_lists_every_shortcut_shows_the_guide_and_about(qtbot, window):
+    import PySide6
+    from PySide6.QtCore import qVersion
+    from PySide6.QtGui import QAction, QKeySequence
+
+    import studio
+
+    win = window
+    extra = QAction("Brand-new action", win)  # added late: the list is built from the actions
+    extra.setShortcut(QKeySequence("Ctrl+Alt+J"))
+    win.addAction(extra)
+    _menu_action(win, "Help", "Keyboard shortcuts").trigger()
+    table = win.help_dialog.table
+    rows = [(table.item(r, 1).text(), table.item(r, 2).text()) for r in range(table.rowCount())]
+    names = {name for name, _keys in rows}
+    with_keys = [a for a in win.findChildren(QAction) if a.shortcuts()]
+    assert len(with_keys) >= 10
+    for act in with_keys:
+        assert act.text().replace("&&", "&").replace("&", "").rstrip(".…") in names, act.text()
+    assert ("Export and publish", QKeySequence("Ctrl+E").toString(
+        QKeySequence.SequenceFormat.NativeText)) in rows
+    assert "Brand-new action" in names
+    win.help_dialog.close()
+
+    _menu_action(win, "Help", "User guide").trigger()
+    guide = win.help_dialog.browser.toPlainText()
+    readme = (Path(studio.__file__).resolve().parent.parent / "README.md").read_text()
+    assert "The desktop studio" in guide and "## The desktop studio" in readme
+    assert "## " not in guide  # rendered, not shown as Markdown source
+    win.help_dialog.close()
+
+    _menu_action(win, "Help", "About").trigger()
+    about = win.help_dialog.text.text()
+    for part in (studio.__version__, qVersion(), PySide6.__version__, "MIT"):
+        assert part in about
+    win.help_dialog.close()
+
+
+def test_view_menu_brings_back_every_panel_and_resets_the_layout(qtbot, window):
+    from PySide6.QtWidgets import QSplitter, QToolBar
+
+    win = window
+    bar = win.findChild(QToolBar, "pullBar")
+    dock = win.day_dock
+    bar.hide()
+    dock.close()
+    _menu_action(win, "View", "Pull bar").trigger()
+    _menu_action(win, "View", "Day").trigger()
+    assert bar.isVisible() and dock.isVisible()
+    # lose them again, float the dock, squeeze the narration's panels shut
+    bar.hide()
+    dock.setFloating(True)
+    dock.close()
+    win.tabs.setCurrentWidget(win.narration)
+    split = win.narration.findChild(QSplitter)
+    split.setSizes([0, 500])
+    _menu_action(win, "View", "Narration").trigger()
+    assert win.tabs.currentWidget() is win.narration
+    _menu_action(win, "View", "Reset layout").trigger()
+    assert bar.isVisible() and dock.isVisible() and not dock.isFloating()
+    assert win.tabs.currentIndex() == 0
+    assert all(size > 0 for size in split.sizes())
