@@ -309,3 +309,32 @@ def test_view_menu_brings_back_every_panel_and_resets_the_layout(qtbot, window):
     assert bar.isVisible() and dock.isVisible() and not dock.isFloating()
     assert win.tabs.currentIndex() == 0
     assert all(size > 0 for size in split.sizes())
+
+
+def test_background_failures_are_said_in_the_window(qtbot, window, monkeypatch, tmp_path):
+    import shutil
+
+    win = window
+    # an autosave that cannot be written (its folder is a file)
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("x")
+    monkeypatch.setenv("COMMITCAST_STATE_DIR", str(blocked))
+    seg = win.project.episode.segments[0]
+    win.editor.select_segment(seg.id)
+    win.editor.text.setPlainText(seg.text + " Edited.")
+    win.project.autosave(background=True)  # what the autosave timer does
+    qtbot.waitUntil(lambda: "Autosave failed" in win.statusBar().currentMessage(), timeout=10_000)
+    # settings that cannot be written
+    config = tmp_path / "config"
+    shutil.rmtree(config, ignore_errors=True)
+    config.write_text("x")
+    win.session.save_settings()
+    qtbot.waitUntil(lambda: "Settings not saved" in win.statusBar().currentMessage(),
+                    timeout=10_000)
+    # a voice the engine does not have: the Settings dialog says so, not only the status bar
+    win.io_runner.wait()
+    dialog = win.settings_dialog()
+    dialog.voice.setEditText("no/such-voice")
+    dialog.preview.click()
+    qtbot.waitUntil(lambda: not win.runner.busy(), timeout=60_000)
+    assert "no/such-voice" in dialog.message.text()

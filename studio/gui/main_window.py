@@ -154,6 +154,7 @@ class MainWindow(QMainWindow):
         s.settings_changed.connect(self._refresh_recent)
         self.editor.regenerate_requested.connect(s.regenerate)
         p.modified_changed.connect(lambda _m: self._update_title())
+        p.problem.connect(lambda msg: self.statusBar().showMessage(msg, 30_000))
         p.reset.connect(self._update_title)
         p.meta_changed.connect(self._update_title)
         for sig in (p.reset, p.structure_changed, p.segment_changed):

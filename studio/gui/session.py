@@ -81,8 +81,9 @@ class Session(QObject):
                 save_settings(snapshot, folder)
             except StudioError as exc:
                 log.warning("settings not saved: %s", exc)
+                raise StudioError(f"Settings not saved: {exc}") from None
 
-        (self.io_runner or self.runner).run_task("Save settings", write)
+        (self.io_runner or self.runner).run_task("Save settings", write, None, self.status.emit)
         self.settings_changed.emit()
 
     def _profile(self) -> str | None:

@@ -31,7 +31,7 @@ from .form_fields import loudness_field, with_button
 
 class SettingsDialog(QDialog):
     def __init__(self, settings: Settings, parent: QWidget | None = None,
-                 preview: Callable[[str, int], str | None] | None = None,
+                 preview: Callable[..., str | None] | None = None,
                  voices: list[Voice] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
@@ -142,8 +142,17 @@ class SettingsDialog(QDialog):
 
     def _preview(self) -> None:
         if self.preview_func is not None:
-            reason = self.preview_func(self.voice_id(), self.rate.value())
-            self.message.setText(reason or "")
+            self.message.setText("Saying a sentence with this voice…")
+            reason = self.preview_func(self.voice_id(), self.rate.value(), self._tell)
+            if reason:
+                self.message.setText(reason)
+
+    def _tell(self, message: str) -> None:
+        """What became of the preview (the dialog may be gone by then)."""
+        try:
+            self.message.setText(message)
+        except RuntimeError:
+            pass  # the dialog was closed and deleted meanwhile
 
     def _browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Show folder", self.show_dir.text())

@@ -98,18 +98,22 @@ def install_tabs(window) -> None:
     window.open_lexicon = open_lexicon
     _add(window, window.edit_menu, "Pronunciation &lexicon…", open_lexicon, ["Ctrl+L"])
 
-    def preview(voice: str, rate: int) -> str:
-        """Say a sentence in ``voice``; returns why it cannot be heard, or ""."""
+    def preview(voice: str, rate: int, tell=None) -> str:
+        """Say a sentence in ``voice``; returns why it cannot be heard, or "". What happens
+        next (a failure of the engine) goes to ``tell``, else to the status bar."""
         from dataclasses import replace
+
+        def say(msg: str) -> None:
+            (tell or (lambda m: window.statusBar().showMessage(m, 10_000)))(msg)
 
         reason = panel.player.unavailable()
         if reason:
-            window.statusBar().showMessage(reason, 10_000)
+            say(reason)
             return reason
         settings = replace(window.session.settings, voice=voice, rate=rate)
         window.runner.run_task("Preview", lambda p, c: audio_jobs.preview_voice(
-            settings.voice, settings.rate, p, c), lambda path: panel.player.play(path),
-            lambda msg: window.statusBar().showMessage(msg, 10_000))
+            settings.voice, settings.rate, p, c),
+            lambda path: panel.player.play(path) and say(""), lambda msg: say(msg))
         return ""
 
     window.preview_voice = preview
