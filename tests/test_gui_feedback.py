@@ -91,6 +91,7 @@ def test_github_pull_without_network_says_so_at_once_and_why_it_failed(qtbot, mo
     assert panel.progress.isVisible() and panel.progress.maximum() == 0  # busy, not "0 %"
     qtbot.waitUntil(lambda: bool(win.dialogs.errors) and not win.runner.busy(), timeout=60_000)
     assert f"cannot reach GitHub at 127.0.0.1:{port}" in win.dialogs.errors[0]
+    assert "Settings" in win.dialogs.errors[0]  # where a desktop user sets the API URL
     # and it stays said beside the Pull button, which works again
     assert panel.status.text().startswith("Pull failed: cannot reach GitHub")
     assert panel.pull.isEnabled() and not panel.progress.isVisible()
