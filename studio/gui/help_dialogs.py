@@ -44,7 +44,8 @@ def shortcut_rows(window) -> list[tuple[str, str, str]]:
                 add(act, where)
 
     def add(act: QAction, where: str) -> None:
-        keys = [k.toString(QKeySequence.SequenceFormat.NativeText) for k in act.shortcuts()]
+        keys = [k.toString(QKeySequence.SequenceFormat.NativeText) for k in act.shortcuts()
+                if not k.isEmpty()]  # a standard key this platform leaves unbound is empty
         if keys and id(act) not in seen:
             seen.add(id(act))
             rows.append((where, _plain(act.text()), ", ".join(keys)))
