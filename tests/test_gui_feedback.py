@@ -61,6 +61,12 @@ def test_export_shows_show_toml_warnings_and_where_the_page_is_without_a_browser
     assert "owner.email is empty" in shown and "1 warning" in shown
     assert "warning" in dialog.status.text()
     assert "PT" not in shown.split("Duration", 1)[1].split("Loudness")[0]  # 0:42, not PT42S
+    # the listener's page: a length and dates as people write them
+    import re
+
+    page = re.sub(r"<[^>]+>", " ", dialog.page.read_text(encoding="utf-8"))
+    assert re.search(r"Duration: +\d+:\d\d\b", page) and not re.search(r"PT\d", page)
+    assert re.search(r"Published: +(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d+ \w+ \d{4}", page)
     # no browser here (the offscreen platform opens no URL): say where the page is
     assert not QDesktopServices.openUrl(QUrl.fromLocalFile(str(dialog.page)))
     qtbot.mouseClick(dialog.open_page, Qt.MouseButton.LeftButton)
