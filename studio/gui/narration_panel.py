@@ -110,7 +110,6 @@ class NarrationPanel(QWidget):
     def lexicon_changed(self) -> None:
         """Forget the cached lexicon (a new episode, or the lexicon was edited) and refresh."""
         self._lexicon = None
-        self._status: dict[str, str] = {}  # last known status of each segment's take
         self.refresh()
 
     def statuses(self, ids: list[str] | None = None) -> dict[str, str]:
