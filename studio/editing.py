@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .episode import Episode, Segment, Sentence, Take, Trim, estimate_seconds
 from .errors import StudioError
+from .humanize import plural
 
 _SENTENCE_END = re.compile(r"(?:(?<=[.!?…])|(?<=[.!?…][\"')\]]))\s+")
 _MATCH_RATIO = 0.6
@@ -241,4 +242,4 @@ def duration_label(seconds: float) -> str:
 
 
 def estimate_label(text: str) -> str:
-    return f"{word_count(text)} words · ~{duration_label(estimate_seconds(text))}"
+    return f"{plural(word_count(text), 'word')} · ~{duration_label(estimate_seconds(text))}"

@@ -20,3 +20,9 @@ def resources_dir() -> Path:
 
 def resource_path(*parts: str) -> Path:
     return resources_dir().joinpath(*parts)
+
+
+def user_guide_path() -> Path:
+    """The README, the user guide: beside ``resources/`` in a checkout, an installed wheel's
+    share folder and a bundle alike."""
+    return resources_dir().parent / "README.md"

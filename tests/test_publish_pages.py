@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from show_fixtures import MARKER, show_copy
 
+from studio import humanize
 from studio.episode import load_episode
 from studio.publish.site import publish_show
 
@@ -63,9 +64,14 @@ def test_episode_page_has_the_seed_shape(tmp_path, tmp_path_factory):
     assert ep.title in text and ep.summary in text
     assert "Episode overview" in text and "Nearby episodes" in text
     assert "Show: Widgets Daily" in text
-    assert f"Published: {ep.published_at}" in text
+    # people's words on the page, the machine's in the <time> elements' datetime
+    assert f"Published: {humanize.moment(ep.published_at)}" in text
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", ep.published_at)
-    assert f"Audio duration: {ep.duration}" in text
+    assert f"Audio duration: {humanize.duration(ep.duration_seconds)}" in text
+    assert ep.duration.startswith("PT") and ep.duration not in text
+    times = {t["datetime"] for t in dom.all("time")}
+    assert {ep.published_at, ep.duration, DATES[0], DATES[2]} <= times
+    assert humanize.day(DATES[0]) in text and DATES[0] not in text
     (audio,) = dom.all("audio")
     assert (show / "episodes" / day / audio["src"]).is_file()
     # Chapters seek the player: one link per segment, at the segment's start.
@@ -105,7 +111,7 @@ def test_show_page_lists_every_episode_newest_first(tmp_path, tmp_path_factory):
     positions = []
     for day in reversed(DATES):
         ep = load_episode(show / "episodes" / day)
-        assert ep.summary in text and day in text
+        assert ep.summary in text and humanize.day(day) in text
         positions.append(text.index(ep.title))
         minutes, seconds = divmod(round(ep.duration_seconds), 60)
         assert f"{minutes}:{seconds:02d}" in text

@@ -58,9 +58,11 @@ def make_window(settings_dir: Path | None = None, **kwargs):
 
     settings = load_settings(settings_dir)
     window = MainWindow(settings, settings_dir=settings_dir, **kwargs)
+    from .help_dialogs import install_help
     from .studio_tabs import install_tabs
 
     install_tabs(window)
+    install_help(window)
     return window
 
 

@@ -9,7 +9,7 @@ import copy
 import hashlib
 import logging
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..episode import Episode, Take
@@ -200,6 +200,7 @@ class ExportResult:
     page: Path | None
     feed_url: str = ""
     synthesized: list[str] | None = None  # segments whose take the export had to make
+    warnings: list[str] = field(default_factory=list)  # what the core logged as a warning
 
 
 def save_for_export(snapshot: dict, day, here: Path | None, target: Path) -> None:
@@ -246,26 +247,29 @@ def export_and_publish(folder: Path, show_dir: Path, settings: Settings, publish
                        cover: Path | None = None) -> ExportResult:
     """Master and export the saved episode in ``folder``, then publish the show folder."""
     from ..episode import load_episode
+    from ..notices import collected_warnings
     from ..render import render_episode
 
     saved = load_episode(folder)
-    embedded = prepare_show(show_dir, saved, settings, cover)
-    # the lexicon, voice and rate of the window's own synthesis: its takes are used as they are
-    episode = render_episode(folder, audio_settings(settings), lexicon=lexicon_for_episode(saved),
-                             progress=scaled(progress, 0, 0.8), cancel=cancel, cover=embedded)
-    cancel.check()
-    page, feed = None, ""
-    if publish:
-        from ..publish.site import publish_show
+    with collected_warnings() as warnings:
+        embedded = prepare_show(show_dir, saved, settings, cover)
+        # the lexicon, voice and rate of the window's own synthesis: its takes are used as they are
+        episode = render_episode(folder, audio_settings(settings), lexicon=lexicon_for_episode(saved),
+                                 progress=scaled(progress, 0, 0.8), cancel=cancel, cover=embedded)
+        cancel.check()
+        page, feed = None, ""
+        if publish:
+            from ..publish.site import publish_show
 
-        result = publish_show(show_dir, progress=scaled(progress, 0.8, 1.0), cancel=cancel)
-        feed = result.feed_url
-        candidate = show_dir / "episodes" / episode.date / "index.html"
-        page = candidate if candidate.is_file() else None
+            result = publish_show(show_dir, progress=scaled(progress, 0.8, 1.0), cancel=cancel)
+            feed = result.feed_url
+            candidate = show_dir / "episodes" / episode.date / "index.html"
+            page = candidate if candidate.is_file() else None
     files = sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
     progress(1.0, "done")
     return ExportResult(folder, episode.duration or "", episode.loudness_lufs,
-                        episode.true_peak_dbtp, files, page, feed, changed_takes(saved, episode))
+                        episode.true_peak_dbtp, files, page, feed,
+                        synthesized=changed_takes(saved, episode), warnings=warnings)
 
 
 def changed_takes(before: Episode, after: Episode) -> list[str]:

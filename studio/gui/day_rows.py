@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..digest.model import CommitInfo, Digest, RevertStory, StackStory
+from ..humanize import plural
 from ..sources.model import Day
 
 REVERT, RELAND, STACK, ORIGINAL = "revert", "reland", "stack", "original"
@@ -94,7 +95,7 @@ def details_html(c: CommitInfo, digest: Digest, note: str = "", tz: str = "UTC")
         f"{' · PR #' + str(c.pr) if c.pr else ''} · {e(theme)}</p>"
         + (f"<p><i>{e(note)}</i></p>" if note else "")
         + f"<p>{link}</p><pre style='white-space: pre-wrap'>{e(c.body.strip())}</pre>"
-        f"<p><b>{len(c.files)} files</b></p><ul>{files}{more}</ul>"
+        f"<p><b>{plural(len(c.files), 'file')}</b></p><ul>{files}{more}</ul>"
     )
 
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .. import humanize
 from ..digest.model import Digest
 from ..sources.model import Day
 from .day_rows import (
@@ -139,9 +140,10 @@ class DayView(QWidget):
             self.heading.setText("No day in this project (its day.json is missing).")
             return
         s = digest.stats
-        bits = [f"{s.commits} commits", f"{s.reverts} reverts", f"{s.relands} relands",
-                f"{len(digest.stacks)} stacks", f"{s.authors} authors"]
-        self.heading.setText(f"<b>{_e(day.repo)}</b> · {_e(day.branch)} · {_e(day.date)} "
+        n = humanize.plural
+        bits = [n(s.commits, "commit"), n(s.reverts, "revert"), n(s.relands, "reland"),
+                n(len(digest.stacks), "stack"), n(s.authors, "author")]
+        self.heading.setText(f"<b>{_e(day.repo)}</b> · {_e(day.branch)} · {_e(humanize.day(day.date))} "
                              f"({_e(day.tz)})<br>{' · '.join(bits)}")
         self.rows = rows if rows is not None else build_rows(digest, day)
         self.theme.blockSignals(True)

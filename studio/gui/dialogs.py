@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from ..humanize import local_moment
 from ..projects import Autosave
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
@@ -38,7 +39,7 @@ class Dialogs:
         answer = QMessageBox.question(
             parent, "Recover unsaved work?",
             f"The studio closed unexpectedly while “{entry.title}” had unsaved changes "
-            f"({where}, autosaved {entry.saved_at}).\n\nRecover that work?",
+            f"({where}, autosaved {local_moment(entry.saved_at)}).\n\nRecover that work?",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.Yes)
         return answer == QMessageBox.StandardButton.Yes

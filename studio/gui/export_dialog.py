@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from .. import editing
 from ..errors import StudioError
 from ..fsutil import check_writable_dir
+from ..humanize import duration, plural
 from . import audio_jobs, commands
 from .form_fields import loudness_field, with_button
 
@@ -60,6 +61,8 @@ class ExportDialog(QDialog):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.PlainText)  # errors and titles are not markup
+        self.status.setObjectName("exportStatus")
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.result_view = QTextBrowser()
         self.result_view.setObjectName("exportResult")
         self.result_view.setOpenExternalLinks(True)
@@ -176,13 +179,18 @@ class ExportDialog(QDialog):
         e = html.escape
         files = "".join(f"<li><code>{e(f)}</code></li>" for f in result.files)
         feed = f"<p>Feed: <code>{e(result.feed_url)}</code></p>" if result.feed_url else ""
-        self.result_view.setHtml(f"<p><b>Duration</b> {result.duration} · <b>Loudness</b> {loud}"
-                                 f"{peak}</p><p>In <code>{e(str(result.folder))}</code>:</p><ul>{files}</ul>"
-                                 f"{feed}")
+        warned = "".join(f"<li>{e(w)}</li>" for w in result.warnings)
+        warned = f"<p><b>{plural(len(result.warnings), 'warning')}</b></p><ul>{warned}</ul>" \
+            if warned else ""
+        self.result_view.setHtml(f"{warned}<p><b>Duration</b> {duration(result.duration)} · <b>Loudness</b> "
+                                 f"{loud}{peak}</p><p>In <code>{e(str(result.folder))}</code>:</p>"
+                                 f"<ul>{files}</ul>{feed}")
         self.result_view.setVisible(True)
         made = result.synthesized or []
         note = (f" Stale takes were synthesized for it: {', '.join(made)}." if made else "")
-        self.status.setText("Exported" + (" and published." if result.page else ".") + note)
+        done = "Exported" + (" and published" if result.page else "")
+        self.status.setText((f"{done}, with {plural(len(result.warnings), 'warning')}: see below."
+                             if result.warnings else f"{done}.") + note)
 
     def _take_in_takes(self, saved) -> None:
         """The takes as exported (only where the export had to make or measure one), and
@@ -195,5 +203,5 @@ class ExportDialog(QDialog):
                 self.project.segment_changed.emit(seg.id)
 
     def _open_page(self) -> None:
-        if self.page is not None:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.page)))
+        if self.page is not None and not QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.page))):
+            self.status.setText(f"No web browser could be started: open {self.page} yourself.")

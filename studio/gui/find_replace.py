@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import editing
+from ..humanize import plural
 from . import commands
 from .project import Project
 from .script_editor import ScriptEditor
@@ -94,6 +95,6 @@ class FindReplaceDialog(QDialog):
         for sid, text in texts.items():
             stack.push(commands.SetText(self.project, sid, text))
         stack.endMacro()
-        self.result.setText(f"Replaced in {len(texts)} segment(s).")
+        self.result.setText(f"Replaced in {plural(len(texts), 'segment')}.")
         return len(texts)
 

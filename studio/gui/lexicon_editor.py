@@ -128,6 +128,7 @@ class LexiconEditor(QDialog):
 
     def _play(self, path) -> None:
         self.last_audio = path
+        if self.player is not None and not self.player.play(path):
+            self.note.setText(f"{self.player.unavailable() or 'Cannot play it.'} (It was saved as {path}.)")
+            return
         self.note.setText(f"Said it ({path.name}).")
-        if self.player is not None:
-            self.player.play(path)

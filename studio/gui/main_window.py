@@ -135,6 +135,7 @@ class MainWindow(QMainWindow):
         self._action(g, "&Regenerate from the day", lambda: ed.current_id() and
                      s.regenerate(ed.current_id()), "Ctrl+R")
         self.segment_menu = g
+        self.episode_actions = g.actions()  # need an episode (narration's follow its panel)
 
         v = self.menuBar().addMenu("&View")
         v.addAction(self.day_dock.toggleViewAction())
@@ -148,15 +149,20 @@ class MainWindow(QMainWindow):
         s.progress.connect(self.pull_panel.show_progress)
         s.progress.connect(lambda _f, msg: self.statusBar().showMessage(msg))
         s.status.connect(lambda msg: self.statusBar().showMessage(msg, 15_000))
+        s.failed.connect(lambda job, msg: job == "Pull" and self.pull_panel.show_failure(msg))
         s.day_loaded.connect(lambda ld: self.day_view.show_day(ld.day, ld.digest, ld.rows))
         s.day_loaded.connect(self._day_loaded)
         s.settings_changed.connect(self._refresh_recent)
         self.editor.regenerate_requested.connect(s.regenerate)
         p.modified_changed.connect(lambda _m: self._update_title())
+        p.problem.connect(lambda msg: self.statusBar().showMessage(msg, 30_000))
         p.reset.connect(self._update_title)
         p.meta_changed.connect(self._update_title)
         for sig in (p.reset, p.structure_changed, p.segment_changed):
             sig.connect(lambda *_: self._update_totals())
+        for sig in (p.reset, p.structure_changed):
+            sig.connect(self._update_episode_actions)
+        self._update_episode_actions()
         self._refresh_recent()
 
     # --- behaviour ---------------------------------------------------------------------------
@@ -166,6 +172,10 @@ class MainWindow(QMainWindow):
             import datetime as dt
 
             self.pull_panel.show_day(day.repo, dt.date.fromisoformat(day.date), day.tz)
+
+    def _update_episode_actions(self) -> None:
+        for act in self.episode_actions:
+            act.setEnabled(self.project.is_open)
 
     def _focus_pull(self) -> None:
         self.pull_panel.repo.setFocus()
@@ -181,12 +191,14 @@ class MainWindow(QMainWindow):
 
     def _update_totals(self) -> None:
         from ..editing import duration_label, word_count
+        from ..humanize import plural
 
         ep = self.project.episode
         if ep is None:
             self.totals.setText("")
             return
-        self.totals.setText(f"{len(ep.segments)} segments · {word_count(ep.transcript)} words · "
+        self.totals.setText(f"{plural(len(ep.segments), 'segment')} · "
+                            f"{plural(word_count(ep.transcript), 'word')} · "
                             f"~{duration_label(ep.estimated_seconds)}")
 
     def _refresh_recent(self) -> None:
@@ -210,7 +222,8 @@ class MainWindow(QMainWindow):
         return self.find_dialog
 
     def settings_dialog(self) -> SettingsDialog:
-        return SettingsDialog(self.session.settings, self, preview=getattr(self, "preview_voice", None))
+        return SettingsDialog(self.session.settings, self, preview=getattr(self, "preview_voice", None),
+                              voices=getattr(self, "voices", None))
 
     def open_settings(self) -> None:
         dialog = self.settings_dialog()

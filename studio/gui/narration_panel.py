@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..errors import StudioError
+from ..humanize import plural
 from . import audio_jobs, commands
 from .audio_editor import AudioEditor
 from .player import Player
@@ -33,6 +34,7 @@ LABELS = {audio_jobs.NONE: "no take", audio_jobs.FRESH: "ready", audio_jobs.STAL
 class NarrationPanel(QWidget):
     job_started = Signal(object)  # the Task, for the window's progress and cancel
     message = Signal(str)
+    actions_changed = Signal()  # which of the panel's actions apply changed (see update_actions)
 
     def __init__(self, project: Project, runner: TaskRunner, session,
                  parent: QWidget | None = None) -> None:
@@ -86,12 +88,14 @@ class NarrationPanel(QWidget):
         self.player.state_changed.connect(lambda on: self.play.setText("Stop" if on else "Play"))
         self.player.error.connect(self.message)
         self.table.currentCellChanged.connect(lambda *_: self.editor.show_segment(self.current_id()))
+        self.table.currentCellChanged.connect(lambda *_: self.update_actions())
         project.reset.connect(self.lexicon_changed)
         project.structure_changed.connect(self.refresh)
         project.segment_changed.connect(self.update_row)
         session.settings_changed.connect(self._settings_changed)
         self._voice = (session.settings.voice, session.settings.rate)
         self._lexicon = None
+        self._status: dict[str, str] = {}  # last known status of each segment's take
         self.refresh()
 
     # --- the table ---------------------------------------------------------------------------
@@ -145,8 +149,8 @@ class NarrationPanel(QWidget):
                      f"{take.duration:.1f} s" if take and take.duration else ""]
             for col, text in enumerate(cells):
                 self.table.item(row, col).setText(text)
-            if status in (audio_jobs.NONE, audio_jobs.STALE, audio_jobs.MISSING):
-                self.synth_all.setEnabled(True)
+            self._status[segment_id] = status
+            self.update_actions()
 
     def refresh(self) -> None:
         keep = self.current_id()
@@ -170,8 +174,18 @@ class NarrationPanel(QWidget):
             ids = [s.id for s in ep.segments]
             self.table.setCurrentCell(ids.index(keep) if keep in ids else 0, 0)
             self.editor.show_segment(self.current_id())
+        self._status = status
+        self.update_actions()
+
+    def update_actions(self) -> None:
+        """Enable only what applies: the segment's actions when a segment is chosen,
+        "Synthesize all stale" when a take is stale, missing or not made yet."""
+        chosen = bool(self.current_id())
+        for button in (self.synth, self.import_button, self.record_button, self.play):
+            button.setEnabled(chosen)
         self.synth_all.setEnabled(any(v in (audio_jobs.NONE, audio_jobs.STALE, audio_jobs.MISSING)
-                                      for v in status.values()))
+                                      for v in self._status.values()))
+        self.actions_changed.emit()
 
     # --- actions -----------------------------------------------------------------------------
     def _folder(self, action: str) -> Path | None:
@@ -194,7 +208,7 @@ class NarrationPanel(QWidget):
         def done(takes: dict) -> None:
             if self.project.episode is ep and takes:
                 self.project.undo_stack.push(commands.SetTakes(self.project, takes, "Synthesize"))
-            self.message.emit(f"Synthesized {len(takes)} take(s).")
+            self.message.emit(f"Synthesized {plural(len(takes), 'take')}.")
 
         self.session.run_job("Synthesis", lambda p, c: audio_jobs.synthesize_segments(
             ep, folder, settings, ids, p, c), done)

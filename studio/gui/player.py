@@ -37,6 +37,16 @@ class Player(QObject):
                 lambda _e, msg: self.error.emit(f"cannot play this take: {msg}"))
         return self._player
 
+    @staticmethod
+    def unavailable() -> str:
+        """Why nothing can be heard (no audio output device), or "" when playback can work."""
+        from PySide6.QtMultimedia import QMediaDevices
+
+        if not QMediaDevices.audioOutputs():
+            return ("No audio output device: connect speakers or headphones, or check the "
+                    "system's sound settings, to listen.")
+        return ""
+
     @property
     def playing(self) -> bool:
         if self._player is None:
@@ -45,7 +55,12 @@ class Player(QObject):
 
         return self._player.playbackState() == QMediaPlayer.PlaybackState.PlayingState
 
-    def play(self, path: Path, start: float = 0.0, end: float | None = None) -> None:
+    def play(self, path: Path, start: float = 0.0, end: float | None = None) -> bool:
+        """Start playing ``path``; False (and :attr:`error` says why) when it cannot be heard."""
+        reason = self.unavailable()
+        if reason:
+            self.error.emit(reason)
+            return False
         player = self._ensure()
         if self.path != path:
             player.setSource(QUrl.fromLocalFile(str(path)))
@@ -53,6 +68,7 @@ class Player(QObject):
         self.stop_at = end
         player.setPosition(int(start * 1000))
         player.play()
+        return True
 
     def stop(self) -> None:
         if self._player is not None:

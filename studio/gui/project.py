@@ -16,6 +16,7 @@ from PySide6.QtGui import QUndoStack
 
 from .. import projects
 from ..episode import Episode
+from ..errors import StudioError
 from ..sources.model import Day
 
 log = logging.getLogger(__name__)
@@ -30,6 +31,7 @@ class Project(QObject):
     reveal = Signal(str)  # show the host this segment (an undo/redo changed it)
     meta_changed = Signal()
     modified_changed = Signal(bool)
+    problem = Signal(str)  # something that failed on its own (an autosave): for the window
 
     def __init__(self, parent: QObject | None = None, autosave_ms: int = AUTOSAVE_MS) -> None:
         super().__init__(parent)
@@ -103,12 +105,17 @@ class Project(QObject):
                 return projects.write_autosave(snapshot, folder, session, day)
             except Exception as exc:  # noqa: BLE001 - autosave must never take the app down
                 log.warning("autosave failed: %s", exc)
-                return None
+                raise StudioError(f"Autosave failed ({exc}): save the episode to keep your "
+                                  "changes.") from None
 
         if background and self.runner is not None:
-            self.runner.run_task("Autosave", write)
+            self.runner.run_task("Autosave", write, None, self.problem.emit)
             return None
-        return write()
+        try:
+            return write()
+        except StudioError as exc:
+            self.problem.emit(str(exc))
+            return None
 
     def mark_saved(self, folder: Path) -> None:
         """A worker saved the episode into ``folder`` (export does): now clean."""

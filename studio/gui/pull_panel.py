@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QToolButton,
     QWidget,
 )
@@ -58,7 +59,7 @@ class PullPanel(QWidget):
         self.date = QDateEdit(QDate.currentDate())
         self.date.setObjectName("dateField")
         self.date.setCalendarPopup(True)
-        self.date.setDisplayFormat("yyyy-MM-dd")
+        self.date.setDisplayFormat("ddd d MMM yyyy")  # a date as people write it
         self.date.setMaximumDate(QDate.currentDate().addDays(1))
         self.tz = QComboBox()
         self.tz.setObjectName("tzField")
@@ -75,6 +76,9 @@ class PullPanel(QWidget):
         self.progress.setMaximumWidth(160)
         self.progress.setVisible(False)
         self.status = QLabel()
+        self.status.setObjectName("pullStatus")
+        # a long message is cut at the window's edge (whole in its tooltip), never widens it
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
@@ -133,9 +137,18 @@ class PullPanel(QWidget):
         self.cancel.setEnabled(busy)
         self.progress.setVisible(busy)
         if busy:
-            self.progress.setValue(0)
+            self.progress.setRange(0, 0)  # busy, not "0 %": nothing measurable has happened yet
         self.status.setText(message)
 
     def show_progress(self, fraction: float, message: str) -> None:
-        self.progress.setValue(int(fraction * 1000))
+        if fraction > 0:
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(int(fraction * 1000))
+        else:
+            self.progress.setRange(0, 0)
         self.status.setText(message)
+
+    def show_failure(self, message: str) -> None:
+        """The last pull failed: say why beside the Pull button, until the next one."""
+        self.status.setText(f"Pull failed: {message}")
+        self.status.setToolTip(message)

@@ -119,6 +119,8 @@ class RecordDialog(QDialog):
         self.record.clicked.connect(self.start_count_in)
         self.stop.clicked.connect(self.stop_recording)
         self.use.clicked.connect(self.use_selected)
+        self.takes.currentItemChanged.connect(
+            lambda item, _old: self.use.setEnabled(item is not None))
         self.takes.itemDoubleClicked.connect(lambda _item: self.use_selected())
         self.refresh_devices()
         self.refresh_takes()
@@ -155,6 +157,8 @@ class RecordDialog(QDialog):
             item = QListWidgetItem(f"Take {t.number} — {t.seconds:.1f} s{mark}")
             item.setData(PATH_ROLE, t.path)
             self.takes.addItem(item)
+        self.takes.setCurrentRow(self.takes.count() - 1)  # the newest take, ready to use
+        self.use.setEnabled(self.takes.currentItem() is not None)  # no takes: nothing to use
         self.record.setText("Punch in (record again)" if takes else "Record")
 
     # --- recording -------------------------------------------------------------------------

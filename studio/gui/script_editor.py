@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from .. import editing
 from ..episode import Segment, estimate_seconds
+from ..humanize import plural
 from . import commands
 from .find_bar import FindBar
 from .project import Project
@@ -246,7 +247,7 @@ class ScriptEditor(QWidget):
         total = ep.transcript
         self.counts.setText(
             f"This segment: {editing.estimate_label(seg_text)}    "
-            f"Episode: {editing.word_count(total)} words · "
+            f"Episode: {plural(editing.word_count(total), 'word')} · "
             f"~{editing.duration_label(estimate_seconds(total))}")
 
     def _show_sentence(self) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from .. import projects
+from .. import humanize, projects
 from ..errors import StudioError
 from ..pipeline import SourceSpec
 from ..settings import Settings, remember, save_settings
@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 class Session(QObject):
     status = Signal(str)
+    failed = Signal(str, str)  # job name, why
     progress = Signal(float, str)
     busy_changed = Signal(bool)
     day_loaded = Signal(object)  # Loaded
@@ -58,6 +59,7 @@ class Session(QObject):
         def fail(message: str) -> None:
             self.busy_changed.emit(False)
             self.status.emit(message)
+            self.failed.emit(name, message)
             self.dialogs.error(self.window, message)
 
         def cancelled() -> None:
@@ -79,8 +81,9 @@ class Session(QObject):
                 save_settings(snapshot, folder)
             except StudioError as exc:
                 log.warning("settings not saved: %s", exc)
+                raise StudioError(f"Settings not saved: {exc}") from None
 
-        (self.io_runner or self.runner).run_task("Save settings", write)
+        (self.io_runner or self.runner).run_task("Save settings", write, None, self.status.emit)
         self.settings_changed.emit()
 
     def _profile(self) -> str | None:
@@ -118,10 +121,14 @@ class Session(QObject):
             self.settings.recent_repos = remember(self.settings.recent_repos, source)
             self.settings.tz = spec.tz
             self.save_settings()
-            self.status.emit(f"Pulled {loaded.day.repo} for {loaded.day.date}: "
-                             f"{len(loaded.day.commits)} commits. Save the episode to keep it.")
+            self.status.emit(f"Pulled {loaded.day.repo} for {humanize.day(loaded.day.date)}: "
+                             f"{humanize.plural(len(loaded.day.commits), 'commit')}. "
+                             "Save the episode to keep it.")
 
         self.run_job("Pull", job, done)
+        if self.task is not None and self.task.running:  # said at once, before the child starts
+            self.progress.emit(0.0, f"Connecting to GitHub for {spec.github}…" if spec.github
+                               else f"Reading {spec.git}…")
 
     def open_demo(self) -> None:
         def job(progress, cancel) -> Loaded:

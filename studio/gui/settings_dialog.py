@@ -23,27 +23,30 @@ from PySide6.QtWidgets import (
 
 from .. import credentials
 from ..errors import StudioError
+from ..humanize import voice_label
+from ..narration.voices import ENGLISH, Voice
 from ..settings import Settings
 from .form_fields import loudness_field, with_button
-
-# espeak-ng's English voices as pyttsx3 names them; the field also takes any other voice id
-VOICES = ["", "gmw/en-us", "gmw/en", "gmw/en-gb-x-rp", "gmw/en-gb-scotland", "gmw/en-029",
-          "gmw/en-us-nyc"]
 
 
 class SettingsDialog(QDialog):
     def __init__(self, settings: Settings, parent: QWidget | None = None,
-                 preview: Callable[[str, int], None] | None = None) -> None:
+                 preview: Callable[..., str | None] | None = None,
+                 voices: list[Voice] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.setMinimumWidth(480)
         self.settings = settings
         self.preview_func = preview
         self.voice = QComboBox()
-        self.voice.setEditable(True)
-        self.voice.addItems(VOICES)
+        self.voice.setObjectName("voiceField")
+        self.voice.setEditable(True)  # takes any voice id the engine knows, too
         self.voice.lineEdit().setPlaceholderText("the engine's default voice")
-        self.voice.setCurrentText(settings.voice)
+        for v in [Voice(""), *voices] if voices else ENGLISH:
+            self.voice.addItem(v.label, v.id)
+        if self.voice.findData(settings.voice) < 0:
+            self.voice.addItem(voice_label(settings.voice), settings.voice)
+        self.voice.setCurrentIndex(self.voice.findData(settings.voice))
         self.rate = QSpinBox()
         self.rate.setRange(80, 400)
         self.rate.setSuffix(" words/min")
@@ -104,12 +107,18 @@ class SettingsDialog(QDialog):
 
     def result_settings(self) -> Settings:
         return replace(
-            self.settings, voice=self.voice.currentText().strip(),
+            self.settings, voice=self.voice_id(),
             rate=self.rate.value(), loudness_target=self.loudness.value(),
             show_dir=self.show_dir.text().strip(), show_title=self.show_title.text().strip(),
             show_author=self.show_author.text().strip(), profile=self.profile.text().strip(),
             tz=self.tz.text().strip() or "UTC", github_api_url=self.api_url.text().strip(),
         ).validated()
+
+    def voice_id(self) -> str:
+        """The chosen voice's id: the item's, or what was typed when it names no item."""
+        text = self.voice.currentText().strip()
+        index = self.voice.findText(text)
+        return str(self.voice.itemData(index)) if index >= 0 else text
 
     def accept(self) -> None:
         if self.token.text().strip():
@@ -133,7 +142,17 @@ class SettingsDialog(QDialog):
 
     def _preview(self) -> None:
         if self.preview_func is not None:
-            self.preview_func(self.voice.currentText().strip(), self.rate.value())
+            self.message.setText("Saying a sentence with this voice…")
+            reason = self.preview_func(self.voice_id(), self.rate.value(), self._tell)
+            if reason:
+                self.message.setText(reason)
+
+    def _tell(self, message: str) -> None:
+        """What became of the preview (the dialog may be gone by then)."""
+        try:
+            self.message.setText(message)
+        except RuntimeError:
+            pass  # the dialog was closed and deleted meanwhile
 
     def _browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Show folder", self.show_dir.text())

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 
+from ..narration.voices import installed_voices
 from . import audio_jobs
 from .export_dialog import ExportDialog
 from .lexicon_editor import LexiconEditor
@@ -33,6 +34,9 @@ def install_tabs(window) -> None:
     # (bound to the runner: a window closed before then cancels it)
     QTimer.singleShot(WARM_UP_DELAY_MS, window.runner,
                       lambda: window.runner.run_task("Warm-up", audio_jobs.warm_imports))
+    window.voices = None  # the engine's voices, by name, for Settings: asked once, in a child
+    QTimer.singleShot(WARM_UP_DELAY_MS, window.runner, lambda: window.runner.run_task(
+        "Voices", lambda _p, _c: installed_voices(), lambda found: setattr(window, "voices", found)))
     panel = NarrationPanel(window.project, window.runner, window.session)
     window.narration = panel
     window.add_tab(panel, "Narration && audio")
@@ -44,15 +48,31 @@ def install_tabs(window) -> None:
     m.addSeparator()
     window.synth_action = _add(window, m, "&Synthesize segment", panel.synthesize_current,
                                ["Ctrl+Return", "Ctrl+Enter"], "synthesizeSegment")
-    _add(window, m, "Synthesize all s&tale", panel.synthesize_stale, ["Ctrl+Shift+Return"])
-    _add(window, m, "&Import recording…", panel.import_recording)
+    stale_action = _add(window, m, "Synthesize all s&tale", panel.synthesize_stale,
+                        ["Ctrl+Shift+Return"], "synthesizeStale")
+    import_action = _add(window, m, "&Import recording…", panel.import_recording)
     window.play_action = _add(window, m, "&Play / stop", panel.toggle_play, ["Space"], "playPause")
+    pairs = [(window.synth_action, panel.synth), (stale_action, panel.synth_all),
+             (import_action, panel.import_button), (window.play_action, panel.play)]
+
+    def follow_panel() -> None:  # the menu offers what the panel's buttons offer
+        for action, button in pairs:
+            action.setEnabled(button.isEnabled())
+
+    panel.actions_changed.connect(follow_panel)
+    follow_panel()
 
     def open_export() -> ExportDialog | None:
         if not window.project.is_open:
             window.statusBar().showMessage("Open or pull an episode first.", 8000)
             return None
+        dialog = getattr(window, "export_dialog", None)
+        if dialog is not None and dialog.isVisible() and dialog.episode is window.project.episode:
+            dialog.raise_()  # Ctrl+E again: the dialog that is open, not a second one
+            dialog.activateWindow()
+            return dialog
         dialog = ExportDialog(window)
+        dialog.episode = window.project.episode
         window.export_dialog = dialog
         dialog.show()
         return dialog
@@ -60,9 +80,14 @@ def install_tabs(window) -> None:
     window.open_export = open_export
     menu = window.file_menu
     act = QAction("&Export and publish…", window)
+    act.setObjectName("exportPublish")
     act.setShortcut(QKeySequence("Ctrl+E"))
+    # from the find, lexicon and recorder windows too (a modal dialog still blocks it)
+    act.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
     act.triggered.connect(lambda _c=False: open_export())
     menu.insertAction(window.export_menu_anchor, act)
+    window.addAction(act)  # works with the menu bar hidden or native, too
+    window.export_action = act
 
     def open_lexicon() -> LexiconEditor:
         dialog = LexiconEditor(window)
@@ -73,12 +98,22 @@ def install_tabs(window) -> None:
     window.open_lexicon = open_lexicon
     _add(window, window.edit_menu, "Pronunciation &lexicon…", open_lexicon, ["Ctrl+L"])
 
-    def preview(voice: str, rate: int) -> None:
+    def preview(voice: str, rate: int, tell=None) -> str:
+        """Say a sentence in ``voice``; returns why it cannot be heard, or "". What happens
+        next (a failure of the engine) goes to ``tell``, else to the status bar."""
         from dataclasses import replace
 
+        def say(msg: str) -> None:
+            (tell or (lambda m: window.statusBar().showMessage(m, 10_000)))(msg)
+
+        reason = panel.player.unavailable()
+        if reason:
+            say(reason)
+            return reason
         settings = replace(window.session.settings, voice=voice, rate=rate)
         window.runner.run_task("Preview", lambda p, c: audio_jobs.preview_voice(
-            settings.voice, settings.rate, p, c), lambda path: panel.player.play(path),
-            lambda msg: window.statusBar().showMessage(msg, 10_000))
+            settings.voice, settings.rate, p, c),
+            lambda path: panel.player.play(path) and say(""), lambda msg: say(msg))
+        return ""
 
     window.preview_voice = preview

@@ -17,6 +17,8 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import quote, urlsplit
 
+from ..humanize import day as day_label
+from ..humanize import moment
 from ..resources import resource_path
 from ..textsafe import clean_line
 from .gather import ShowEpisode
@@ -142,7 +144,7 @@ def _transcript(item: ShowEpisode) -> list[dict[str, Any]]:
 
 def _neighbour(item: ShowEpisode) -> dict[str, str]:
     return {"href": f"../{item.date}/", "title": clean_line(item.episode.title) or item.date,
-            "date": item.date}
+            "date": item.date, "date_label": day_label(item.date)}
 
 
 def render_episode_page(settings: ShowSettings, item: ShowEpisode, published: str,
@@ -164,6 +166,7 @@ def render_episode_page(settings: ShowSettings, item: ShowEpisode, published: st
         "duration_iso": episode_duration(item),
         "duration_label": clock(item.duration_seconds),
         "published": published,
+        "published_label": moment(published),
         "repo": clean_line(ep.repo),
         "repo_url": safe_url(ep.repo_url),
         "audio_src": audio_src,
@@ -184,6 +187,7 @@ def render_index(settings: ShowSettings, episodes: list[ShowEpisode]) -> bytes:
         "href": item.rel_dir,
         "title": clean_line(item.episode.title) or item.date,
         "date": item.date,
+        "date_label": day_label(item.date),
         "summary": clean_line(item.episode.summary),
         "duration_iso": episode_duration(item),
         "duration_label": clock(item.duration_seconds),

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from PySide6.QtMultimedia import QAudioDevice, QAudioFormat, QMediaDevices
 
 from ...errors import StudioError
+from ...humanize import plural
 
 QT_SAMPLE_FORMATS = {
     QAudioFormat.SampleFormat.UInt8: "uint8",
@@ -73,4 +74,4 @@ def input_format(device: QAudioDevice, sample_format: str | None = None, rate: i
 
 def describe(fmt: QAudioFormat) -> str:
     kind = QT_SAMPLE_FORMATS.get(fmt.sampleFormat(), "unknown")
-    return f"{fmt.sampleRate()} Hz, {fmt.channelCount()} channel(s), {kind}"
+    return f"{fmt.sampleRate()} Hz, {plural(fmt.channelCount(), 'channel')}, {kind}"

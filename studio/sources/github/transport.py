@@ -127,7 +127,8 @@ class StudioAdapter(HTTPAdapter):
                     host = urllib.parse.urlsplit(request.url).netloc
                     raise StudioError(
                         f"cannot reach GitHub at {host}: {kind} {failures} times; "
-                        "check the network or --api-url and try again"
+                        "check the network or the GitHub API URL (--api-url; Settings in the "
+                        "desktop app) and try again"
                     ) from None
                 self._backoff(failures, "GitHub did not answer")
                 continue
