@@ -303,3 +303,40 @@ def test_behind_this_sentence_is_wide_and_never_breaks_a_word(qtbot, window, sca
     ed.behind.selectAll()
     ed.behind.copy()
     assert LONG_ID in QApplication.clipboard().text()
+
+
+QUIT_AFTER_COPY = """
+import os, sys
+from PySide6.QtTest import QTest
+from studio.gui.app import make_app, make_window
+app = make_app()
+win = make_window()
+win.show()
+win.session.open_demo()
+while not (win.project.is_open and not win.runner.busy()):
+    QTest.qWait(20)
+ed = win.editor
+seg = next(s for s in win.project.episode.segments if s.sentences and s.sentences[0].commits)
+ed.select_segment(seg.id)
+ed.behind.selectAll()
+ed.behind.copy()
+assert app.clipboard().text(), "nothing was copied"
+win.project.close()
+print("copied", flush=True)
+"""
+
+
+def test_copying_from_the_panel_then_quitting_exits_cleanly(tmp_path):
+    """The panel's copy hands Qt's clipboard a cleaned QMimeData; one made in Python was
+    deleted by Qt after the interpreter had gone: a segfault at every exit after a copy."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen",
+           "COMMITCAST_CONFIG_DIR": str(tmp_path / "config"),
+           "COMMITCAST_STATE_DIR": str(tmp_path / "state")}
+    done = subprocess.run([sys.executable, "-c", QUIT_AFTER_COPY], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert "copied" in done.stdout, done.stderr[-2000:]
+    assert done.returncode == 0, f"exit {done.returncode}: {done.stderr[-500:]}"

@@ -74,7 +74,8 @@ def test_any_device_format_is_converted(mic, tmp_path, fmt, rate, channels):
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err
     started = json.loads(out.splitlines()[0])
-    assert started["format"] == f"{rate} Hz, {channels} channel(s), {fmt}"
+    named = "1 channel" if channels == 1 else f"{channels} channels"
+    assert started["format"] == f"{rate} Hz, {named}, {fmt}"
     data, got_rate = read_wav(take)
     assert got_rate == rate and data.shape[1] == channels and len(data) == 2 * rate
     start, end = loud_span(data[:, 0], rate)

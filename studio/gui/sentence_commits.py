@@ -51,9 +51,12 @@ class SentenceCommits(QTextBrowser):
         self.setHtml("" if episode is None else commits_html(episode, shas))
 
     def createMimeDataFromSelection(self) -> QMimeData:
+        # cleaned in place: a QMimeData made in Python and handed to the clipboard is deleted
+        # by Qt after the interpreter has gone, which crashed the app (and pytest) at exit
         data = super().createMimeDataFromSelection()
-        clean = QMimeData()
-        clean.setText(unbreakable(data.text()))
-        if data.hasHtml():
-            clean.setHtml(unbreakable(data.html()).replace("&#8203;", "").replace(ZWSP, ""))
-        return clean
+        text = unbreakable(data.text())
+        markup = data.html() if data.hasHtml() else ""
+        data.setText(text)
+        if markup:
+            data.setHtml(unbreakable(markup).replace("&#8203;", "").replace(ZWSP, ""))
+        return data
