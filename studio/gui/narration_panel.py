@@ -254,5 +254,4 @@ class NarrationPanel(QWidget):
         if path is None or not path.is_file():
             self.message.emit("This segment has no take to play.")
             return
-        trim = self.project.episode.segment(self.current_id()).take.trim
-        self.player.play(path, trim.start, trim.end)
+        self.editor.play_from_playhead()

@@ -63,3 +63,8 @@ class Player(QObject):
         self.position.emit(seconds)
         if self.stop_at is not None and seconds >= self.stop_at:
             self.stop()
+
+    def seek(self, seconds: float) -> None:
+        """Move playback of the current file to ``seconds``."""
+        if self._player is not None:
+            self._player.setPosition(int(seconds * 1000))

@@ -1,23 +1,56 @@
-"""A take's waveform with the trim's in/out handles (drag them), fades and a playhead.
+"""A take's waveform with the trim's in/out handles, fades, the cut-away regions and a playhead,
+zoomable down to a few milliseconds and scrollable.
 
-Drawing uses the palette, so it follows the system's light or dark colours. Dragging only
-moves the handles on screen; letting go emits ``trim_dragged`` once, which the audio editor
-turns into one undoable trim command.
+Mouse: drag a handle to move it; click elsewhere to put the playhead there (and move playback
+there when the take is playing); Ctrl+wheel zooms around the pointer, the wheel scrolls.
+Keys (when the waveform has the focus): ``[`` / ``]`` select the in / out handle, Left / Right
+nudge the selected handle by 10 ms (Shift: 100 ms), ``+`` / ``-`` zoom in / out, ``0`` fits the
+whole take. Dragging and nudging only move the handles on screen (``trim_moving``); letting go
+of the mouse, or of the arrow key, emits ``trim_dragged`` once, which the audio editor turns
+into one undoable trim command: one undo step per key press, however long the key is held.
+
+Drawing batches the waveform into one ``drawLines`` call per colour, and uses the palette so
+it follows the system's light or dark colours.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen, QPolygonF
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFocusEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QPolygonF,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from .. import timeline
 
 FLOOR_DB = -60.0
 GRAB_PX = 8
+MIN_KEPT = 0.05  # seconds a trim keeps at least
+NUDGE, BIG_NUDGE = 0.010, 0.100
+ZOOM_STEP = 2.0
+PLAYHEAD = QColor("#e01b24")
+NUDGE_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right)
+TOOLTIP = ("Drag a handle to trim; click to place the playhead.\n"
+           "[ / ] select the in / out handle, Left / Right nudge it 10 ms (Shift: 100 ms);\n"
+           "each key press is one undo step.\n"
+           "Ctrl+wheel or + / - zoom, 0 shows the whole take, the wheel scrolls.")
 
 
 class WaveformView(QWidget):
-    trim_dragged = Signal(float, float)  # new start, end (seconds)
+    trim_dragged = Signal(float, float)  # new start, end (seconds), once per drag or key press
+    trim_moving = Signal(float, float)  # the handles while they move on screen
     seek_requested = Signal(float)
+    view_changed = Signal()  # zoom, scroll, trim or playhead: what the ruler shows
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -25,100 +58,170 @@ class WaveformView(QWidget):
         self.setMinimumHeight(120)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setToolTip(TOOLTIP)
         self.levels: list[float] = []
+        self.loudest = FLOOR_DB
         self.duration = 0.0
+        self.view = timeline.fit(0.0)
         self.start = 0.0
         self.end = 0.0
         self.fade_in = 0.0
         self.fade_out = 0.0
         self.playhead: float | None = None
+        self.selected = "start"  # the handle the arrow keys move
         self.message = "No take yet: synthesize or import one."
         self._drag: str | None = None
+        self._nudged = False
 
     # --- data --------------------------------------------------------------------------------
     def set_wave(self, levels: list[float], duration: float) -> None:
         self.levels, self.duration = levels, duration
+        self.loudest = max(levels) if levels else FLOOR_DB
+        self.view = timeline.fit(duration)
         self.message = ""
-        self.update()
+        self._changed()
 
     def clear(self, message: str) -> None:
         self.levels, self.duration, self.playhead = [], 0.0, None
+        self.view = timeline.fit(0.0)
         self.message = message
-        self.update()
+        self._changed()
 
     def set_trim(self, start: float, end: float | None, fade_in: float, fade_out: float) -> None:
+        if self._drag is not None or self._nudged:
+            return  # the host is moving a handle: the screen shows theirs until they let go
         self.start = start
         self.end = self.duration if end is None else end
         self.fade_in, self.fade_out = fade_in, fade_out
-        self.update()
+        self._changed()
 
-    def set_playhead(self, seconds: float | None) -> None:
+    def set_playhead(self, seconds: float | None, follow: bool = False) -> None:
         self.playhead = seconds
-        self.update()
+        if follow and seconds is not None and self.duration > 0:
+            self.view = timeline.showing(self.view, seconds, self.duration)
+        self._changed()
 
-    # --- geometry ----------------------------------------------------------------------------
+    def _changed(self) -> None:
+        self.update()
+        self.view_changed.emit()
+
+    # --- the view ----------------------------------------------------------------------------
+    def set_view(self, view: timeline.View) -> None:
+        self.view = timeline.clamp(view, self.duration)
+        self._changed()
+
+    def zoom(self, factor: float, anchor: float | None = None) -> None:
+        if self.duration <= 0:
+            return
+        if anchor is None:
+            inside = self.playhead is not None and self.view.start <= self.playhead <= self.view.end
+            anchor = self.playhead if inside else self.view.start + self.view.span / 2
+        self.set_view(timeline.zoomed(self.view, factor, anchor, self.duration))
+
+    def zoom_fit(self) -> None:
+        self.set_view(timeline.fit(self.duration))
+
     def x_of(self, seconds: float) -> float:
-        return 0.0 if self.duration <= 0 else seconds / self.duration * self.width()
+        if self.duration <= 0:
+            return 0.0
+        return (seconds - self.view.start) / self.view.span * self.width()
 
     def seconds_at(self, x: float) -> float:
         if self.width() <= 0:
             return 0.0
-        return max(0.0, min(self.duration, x / self.width() * self.duration))
+        return max(0.0, min(self.duration, self.view.start + x / self.width() * self.view.span))
 
     # --- painting ----------------------------------------------------------------------------
     def paintEvent(self, _event: QPaintEvent) -> None:
         p = QPainter(self)
         pal = self.palette()
+        w, h = self.width(), self.height()
         p.fillRect(self.rect(), pal.color(QPalette.ColorRole.Base))
         if not self.levels or self.duration <= 0:
             p.setPen(pal.color(QPalette.ColorRole.PlaceholderText))
             p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.message)
             return
-        w, h = self.width(), self.height()
-        mid = h / 2
         accent = pal.color(QPalette.ColorRole.Highlight)
         muted = pal.color(QPalette.ColorRole.Mid)
-        n = len(self.levels)
-        step = max(1, n // max(1, w))
-        loudest = max(self.levels)
-        p.setPen(Qt.PenStyle.NoPen)
+        p.setPen(QPen(muted, 1))
+        p.drawLine(QLineF(0, h / 2, w, h / 2))
+        kept, cut = self._wave_lines(w, h)
+        p.setPen(QPen(accent, 1))
+        p.drawLines(kept)
+        p.setPen(QPen(muted, 1))
+        p.drawLines(cut)
+        self._paint_cuts(p, pal, w, h)
+        self._paint_fades(p, pal, h)
+        self._paint_handles(p, pal, h)
+        if self.playhead is not None:
+            x = self.x_of(self.playhead)
+            p.setPen(QPen(PLAYHEAD, 1.5))
+            p.drawLine(QLineF(x, 0, x, h))
+        if self.hasFocus():
+            p.setPen(QPen(accent, 1))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(QRectF(0.5, 0.5, w - 1, h - 1))
+
+    def _wave_lines(self, w: int, h: int) -> tuple[list[QLineF], list[QLineF]]:
+        """One vertical line per pixel column, the loudest frame under it; kept and cut."""
+        mid, n = h / 2, len(self.levels)
+        per_frame = self.duration / n
+        per_px = self.view.span / max(1, w)
+        kept: list[QLineF] = []
+        cut: list[QLineF] = []
         for x in range(w):
-            i0 = int(x / w * n)
-            chunk = self.levels[i0:i0 + step] or [FLOOR_DB]
-            db = max(chunk)
+            t0 = self.view.start + x * per_px
+            i0 = min(n - 1, int(t0 / per_frame))
+            i1 = max(i0 + 1, min(n, int((t0 + per_px) / per_frame) + 1))
+            db = max(self.levels[i0:i1])
             # linear amplitude relative to the loudest frame: speech reads as words and gaps
-            amp = 0.0 if db <= FLOOR_DB else 10 ** ((db - loudest) / 20) * (mid - 4)
-            secs = x / w * self.duration
-            inside = self.start <= secs <= self.end
-            p.fillRect(QRectF(x, mid - amp, 1, 2 * amp + 1), accent if inside else muted)
+            amp = 0.0 if db <= FLOOR_DB else 10 ** ((db - self.loudest) / 20) * (mid - 4)
+            line = QLineF(x + 0.5, mid - amp - 0.5, x + 0.5, mid + amp + 0.5)
+            (kept if self.start <= t0 + per_px / 2 <= self.end else cut).append(line)
+        return kept, cut
+
+    def _paint_cuts(self, p: QPainter, pal: QPalette, w: int, h: int) -> None:
+        """The trimmed-away ends: greyed, hatched and labelled "cut"."""
         shade = QColor(pal.color(QPalette.ColorRole.Window))
-        shade.setAlpha(150)
-        p.fillRect(QRectF(0, 0, self.x_of(self.start), h), shade)
-        p.fillRect(QRectF(self.x_of(self.end), 0, w - self.x_of(self.end), h), shade)
-        fade_pen = QPen(pal.color(QPalette.ColorRole.Text), 1, Qt.PenStyle.DashLine)
-        p.setPen(fade_pen)
+        shade.setAlpha(170)
+        hatch = QColor(pal.color(QPalette.ColorRole.Text))
+        hatch.setAlpha(40)
+        p.setPen(pal.color(QPalette.ColorRole.PlaceholderText))
+        for x0, x1 in ((0.0, self.x_of(self.start)), (self.x_of(self.end), float(w))):
+            x0, x1 = max(0.0, x0), min(float(w), x1)
+            if x1 - x0 < 1:
+                continue
+            area = QRectF(x0, 0, x1 - x0, h)
+            p.fillRect(area, shade)
+            p.fillRect(area, QBrush(hatch, Qt.BrushStyle.BDiagPattern))
+            if x1 - x0 > 30:
+                p.drawText(area.adjusted(0, 4, 0, 0),
+                           Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, "cut")
+
+    def _paint_fades(self, p: QPainter, pal: QPalette, h: int) -> None:
+        p.setPen(QPen(pal.color(QPalette.ColorRole.Text), 1, Qt.PenStyle.DashLine))
         if self.fade_in > 0:
             p.drawPolyline(QPolygonF([QPointF(self.x_of(self.start), h - 2),
                                       QPointF(self.x_of(self.start + self.fade_in), 2)]))
         if self.fade_out > 0:
             p.drawPolyline(QPolygonF([QPointF(self.x_of(self.end - self.fade_out), 2),
                                       QPointF(self.x_of(self.end), h - 2)]))
-        handle = QPen(pal.color(QPalette.ColorRole.Highlight).darker(140), 3)
-        p.setPen(handle)
-        for secs in (self.start, self.end):
-            x = self.x_of(secs)
-            p.drawLine(QPointF(x, 0), QPointF(x, h))
-        if self.playhead is not None:
-            p.setPen(QPen(pal.color(QPalette.ColorRole.Text), 1))
-            x = self.x_of(self.playhead)
-            p.drawLine(QPointF(x, 0), QPointF(x, h))
-        p.setPen(pal.color(QPalette.ColorRole.Text))
-        p.drawText(QRectF(4, 2, w - 8, 16), Qt.AlignmentFlag.AlignLeft,
-                   f"in {self.start:.2f} s")
-        p.drawText(QRectF(4, 2, w - 8, 16), Qt.AlignmentFlag.AlignRight,
-                   f"out {self.end:.2f} s of {self.duration:.2f} s")
 
-    # --- dragging ----------------------------------------------------------------------------
+    def _paint_handles(self, p: QPainter, pal: QPalette, h: int) -> None:
+        """Each handle: a bar with a grab tab at the top; the selected one in the accent."""
+        for name, secs in (("start", self.start), ("end", self.end)):
+            x = self.x_of(secs)
+            colour = (pal.color(QPalette.ColorRole.Highlight).darker(130) if name == self.selected
+                      else pal.color(QPalette.ColorRole.Text))
+            p.setPen(QPen(colour, 2))
+            p.drawLine(QLineF(x, 0, x, h))
+            tab = QRectF(x - 14, 0, 14, 16) if name == "end" else QRectF(x, 0, 14, 16)
+            p.fillRect(tab, colour)
+            p.setPen(pal.color(QPalette.ColorRole.HighlightedText))
+            p.drawText(tab, Qt.AlignmentFlag.AlignCenter, "[" if name == "start" else "]")
+
+    # --- mouse -------------------------------------------------------------------------------
     def _handle_at(self, x: float) -> str | None:
         if abs(x - self.x_of(self.start)) <= GRAB_PX:
             return "start"
@@ -131,23 +234,87 @@ class WaveformView(QWidget):
             return
         self._drag = self._handle_at(e.position().x())
         if self._drag is None:
-            self.seek_requested.emit(self.seconds_at(e.position().x()))
+            self.seek_requested.emit(round(self.seconds_at(e.position().x()), 3))
+        else:
+            self.selected = self._drag
+            self.update()
 
     def mouseMoveEvent(self, e: QMouseEvent) -> None:
         x = e.position().x()
         if self._drag is None:
-            cursor = Qt.CursorShape.SizeHorCursor if self._handle_at(x) else Qt.CursorShape.ArrowCursor
+            cursor = Qt.CursorShape.SizeHorCursor if self._handle_at(x) else Qt.CursorShape.IBeamCursor
             self.setCursor(cursor)
             return
-        secs = self.seconds_at(x)
-        if self._drag == "start":
-            self.start = min(secs, self.end - 0.05)
-        else:
-            self.end = max(secs, self.start + 0.05)
-        self.update()
+        self._move_handle(self._drag, self.seconds_at(x))
 
     def mouseReleaseEvent(self, _e: QMouseEvent) -> None:
         if self._drag is not None:
             self._drag = None
-            self.trim_dragged.emit(round(max(0.0, self.start), 3),
-                                   round(min(self.duration, self.end), 3))
+            self._commit()
+
+    def wheelEvent(self, e: QWheelEvent) -> None:
+        if self.duration <= 0:
+            return
+        delta = e.angleDelta().y() or e.angleDelta().x()
+        notches = delta / 120
+        if e.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.zoom(2 ** (notches / 2), self.seconds_at(e.position().x()))
+        else:
+            self.set_view(timeline.scrolled(self.view, -notches * self.view.span / 8, self.duration))
+        e.accept()
+
+    # --- keys --------------------------------------------------------------------------------
+    def keyPressEvent(self, e: QKeyEvent) -> None:
+        key, text = e.key(), e.text()
+        if self.duration <= 0:
+            super().keyPressEvent(e)
+        elif text in ("[", "]"):
+            self.selected = "start" if text == "[" else "end"
+            self.update()
+        elif key in NUDGE_KEYS:
+            step = BIG_NUDGE if e.modifiers() & Qt.KeyboardModifier.ShiftModifier else NUDGE
+            step = -step if key == Qt.Key.Key_Left else step
+            secs = self.start if self.selected == "start" else self.end
+            self._nudged = True
+            self._move_handle(self.selected, secs + step)
+            self.view = timeline.showing(self.view, self.start if self.selected == "start"
+                                         else self.end, self.duration)
+            self._changed()
+        elif text in ("+", "="):
+            self.zoom(ZOOM_STEP)
+        elif text == "-":
+            self.zoom(1 / ZOOM_STEP)
+        elif text == "0":
+            self.zoom_fit()
+        else:
+            super().keyPressEvent(e)
+
+    def keyReleaseEvent(self, e: QKeyEvent) -> None:
+        if e.key() in NUDGE_KEYS and not e.isAutoRepeat() and self._nudged:
+            self._nudged = False
+            self._commit()
+        else:
+            super().keyReleaseEvent(e)
+
+    def focusOutEvent(self, e: QFocusEvent) -> None:
+        if self._nudged:
+            self._nudged = False
+            self._commit()
+        super().focusOutEvent(e)
+
+    def focusInEvent(self, e: QFocusEvent) -> None:
+        self.update()
+        super().focusInEvent(e)
+
+    # --- moving handles ----------------------------------------------------------------------
+    def _move_handle(self, which: str, secs: float) -> None:
+        secs = round(secs, 3)
+        if which == "start":
+            self.start = max(0.0, min(secs, self.end - MIN_KEPT))
+        else:
+            self.end = min(self.duration, max(secs, self.start + MIN_KEPT))
+        self.trim_moving.emit(self.start, self.end)
+        self._changed()
+
+    def _commit(self) -> None:
+        self.trim_dragged.emit(round(max(0.0, self.start), 3), round(min(self.duration, self.end), 3))

@@ -1,0 +1,99 @@
+"""The audio editor through the real window: time ruler, zoom and scroll, playhead and
+click-to-seek, numeric trim fields, shaded cuts, keyboard nudging, why a take is stale."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+from guikit import open_window
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QWheelEvent
+from PySide6.QtWidgets import QApplication
+
+pytestmark = pytest.mark.usefixtures("qapp")
+
+
+def recording(path, seconds: float = 1.5):
+    """A tone with silence before and after, as a recorder leaves it."""
+    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                    f"sine=frequency=330:duration={seconds}", "-af",
+                    "adelay=400,apad=pad_dur=0.6", "-ar", "44100", str(path)], check=True)
+    return path
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch, tmp_path):
+    win = open_window(qtbot, monkeypatch, tmp_path, tmp_path / "episode")
+    win.resize(1100, 800)
+    win.session.open_demo()
+    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
+    win.tabs.setCurrentWidget(win.narration)
+    yield win
+    win.narration.player.stop()
+    win.project.close()
+    win.runner.wait()
+
+
+@pytest.fixture
+def editor(qtbot, window, tmp_path):
+    """The audio editor showing an imported take of the first segment."""
+    panel, ep = window.narration, window.project.episode
+    seg = ep.segments[0]
+    panel.select_segment(seg.id)
+    panel.import_recording(recording(tmp_path / "host.flac"))
+    qtbot.waitUntil(lambda: ep.segment(seg.id).take is not None and not window.runner.busy(),
+                    timeout=60_000)
+    qtbot.waitUntil(lambda: panel.editor.wave.duration > 0, timeout=30_000)
+    assert window.dialogs.errors == []
+    return panel.editor
+
+
+def trim_of(window):
+    ep = window.project.episode
+    return ep.segment(window.narration.editor.segment_id).take.trim
+
+
+def wheel(widget, x: float, notches: int, modifiers=Qt.KeyboardModifier.NoModifier) -> None:
+    pos = QPointF(x, widget.height() / 2)
+    event = QWheelEvent(pos, widget.mapToGlobal(pos), QPoint(), QPoint(0, 120 * notches),
+                        Qt.MouseButton.NoButton, modifiers, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(widget, event)
+
+
+def test_ruler_zoom_and_scroll(qtbot, editor):
+    wave, ruler = editor.wave, editor.ruler
+    duration = wave.duration
+    assert 2.0 < duration < 3.0
+    assert wave.view.start == 0 and wave.view.span == pytest.approx(duration)
+    ruler.grab()
+    assert ruler.labels[:3] == ["0:00.0", "0:00.5", "0:01.0"]  # the whole take: tenths
+    # the + button zooms in, around the middle; the scroll bar now has somewhere to go
+    qtbot.mouseClick(editor.zoom_in, Qt.MouseButton.LeftButton)
+    assert wave.view.span == pytest.approx(duration / 2)
+    assert editor.scroll.maximum() > 0 and editor.scroll.value() > 0
+    # Ctrl+wheel zooms around the pointer, down to a few milliseconds
+    anchor = wave.seconds_at(wave.width() / 4)
+    for _ in range(30):
+        wheel(wave, wave.width() / 4, 1, Qt.KeyboardModifier.ControlModifier)
+    assert wave.view.span <= 0.01
+    assert wave.seconds_at(wave.width() / 4) == pytest.approx(anchor, abs=0.005)
+    ruler.grab()
+    assert all(len(label.split(".")[1]) == 3 for label in ruler.labels)  # m:ss.mmm
+    assert len(ruler.labels) >= 3
+    # the wheel scrolls, so does the scroll bar
+    before = wave.view.start
+    wheel(wave, 10, -2)
+    assert wave.view.start > before
+    editor.scroll.setValue(0)
+    assert wave.view.start == 0
+    # keys on the focused waveform: - zooms out, 0 shows it all
+    wave.setFocus()
+    span = wave.view.span
+    qtbot.keyClick(wave, Qt.Key.Key_Minus)
+    assert wave.view.span == pytest.approx(span * 2)
+    qtbot.keyClick(wave, Qt.Key.Key_0)
+    assert wave.view.span == pytest.approx(duration)
+    qtbot.mouseClick(editor.zoom_in, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(editor.zoom_fit, Qt.MouseButton.LeftButton)
+    assert wave.view.span == pytest.approx(duration) and editor.scroll.maximum() == 0
