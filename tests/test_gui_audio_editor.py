@@ -8,7 +8,7 @@ import subprocess
 import pytest
 from guikit import open_window
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QKeyEvent, QWheelEvent
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 pytestmark = pytest.mark.usefixtures("qapp")
@@ -97,3 +97,42 @@ def test_ruler_zoom_and_scroll(qtbot, editor):
     qtbot.mouseClick(editor.zoom_in, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(editor.zoom_fit, Qt.MouseButton.LeftButton)
     assert wave.view.span == pytest.approx(duration) and editor.scroll.maximum() == 0
+
+
+def test_playhead_follows_playback_and_click_seeks(qtbot, window, editor):
+    wave, panel = editor.wave, window.narration
+    y = wave.height() // 2
+    # a click away from the handles puts the playhead there; nothing plays yet
+    qtbot.mouseClick(wave, Qt.MouseButton.LeftButton, pos=QPoint(int(wave.x_of(1.0)), y))
+    assert wave.playhead == pytest.approx(1.0, abs=0.01) and not panel.player.playing
+    # Play (Space) starts from the playhead, and the playhead moves with playback
+    seen = []
+    panel.player.position.connect(seen.append)
+    panel.toggle_play()
+    qtbot.waitUntil(lambda: wave.playhead > 1.25, timeout=10_000)
+    assert min(seen) >= 0.95  # not from the start of the file
+    # clicking while it plays moves playback there
+    qtbot.mouseClick(wave, Qt.MouseButton.LeftButton, pos=QPoint(int(wave.x_of(0.5)), y))
+    seen.clear()
+    qtbot.waitUntil(lambda: len(seen) >= 2, timeout=10_000)
+    assert 0.45 <= seen[-1] < 1.0 and 0.45 <= wave.playhead < 1.0
+    panel.player.stop()
+    # zoomed in, the view pages along with the playhead (and the ruler is clickable too)
+    editor.ruler.grab()
+    qtbot.mouseClick(editor.zoom_in, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(editor.zoom_in, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(editor.ruler, Qt.MouseButton.LeftButton, pos=QPoint(3, 5))
+    start = wave.view.start
+    assert wave.playhead == pytest.approx(start, abs=0.01)
+    panel.toggle_play()
+    qtbot.waitUntil(lambda: wave.view.start > start, timeout=10_000)
+    assert wave.view.start <= wave.playhead <= wave.view.end
+    panel.player.stop()
+
+
+def test_play_selection_starts_at_the_in_point(qtbot, window, editor):
+    seen = []
+    window.narration.player.position.connect(seen.append)
+    qtbot.mouseClick(editor.play_sel, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(seen) >= 2, timeout=10_000)
+    assert min(seen) >= trim_of(window).start - 0.05

@@ -22,6 +22,7 @@ class Player(QObject):
         self._output = None
         self.stop_at: float | None = None
         self.path: Path | None = None
+        self._pending_ms: int | None = None  # where to start once a new file has loaded
 
     def _ensure(self):
         if self._player is None:
@@ -33,6 +34,7 @@ class Player(QObject):
             self._player.positionChanged.connect(self._moved)
             self._player.playbackStateChanged.connect(
                 lambda st: self.state_changed.emit(st == QMediaPlayer.PlaybackState.PlayingState))
+            self._player.mediaStatusChanged.connect(self._status)
             self._player.errorOccurred.connect(
                 lambda _e, msg: self.error.emit(f"cannot play this take: {msg}"))
         return self._player
@@ -47,12 +49,22 @@ class Player(QObject):
 
     def play(self, path: Path, start: float = 0.0, end: float | None = None) -> None:
         player = self._ensure()
+        self.stop_at = end
         if self.path != path:
+            # a position set while the file loads is dropped: the selection would play from 0
+            self._pending_ms = int(start * 1000)
             player.setSource(QUrl.fromLocalFile(str(path)))
             self.path = path
-        self.stop_at = end
         player.setPosition(int(start * 1000))
         player.play()
+
+    def _status(self, status) -> None:
+        from PySide6.QtMultimedia import QMediaPlayer
+
+        loaded = (QMediaPlayer.MediaStatus.LoadedMedia, QMediaPlayer.MediaStatus.BufferedMedia)
+        if status in loaded and self._pending_ms is not None and self._player is not None:
+            self._player.setPosition(self._pending_ms)
+            self._pending_ms = None
 
     def stop(self) -> None:
         if self._player is not None:
@@ -67,4 +79,5 @@ class Player(QObject):
     def seek(self, seconds: float) -> None:
         """Move playback of the current file to ``seconds``."""
         if self._player is not None:
+            self._pending_ms = None
             self._player.setPosition(int(seconds * 1000))
