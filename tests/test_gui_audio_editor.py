@@ -8,7 +8,7 @@ import subprocess
 import pytest
 from guikit import open_window
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 pytestmark = pytest.mark.usefixtures("qapp")
@@ -136,3 +136,51 @@ def test_play_selection_starts_at_the_in_point(qtbot, window, editor):
     qtbot.mouseClick(editor.play_sel, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(seen) >= 2, timeout=10_000)
     assert min(seen) >= trim_of(window).start - 0.05
+
+
+def type_into(qtbot, spin, text: str) -> None:
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin.lineEdit(), text)
+    qtbot.keyClick(spin.lineEdit(), Qt.Key.Key_Return)
+
+
+def test_numeric_fields_follow_the_handles_and_push_one_trim(qtbot, window, editor):
+    wave, stack = editor.wave, window.project.undo_stack
+    before = trim_of(window)
+    assert editor.in_point.value() == pytest.approx(before.start, abs=0.001)
+    assert editor.out_point.value() == pytest.approx(before.end, abs=0.001)
+    assert editor.in_point.decimals() == 3 and editor.fade_out.decimals() == 3
+    # dragging the in handle: the field follows while the mouse moves
+    y = wave.height() // 2
+    x0, x1 = int(wave.x_of(before.start)), int(wave.x_of(before.start + 0.3))
+    qtbot.mousePress(wave, Qt.MouseButton.LeftButton, pos=QPoint(x0, y))
+    qtbot.mouseMove(wave, QPoint(x1, y))
+    move = QMouseEvent(QMouseEvent.Type.MouseMove, QPointF(x1, y), QPointF(x1, y),
+                       Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(wave, move)
+    assert editor.in_point.value() == pytest.approx(before.start + 0.3, abs=0.01)
+    assert trim_of(window).start == before.start  # nothing committed yet
+    qtbot.mouseRelease(wave, Qt.MouseButton.LeftButton, pos=QPoint(x1, y))
+    assert trim_of(window).start == pytest.approx(editor.in_point.value())
+    window.undo_action.trigger()
+    assert editor.in_point.value() == pytest.approx(before.start, abs=0.001)
+    # typing a value: one undoable trim, the handle moves there
+    count = stack.index()
+    type_into(qtbot, editor.in_point, "0.512")
+    assert trim_of(window).start == pytest.approx(0.512) and wave.start == pytest.approx(0.512)
+    assert stack.index() == count + 1 and not trim_of(window).auto
+    type_into(qtbot, editor.out_point, "1.875")
+    type_into(qtbot, editor.fade_in, "0.125")
+    after = trim_of(window)
+    assert (after.end, after.fade_in) == (pytest.approx(1.875), pytest.approx(0.125))
+    assert wave.end == pytest.approx(1.875) and stack.index() == count + 3
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert editor.out_point.value() == pytest.approx(before.end, abs=0.001)
+    # an in point after the out point is refused, said in the editor, and the field goes back
+    type_into(qtbot, editor.in_point, "2.300")
+    assert trim_of(window).start == pytest.approx(0.512) and stack.index() == count + 1
+    assert "start before it ends" in editor.info.text()
+    assert editor.in_point.value() == pytest.approx(0.512)

@@ -227,7 +227,9 @@ class AudioEditor(QWidget):
         trim = Trim(self.in_point.value(), self.out_point.value(), self.fade_in.value(),
                     self.fade_out.value(), auto=False)
         if not self.apply_trim(trim, "Fade" if spin in (self.fade_in, self.fade_out) else "Trim"):
+            why = self.info.text()
             self._refresh_trim()  # a value that makes no sense: the fields show the trim again
+            self.info.setText(why)
 
     def auto_trim(self) -> None:
         path = self.take_path()
