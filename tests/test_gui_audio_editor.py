@@ -184,3 +184,70 @@ def test_numeric_fields_follow_the_handles_and_push_one_trim(qtbot, window, edit
     assert trim_of(window).start == pytest.approx(0.512) and stack.index() == count + 1
     assert "start before it ends" in editor.info.text()
     assert editor.in_point.value() == pytest.approx(0.512)
+
+
+def test_cut_regions_are_shaded_hatched_and_the_handles_show(qtbot, window, editor):
+    wave = editor.wave
+    trim = trim_of(window)
+    image = wave.grab().toImage()
+    base = wave.palette().color(wave.palette().ColorRole.Base).rgb()
+    h = wave.height()
+
+    def colours(x0, y0, size=16):
+        return {image.pixel(x, y) for x in range(x0, x0 + size) for y in range(y0, y0 + size)}
+
+    cut_x = int(wave.x_of(trim.start) / 2) - 8
+    kept_x = int(wave.x_of((trim.start + trim.end) / 2))
+    # the kept stretch is the waveform on the plain background; the cut is greyed and hatched
+    assert base in colours(kept_x, h - 30, 4) or len(colours(kept_x, h - 30, 4)) == 1
+    cut = colours(cut_x, h - 30)
+    assert base not in cut and len(cut) >= 2
+    # the handles: a bar the whole height, with a grab tab at the top
+    x = int(wave.x_of(trim.start))
+    assert image.pixel(x, h - 5) != base and image.pixel(x + 6, 6) != base
+    assert image.pixel(x + 6, 6) != image.pixel(x + 20, 6)
+    # zoomed into the kept stretch, nothing is shaded
+    wave.set_view(type(wave.view)(trim.start + 0.2, 0.3))
+    image = wave.grab().toImage()
+    assert base in colours(5, 5)
+
+
+def key(widget, k, modifiers=Qt.KeyboardModifier.NoModifier, repeat=False, press=True):
+    kind = QKeyEvent.Type.KeyPress if press else QKeyEvent.Type.KeyRelease
+    QApplication.sendEvent(widget, QKeyEvent(kind, k, modifiers, "", repeat))
+
+
+def test_keyboard_nudges_the_selected_handle_one_undo_step_per_press(qtbot, window, editor):
+    wave, stack = editor.wave, window.project.undo_stack
+    before = trim_of(window)
+    wave.setFocus()
+    qtbot.keyClick(wave, "]")
+    assert wave.selected == "end"
+    index = stack.index()
+    for _ in range(3):
+        qtbot.keyClick(wave, Qt.Key.Key_Right)
+    assert trim_of(window).end == pytest.approx(before.end + 0.03, abs=1e-6)
+    assert stack.index() == index + 3 and editor.out_point.value() == pytest.approx(before.end + 0.03)
+    qtbot.keyClick(wave, Qt.Key.Key_Left, Qt.KeyboardModifier.ShiftModifier)
+    assert trim_of(window).end == pytest.approx(before.end - 0.07, abs=1e-6)
+    window.undo_action.trigger()
+    assert trim_of(window).end == pytest.approx(before.end + 0.03, abs=1e-6)
+    # the in handle; holding the key down is one step when it is let go
+    qtbot.keyClick(wave, "[")
+    index = stack.index()
+    key(wave, Qt.Key.Key_Left)
+    for _ in range(4):
+        key(wave, Qt.Key.Key_Left, press=False, repeat=True)
+        key(wave, Qt.Key.Key_Left, repeat=True)
+    assert wave.start == pytest.approx(before.start - 0.05, abs=1e-6)
+    assert trim_of(window).start == before.start and stack.index() == index  # still held
+    key(wave, Qt.Key.Key_Left, press=False)
+    assert trim_of(window).start == pytest.approx(before.start - 0.05, abs=1e-6)
+    assert stack.index() == index + 1
+    window.undo_action.trigger()
+    assert trim_of(window).start == before.start and wave.start == before.start
+    # focus leaving in the middle of a press keeps what was moved
+    key(wave, Qt.Key.Key_Right, Qt.KeyboardModifier.ShiftModifier)
+    editor.in_point.setFocus()
+    qtbot.waitUntil(lambda: trim_of(window).start == pytest.approx(before.start + 0.1, abs=1e-6))
+    assert "Left / Right" in wave.toolTip()
