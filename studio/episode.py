@@ -45,6 +45,11 @@ class Take:
     text_hash: str = ""  # hash of the spoken text the take was made from
     duration: float = 0.0  # seconds of the take file
     trim: Trim = field(default_factory=Trim)
+    # What a synthesized take was made from besides the hash, so the window can say why it
+    # went stale (empty in takes made before these were recorded).
+    voice: str = ""
+    rate: int = 0
+    script_hash: str = ""
 
 
 @dataclass

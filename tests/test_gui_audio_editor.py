@@ -251,3 +251,30 @@ def test_keyboard_nudges_the_selected_handle_one_undo_step_per_press(qtbot, wind
     editor.in_point.setFocus()
     qtbot.waitUntil(lambda: trim_of(window).start == pytest.approx(before.start + 0.1, abs=1e-6))
     assert "Left / Right" in wave.toolTip()
+
+
+def test_a_stale_take_says_why(qtbot, window):
+    panel, ep = window.narration, window.project.episode
+    seg = next(s for s in ep.segments if "ROCm" in s.text)
+    panel.select_segment(seg.id)
+    panel.synthesize_current()
+    qtbot.waitUntil(lambda: ep.segment(seg.id).take is not None and not window.runner.busy(),
+                    timeout=120_000)
+    header = panel.editor.header
+    assert header.text().endswith("synthesized take · ready")
+    row = [s.id for s in ep.segments].index(seg.id)
+    # the script changed: the header and the status's tooltip say so
+    window.editor.select_segment(seg.id)
+    window.editor.text.setPlainText(seg.text + " One more thing.")
+    assert panel.table.item(row, 2).text() == "stale"
+    assert "stale: the script text changed since it was made" in header.text()
+    assert "script text changed" in panel.table.item(row, 2).toolTip()
+    window.undo_action.trigger()
+    assert header.text().endswith("· ready") and panel.table.item(row, 2).toolTip() == ""
+    # a lexicon entry for one of its words
+    lexicon = window.open_lexicon()
+    lexicon.add_entry("ROCm", "are oh see em")
+    lexicon.accept()
+    panel.select_segment(seg.id)
+    assert "the pronunciation lexicon changed" in header.text()
+    assert "the pronunciation lexicon changed" in panel.table.item(row, 2).toolTip()

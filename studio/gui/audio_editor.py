@@ -5,6 +5,7 @@ command; the take file itself is never changed. Keys and mouse: see :mod:`.wavef
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -58,6 +59,12 @@ class AudioEditor(QWidget):
         super().__init__(parent)
         self.project, self.runner, self.player = project, runner, player
         self.segment_id = ""
+        # the take's status label and why it is stale: given by the narration tab
+        self.status_of: Callable[[str], tuple[str, str]] | None = None
+        self.header = QLabel()
+        self.header.setObjectName("takeHeader")
+        self.header.setTextFormat(Qt.TextFormat.PlainText)
+        self.header.setWordWrap(True)
         self.wave = WaveformView()
         self.ruler = TimeRuler(self.wave)
         self.scroll = QScrollBar(Qt.Orientation.Horizontal)
@@ -85,12 +92,16 @@ class AudioEditor(QWidget):
             controls.addWidget(QLabel(label))
             controls.addWidget(spin)
         controls.addStretch(1)
-        controls.addWidget(self.info)
         controls.addWidget(self.auto)
         controls.addWidget(self.play_sel)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
+        top = QHBoxLayout()
+        top.addWidget(self.header, 1)
+        top.addWidget(self.info)
+        layout.addLayout(top)
+        layout.addSpacing(4)
         layout.addWidget(self.ruler)
         layout.addWidget(self.wave, 1)
         layout.addLayout(view_row)
@@ -132,6 +143,7 @@ class AudioEditor(QWidget):
 
     def show_segment(self, segment_id: str) -> None:
         self.segment_id = segment_id
+        self._show_header()
         path = self.take_path()
         self._enable(False)
         self._wave_path = ""
@@ -168,6 +180,7 @@ class AudioEditor(QWidget):
         if seg.take is None:
             self.show_segment(self.segment_id)
             return
+        self._show_header()
         t = seg.take.trim
         self.wave.set_trim(t.start, t.end, t.fade_in, t.fade_out)
         for spin in (self.in_point, self.out_point):
@@ -176,6 +189,28 @@ class AudioEditor(QWidget):
         for spin, value in ((self.fade_in, t.fade_in), (self.fade_out, t.fade_out)):
             _quietly(spin, value)
         self.info.setText(f"{self.wave.end - t.start:.3f} s kept{' (auto)' if t.auto else ''}")
+
+    def _show_header(self) -> None:
+        """Which take this is and its status; a stale one says why and what to do."""
+        ep = self.project.episode
+        try:
+            seg = ep.segment(self.segment_id) if ep is not None and self.segment_id else None
+        except StudioError:
+            seg = None
+        if seg is None or seg.take is None:
+            self.header.setText(seg.title if seg else "")
+            self.header.setStyleSheet("")
+            return
+        label, reason = self.status_of(seg.id) if self.status_of else ("", "")
+        text = f"{seg.title} · {seg.take.source} take"
+        if reason:
+            again = "synthesize it again (Ctrl+Enter)" if seg.take.source == "synthesized" \
+                else "record or import it again"
+            text += f" · {label}: {reason}; {again}"
+        elif label:
+            text += f" · {label}"
+        self.header.setText(text)
+        self.header.setStyleSheet("color: #e66100; font-weight: bold" if reason else "")
 
     def _show_points(self, start: float, end: float) -> None:
         """The in / out fields follow the handles, also while they are dragged."""
