@@ -217,5 +217,6 @@ def duration_label(seconds: float) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def estimate_label(text: str) -> str:
-    return f"{word_count(text)} words · ~{duration_label(estimate_seconds(text))}"
+def estimate_label(text: str, words_per_second: float | None = None) -> str:
+    """``120 words · ~0:57`` at the given pace (see :func:`studio.episode.words_per_second`)."""
+    return f"{word_count(text)} words · ~{duration_label(estimate_seconds(text, words_per_second))}"

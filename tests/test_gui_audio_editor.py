@@ -278,3 +278,33 @@ def test_a_stale_take_says_why(qtbot, window):
     panel.select_segment(seg.id)
     assert "the pronunciation lexicon changed" in header.text()
     assert "the pronunciation lexicon changed" in panel.table.item(row, 2).toolTip()
+
+
+def shown_estimate(window, seg) -> float:
+    """The seconds the script editor shows for a segment: "This segment: N words · ~m:ss"."""
+    window.editor.select_segment(seg.id)
+    text = window.editor.counts.text().split("This segment:")[1].split("Episode")[0]
+    minutes, seconds = text.split("~")[1].strip().split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_length_estimate_comes_from_the_voice_measured_pace(qtbot, window):
+    ep, panel = window.project.episode, window.narration
+    window.session.settings.rate = 130
+    first, second = sorted(ep.segments, key=lambda s: s.words, reverse=True)[:2]
+    by_default = shown_estimate(window, second)  # no takes yet: espeak-ng's pace at 130
+
+    def synthesize(seg):
+        panel.select_segment(seg.id)
+        panel.synthesize_current()
+        qtbot.waitUntil(lambda: ep.segment(seg.id).take is not None and not window.runner.busy(),
+                        timeout=120_000)
+
+    synthesize(first)
+    measured = shown_estimate(window, second)  # the pace of the first segment's take
+    synthesize(second)
+    real = ep.segment(second.id).take.duration
+    assert by_default == pytest.approx(real, rel=0.10)
+    assert measured == pytest.approx(real, rel=0.10)
+    total = window.totals.text().split("~")[1]
+    assert total == window.editor.counts.text().split("~")[-1]  # one pace for both read-outs
