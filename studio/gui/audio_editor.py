@@ -91,6 +91,7 @@ class AudioEditor(QWidget):
                             ("Fade in", self.fade_in), ("Fade out", self.fade_out)):
             controls.addWidget(QLabel(label))
             controls.addWidget(spin)
+            controls.addSpacing(8)
         controls.addStretch(1)
         controls.addWidget(self.auto)
         controls.addWidget(self.play_sel)
