@@ -130,12 +130,18 @@ def test_playhead_follows_playback_and_click_seeks(qtbot, window, editor):
     panel.player.stop()
 
 
-def test_play_selection_starts_at_the_in_point(qtbot, window, editor):
+def test_play_selection_plays_from_the_in_to_the_out_point_smoothly(qtbot, window, editor):
+    player = window.narration.player
     seen = []
-    window.narration.player.position.connect(seen.append)
+    player.position.connect(seen.append)
+    type_into(qtbot, editor.out_point, f"{trim_of(window).start + 0.6:.3f}")
     qtbot.mouseClick(editor.play_sel, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(seen) >= 2, timeout=10_000)
     assert min(seen) >= trim_of(window).start - 0.05
+    qtbot.waitUntil(lambda: not player.playing, timeout=10_000)
+    assert max(seen) <= trim_of(window).end + 0.03  # stopped at the out point, not past it
+    steps = [b - a for a, b in zip(seen, seen[1:], strict=False) if b > a]
+    assert len(seen) >= 15 and max(steps) < 0.06  # the playhead moves in small steps
 
 
 def type_into(qtbot, spin, text: str) -> None:
