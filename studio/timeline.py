@@ -60,6 +60,23 @@ def showing(view: View, seconds: float, duration: float) -> View:
     return clamp(View(seconds - 0.95 * view.span, view.span), duration)
 
 
+def column_peaks(levels: list[float], duration: float, view: View, width_px: int) -> list[float]:
+    """The loudest level (of ``levels``, frames spread evenly over ``duration``) under each of
+    ``width_px`` pixel columns showing ``view``: what the waveform draws."""
+    n = len(levels)
+    if n == 0 or duration <= 0 or width_px <= 0:
+        return []
+    per_frame = duration / n
+    per_px = view.span / width_px
+    peaks = []
+    for x in range(width_px):
+        t0 = view.start + x * per_px
+        i0 = min(n - 1, int(t0 / per_frame))
+        i1 = max(i0 + 1, min(n, int((t0 + per_px) / per_frame) + 1))
+        peaks.append(max(levels[i0:i1]))
+    return peaks
+
+
 def tick_step(span: float, width_px: int, min_px: int = 80) -> tuple[float, int]:
     """The step between labelled ticks (and minor ticks per step): the finest that leaves
     at least ``min_px`` pixels between labels."""

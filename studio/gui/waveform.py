@@ -165,20 +165,15 @@ class WaveformView(QWidget):
 
     def _wave_lines(self, w: int, h: int) -> tuple[list[QLineF], list[QLineF]]:
         """One vertical line per pixel column, the loudest frame under it; kept and cut."""
-        mid, n = h / 2, len(self.levels)
-        per_frame = self.duration / n
-        per_px = self.view.span / max(1, w)
+        mid, per_px = h / 2, self.view.span / max(1, w)
         kept: list[QLineF] = []
         cut: list[QLineF] = []
-        for x in range(w):
-            t0 = self.view.start + x * per_px
-            i0 = min(n - 1, int(t0 / per_frame))
-            i1 = max(i0 + 1, min(n, int((t0 + per_px) / per_frame) + 1))
-            db = max(self.levels[i0:i1])
+        for x, db in enumerate(timeline.column_peaks(self.levels, self.duration, self.view, w)):
             # linear amplitude relative to the loudest frame: speech reads as words and gaps
             amp = 0.0 if db <= FLOOR_DB else 10 ** ((db - self.loudest) / 20) * (mid - 4)
             line = QLineF(x + 0.5, mid - amp - 0.5, x + 0.5, mid + amp + 0.5)
-            (kept if self.start <= t0 + per_px / 2 <= self.end else cut).append(line)
+            centre = self.view.start + (x + 0.5) * per_px
+            (kept if self.start <= centre <= self.end else cut).append(line)
         return kept, cut
 
     def _paint_cuts(self, p: QPainter, pal: QPalette, w: int, h: int) -> None:
