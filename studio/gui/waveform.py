@@ -9,8 +9,9 @@ whole take. Dragging and nudging only move the handles on screen (``trim_moving`
 of the mouse, or of the arrow key, emits ``trim_dragged`` once, which the audio editor turns
 into one undoable trim command: one undo step per key press, however long the key is held.
 
-Drawing batches the waveform into one ``drawLines`` call per colour, and uses the palette so
-it follows the system's light or dark colours.
+Drawing batches the waveform into one ``drawLines`` call per colour into a cached picture
+(a moving playhead repaints over it), and uses the palette so it follows the system's light
+or dark colours.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QPen,
+    QPixmap,
     QPolygonF,
     QWheelEvent,
 )
@@ -73,10 +75,13 @@ class WaveformView(QWidget):
         self.message = "No take yet: synthesize or import one."
         self._drag: str | None = None
         self._nudged = False
+        self._layer: tuple[tuple, QPixmap] | None = None  # the cached waveform picture
+        self._wave_id = 0
 
     # --- data --------------------------------------------------------------------------------
     def set_wave(self, levels: list[float], duration: float) -> None:
         self.levels, self.duration = levels, duration
+        self._wave_id += 1
         self.loudest = max(levels) if levels else FLOOR_DB
         self.view = timeline.fit(duration)
         self.message = ""
@@ -143,15 +148,7 @@ class WaveformView(QWidget):
             p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.message)
             return
         accent = pal.color(QPalette.ColorRole.Highlight)
-        muted = pal.color(QPalette.ColorRole.Mid)
-        p.setPen(QPen(muted, 1))
-        p.drawLine(QLineF(0, h / 2, w, h / 2))
-        kept, cut = self._wave_lines(w, h)
-        p.setPen(QPen(accent, 1))
-        p.drawLines(kept)
-        p.setPen(QPen(muted, 1))
-        p.drawLines(cut)
-        self._paint_cuts(p, pal, w, h)
+        p.drawPixmap(0, 0, self._wave_layer(pal, w, h))
         self._paint_fades(p, pal, h)
         self._paint_handles(p, pal, h)
         if self.playhead is not None:
@@ -162,6 +159,30 @@ class WaveformView(QWidget):
             p.setPen(QPen(accent, 1))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRect(QRectF(0.5, 0.5, w - 1, h - 1))
+
+    def _wave_layer(self, pal: QPalette, w: int, h: int) -> QPixmap:
+        """The waveform and the shaded cuts, drawn again only when the view, the size, the
+        trim or the colours change: a moving playhead just repaints over this picture."""
+        ratio = self.devicePixelRatioF()
+        key = (w, h, ratio, self.view, self.start, self.end, self._wave_id, pal.cacheKey())
+        if self._layer is not None and self._layer[0] == key:
+            return self._layer[1]
+        pixmap = QPixmap(round(w * ratio), round(h * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(pal.color(QPalette.ColorRole.Base))
+        p = QPainter(pixmap)
+        muted = pal.color(QPalette.ColorRole.Mid)
+        p.setPen(QPen(muted, 1))
+        p.drawLine(QLineF(0, h / 2, w, h / 2))
+        kept, cut = self._wave_lines(w, h)
+        p.setPen(QPen(pal.color(QPalette.ColorRole.Highlight), 1))
+        p.drawLines(kept)
+        p.setPen(QPen(muted, 1))
+        p.drawLines(cut)
+        self._paint_cuts(p, pal, w, h)
+        p.end()
+        self._layer = (key, pixmap)
+        return pixmap
 
     def _wave_lines(self, w: int, h: int) -> tuple[list[QLineF], list[QLineF]]:
         """One vertical line per pixel column, the loudest frame under it; kept and cut."""
