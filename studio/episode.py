@@ -8,6 +8,7 @@ the take file on disk is never changed.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -167,6 +168,11 @@ class Episode:
             return _episode_from(data)
         except (TypeError, KeyError, AttributeError, ValueError) as exc:
             raise StudioError(f"episode file is malformed: {exc}") from exc
+
+
+def script_hash(text: str) -> str:
+    """What a take was made from in the script (whitespace aside), to tell when it moved on."""
+    return "script:" + hashlib.sha256(" ".join(text.split()).encode()).hexdigest()[:16]
 
 
 def default_words_per_second(rate: int = DEFAULT_RATE) -> float:

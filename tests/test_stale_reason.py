@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from studio.episode import Take
-from studio.narration.takes import script_hash, stale_reason, take_key
+from studio.episode import Take, script_hash
+from studio.narration.takes import stale_reason, take_key
 
 TEXT = "Inductor got faster today."
 SPOKEN = "in duct or got faster today."

@@ -72,7 +72,7 @@ def audio_settings(settings: Settings):
 
 def script_hash(text: str) -> str:
     """What a recorded or imported take was made from, to tell when the script moved on."""
-    from ..narration.takes import script_hash as of_script
+    from ..episode import script_hash as of_script
 
     return of_script(text)
 

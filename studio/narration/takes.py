@@ -17,7 +17,7 @@ from ..audio.pcm import audio_info
 from ..audio.settings import AudioSettings
 from ..audio.tools import ffmpeg_cmd, last_line
 from ..audio.trim import analyze, auto_trim
-from ..episode import Episode, Segment, Take, Trim, load_episode, save_episode
+from ..episode import Episode, Segment, Take, Trim, load_episode, save_episode, script_hash
 from ..errors import StudioError
 from ..fsutil import check_writable_dir, safe_filename
 from ..jobs import CancelToken, Progress, no_progress
@@ -34,11 +34,6 @@ def take_key(spoken: str, voice: str, rate: int) -> str:
     """The cache key of a synthesized take: what was said, by which voice, how fast."""
     digest = hashlib.sha256(f"{voice}\x00{rate}\x00{spoken}".encode())
     return digest.hexdigest()[:20]
-
-
-def script_hash(text: str) -> str:
-    """What a take was made from in the script (whitespace aside), to tell when it moved on."""
-    return "script:" + hashlib.sha256(" ".join(text.split()).encode()).hexdigest()[:16]
 
 
 RATES = range(80, 401)  # the speaking rates Settings allows
