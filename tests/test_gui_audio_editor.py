@@ -331,3 +331,27 @@ def test_a_moving_playhead_repaints_cheaply(qtbot, editor):
     trim = editor.current_trim()
     assert wave.grab().toImage().pixel(int(wave.x_of((trim.start + trim.end) / 2)),
                                        wave.height() // 2) != wave.palette().base().color().rgb()
+
+
+def test_home_end_move_the_playhead_and_esc_cancels_a_drag(qtbot, window, editor):
+    wave, stack = editor.wave, window.project.undo_stack
+    trim = trim_of(window)
+    wave.setFocus()
+    qtbot.keyClick(wave, Qt.Key.Key_End)
+    assert wave.playhead == pytest.approx(trim.end)
+    qtbot.keyClick(wave, Qt.Key.Key_Home)
+    assert wave.playhead == pytest.approx(trim.start)
+    assert editor.clock.text() == f"\u25b6 0:00.{round(trim.start * 1000):03d}"
+    index = stack.index()
+    y = wave.height() // 2
+    x0, x1 = int(wave.x_of(trim.end)), int(wave.x_of(trim.end - 0.5))
+    qtbot.mousePress(wave, Qt.MouseButton.LeftButton, pos=QPoint(x0, y))
+    move = QMouseEvent(QMouseEvent.Type.MouseMove, QPointF(x1, y), QPointF(x1, y),
+                       Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(wave, move)
+    assert editor.out_point.value() == pytest.approx(trim.end - 0.5, abs=0.01)
+    qtbot.keyClick(wave, Qt.Key.Key_Escape)
+    qtbot.mouseRelease(wave, Qt.MouseButton.LeftButton, pos=QPoint(x1, y))
+    assert wave.end == pytest.approx(trim.end) and editor.out_point.value() == pytest.approx(trim.end)
+    assert stack.index() == index and trim_of(window).end == trim.end

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from .. import editing
 from ..episode import Trim
 from ..errors import StudioError
+from ..timeline import time_label
 from . import audio_jobs, commands
 from .player import Player
 from .project import Project
@@ -82,8 +83,13 @@ class AudioEditor(QWidget):
         self.play_sel.setObjectName("playSelection")
         self.info = QLabel()
         self.info.setObjectName("trimInfo")
+        self.clock = QLabel()
+        self.clock.setObjectName("playheadTime")
+        self.clock.setToolTip("Where the playhead is")
         view_row = QHBoxLayout()
         view_row.addWidget(self.scroll, 1)
+        view_row.addSpacing(8)
+        view_row.addWidget(self.clock)
         for button in (self.zoom_out, self.zoom_in, self.zoom_fit):
             view_row.addWidget(button)
         controls = QHBoxLayout()
@@ -113,6 +119,8 @@ class AudioEditor(QWidget):
         self.wave.trim_moving.connect(self._show_points)
         self.wave.seek_requested.connect(self._seek)
         self.wave.view_changed.connect(self._sync_scroll)
+        self.wave.view_changed.connect(lambda: self.clock.setText(
+            "" if self.wave.playhead is None else f"\u25b6 {time_label(self.wave.playhead)}"))
         self.scroll.valueChanged.connect(self._scrolled)
         self.zoom_in.clicked.connect(lambda: self.wave.zoom(ZOOM_STEP))
         self.zoom_out.clicked.connect(lambda: self.wave.zoom(1 / ZOOM_STEP))

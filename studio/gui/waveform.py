@@ -1,12 +1,13 @@
 """A take's waveform with the trim's in/out handles, fades, the cut-away regions and a playhead,
 zoomable down to a few milliseconds and scrollable.
 
-Mouse: drag a handle to move it; click elsewhere to put the playhead there (and move playback
-there when the take is playing); Ctrl+wheel zooms around the pointer, the wheel scrolls.
-Keys (when the waveform has the focus): ``[`` / ``]`` select the in / out handle, Left / Right
-nudge the selected handle by 10 ms (Shift: 100 ms), ``+`` / ``-`` zoom in / out, ``0`` fits the
-whole take. Dragging and nudging only move the handles on screen (``trim_moving``); letting go
-of the mouse, or of the arrow key, emits ``trim_dragged`` once, which the audio editor turns
+Mouse: drag a handle to move it (Esc cancels the drag); click elsewhere to put the playhead
+there (and move playback there when the take is playing); Ctrl+wheel zooms around the
+pointer, the wheel scrolls. Keys (when the waveform has the focus): ``[`` / ``]`` select the
+in / out handle, Left / Right nudge the selected handle by 10 ms (Shift: 100 ms), ``+`` /
+``-`` zoom in / out, ``0`` fits the whole take, Home / End put the playhead on the in / out
+point. Dragging and nudging only move the handles on screen (``trim_moving``); letting go of
+the mouse, or of the arrow key, emits ``trim_dragged`` once, which the audio editor turns
 into one undoable trim command: one undo step per key press, however long the key is held.
 
 Drawing batches the waveform into one ``drawLines`` call per colour into a cached picture
@@ -16,9 +17,8 @@ or dark colours.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QRectF, Qt, Signal
 from PySide6.QtGui import (
-    QBrush,
     QColor,
     QFocusEvent,
     QKeyEvent,
@@ -28,23 +28,22 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
     QPixmap,
-    QPolygonF,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from .. import timeline
+from .waveform_paint import FLOOR_DB, paint_fades, paint_handles, wave_layer
 
-FLOOR_DB = -60.0
 GRAB_PX = 8
 MIN_KEPT = 0.05  # seconds a trim keeps at least
 NUDGE, BIG_NUDGE = 0.010, 0.100
 ZOOM_STEP = 2.0
 PLAYHEAD = QColor("#e01b24")
 NUDGE_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right)
-TOOLTIP = ("Drag a handle to trim; click to place the playhead.\n"
+TOOLTIP = ("Drag a handle to trim (Esc cancels); click to place the playhead.\n"
            "[ / ] select the in / out handle, Left / Right nudge it 10 ms (Shift: 100 ms);\n"
-           "each key press is one undo step.\n"
+           "each key press is one undo step. Home / End: playhead to the in / out point.\n"
            "Ctrl+wheel or + / - zoom, 0 shows the whole take, the wheel scrolls.")
 
 
@@ -74,14 +73,15 @@ class WaveformView(QWidget):
         self.selected = "start"  # the handle the arrow keys move
         self.message = "No take yet: synthesize or import one."
         self._drag: str | None = None
+        self._before_drag = (0.0, 0.0)  # the handles as they were, for Esc
         self._nudged = False
-        self._layer: tuple[tuple, QPixmap] | None = None  # the cached waveform picture
-        self._wave_id = 0
+        self.layer: tuple[tuple, QPixmap] | None = None  # the cached waveform picture
+        self.wave_id = 0
 
     # --- data --------------------------------------------------------------------------------
     def set_wave(self, levels: list[float], duration: float) -> None:
         self.levels, self.duration = levels, duration
-        self._wave_id += 1
+        self.wave_id += 1
         self.loudest = max(levels) if levels else FLOOR_DB
         self.view = timeline.fit(duration)
         self.message = ""
@@ -148,9 +148,9 @@ class WaveformView(QWidget):
             p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.message)
             return
         accent = pal.color(QPalette.ColorRole.Highlight)
-        p.drawPixmap(0, 0, self._wave_layer(pal, w, h))
-        self._paint_fades(p, pal, h)
-        self._paint_handles(p, pal, h)
+        p.drawPixmap(0, 0, wave_layer(self, pal, w, h))
+        paint_fades(self, p, pal, h)
+        paint_handles(self, p, pal, h)
         if self.playhead is not None:
             x = self.x_of(self.playhead)
             p.setPen(QPen(PLAYHEAD, 1.5))
@@ -159,83 +159,6 @@ class WaveformView(QWidget):
             p.setPen(QPen(accent, 1))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRect(QRectF(0.5, 0.5, w - 1, h - 1))
-
-    def _wave_layer(self, pal: QPalette, w: int, h: int) -> QPixmap:
-        """The waveform and the shaded cuts, drawn again only when the view, the size, the
-        trim or the colours change: a moving playhead just repaints over this picture."""
-        ratio = self.devicePixelRatioF()
-        key = (w, h, ratio, self.view, self.start, self.end, self._wave_id, pal.cacheKey())
-        if self._layer is not None and self._layer[0] == key:
-            return self._layer[1]
-        pixmap = QPixmap(round(w * ratio), round(h * ratio))
-        pixmap.setDevicePixelRatio(ratio)
-        pixmap.fill(pal.color(QPalette.ColorRole.Base))
-        p = QPainter(pixmap)
-        muted = pal.color(QPalette.ColorRole.Mid)
-        p.setPen(QPen(muted, 1))
-        p.drawLine(QLineF(0, h / 2, w, h / 2))
-        kept, cut = self._wave_lines(w, h)
-        p.setPen(QPen(pal.color(QPalette.ColorRole.Highlight), 1))
-        p.drawLines(kept)
-        p.setPen(QPen(muted, 1))
-        p.drawLines(cut)
-        self._paint_cuts(p, pal, w, h)
-        p.end()
-        self._layer = (key, pixmap)
-        return pixmap
-
-    def _wave_lines(self, w: int, h: int) -> tuple[list[QLineF], list[QLineF]]:
-        """One vertical line per pixel column, the loudest frame under it; kept and cut."""
-        mid, per_px = h / 2, self.view.span / max(1, w)
-        kept: list[QLineF] = []
-        cut: list[QLineF] = []
-        for x, db in enumerate(timeline.column_peaks(self.levels, self.duration, self.view, w)):
-            # linear amplitude relative to the loudest frame: speech reads as words and gaps
-            amp = 0.0 if db <= FLOOR_DB else 10 ** ((db - self.loudest) / 20) * (mid - 4)
-            line = QLineF(x + 0.5, mid - amp - 0.5, x + 0.5, mid + amp + 0.5)
-            centre = self.view.start + (x + 0.5) * per_px
-            (kept if self.start <= centre <= self.end else cut).append(line)
-        return kept, cut
-
-    def _paint_cuts(self, p: QPainter, pal: QPalette, w: int, h: int) -> None:
-        """The trimmed-away ends: greyed, hatched and labelled "cut"."""
-        shade = QColor(pal.color(QPalette.ColorRole.Window))
-        shade.setAlpha(170)
-        hatch = QColor(pal.color(QPalette.ColorRole.Text))
-        hatch.setAlpha(40)
-        p.setPen(pal.color(QPalette.ColorRole.PlaceholderText))
-        for x0, x1 in ((0.0, self.x_of(self.start)), (self.x_of(self.end), float(w))):
-            x0, x1 = max(0.0, x0), min(float(w), x1)
-            if x1 - x0 < 1:
-                continue
-            area = QRectF(x0, 0, x1 - x0, h)
-            p.fillRect(area, shade)
-            p.fillRect(area, QBrush(hatch, Qt.BrushStyle.BDiagPattern))
-            if x1 - x0 > 30:
-                p.drawText(area.adjusted(0, 4, 0, 0),
-                           Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, "cut")
-
-    def _paint_fades(self, p: QPainter, pal: QPalette, h: int) -> None:
-        p.setPen(QPen(pal.color(QPalette.ColorRole.Text), 1, Qt.PenStyle.DashLine))
-        if self.fade_in > 0:
-            p.drawPolyline(QPolygonF([QPointF(self.x_of(self.start), h - 2),
-                                      QPointF(self.x_of(self.start + self.fade_in), 2)]))
-        if self.fade_out > 0:
-            p.drawPolyline(QPolygonF([QPointF(self.x_of(self.end - self.fade_out), 2),
-                                      QPointF(self.x_of(self.end), h - 2)]))
-
-    def _paint_handles(self, p: QPainter, pal: QPalette, h: int) -> None:
-        """Each handle: a bar with a grab tab at the top; the selected one in the accent."""
-        for name, secs in (("start", self.start), ("end", self.end)):
-            x = self.x_of(secs)
-            colour = (pal.color(QPalette.ColorRole.Highlight).darker(130) if name == self.selected
-                      else pal.color(QPalette.ColorRole.Text))
-            p.setPen(QPen(colour, 2))
-            p.drawLine(QLineF(x, 0, x, h))
-            tab = QRectF(x - 14, 0, 14, 16) if name == "end" else QRectF(x, 0, 14, 16)
-            p.fillRect(tab, colour)
-            p.setPen(pal.color(QPalette.ColorRole.HighlightedText))
-            p.drawText(tab, Qt.AlignmentFlag.AlignCenter, "[" if name == "start" else "]")
 
     # --- mouse -------------------------------------------------------------------------------
     def _handle_at(self, x: float) -> str | None:
@@ -249,6 +172,7 @@ class WaveformView(QWidget):
         if self.duration <= 0:
             return
         self._drag = self._handle_at(e.position().x())
+        self._before_drag = (self.start, self.end)
         if self._drag is None:
             self.seek_requested.emit(round(self.seconds_at(e.position().x()), 3))
         else:
@@ -302,6 +226,13 @@ class WaveformView(QWidget):
             self.zoom(1 / ZOOM_STEP)
         elif text == "0":
             self.zoom_fit()
+        elif key in (Qt.Key.Key_Home, Qt.Key.Key_End):
+            self.seek_requested.emit(self.start if key == Qt.Key.Key_Home else self.end)
+        elif key == Qt.Key.Key_Escape and self._drag is not None:
+            self.start, self.end = self._before_drag
+            self._drag = None
+            self.trim_moving.emit(self.start, self.end)
+            self._changed()
         else:
             super().keyPressEvent(e)
 
