@@ -211,14 +211,7 @@ class AudioEditor(QWidget):
             self.header.setStyleSheet("")
             return
         label, reason = self.status_of(seg.id) if self.status_of else ("", "")
-        text = f"{seg.title} · {seg.take.source} take"
-        if reason:
-            again = "synthesize it again (Ctrl+Enter)" if seg.take.source == "synthesized" \
-                else "record or import it again"
-            text += f" · {label}: {reason}; {again}"
-        elif label:
-            text += f" · {label}"
-        self.header.setText(text)
+        self.header.setText(editing.take_heading(seg, label, reason))
         self.header.setStyleSheet("color: #e66100; font-weight: bold" if reason else "")
 
     def _show_points(self, start: float, end: float) -> None:
