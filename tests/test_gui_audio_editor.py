@@ -121,7 +121,13 @@ def test_playhead_follows_playback_and_click_seeks(qtbot, window, editor):
     editor.ruler.grab()
     qtbot.mouseClick(editor.zoom_in, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(editor.zoom_in, Qt.MouseButton.LeftButton)
-    qtbot.mouseClick(editor.ruler, Qt.MouseButton.LeftButton, pos=QPoint(3, 5))
+    ruler = editor.ruler
+    qtbot.mousePress(ruler, Qt.MouseButton.LeftButton, pos=QPoint(200, 5))
+    drag = QMouseEvent(QMouseEvent.Type.MouseMove, QPointF(3, 5), QPointF(3, 5),
+                       Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(ruler, drag)  # scrubbing along the ruler
+    qtbot.mouseRelease(ruler, Qt.MouseButton.LeftButton, pos=QPoint(3, 5))
     start = wave.view.start
     assert wave.playhead == pytest.approx(start, abs=0.01)
     panel.toggle_play()

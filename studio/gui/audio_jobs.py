@@ -11,7 +11,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..episode import Episode, Take
+from ..episode import Episode, Take, script_hash
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress, scaled
 from ..settings import Settings, config_dir
@@ -68,13 +68,6 @@ def audio_settings(settings: Settings):
 
     return AudioSettings(voice=settings.voice, rate=settings.rate,
                          loudness_target=settings.loudness_target).validate()
-
-
-def script_hash(text: str) -> str:
-    """What a recorded or imported take was made from, to tell when the script moved on."""
-    from ..episode import script_hash as of_script
-
-    return of_script(text)
 
 
 def stale_reasons(episode: Episode, settings: Settings, lexicon,

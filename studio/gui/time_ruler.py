@@ -1,6 +1,6 @@
 """The time ruler above the waveform: ticks labelled ``m:ss.mmm`` with as many decimals as
 the zoom needs, the kept stretch between the in and out points, and the playhead. Clicking it
-places the playhead, as clicking the waveform does."""
+places the playhead, as clicking the waveform does; dragging along it scrubs."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ class TimeRuler(QWidget):
         self.wave = wave
         self.setFixedHeight(HEIGHT)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setToolTip("Click to place the playhead")
+        self.setToolTip("Click or drag to place the playhead")
         self.labels: list[str] = []  # what the last paint wrote, left to right
         wave.view_changed.connect(self.update)
 
@@ -61,3 +61,8 @@ class TimeRuler(QWidget):
     def mousePressEvent(self, e: QMouseEvent) -> None:
         if self.wave.duration > 0:
             self.wave.seek_requested.emit(round(self.wave.seconds_at(e.position().x()), 3))
+
+    def mouseMoveEvent(self, e: QMouseEvent) -> None:
+        """Dragging along the ruler scrubs the playhead."""
+        if e.buttons() & Qt.MouseButton.LeftButton:
+            self.mousePressEvent(e)
