@@ -196,9 +196,11 @@ def measured_words_per_second(segments: list[Segment], rate: int | None = None) 
     return words / seconds if seconds > 0 else None
 
 
-def words_per_second(segments: list[Segment], rate: int = DEFAULT_RATE) -> float:
-    """The voice's measured pace when the episode has takes at ``rate``, else the default."""
-    return measured_words_per_second(segments, rate) or default_words_per_second(rate)
+def words_per_second(segments: list[Segment], rate: int | None = None) -> float:
+    """The voice's measured pace when the episode has takes at ``rate`` (at any rate when
+    None), else espeak-ng's pace at ``rate`` (or the default rate)."""
+    return (measured_words_per_second(segments, rate)
+            or default_words_per_second(rate or DEFAULT_RATE))
 
 
 def estimate_seconds(text: str, words_per_second: float | None = None) -> float:
