@@ -1,5 +1,6 @@
 """Render the README's pictures offscreen: the script view (as `studio gui --demo
---screenshot`) and the narration tab with a synthesized, trimmed take.
+--screenshot`), the narration tab with a synthesized, trimmed take, and the audio editor
+zoomed in on the take's start (ruler, cut region, handles, fade, playhead).
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots.py
 """
@@ -54,11 +55,26 @@ def main() -> None:
         window.tabs.setCurrentWidget(window.narration)
         window.narration.select_segment(seg.id)
         wait_idle(app, window)
-        window.narration.editor.fade_in.setValue(0.3)
+        editor = window.narration.editor
+        editor.in_point.setValue(0.6)  # each field is one undoable trim, as typed
+        editor.fade_in.setValue(0.3)
+        editor.out_point.setValue(round(editor.wave.duration - 0.4, 3))
+        from PySide6.QtWidgets import QSplitter
+
+        window.narration.findChild(QSplitter).setSizes([300, 420])
+        settle(app)
+        editor.zoom_in.click()
+        editor.zoom_in.click()
+        editor.zoom_in.click()
+        editor.zoom_in.click()
+        editor.scroll.setValue(0)
+        editor._seek(1.35)
+        editor.wave.setFocus()
         settle(app)
         window.grab().save(str(ROOT / "docs" / "screenshot-narration.png"))
+        editor.grab().save(str(ROOT / "docs" / "screenshot-audio-editor.png"))
         window.project.close()
-        print("docs/screenshot.png, docs/screenshot-narration.png")
+        print("docs/screenshot.png, docs/screenshot-narration.png, docs/screenshot-audio-editor.png")
 
 
 if __name__ == "__main__":

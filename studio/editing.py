@@ -241,5 +241,19 @@ def duration_label(seconds: float) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def estimate_label(text: str) -> str:
-    return f"{plural(word_count(text), 'word')} · ~{duration_label(estimate_seconds(text))}"
+def estimate_label(text: str, words_per_second: float | None = None) -> str:
+    """``120 words · ~0:57`` at the given pace (see :func:`studio.episode.words_per_second`)."""
+    return (f"{plural(word_count(text), 'word')} · "
+            f"~{duration_label(estimate_seconds(text, words_per_second))}")
+
+
+def take_heading(segment: Segment, status: str, reason: str = "") -> str:
+    """``Rollbacks · synthesized take · ready``; a stale take says why and what to do."""
+    if segment.take is None:
+        return segment.title
+    text = f"{segment.title} · {segment.take.source} take"
+    if reason:
+        again = ("synthesize it again (Ctrl+Enter)" if segment.take.source == "synthesized"
+                 else "record or import it again")
+        return f"{text} · {status}: {reason}; {again}"
+    return f"{text} · {status}" if status else text

@@ -8,6 +8,7 @@ the take file on disk is never changed.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -18,7 +19,13 @@ from .fsutil import atomic_write_json, read_json
 
 SCHEMA_VERSION = 1
 EPISODE_FILE = "episode.json"
-WORDS_PER_MINUTE = 150
+DEFAULT_RATE = 165  # the speaking rate Settings starts with (words a minute asked of the engine)
+# espeak-ng speaks fewer words a minute of our scripts than the rate it is asked for: numbers,
+# identifiers and pauses at punctuation take time. Measured on the sample day's script (10
+# segments, 403 words, shipped lexicon) synthesized with espeak-ng 1.51 through
+# narration.takes.narrate at rates 120, 165 and 220: 264.5 s, 191.8 s and 142.5 s of takes,
+# i.e. 0.762, 0.764 and 0.772 of the asked rate (words / take seconds * 60 / rate).
+SPOKEN_PER_ASKED = 0.765
 
 
 @dataclass
@@ -45,6 +52,11 @@ class Take:
     text_hash: str = ""  # hash of the spoken text the take was made from
     duration: float = 0.0  # seconds of the take file
     trim: Trim = field(default_factory=Trim)
+    # What a synthesized take was made from besides the hash, so the window can say why it
+    # went stale (empty in takes made before these were recorded).
+    voice: str = ""
+    rate: int = 0
+    script_hash: str = ""
 
 
 @dataclass
@@ -130,7 +142,8 @@ class Episode:
     def refresh_transcript(self) -> None:
         """Rebuild the transcript and the duration estimate from the segments."""
         self.transcript = "\n\n".join(s.text.strip() for s in self.segments if s.text.strip())
-        self.estimated_seconds = round(estimate_seconds(self.transcript), 1)
+        pace = words_per_second(self.segments)
+        self.estimated_seconds = round(estimate_seconds(self.transcript, pace), 1)
 
     def ref(self, sha: str) -> CommitRef | None:
         for ref in self.commit_refs:
@@ -157,8 +170,42 @@ class Episode:
             raise StudioError(f"episode file is malformed: {exc}") from exc
 
 
-def estimate_seconds(text: str) -> float:
-    return len(text.split()) * 60.0 / WORDS_PER_MINUTE
+def script_hash(text: str) -> str:
+    """What a take was made from in the script (whitespace aside), to tell when it moved on."""
+    return "script:" + hashlib.sha256(" ".join(text.split()).encode()).hexdigest()[:16]
+
+
+def default_words_per_second(rate: int = DEFAULT_RATE) -> float:
+    """How fast the synthesizer speaks a script at ``rate``, before any take measured it."""
+    return rate * SPOKEN_PER_ASKED / 60.0
+
+
+def measured_words_per_second(segments: list[Segment], rate: int | None = None) -> float | None:
+    """Words a second the episode's synthesized takes took (segment words / take seconds),
+    over the takes made at ``rate`` (any rate when None, or when takes do not record it);
+    None when there are none to measure."""
+    words = seconds = 0.0
+    for seg in segments:
+        take = seg.take
+        if take is None or take.source != "synthesized" or take.duration <= 0 or not seg.words:
+            continue
+        if rate is not None and take.rate and take.rate != rate:
+            continue
+        words += seg.words
+        seconds += take.duration
+    return words / seconds if seconds > 0 else None
+
+
+def words_per_second(segments: list[Segment], rate: int | None = None) -> float:
+    """The voice's measured pace when the episode has takes at ``rate`` (at any rate when
+    None), else espeak-ng's pace at ``rate`` (or the default rate)."""
+    return (measured_words_per_second(segments, rate)
+            or default_words_per_second(rate or DEFAULT_RATE))
+
+
+def estimate_seconds(text: str, words_per_second: float | None = None) -> float:
+    """How long ``text`` takes to say at ``words_per_second`` (the default voice's pace)."""
+    return len(text.split()) / (words_per_second or default_words_per_second())
 
 
 def _only(cls: type, data: dict[str, Any]) -> dict[str, Any]:

@@ -102,6 +102,6 @@ def test_find_and_replace_all_is_literal_and_case_aware(episode):
 
 def test_counts_and_labels():
     assert editing.word_count("one two  three\nfour") == 4
-    assert editing.estimate_label(" ".join(["w"] * 150)) == "150 words · ~1:00"
+    assert editing.estimate_label(" ".join(["w"] * 150), 2.5) == "150 words · ~1:00"
     assert editing.split_sentences('He said "stop." Then left! OK') == ['He said "stop."', "Then left!", "OK"]
     assert editing.resync_sentences([Sentence("Keep me.", ["a"])], "Keep me. New.")[0].commits == ["a"]

@@ -67,6 +67,8 @@ def test_record_a_segment_in_the_app_and_undo_it(qtbot, window, mic, tmp_path):
     assert end - start == pytest.approx(1.0, abs=0.03)
     assert dominant_hz(data[int(start * rate):int(end * rate), 0], rate) == pytest.approx(440, abs=2)
     assert panel.table.item(0, 1).text() == "recorded"
+    assert panel.table.item(0, 2).text() == "ready"  # made from the script as it stands
+    assert panel.editor.header.text().endswith("recorded take · ready")
     assert window.project.modified  # the new take is an edit of the episode, saved with it
     window.undo_action.trigger()
     assert ep.segment(seg.id).take == before

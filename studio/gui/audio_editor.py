@@ -1,16 +1,21 @@
-"""The audio editor for one take: waveform (computed off the UI thread, cached), trim handles,
-auto-trim, fades, play the selection, playhead. Every change is an undoable trim command;
-the take file itself is never changed."""
+"""The audio editor for one take: a time ruler over the waveform (computed off the UI thread,
+cached), zoom and scroll, trim handles and numeric in / out / fade fields, auto-trim, play the
+selection, a playhead that follows playback and click-to-seek. Every change is an undoable trim
+command; the take file itself is never changed. Keys and mouse: see :mod:`.waveform`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -18,11 +23,35 @@ from PySide6.QtWidgets import (
 from .. import editing
 from ..episode import Trim
 from ..errors import StudioError
+from ..timeline import time_label
 from . import audio_jobs, commands
 from .player import Player
 from .project import Project
 from .tasks import TaskRunner
-from .waveform import WaveformView
+from .time_ruler import TimeRuler
+from .waveform import ZOOM_STEP, WaveformView
+
+SCROLL_UNIT = 1e-4  # seconds per scroll bar step: smooth down to the closest zoom
+
+
+def _seconds_field(name: str, tip: str) -> QDoubleSpinBox:
+    spin = QDoubleSpinBox()
+    spin.setObjectName(name)
+    spin.setToolTip(tip)
+    spin.setRange(0.0, 5.0)
+    spin.setSingleStep(0.01)
+    spin.setDecimals(3)
+    spin.setSuffix(" s")
+    spin.setKeyboardTracking(False)  # one trim command on Enter or leaving the field
+    return spin
+
+
+def _tool(text: str, name: str, tip: str) -> QToolButton:
+    button = QToolButton()
+    button.setText(text)
+    button.setObjectName(name)
+    button.setToolTip(tip)
+    return button
 
 
 class AudioEditor(QWidget):
@@ -31,42 +60,76 @@ class AudioEditor(QWidget):
         super().__init__(parent)
         self.project, self.runner, self.player = project, runner, player
         self.segment_id = ""
+        # the take's status label and why it is stale: given by the narration tab
+        self.status_of: Callable[[str], tuple[str, str]] | None = None
+        self.header = QLabel()
+        self.header.setObjectName("takeHeader")
+        self.header.setTextFormat(Qt.TextFormat.PlainText)
+        self.header.setWordWrap(True)
         self.wave = WaveformView()
-        self.fade_in = QDoubleSpinBox()
-        self.fade_out = QDoubleSpinBox()
-        for spin in (self.fade_in, self.fade_out):
-            spin.setRange(0.0, 5.0)
-            spin.setSingleStep(0.05)
-            spin.setDecimals(2)
-            spin.setSuffix(" s")
-            spin.setKeyboardTracking(False)
+        self.ruler = TimeRuler(self.wave)
+        self.scroll = QScrollBar(Qt.Orientation.Horizontal)
+        self.scroll.setObjectName("waveScroll")
+        self.zoom_out = _tool("\u2212", "zoomOut", "Zoom out (-)")
+        self.zoom_in = _tool("+", "zoomIn", "Zoom in (+, Ctrl+wheel)")
+        self.zoom_fit = _tool("Fit", "zoomFit", "Show the whole take (0)")
+        self.in_point = _seconds_field("inPoint", "Where the take starts playing ([ then Left/Right)")
+        self.out_point = _seconds_field("outPoint", "Where the take stops (] then Left/Right)")
+        self.fade_in = _seconds_field("fadeIn", "Fade in from the in point")
+        self.fade_out = _seconds_field("fadeOut", "Fade out to the out point")
         self.auto = QPushButton("Auto-trim silence")
         self.auto.setObjectName("autoTrim")
         self.play_sel = QPushButton("Play selection")
         self.play_sel.setObjectName("playSelection")
         self.info = QLabel()
+        self.info.setObjectName("trimInfo")
+        self.clock = QLabel()
+        self.clock.setObjectName("playheadTime")
+        self.clock.setToolTip("Where the playhead is")
+        view_row = QHBoxLayout()
+        view_row.addWidget(self.scroll, 1)
+        view_row.addSpacing(8)
+        view_row.addWidget(self.clock)
+        for button in (self.zoom_out, self.zoom_in, self.zoom_fit):
+            view_row.addWidget(button)
         controls = QHBoxLayout()
-        controls.addWidget(QLabel("Fade in"))
-        controls.addWidget(self.fade_in)
-        controls.addWidget(QLabel("Fade out"))
-        controls.addWidget(self.fade_out)
+        for label, spin in (("In", self.in_point), ("Out", self.out_point),
+                            ("Fade in", self.fade_in), ("Fade out", self.fade_out)):
+            controls.addWidget(QLabel(label))
+            controls.addWidget(spin)
+            controls.addSpacing(8)
         controls.addStretch(1)
-        controls.addWidget(self.info)
         controls.addWidget(self.auto)
         controls.addWidget(self.play_sel)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        top = QHBoxLayout()
+        top.addWidget(self.header, 1)
+        top.addWidget(self.info)
+        layout.addLayout(top)
+        layout.addSpacing(4)
+        layout.addWidget(self.ruler)
         layout.addWidget(self.wave, 1)
+        layout.addLayout(view_row)
+        layout.addSpacing(4)
         layout.addLayout(controls)
 
         self.wave.trim_dragged.connect(self._dragged)
+        self.wave.trim_moving.connect(self._show_points)
         self.wave.seek_requested.connect(self._seek)
-        self.fade_in.valueChanged.connect(lambda _v: self._fades())
-        self.fade_out.valueChanged.connect(lambda _v: self._fades())
+        self.wave.view_changed.connect(self._sync_scroll)
+        self.wave.view_changed.connect(lambda: self.clock.setText(
+            "" if self.wave.playhead is None else f"\u25b6 {time_label(self.wave.playhead)}"))
+        self.scroll.valueChanged.connect(self._scrolled)
+        self.zoom_in.clicked.connect(lambda: self.wave.zoom(ZOOM_STEP))
+        self.zoom_out.clicked.connect(lambda: self.wave.zoom(1 / ZOOM_STEP))
+        self.zoom_fit.clicked.connect(self.wave.zoom_fit)
+        for spin in (self.in_point, self.out_point, self.fade_in, self.fade_out):
+            spin.valueChanged.connect(lambda _v, s=spin: self._typed(s))
         self.auto.clicked.connect(self.auto_trim)
         self.play_sel.clicked.connect(self.play_selection)
-        player.position.connect(lambda s: self.wave.set_playhead(s)
-                                if self.player.path == self.take_path() else None)
+        player.position.connect(self._played)
         project.segment_changed.connect(lambda sid: sid == self.segment_id and self._changed())
         project.reset.connect(lambda: self.show_segment(""))
         self._enable(False)
@@ -83,11 +146,13 @@ class AudioEditor(QWidget):
         return folder / seg.take.path if seg.take else None
 
     def _enable(self, on: bool) -> None:
-        for w in (self.fade_in, self.fade_out, self.auto, self.play_sel):
+        for w in (self.in_point, self.out_point, self.fade_in, self.fade_out, self.auto,
+                  self.play_sel, self.zoom_in, self.zoom_out, self.zoom_fit, self.scroll):
             w.setEnabled(on)
 
     def show_segment(self, segment_id: str) -> None:
         self.segment_id = segment_id
+        self._show_header()
         path = self.take_path()
         self._enable(False)
         self._wave_path = ""
@@ -124,14 +189,53 @@ class AudioEditor(QWidget):
         if seg.take is None:
             self.show_segment(self.segment_id)
             return
+        self._show_header()
         t = seg.take.trim
         self.wave.set_trim(t.start, t.end, t.fade_in, t.fade_out)
+        for spin in (self.in_point, self.out_point):
+            spin.setMaximum(self.wave.duration)
+        self._show_points(self.wave.start, self.wave.end)
         for spin, value in ((self.fade_in, t.fade_in), (self.fade_out, t.fade_out)):
-            spin.blockSignals(True)
-            spin.setValue(value)
-            spin.blockSignals(False)
-        end = self.wave.end
-        self.info.setText(f"{end - t.start:.2f} s kept{' (auto)' if t.auto else ''}")
+            _quietly(spin, value)
+        self.info.setText(f"{self.wave.end - t.start:.3f} s kept{' (auto)' if t.auto else ''}")
+
+    def _show_header(self) -> None:
+        """Which take this is and its status; a stale one says why and what to do."""
+        ep = self.project.episode
+        try:
+            seg = ep.segment(self.segment_id) if ep is not None and self.segment_id else None
+        except StudioError:
+            seg = None
+        if seg is None or seg.take is None:
+            self.header.setText(seg.title if seg else "")
+            self.header.setStyleSheet("")
+            return
+        label, reason = self.status_of(seg.id) if self.status_of else ("", "")
+        self.header.setText(editing.take_heading(seg, label, reason))
+        self.header.setStyleSheet("color: #e66100; font-weight: bold" if reason else "")
+
+    def _show_points(self, start: float, end: float) -> None:
+        """The in / out fields follow the handles, also while they are dragged."""
+        _quietly(self.in_point, start)
+        _quietly(self.out_point, end)
+
+    # --- view --------------------------------------------------------------------------------
+    def _sync_scroll(self) -> None:
+        view, duration = self.wave.view, self.wave.duration
+        self.scroll.blockSignals(True)
+        self.scroll.setRange(0, max(0, round((duration - view.span) / SCROLL_UNIT)))
+        self.scroll.setPageStep(max(1, round(view.span / SCROLL_UNIT)))
+        self.scroll.setSingleStep(max(1, round(view.span / 10 / SCROLL_UNIT)))
+        self.scroll.setValue(round(view.start / SCROLL_UNIT))
+        self.scroll.blockSignals(False)
+
+    def _scrolled(self, value: int) -> None:
+        view = self.wave.view
+        self.wave.set_view(type(view)(value * SCROLL_UNIT, view.span))
+
+    def _played(self, seconds: float) -> None:
+        if self.player.path is not None and self.player.path == self.take_path():
+            self.wave.set_playhead(seconds, follow=True)
 
     # --- edits -------------------------------------------------------------------------------
     def current_trim(self) -> Trim:
@@ -149,12 +253,20 @@ class AudioEditor(QWidget):
 
     def _dragged(self, start: float, end: float) -> None:
         t = self.current_trim()
+        if (start, end) == (t.start, self.wave.duration if t.end is None else t.end):
+            return  # a click on a handle that did not move it
         self.apply_trim(Trim(start, end, t.fade_in, t.fade_out, auto=False), "Trim")
 
-    def _fades(self) -> None:
-        t = self.current_trim()
-        self.apply_trim(Trim(t.start, t.end, self.fade_in.value(), self.fade_out.value(),
-                             auto=False), "Fade")
+    def _typed(self, spin: QDoubleSpinBox) -> None:
+        """A value typed (or stepped) into one of the fields: one trim command."""
+        if self.project.episode is None or not self.segment_id or self.wave.duration <= 0:
+            return
+        trim = Trim(self.in_point.value(), self.out_point.value(), self.fade_in.value(),
+                    self.fade_out.value(), auto=False)
+        if not self.apply_trim(trim, "Fade" if spin in (self.fade_in, self.fade_out) else "Trim"):
+            why = self.info.text()
+            self._refresh_trim()  # a value that makes no sense: the fields show the trim again
+            self.info.setText(why)
 
     def auto_trim(self) -> None:
         path = self.take_path()
@@ -173,6 +285,26 @@ class AudioEditor(QWidget):
             self.player.play(path, t.start, t.end)
 
     def _seek(self, seconds: float) -> None:
+        """Put the playhead at ``seconds``; a playing take carries on from there."""
+        self.wave.set_playhead(seconds)
         path = self.take_path()
-        if path is not None:
-            self.player.play(path, seconds, self.current_trim().end)
+        if path is not None and self.player.playing and self.player.path == path:
+            self.player.seek(seconds)
+
+    def play_from_playhead(self) -> None:
+        """Play to the out point from the playhead when it is inside the kept stretch, else
+        from the in point (Space in the narration tab)."""
+        path = self.take_path()
+        if path is None:
+            return
+        t = self.current_trim()
+        end = self.wave.duration if t.end is None else t.end
+        head = self.wave.playhead
+        start = head if head is not None and t.start <= head < end - 0.02 else t.start
+        self.player.play(path, start, t.end)
+
+
+def _quietly(spin: QDoubleSpinBox, value: float) -> None:
+    spin.blockSignals(True)
+    spin.setValue(value)
+    spin.blockSignals(False)

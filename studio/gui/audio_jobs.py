@@ -6,13 +6,12 @@ the core's progress callback and cancel token and returns plain data for the UI 
 from __future__ import annotations
 
 import copy
-import hashlib
 import logging
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..episode import Episode, Take
+from ..episode import Episode, Take, script_hash
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress, scaled
 from ..settings import Settings
@@ -68,9 +67,18 @@ def audio_settings(settings: Settings):
                          loudness_target=settings.loudness_target).validate()
 
 
-def script_hash(text: str) -> str:
-    """What a recorded or imported take was made from, to tell when the script moved on."""
-    return "script:" + hashlib.sha256(" ".join(text.split()).encode()).hexdigest()[:16]
+def stale_reasons(episode: Episode, settings: Settings, lexicon,
+                  ids: list[str]) -> dict[str, str]:
+    """Why the takes of the segments ``ids`` are stale (see ``takes.stale_reason``)."""
+    from ..narration.takes import stale_reason
+
+    out = {}
+    for sid in ids:
+        seg = episode.segment(sid)
+        if seg.take is not None:
+            out[sid] = stale_reason(seg.take, seg.text, lexicon.respell(seg.text),
+                                    settings.voice, settings.rate)
+    return out
 
 
 def take_status(episode: Episode, folder: Path | None, settings: Settings, lexicon,

@@ -56,6 +56,7 @@ class MainWindow(QMainWindow):
         self.pull_panel.set_recent(settings.recent_repos, settings.tz)
         self.day_view = DayView()
         self.editor = ScriptEditor(self.project)
+        self.editor.rate_of = lambda: self.session.settings.rate
         self.find_dialog: FindReplaceDialog | None = None
 
         bar = self.addToolBar("Pull")
@@ -190,7 +191,7 @@ class MainWindow(QMainWindow):
         self._update_totals()
 
     def _update_totals(self) -> None:
-        from ..editing import duration_label, word_count
+        from ..editing import duration_label, estimate_seconds, word_count
         from ..humanize import plural
 
         ep = self.project.episode
@@ -199,7 +200,7 @@ class MainWindow(QMainWindow):
             return
         self.totals.setText(f"{plural(len(ep.segments), 'segment')} · "
                             f"{plural(word_count(ep.transcript), 'word')} · "
-                            f"~{duration_label(ep.estimated_seconds)}")
+                            f"~{duration_label(estimate_seconds(ep.transcript, self.editor.pace()))}")
 
     def _refresh_recent(self) -> None:
         self.recent_menu.clear()

@@ -67,6 +67,7 @@ class NarrationPanel(QWidget):
             buttons.addWidget(b)
         buttons.addStretch(1)
         self.editor = AudioEditor(project, runner, self.player)
+        self.editor.status_of = self.take_status_of
         top = QWidget()
         tv = QVBoxLayout(top)
         tv.setContentsMargins(0, 0, 0, 0)
@@ -134,6 +135,15 @@ class NarrationPanel(QWidget):
             self.message.emit(f"take status unknown: {exc}")
             return {}
 
+    def take_status_of(self, segment_id: str) -> tuple[str, str]:
+        """A take's status label and, when stale, why (the editor's header, the tooltips)."""
+        status = self.statuses([segment_id]).get(segment_id, "")
+        reason = ""
+        if status == audio_jobs.STALE and self._lexicon is not None:
+            reason = audio_jobs.stale_reasons(self.project.episode, self.session.settings,
+                                              self._lexicon, [segment_id]).get(segment_id, "")
+        return LABELS.get(status, ""), reason
+
     def update_row(self, segment_id: str) -> None:
         """One segment changed (typing, a trim, a new take): update its row only."""
         ep = self.project.episode
@@ -149,6 +159,8 @@ class NarrationPanel(QWidget):
                      f"{take.duration:.1f} s" if take and take.duration else ""]
             for col, text in enumerate(cells):
                 self.table.item(row, col).setText(text)
+            if status == audio_jobs.STALE or self.table.item(row, 2).toolTip():
+                self.table.item(row, 2).setToolTip(self.take_status_of(segment_id)[1])
             self._status[segment_id] = status
             self.update_actions()
 
@@ -169,6 +181,8 @@ class NarrationPanel(QWidget):
                 item = QTableWidgetItem(text)
                 item.setData(ID_ROLE, seg.id)
                 self.table.setItem(row, col, item)
+            if status.get(seg.id) == audio_jobs.STALE:
+                self.table.item(row, 2).setToolTip(self.take_status_of(seg.id)[1])
         self.table.blockSignals(False)
         if ep is not None and ep.segments:
             ids = [s.id for s in ep.segments]
@@ -282,5 +296,4 @@ class NarrationPanel(QWidget):
         if path is None or not path.is_file():
             self.message.emit("This segment has no take to play.")
             return
-        trim = self.project.episode.segment(self.current_id()).take.trim
-        self.player.play(path, trim.start, trim.end)
+        self.editor.play_from_playhead()

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import editing
-from ..episode import Segment, estimate_seconds
+from ..episode import DEFAULT_RATE, Segment, estimate_seconds, words_per_second
 from ..humanize import plural
 from . import commands
 from .find_bar import FindBar
@@ -43,6 +43,7 @@ class ScriptEditor(QWidget):
     def __init__(self, project: Project, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.project = project
+        self.rate_of = lambda: DEFAULT_RATE  # the speaking rate in Settings (the window sets it)
         self._loading = False
         self.segments = SegmentList()
         self.segments.setObjectName("segmentList")
@@ -157,9 +158,13 @@ class ScriptEditor(QWidget):
                 self.segments.setCurrentRow(i)
                 return
 
-    @staticmethod
-    def _label(seg: Segment) -> str:
-        return f"{seg.title}\n{editing.estimate_label(seg.text)}"
+    def pace(self) -> float:
+        """Words a second: measured on the episode's takes, else the voice's default."""
+        ep = self.project.episode
+        return words_per_second(ep.segments if ep else [], self.rate_of())
+
+    def _label(self, seg: Segment) -> str:
+        return f"{seg.title}\n{editing.estimate_label(seg.text, self.pace())}"
 
     def _show_current(self) -> None:
         seg = self.current_segment()
@@ -244,11 +249,11 @@ class ScriptEditor(QWidget):
         if ep is None:
             self.counts.setText("")
             return
-        total = ep.transcript
+        total, pace = ep.transcript, self.pace()
         self.counts.setText(
-            f"This segment: {editing.estimate_label(seg_text)}    "
+            f"This segment: {editing.estimate_label(seg_text, pace)}    "
             f"Episode: {plural(editing.word_count(total), 'word')} · "
-            f"~{editing.duration_label(estimate_seconds(total))}")
+            f"~{editing.duration_label(estimate_seconds(total, pace))}")
 
     def _show_sentence(self) -> None:
         seg, ep = self.current_segment(), self.project.episode

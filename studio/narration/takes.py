@@ -17,7 +17,7 @@ from ..audio.pcm import audio_info
 from ..audio.settings import AudioSettings
 from ..audio.tools import ffmpeg_cmd, last_line
 from ..audio.trim import analyze, auto_trim
-from ..episode import Episode, Segment, Take, Trim, load_episode, save_episode
+from ..episode import Episode, Segment, Take, Trim, load_episode, save_episode, script_hash
 from ..errors import StudioError
 from ..fsutil import check_writable_dir, safe_filename
 from ..jobs import CancelToken, Progress, no_progress
@@ -34,6 +34,46 @@ def take_key(spoken: str, voice: str, rate: int) -> str:
     """The cache key of a synthesized take: what was said, by which voice, how fast."""
     digest = hashlib.sha256(f"{voice}\x00{rate}\x00{spoken}".encode())
     return digest.hexdigest()[:20]
+
+
+RATES = range(80, 401)  # the speaking rates Settings allows
+
+
+def stale_reason(take: Take, text: str, spoken: str, voice: str, rate: int) -> str:
+    """Why ``take`` no longer fits its segment's ``text`` (``spoken``: the text after the
+    lexicon), in a host's words; empty when it still fits.
+
+    A synthesized take records its voice, rate and script hash next to its cache key, so
+    the reason is read off them: other settings, other words in the script, or (same script,
+    same settings, other spoken words) the pronunciation lexicon. Older takes have only the
+    key: a rate that reproduces it is found by trying them all; otherwise the reason is
+    unknown. A recorded or imported take is stale only when its script changed.
+    """
+    if take.source != "synthesized":
+        if take.text_hash in ("", script_hash(text)):
+            return ""
+        return f"the script text changed since it was {take.source}"
+    if take.text_hash == take_key(spoken, voice, rate):
+        return ""
+    if not take.script_hash:
+        for old in RATES:
+            if take_key(spoken, voice, old) == take.text_hash:
+                return f"the speaking rate changed ({old} → {rate} words a minute)"
+        return "the script, voice, rate or lexicon changed since it was made"
+    reasons = []
+    if take.script_hash != script_hash(text):
+        reasons.append("the script text changed")
+    elif take.text_hash != take_key(spoken, take.voice, take.rate):
+        reasons.append("the pronunciation lexicon changed")
+    if take.voice != voice:
+        reasons.append(f"the voice changed ({take.voice or 'default'} → {voice or 'default'})")
+    if take.rate != rate:
+        reasons.append(f"the speaking rate changed ({take.rate} → {rate} words a minute)")
+    return _joined(reasons) + " since it was made"
+
+
+def _joined(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def narrate(
@@ -66,6 +106,8 @@ def narrate(
         else:
             seg.take = Take(path=f"{TAKES_DIR}/{path.name}", source="synthesized",
                             text_hash=key, trim=Trim(auto=True))
+        seg.take.voice, seg.take.rate = settings.voice, settings.rate
+        seg.take.script_hash = script_hash(seg.text)
         if not path.exists() and all(j.path != path for j in jobs):
             jobs.append(SynthJob(spoken, path, f"segment {seg.id!r}"))
             made.append(seg.id)

@@ -9,14 +9,13 @@ recorded a marker ``takes/<segment>-rec-<N>.recording.json`` sits beside it (see
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import os
 import re
 import wave
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..episode import Take, Trim, load_episode, save_episode
+from ..episode import Take, Trim, load_episode, save_episode, script_hash
 from ..errors import StudioError
 from ..fsutil import atomic_write_json, check_writable_dir, safe_filename
 
@@ -121,7 +120,7 @@ def recorded_take(episode_dir: str | Path, take_path: str, text: str = "") -> Ta
     seconds = wav_seconds(path)
     if seconds <= 0:
         raise StudioError(f"{take_path} holds no audio")
-    text_hash = hashlib.sha256(text.encode("utf-8")).hexdigest()[:20] if text else ""
+    text_hash = script_hash(text) if text else ""  # what the narration tab compares
     return Take(path=take_path, source="recorded", text_hash=text_hash,
                 duration=round(seconds, 3), trim=Trim(auto=True))
 
