@@ -82,3 +82,28 @@ def test_a_finished_task_frees_itself_and_what_its_callbacks_hold(qtbot):
     gc.collect()
     alive = sum(ref() is not None for ref in held)
     assert alive <= 2, f"{alive} of 50 finished tasks still hold their callbacks' data"
+
+
+def test_typing_while_the_take_loads_reads_the_waveform_once(host):
+    """Each key in a segment whose waveform was still loading started another read of the
+    take (hundreds of jobs queued by a fast typist right after an export or a new take)."""
+    host.pull()
+    seg = host.take_segment()
+    win = host.win
+    runner, started = win.runner, []
+    real = runner.run_task
+
+    def counting(name, *args, **kwargs):
+        started.append(name)
+        return real(name, *args, **kwargs)
+
+    runner.run_task = counting
+    editor = win.narration.editor
+    editor.show_segment(seg.id)
+    host.win.editor.select_segment(seg.id)
+    host.win.editor.text.setFocus()
+    from PySide6.QtTest import QTest
+
+    QTest.keyClicks(host.win.editor.text, "a few words typed at once")
+    runner.run_task = real
+    assert started.count("Waveform") <= 1, f"{started.count('Waveform')} waveform reads"

@@ -60,6 +60,8 @@ class AudioEditor(QWidget):
         super().__init__(parent)
         self.project, self.runner, self.player = project, runner, player
         self.segment_id = ""
+        self._wave_path = ""  # the take file the waveform shows
+        self._loading: tuple[str, str] | None = None  # (segment, take file) being read
         # the take's status label and why it is stale: given by the narration tab
         self.status_of: Callable[[str], tuple[str, str]] | None = None
         self.header = QLabel()
@@ -161,19 +163,30 @@ class AudioEditor(QWidget):
             self.info.setText("")
             return
         self.wave.clear("Reading the take…")
+        self._loading = (segment_id, str(path))
+
+        def failed(msg: str) -> None:
+            self._loading = None
+            self.wave.clear(msg)
+
         self.runner.run_task("Waveform", lambda p, c: audio_jobs.waveform(path, p, c),
-                             lambda w, sid=segment_id: self._loaded(sid, w),
-                             lambda msg: self.wave.clear(msg))
+                             lambda w, sid=segment_id: self._loaded(sid, w), failed)
 
     def _changed(self) -> None:
-        """The segment changed (a trim, or a new take): redraw, or reload a new take file."""
+        """The segment changed (a trim, or a new take): redraw, or reload a new take file —
+        once: typing in a segment whose take is still loading must not start a load a key."""
         path = self.take_path()
-        if path is not None and str(path) != getattr(self, "_wave_path", ""):
+        if path is not None and str(path) != self._wave_path:
+            if self._loading == (self.segment_id, str(path)):
+                self._show_header()
+                return
             self.show_segment(self.segment_id)
         else:
             self._refresh_trim()
 
     def _loaded(self, segment_id: str, wave) -> None:
+        if self._loading == (segment_id, wave.path):
+            self._loading = None
         if segment_id != self.segment_id or str(self.take_path()) != wave.path:
             return
         self.wave.set_wave(wave.levels, wave.duration)
