@@ -107,3 +107,38 @@ def test_typing_while_the_take_loads_reads_the_waveform_once(host):
     QTest.keyClicks(host.win.editor.text, "a few words typed at once")
     runner.run_task = real
     assert started.count("Waveform") <= 1, f"{started.count('Waveform')} waveform reads"
+
+
+def test_a_long_typing_run_is_one_undo_step_and_frees_each_keystroke(host):
+    """Letting QUndoStack merge keystrokes leaked one command (with the segment's text and
+    sentences) per key under PySide 6.11: memory grew with every character typed."""
+    import gc
+
+    from studio.gui.commands import SetText
+
+    host.pull()
+    seg = host.episode.segments[1]
+    original = seg.text
+    stack = host.win.project.undo_stack
+    base = stack.index()
+    host.type_chars(10)  # warm-up (types, then undoes)
+    gc.collect()
+    before = sum(isinstance(o, SetText) for o in gc.get_objects())
+    ed = host.win.editor
+    ed.select_segment(seg.id)
+    ed.text.moveCursor(ed.text.textCursor().MoveOperation.End)
+    from PySide6.QtTest import QTest
+
+    QTest.keyClicks(ed.text, " and then some more words typed in one run" * 5)
+    assert stack.index() == base + 1  # the whole run is one step
+    gc.collect()
+    alive = sum(isinstance(o, SetText) for o in gc.get_objects()) - before
+    assert alive <= 2, f"{alive} edit commands alive after one typing run"
+    stack.undo()
+    assert host.episode.segment(seg.id).text == original
+    stack.redo()
+    assert host.episode.segment(seg.id).text.endswith("typed in one run")
+    # after a save, typing is a new step: the window can tell it is modified again
+    host.win.session.save()
+    QTest.keyClicks(ed.text, "!")
+    assert stack.index() == base + 2 and host.win.project.modified

@@ -44,10 +44,34 @@ class SetText(QUndoCommand):
             self.old = old
         changed(self.project, self.segment_id)
 
+    def extend(self, text: str) -> None:
+        """The next keystroke of this run, taken in place (see :func:`push_text`)."""
+        self.text = text
+        self.redo()
+
     def undo(self) -> None:
         assert self.old is not None
         editing.restore_segment_text(self.project.episode, self.segment_id, *self.old)
         changed(self.project, self.segment_id)
+
+
+def push_text(project: Project, segment_id: str, text: str) -> None:
+    """Typing in a segment: extend the run on top of the stack in place, or push a new one.
+
+    Letting QUndoStack merge would leak: PySide 6.11 never frees a Python command that Qt
+    deletes after ``mergeWith`` — one wrapper, with the text and sentences it held, per
+    keystroke, for as long as the app runs. The conditions are Qt's own for merging: the
+    same segment, the newest command, and not the saved state (typing after a save is a
+    new undo step, so the window can tell it is modified again).
+    """
+    stack = project.undo_stack
+    index = stack.index()
+    top = stack.command(index - 1) if index > 0 else None
+    if (isinstance(top, SetText) and top.segment_id == segment_id and index == stack.count()
+            and index != stack.cleanIndex()):
+        top.extend(text)
+        return
+    stack.push(SetText(project, segment_id, text))
 
 
 class SetTitle(QUndoCommand):

@@ -204,8 +204,7 @@ class ScriptEditor(QWidget):
     def _text_edited(self) -> None:
         if self._loading or not self.current_id():
             return
-        self.project.undo_stack.push(
-            commands.SetText(self.project, self.current_id(), self.text.toPlainText()))
+        commands.push_text(self.project, self.current_id(), self.text.toPlainText())
 
     def _title_edited(self) -> None:
         seg = self.current_segment()
