@@ -142,3 +142,37 @@ def test_a_long_typing_run_is_one_undo_step_and_frees_each_keystroke(host):
     host.win.session.save()
     QTest.keyClicks(ed.text, "!")
     assert stack.index() == base + 2 and host.win.project.modified
+
+
+def test_opening_export_again_and_again_keeps_one_dialog(host, qtbot):
+    """Every Ctrl+E after the dialog was closed made a new dialog and kept the old one (a
+    few MB a day's exports, never freed)."""
+    from studio.gui.export_dialog import ExportDialog
+
+    host.pull()
+    for _ in range(6):
+        dialog = host.win.open_export()
+        assert dialog is not None and dialog.isVisible()
+        dialog.close()
+        qtbot.wait(20)  # the deferred delete of the one before
+    dialogs = host.win.findChildren(ExportDialog)
+    assert len(dialogs) <= 2, f"{len(dialogs)} export dialogs kept"
+
+
+def test_the_waveform_cache_keeps_only_the_latest_takes(tmp_path):
+    """Every take drawn was kept for the app's lifetime (new takes all day long)."""
+    import subprocess
+
+    from studio.gui import audio_jobs
+    from studio.jobs import CancelToken
+
+    first = None
+    for i in range(audio_jobs.WAVEFORMS_KEPT + 5):
+        path = tmp_path / f"take-{i}.wav"
+        subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                        "sine=frequency=440:duration=0.2", str(path)], check=True)
+        wave = audio_jobs.waveform(path, lambda *_: None, CancelToken())
+        first = first or wave
+        assert audio_jobs.waveform(path, lambda *_: None, CancelToken()) is wave  # cached
+    assert len(audio_jobs._WAVEFORMS) == audio_jobs.WAVEFORMS_KEPT
+    assert first not in audio_jobs._WAVEFORMS.values()

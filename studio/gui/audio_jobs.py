@@ -8,6 +8,8 @@ from __future__ import annotations
 import copy
 import logging
 import tempfile
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -149,7 +151,11 @@ class Waveform:
     threshold: float
 
 
-_WAVEFORMS: dict[tuple[str, float], Waveform] = {}
+# the waveforms read last (an episode's takes and then some): a day of new takes, exports
+# and re-syntheses must not keep every waveform ever drawn
+WAVEFORMS_KEPT = 48
+_WAVEFORMS: OrderedDict[tuple[str, float], Waveform] = OrderedDict()
+_WAVEFORMS_LOCK = threading.Lock()  # two workers may read waveforms at once
 
 
 def waveform(path: Path, progress: Progress, cancel: CancelToken) -> Waveform:
@@ -157,12 +163,17 @@ def waveform(path: Path, progress: Progress, cancel: CancelToken) -> Waveform:
     from ..audio.trim import analyze
 
     key = (str(path), path.stat().st_mtime if path.exists() else 0.0)
-    if key in _WAVEFORMS:
-        return _WAVEFORMS[key]
+    with _WAVEFORMS_LOCK:
+        if key in _WAVEFORMS:
+            _WAVEFORMS.move_to_end(key)
+            return _WAVEFORMS[key]
     analysis = analyze(path)
     wave = Waveform(str(path), analysis.duration, [float(x) for x in analysis.levels],
                     float(analysis.threshold()))
-    _WAVEFORMS[key] = wave
+    with _WAVEFORMS_LOCK:
+        _WAVEFORMS[key] = wave
+        while len(_WAVEFORMS) > WAVEFORMS_KEPT:
+            _WAVEFORMS.popitem(last=False)
     return wave
 
 

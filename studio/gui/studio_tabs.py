@@ -67,10 +67,15 @@ def install_tabs(window) -> None:
             window.statusBar().showMessage("Open or pull an episode first.", 8000)
             return None
         dialog = getattr(window, "export_dialog", None)
-        if dialog is not None and dialog.isVisible() and dialog.episode is window.project.episode:
-            dialog.raise_()  # Ctrl+E again: the dialog that is open, not a second one
-            dialog.activateWindow()
-            return dialog
+        if dialog is not None:
+            running = not dialog.run_button.isEnabled()  # its export goes on while it is hidden
+            if (dialog.isVisible() or running) and dialog.episode is window.project.episode:
+                dialog.show()
+                dialog.raise_()  # Ctrl+E again: the dialog that is open, not a second one
+                dialog.activateWindow()
+                return dialog
+            if not running:
+                dialog.deleteLater()  # a closed one, idle: each export would otherwise keep one
         dialog = ExportDialog(window)
         dialog.episode = window.project.episode
         window.export_dialog = dialog
