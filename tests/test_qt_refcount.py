@@ -29,22 +29,23 @@ pytestmark = pytest.mark.usefixtures("qapp")
 CALLS = 2000
 
 
-def drift(call, times: int = CALLS) -> int:
+def drift(call, times: int = CALLS, obj: object = None) -> int:
+    """How ``obj``'s reference count moves over ``times`` calls."""
     gc.collect()
-    before = sys.getrefcount(None)
+    before = sys.getrefcount(obj)
     for _ in range(times):
         call()
     gc.collect()
-    change = sys.getrefcount(None) - before
+    change = sys.getrefcount(obj) - before
     if change < 0 and sys.version_info < (3, 12):
-        give_back(-change)  # so a leaking binding fails this test instead of aborting pytest
+        give_back(obj, -change)  # so a leaking binding fails this test instead of aborting pytest
     return change
 
 
-def give_back(references: int) -> None:
+def give_back(obj: object, references: int) -> None:
     import ctypes
 
-    ctypes.c_ssize_t.from_address(id(None)).value += references
+    ctypes.c_ssize_t.from_address(id(obj)).value += references
 
 
 def void_calls():
@@ -86,11 +87,28 @@ def test_void_qt_calls_do_not_leak_references_to_none():
                        f"calls each): {leaks} — pin a PySide6 without the leak (pyproject.toml)")
 
 
-def test_the_binding_check_tells_a_sound_binding(qapp):
-    from studio.gui.binding_guard import leaks_none, none_refcount_drift
+def test_signals_carrying_a_bool_do_not_leak_references_to_true_or_false():
+    """6.12.0 also lost a reference to True/False on every Signal(bool) it delivered to a
+    Python slot (busy, playing, toggled…): bool_dealloc after a few hundred."""
+    from PySide6.QtCore import QObject, Signal
 
-    assert not leaks_none()
+    class Emitter(QObject):
+        changed = Signal(bool)
+
+    emitter, seen = Emitter(), []
+    emitter.changed.connect(lambda on: seen.append(on) if len(seen) < 2 else None)
+    calls = 300  # True and False have few references: a leak of thousands would abort first
+    lost = {name: d for name, value in (("True", True), ("False", False))
+            if (d := drift(lambda v=value: emitter.changed.emit(v), calls, value)) < -calls // 10}
+    assert seen == [True, True] and not lost, f"Signal(bool) loses references: {lost}"
+
+
+def test_the_binding_check_tells_a_sound_binding(qapp):
+    from studio.gui.binding_guard import bool_refcount_drift, leaking_singletons, none_refcount_drift
+
+    assert leaking_singletons() == []
     assert none_refcount_drift(CALLS) > -CALLS // 10
+    assert bool_refcount_drift(200) > -20
 
 
 def test_the_windows_own_work_keeps_none_alive(qtbot, monkeypatch, tmp_path):

@@ -37,10 +37,11 @@ def check_desktop_app(timeout: float = 30.0) -> Check:
     if "version" in answer:
         detail = f"PySide6 {answer['version']}: Qt widgets and multimedia load"
         missing = answer.get("xcb") or []
-        if answer.get("none_leak"):
+        leaks = answer.get("refcount_leaks") or []
+        if leaks:
             return Check("desktop app", False, f"PySide6 {answer['version']} leaks references to "
-                         "None: on this Python the app keeps running only through a workaround "
-                         "(a known PySide6 6.12.0 bug that aborts with none_dealloc)",
+                         f"{' and '.join(leaks)}: on this Python the app keeps running only through "
+                         "a workaround (a PySide6 6.12.0 bug that aborts it with none_dealloc)",
                          "pip install 'PySide6>=6.11.3,<6.12' into the studio's environment",
                          needed=False)
         if missing:

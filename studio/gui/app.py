@@ -12,7 +12,7 @@ from ..errors import StudioError
 log = logging.getLogger(__name__)
 
 APP_ID = "io.github.commitcast.Studio"
-_binding_checked = False  # the Qt binding's None-leak check runs once per process
+_binding_checked = False  # the Qt binding's reference-leak check runs once per process
 
 
 def _headless_if_needed(screenshot: bool) -> None:
@@ -34,10 +34,10 @@ def make_app(argv: list[str] | None = None):
     app.setStyle("Fusion")  # follows the platform's light or dark colour scheme
     global _binding_checked
     if not _binding_checked:
-        from .binding_guard import keep_none_alive
+        from .binding_guard import keep_singletons_alive
 
         _binding_checked = True
-        keep_none_alive()
+        keep_singletons_alive()
     keep_ui_thread_responsive()
     return app
 

@@ -20,15 +20,15 @@ def main() -> int:
     from PySide6.QtCore import QLibraryInfo
     from PySide6.QtGui import QGuiApplication
 
-    from .binding_guard import none_refcount_drift
+    from .binding_guard import leaking_singletons
 
     plugins = QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)
     app = QGuiApplication.instance() or QGuiApplication(["qt_probe", "-platform", "offscreen"])
-    drift = none_refcount_drift(2000) if sys.version_info < (3, 12) else 0
+    leaks = leaking_singletons()
     del app
     print(json.dumps({"version": PySide6.__version__,
                       "xcb": missing_links(f"{plugins}/platforms/libqxcb.so"),
-                      "none_leak": drift < -1000}))
+                      "refcount_leaks": leaks}))
     return 0
 
 
