@@ -84,6 +84,17 @@ def open_window(qtbot, monkeypatch, tmp_path: Path, folder: Path | None = None):
     return win
 
 
+def demo_window(qtbot, monkeypatch, tmp_path: Path):
+    """For a fixture (``yield from``): the window on the sample day, saved into
+    ``tmp_path/episode`` when asked; closed afterwards."""
+    win = open_window(qtbot, monkeypatch, tmp_path, tmp_path / "episode")
+    win.session.open_demo()
+    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
+    yield win
+    win.project.close()
+    win.runner.wait()
+
+
 def build_repo(path: Path, extra: int = 0) -> Path:
     """A PyTorch-style day: landed PRs, a same-day revert of one of them, a stack; plus
     ``extra`` more commits the same day for bigger pulls."""

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from guikit import demo_window
 from PySide6.QtCore import Qt
 
 pytestmark = pytest.mark.usefixtures("qapp")
@@ -35,14 +36,7 @@ def test_no_audio_output_is_said_in_the_window(tmp_path):
 
 @pytest.fixture
 def window(qtbot, monkeypatch, tmp_path):
-    from guikit import open_window
-
-    win = open_window(qtbot, monkeypatch, tmp_path, tmp_path / "episode")
-    win.session.open_demo()
-    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
-    yield win
-    win.project.close()
-    win.runner.wait()
+    yield from demo_window(qtbot, monkeypatch, tmp_path)
 
 
 def test_export_shows_show_toml_warnings_and_where_the_page_is_without_a_browser(

@@ -9,7 +9,7 @@ import re
 from types import MethodType
 
 import pytest
-from guikit import open_window
+from guikit import demo_window
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
@@ -23,12 +23,7 @@ SYNTH_TIMEOUT = 120_000
 
 @pytest.fixture
 def window(qtbot, monkeypatch, tmp_path):
-    win = open_window(qtbot, monkeypatch, tmp_path, tmp_path / "episode")
-    win.session.open_demo()
-    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
-    yield win
-    win.project.close()
-    win.runner.wait()
+    yield from demo_window(qtbot, monkeypatch, tmp_path)
 
 
 def idle(win) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 
 import pytest
-from guikit import open_window
+from guikit import demo_window
 
 from studio.gui import audio_jobs
 
@@ -15,12 +15,7 @@ pytestmark = pytest.mark.usefixtures("qapp")
 
 @pytest.fixture
 def window(qtbot, monkeypatch, tmp_path):
-    win = open_window(qtbot, monkeypatch, tmp_path, tmp_path / "episode")
-    win.session.open_demo()
-    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
-    yield win
-    win.project.close()
-    win.runner.wait()
+    yield from demo_window(qtbot, monkeypatch, tmp_path)
 
 
 def recording(path, seconds: float = 1.5):

@@ -15,11 +15,11 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QTextEdit,
-    QToolButton,
     QWidget,
 )
 
 from .. import editing
+from .form_fields import tool_button
 
 if TYPE_CHECKING:
     from .script_editor import ScriptEditor
@@ -27,13 +27,6 @@ if TYPE_CHECKING:
 MATCH_BACKGROUND = QColor(255, 222, 110)
 
 
-def _button(text: str, tip: str, name: str) -> QToolButton:
-    b = QToolButton()
-    b.setText(text)
-    b.setToolTip(tip)
-    b.setObjectName(name)
-    b.setAutoRaise(True)
-    return b
 
 
 class FindBar(QWidget):
@@ -50,13 +43,13 @@ class FindBar(QWidget):
         self.count = QLabel()
         self.count.setObjectName("findCount")
         self.count.setMinimumWidth(self.count.fontMetrics().horizontalAdvance("999 of 999"))
-        self.previous = _button("▲", "Previous match (Shift+Enter, Shift+F3)", "findPrevious")
-        self.next = _button("▼", "Next match (Enter, F3)", "findNext")
+        self.previous = tool_button("▲", "Previous match (Shift+Enter, Shift+F3)", "findPrevious")
+        self.next = tool_button("▼", "Next match (Enter, F3)", "findNext")
         self.whole = QCheckBox("Whole words")
         self.whole.setObjectName("findWholeWords")
         self.case = QCheckBox("Match case")
         self.case.setObjectName("findMatchCase")
-        self.close_button = _button("✕", "Close the find bar (Esc)", "findClose")
+        self.close_button = tool_button("✕", "Close the find bar (Esc)", "findClose")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 2, 0, 2)
         layout.addWidget(self.field, 1)

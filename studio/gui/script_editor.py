@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidgetItem,
     QSplitter,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -21,19 +20,11 @@ from ..episode import DEFAULT_RATE, Segment, estimate_seconds, words_per_second
 from ..humanize import plural
 from . import commands
 from .find_bar import FindBar
+from .form_fields import tool_button
 from .project import Project
 from .script_text import ScriptText, end_of_change
 from .segment_list import ID_ROLE, SegmentList
 from .sentence_commits import SentenceCommits
-
-
-def _tool(text: str, tip: str, name: str) -> QToolButton:
-    b = QToolButton()
-    b.setText(text)
-    b.setToolTip(tip)
-    b.setObjectName(name)
-    b.setAutoRaise(True)
-    return b
 
 
 class ScriptEditor(QWidget):
@@ -49,11 +40,11 @@ class ScriptEditor(QWidget):
         self.segments.setObjectName("segmentList")
         self.segments.setMinimumWidth(160)
         self.segments.setSpacing(2)
-        self.up = _tool("▲", "Move the segment up", "moveUp")
-        self.down = _tool("▼", "Move the segment down", "moveDown")
-        self.add = _tool("+", "Add a segment after this one", "addSegment")
-        self.remove = _tool("−", "Delete this segment", "deleteSegment")
-        self.regen = _tool("⟳", "Write this segment again from the day's data", "regenerate")
+        self.up = tool_button("▲", "Move the segment up", "moveUp")
+        self.down = tool_button("▼", "Move the segment down", "moveDown")
+        self.add = tool_button("+", "Add a segment after this one", "addSegment")
+        self.remove = tool_button("−", "Delete this segment", "deleteSegment")
+        self.regen = tool_button("⟳", "Write this segment again from the day's data", "regenerate")
         buttons = QHBoxLayout()
         for b in (self.up, self.down, self.add, self.remove, self.regen):
             buttons.addWidget(b)
