@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import os
 import sys
 from typing import TextIO
@@ -42,9 +43,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.verbose:
-        import logging
-
         logging.basicConfig(level=logging.INFO, format="studio: %(levelname)s: %(message)s")
+    level = logging.getLogger().level
+    if not args.verbose and getattr(args, "quiet", False):
+        logging.getLogger().setLevel(logging.ERROR)  # -q: errors only, no warnings either
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
@@ -54,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         return _run(args)
     finally:
         sys.stdout = stdout
+        logging.getLogger().setLevel(level)
 
 
 def _run(args: argparse.Namespace) -> int:
