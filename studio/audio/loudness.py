@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..errors import Cancelled, StudioError
 from ..jobs import CancelToken
-from .tools import ffmpeg_cmd, last_line, run_ffmpeg
+from .tools import ffmpeg_cmd, last_line, media_path, run_ffmpeg
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ def _number(text: str) -> float:
 
 def measure_file(path: str | Path) -> Loudness:
     """Integrated loudness and true peak of an encoded file."""
-    return measure(["-i", str(path)], Path(path).name, true_peak=True)
+    return measure(["-i", media_path(path)], Path(path).name, true_peak=True)
 
 
 @dataclass
