@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import re
 import subprocess
 import time
@@ -142,7 +143,7 @@ def _encode_and_measure(input_args: list[str], chain: str, encode_args: list[str
 
 def _tee_path(path: Path) -> str:
     """A path for ffmpeg's tee muxer, with its special characters escaped."""
-    text = str(path)
+    text = os.path.abspath(path)  # the whole tee argument may not start with "-"
     for ch in "\\|[]:":
         text = text.replace(ch, "\\" + ch)
     return text
