@@ -45,50 +45,69 @@ def check(cls: type, data: Any, what: str, formats: dict[str, Format] | None = N
         raise StudioError(f"{what}: {problem}")
 
 
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+Checker = Callable[[Any], "tuple[str, str] | None"]  # (field path, what is wrong) or None
 
 
 def _object_problem(cls: type, data: Any, where: str) -> str:
-    if not isinstance(data, dict):
-        return f"{where or 'the file'} must be an object, not {_shown(data)}"
-    hints = _hints(cls)
-    for f in dataclasses.fields(cls):
-        path = f"{where}.{f.name}" if where else f.name
-        if f.name not in data:
-            required = (f.default is dataclasses.MISSING
-                        and f.default_factory is dataclasses.MISSING)
-            if required:
-                return f"{path} is missing"
-            continue
-        if problem := _value_problem(hints[f.name], data[f.name], path):
-            return problem
-    return ""
+    found = _checker(cls)(data)
+    if found is None:
+        return ""
+    path, wrong = found
+    return f"{path or 'the file'} {wrong}"
 
 
-def _value_problem(hint: Any, value: Any, path: str) -> str:
+@cache
+def _checker(hint: Any) -> Checker:
+    """A function telling what is wrong with a JSON value for type ``hint`` (built once per
+    type: a day of thousands of commits is checked in milliseconds)."""
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
         options = [a for a in typing.get_args(hint) if a is not type(None)]
-        if value is None and len(options) < len(typing.get_args(hint)):
-            return ""
-        hint = options[0] if len(options) == 1 else hint
-        origin = typing.get_origin(hint)
+        inner = _checker(options[0]) if len(options) == 1 else (lambda value: None)
+        return lambda value: None if value is None else inner(value)
     if origin is list:
-        if not isinstance(value, list):
-            return f"{path} must be a list, not {_shown(value)}"
-        (item,) = typing.get_args(hint)
-        for i, element in enumerate(value):
-            if problem := _value_problem(item, element, f"{path}[{i}]"):
-                return problem
-        return ""
+        item = _checker(typing.get_args(hint)[0])
+
+        def check_list(value: Any) -> tuple[str, str] | None:
+            if not isinstance(value, list):
+                return "", f"must be a list, not {_shown(value)}"
+            for i, element in enumerate(value):
+                if (found := item(element)) is not None:
+                    return _joined(f"[{i}]", found)
+            return None
+
+        return check_list
     if dataclasses.is_dataclass(hint):
-        return _object_problem(hint, value, path)
-    expected, fits = _SCALARS.get(hint, ("", None))
-    if fits is None or fits(value):
-        return ""
-    return f"{path} must be {expected}, not {_shown(value)}"
+        return _dataclass_checker(hint)
+    expected, fits = _SCALARS.get(hint, ("", lambda value: True))
+    return lambda value: None if fits(value) else ("", f"must be {expected}, not {_shown(value)}")
+
+
+def _dataclass_checker(cls: type) -> Checker:
+    hints = typing.get_type_hints(cls)
+    required = [f.name for f in dataclasses.fields(cls)
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
+    checks = [(f.name, _checker(hints[f.name])) for f in dataclasses.fields(cls)]
+
+    def check_object(value: Any) -> tuple[str, str] | None:
+        if not isinstance(value, dict):
+            return "", f"must be an object, not {_shown(value)}"
+        for name in required:
+            if name not in value:
+                return name, "is missing"
+        for name, check_field in checks:
+            if name in value and (found := check_field(value[name])) is not None:
+                return _joined(f".{name}", found)
+        return None
+
+    return check_object
+
+
+def _joined(step: str, found: tuple[str, str]) -> tuple[str, str]:
+    path, wrong = found
+    if not path:
+        return step.lstrip("."), wrong
+    return step.lstrip(".") + (path if path.startswith("[") else "." + path), wrong
 
 
 def _is_number(value: Any) -> bool:
