@@ -82,6 +82,12 @@ def test_garbage_is_not_an_audio_file_we_can_read(episode, tmp_path):
     for name in ("noise.mp3", "broken.mp3"):
         one_line_error(studio("take", "import", str(episode), "--segment", "intro",
                               str(tmp_path / name)), f"not an audio file we can read: {name}")
+    # the same file put in as a take by hand: render says the same of it
+    shutil.copy(tmp_path / "broken.mp3", episode / "takes" / "broken.mp3")
+    data = json.loads((episode / "episode.json").read_text())
+    data["segments"][0]["take"] = {"path": "takes/broken.mp3", "source": "imported"}
+    (episode / "episode.json").write_text(json.dumps(data))
+    one_line_error(studio("render", "-q", str(episode)), "not an audio file we can read: broken.mp3")
 
 
 def test_a_wav_header_with_sample_rate_zero(episode, tmp_path):

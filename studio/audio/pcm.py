@@ -97,7 +97,8 @@ def _ffmpeg_blocks(path: Path, rate: int, channels: int) -> Iterator[np.ndarray]
             yield np.frombuffer(raw[:usable], dtype="<f4").reshape(-1, channels)
         err = proc.stderr.read().decode("utf-8", "replace")
         if proc.wait() != 0:
-            raise StudioError(f"cannot decode {path.name}: {last_line(err)}")
+            raise StudioError(f"not an audio file we can read: {path.name} "
+                              f"(ffmpeg: {last_line(err)[:80]})")
     finally:
         if proc.poll() is None:
             proc.kill()
