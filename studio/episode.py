@@ -16,6 +16,7 @@ from typing import Any
 
 from .errors import StudioError
 from .fsutil import atomic_write_json, read_json
+from .schema import check, iso_date
 
 SCHEMA_VERSION = 1
 EPISODE_FILE = "episode.json"
@@ -162,8 +163,9 @@ class Episode:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Episode:
+    def from_dict(cls, data: dict[str, Any], what: str = "episode file") -> Episode:
         data = migrate(dict(data))
+        check(cls, data, what, {"date": iso_date})
         try:
             return _episode_from(data)
         except (TypeError, KeyError, AttributeError, ValueError) as exc:
@@ -278,4 +280,4 @@ def load_episode(episode_dir: str | Path) -> Episode:
     data = read_json(path, missing=f"no episode at {path}")
     if not isinstance(data, dict):
         raise StudioError(f"{path} is not an episode file")
-    return Episode.from_dict(data)
+    return Episode.from_dict(data, f"episode file {path}")

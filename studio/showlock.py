@@ -86,11 +86,27 @@ def _command_of(pid: str) -> str:
         raw = Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return ""
-    args = [a.decode(errors="replace") for a in raw.split(b"\0") if a]
-    if args and "python" in Path(args[0]).name and args[1:2] == ["-m"]:
-        args = args[2:]  # "python -m studio produce" reads as "studio produce"
-    words = [Path(args[0]).name, *args[1:2]] if args else []
+    words = command_words([a.decode(errors="replace") for a in raw.split(b"\0") if a])
     return f": {' '.join(words)[:60]}" if words else ""
+
+
+def command_words(args: list[str]) -> list[str]:
+    """The program and sub-command a command line runs, as a person typed them: ``python
+    -m studio produce ...`` and ``/usr/bin/python3 /venv/bin/studio produce ...`` (how an
+    installed script's shebang runs) both read as ``studio produce``."""
+    if args and Path(args[0]).name.startswith("python"):
+        rest = args[1:]
+        while rest and rest[0].startswith("-") and rest[0] != "-m":
+            rest = rest[1:]  # interpreter options such as -u, -X dev
+        if rest[:1] == ["-m"]:
+            rest = rest[1:]
+            if rest:
+                rest = [rest[0].split(".")[0], *rest[1:]]  # studio.cli.main -> studio
+        args = rest
+    if not args:
+        return []
+    command = next((a for a in args[1:] if not a.startswith("-")), None)
+    return [Path(args[0]).name, *([command] if command else [])]
 
 
 def _busy(show_dir: Path, path: Path, wait: float) -> ShowBusy:

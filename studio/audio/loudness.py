@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import re
 import subprocess
 import time
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from ..errors import Cancelled, StudioError
 from ..jobs import CancelToken
-from .tools import ffmpeg_cmd, last_line, run_ffmpeg
+from .tools import ffmpeg_cmd, last_line, media_path, run_ffmpeg
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ def _number(text: str) -> float:
 
 def measure_file(path: str | Path) -> Loudness:
     """Integrated loudness and true peak of an encoded file."""
-    return measure(["-i", str(path)], Path(path).name, true_peak=True)
+    return measure(["-i", media_path(path)], Path(path).name, true_peak=True)
 
 
 @dataclass
@@ -142,7 +143,7 @@ def _encode_and_measure(input_args: list[str], chain: str, encode_args: list[str
 
 def _tee_path(path: Path) -> str:
     """A path for ffmpeg's tee muxer, with its special characters escaped."""
-    text = str(path)
+    text = os.path.abspath(path)  # the whole tee argument may not start with "-"
     for ch in "\\|[]:":
         text = text.replace(ch, "\\" + ch)
     return text

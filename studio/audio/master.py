@@ -16,6 +16,7 @@ from .assemble import Clip, Programme, Silence, assemble
 from .leveling import matching_gains, speech_level
 from .loudness import Loudness, master_to_file
 from .settings import AudioSettings
+from .tools import media_path
 from .trim import effective
 
 log = logging.getLogger(__name__)
@@ -106,4 +107,4 @@ def master_episode(
 
 def raw_input_args(programme: Programme) -> list[str]:
     return ["-f", "f32le", "-ar", str(programme.rate), "-ac", str(programme.channels),
-            "-i", str(programme.path)]
+            "-i", media_path(programme.path)]

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import StudioError
-from .tools import ffmpeg_cmd, last_line, probe
+from .tools import ffmpeg_cmd, last_line, media_path, probe
 
 BLOCK_FRAMES = 1 << 16
 
@@ -37,6 +37,9 @@ def audio_info(path: str | Path) -> AudioInfo:
         raise StudioError(f"{p.name} is empty (zero bytes)")
     try:
         with wave.open(str(p), "rb") as w:
+            if w.getframerate() <= 0 or w.getnchannels() <= 0:
+                raise StudioError(f"not an audio file we can read: {p.name} (its header says "
+                                  f"{w.getframerate()} Hz, {w.getnchannels()} channels)")
             if w.getsampwidth() == 2 and w.getcomptype() == "NONE":
                 return AudioInfo(w.getframerate(), w.getnchannels(),
                                  w.getnframes() / w.getframerate(), True)
@@ -49,7 +52,10 @@ def audio_info(path: str | Path) -> AudioInfo:
     s = streams[0]
     try:
         duration = float(s.get("duration") or data.get("format", {}).get("duration") or 0)
-        return AudioInfo(int(s["sample_rate"]), int(s["channels"]), duration, False)
+        rate, channels = int(s["sample_rate"]), int(s["channels"])
+        if rate <= 0 or channels <= 0 or not duration >= 0:
+            raise ValueError(f"{rate} Hz, {channels} channels")
+        return AudioInfo(rate, channels, duration, False)
     except (KeyError, ValueError) as exc:
         raise StudioError(f"{p.name}: cannot tell its sample rate or channels") from exc
 
@@ -77,7 +83,7 @@ def _wav_blocks(path: Path, channels: int) -> Iterator[np.ndarray]:
 
 
 def _ffmpeg_blocks(path: Path, rate: int, channels: int) -> Iterator[np.ndarray]:
-    cmd = ffmpeg_cmd("-i", str(path), "-vn", "-f", "f32le", "-ac", str(channels),
+    cmd = ffmpeg_cmd("-i", media_path(path), "-vn", "-f", "f32le", "-ac", str(channels),
                      "-ar", str(rate), "-")
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None
@@ -91,7 +97,8 @@ def _ffmpeg_blocks(path: Path, rate: int, channels: int) -> Iterator[np.ndarray]
             yield np.frombuffer(raw[:usable], dtype="<f4").reshape(-1, channels)
         err = proc.stderr.read().decode("utf-8", "replace")
         if proc.wait() != 0:
-            raise StudioError(f"cannot decode {path.name}: {last_line(err)}")
+            raise StudioError(f"not an audio file we can read: {path.name} "
+                              f"(ffmpeg: {last_line(err)[:80]})")
     finally:
         if proc.poll() is None:
             proc.kill()

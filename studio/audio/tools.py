@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import logging
+import os
 import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 from ..errors import StudioError
+
+log = logging.getLogger(__name__)
 
 _PACKAGES = {"ffmpeg": "ffmpeg", "ffprobe": "ffmpeg", "espeak-ng": "espeak-ng"}
 
@@ -21,6 +25,12 @@ def require_tool(name: str) -> str:
         raise StudioError(f"{name} is not installed: install it "
                           f"(Debian: apt-get install {package})")
     return path
+
+
+def media_path(path: str | os.PathLike[str]) -> str:
+    """``path`` as ffmpeg and ffprobe must be given it: with the ``file:`` protocol, so a name
+    starting with ``-`` is not read as an option, nor ``name:with:colons`` as a protocol."""
+    return "file:" + os.fspath(path)
 
 
 def ffmpeg_cmd(*args: str, level: str = "error") -> list[str]:
@@ -42,10 +52,11 @@ def run_ffmpeg(args: list[str], what: str) -> str:
 def probe(path: str | Path) -> dict[str, Any]:
     """ffprobe's streams and format of ``path`` as JSON, or a StudioError."""
     cmd = [require_tool("ffprobe"), "-v", "error", "-print_format", "json",
-           "-show_format", "-show_streams", "-show_chapters", str(path)]
+           "-show_format", "-show_streams", "-show_chapters", media_path(path)]
     proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
     if proc.returncode != 0:
-        raise StudioError(f"{path} is not an audio file ffmpeg can read: {last_line(proc.stderr)}")
+        log.info("ffprobe %s: %s", path, last_line(proc.stderr))
+        raise StudioError(f"not an audio file we can read: {Path(path).name}")
     try:
         return json.loads(proc.stdout)
     except json.JSONDecodeError as exc:

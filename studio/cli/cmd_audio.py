@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from .argtypes import number
 from .terminal import TerminalProgress
 
 
@@ -31,7 +32,7 @@ def add_audio_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("audio")
     group.add_argument("--voice", help="speech engine voice id (default: the engine's)")
     group.add_argument("--rate", type=int, metavar="WPM", help="speaking rate, words a minute")
-    group.add_argument("--loudness", type=float, metavar="LUFS",
+    group.add_argument("--loudness", type=number, metavar="LUFS",
                        help="integrated loudness target (default -16; -19 suits mono)")
     group.add_argument("--bitrate", type=int, metavar="KBPS", help="MP3 bitrate (default 96)")
     group.add_argument("--stereo", action="store_true", help="stereo MP3 (default mono)")

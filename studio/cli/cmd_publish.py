@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from .argtypes import seconds
 from .terminal import TerminalProgress
 
 
@@ -19,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                               "(always done when [github] auto_push = true)")
     publish.add_argument("--dry-run", action="store_true",
                          help="list what would change; write and push nothing")
-    publish.add_argument("--lock-wait", type=float, default=0.0, metavar="SECONDS",
+    publish.add_argument("--lock-wait", type=seconds(), default=0.0, metavar="SECONDS",
                          help="wait this long for another run writing the show folder "
                               "(default 0: refuse at once, exit code 75)")
     publish.add_argument("-q", "--quiet", action="store_true", help="no progress output")

@@ -11,6 +11,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from .argtypes import seconds
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     rec = sub.add_parser("record", help="record a segment's take from a microphone")
@@ -18,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     rec.add_argument("--segment", metavar="ID", help="the segment to record")
     rec.add_argument("--device", metavar="NAME",
                      help="input device id or description (default: the default input)")
-    rec.add_argument("--seconds", type=float, metavar="N",
+    rec.add_argument("--seconds", type=seconds(), metavar="N",
                      help="stop after N seconds (default: record until Ctrl-C)")
     rec.add_argument("--list-devices", action="store_true", help="list the input devices")
     rec.add_argument("--takes", action="store_true", help="list the segment's recorded takes")

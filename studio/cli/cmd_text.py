@@ -6,6 +6,7 @@ import argparse
 import datetime as dt
 from pathlib import Path
 
+from .argtypes import days, seconds
 from .cmd_audio import add_audio_arguments, audio_settings, report
 from .terminal import TerminalProgress
 
@@ -42,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def add_lock_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lock-wait", type=float, default=0.0, metavar="SECONDS",
+    parser.add_argument("--lock-wait", type=seconds(), default=0.0, metavar="SECONDS",
                         help="wait this long for another run writing the same show folder "
                              "(default 0: refuse at once, exit code 75)")
 
@@ -53,12 +54,12 @@ def _source_arguments(parser: argparse.ArgumentParser) -> None:
     src.add_argument("--github", metavar="OWNER/NAME", help="a repository on GitHub")
     parser.add_argument("--api-url", metavar="URL",
                         help="GitHub API base URL (GitHub Enterprise: https://HOST/api/v3)")
-    parser.add_argument("--max-wait", type=float, default=120.0, metavar="SECONDS",
+    parser.add_argument("--max-wait", type=seconds(), default=120.0, metavar="SECONDS",
                         help="longest wait for GitHub's rate limit (default 120)")
     parser.add_argument("--date", required=True, help="YYYY-MM-DD, today or yesterday")
     parser.add_argument("--tz", default="UTC", help="time zone of the day (default UTC)")
     parser.add_argument("--branch", help="branch to follow (default: the repository's HEAD)")
-    parser.add_argument("--lookback-days", type=int, default=14, metavar="N",
+    parser.add_argument("--lookback-days", type=days, default=14, metavar="N",
                         help="days before the date pulled to pair reverts (default 14)")
 
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
+import os
 import sys
+from typing import TextIO
 
 from .. import __version__
 from ..errors import Cancelled, StudioError
@@ -40,14 +43,27 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.verbose:
-        import logging
-
         logging.basicConfig(level=logging.INFO, format="studio: %(levelname)s: %(message)s")
+    level = logging.getLogger().level
+    if not args.verbose and getattr(args, "quiet", False):
+        logging.getLogger().setLevel(logging.ERROR)  # -q: errors only, no warnings either
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
+    stdout = sys.stdout
+    sys.stdout = _GuardedStdout(stdout)  # type: ignore[assignment]
     try:
-        return int(args.handler(args) or 0)
+        return _run(args)
+    finally:
+        sys.stdout = stdout
+        logging.getLogger().setLevel(level)
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        code = int(args.handler(args) or 0)
+        sys.stdout.flush()  # a full disk or closed pipe under stdout fails the run, here
+        return code
     except Cancelled:
         print("\nstudio: cancelled", file=sys.stderr)
         return 130
@@ -58,7 +74,51 @@ def main(argv: list[str] | None = None) -> int:
         print(f"studio: error: {exc}", file=sys.stderr)
         return getattr(exc, "exit_code", 1)  # e.g. 75 when the show folder is busy
     except BrokenPipeError:
+        _drop_stdout()
         return 1
+    except OSError as exc:  # not wrapped in a StudioError: still one line, never a traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"studio: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+class OutputFailed(StudioError):
+    """Standard output could not be written (a full disk under ``> file``, a closed pipe)."""
+
+
+class _GuardedStdout:
+    """sys.stdout, whose write errors say that standard output failed."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._guard(self._stream.write, text)
+
+    def flush(self) -> None:
+        self._guard(self._stream.flush)
+
+    def _guard(self, call, *args):  # noqa: ANN001, ANN202
+        try:
+            return call(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            _drop_stdout()
+            raise OutputFailed(f"cannot write standard output: {exc.strerror or exc}") from None
+
+    def __getattr__(self, name: str):  # noqa: ANN204
+        return getattr(self._stream, name)
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's flush at exit adds no second error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..sources.forge import change_url, commit_url
 from .messages import RevertNotice
 
 
@@ -132,5 +133,5 @@ class Digest:
         if not self.repo_url:
             return ""
         if commit.pr is not None and commit.revert is None:
-            return f"{self.repo_url}/pull/{commit.pr}"
-        return f"{self.repo_url}/commit/{commit.sha}"
+            return change_url(self.repo_url, commit.pr)
+        return commit_url(self.repo_url, commit.sha)

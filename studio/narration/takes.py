@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import shutil
 import subprocess
 from pathlib import Path
 
 from ..audio.pcm import audio_info
 from ..audio.settings import AudioSettings
-from ..audio.tools import ffmpeg_cmd, last_line
+from ..audio.tools import ffmpeg_cmd, last_line, media_path
 from ..audio.trim import analyze, auto_trim
 from ..episode import Episode, Segment, Take, Trim, load_episode, save_episode, script_hash
 from ..errors import StudioError
@@ -28,6 +29,7 @@ log = logging.getLogger(__name__)
 
 TAKES_DIR = "takes"
 KEPT_SOURCES = ("recorded", "imported")
+MIN_TAKE_SECONDS = 0.1  # shorter takes are clicks, not speech: render cannot trim or fade them
 
 
 def take_key(spoken: str, voice: str, rate: int) -> str:
@@ -146,6 +148,10 @@ def measure_take(folder: Path, seg: Segment) -> None:
         if info.duration <= 0:
             raise StudioError(f"segment {seg.id!r}: {path.name} is a zero-length take")
         take.duration = round(info.duration, 3)
+    if take.duration < MIN_TAKE_SECONDS:
+        raise StudioError(f"segment {seg.id!r}: its take {take.path} is {take.duration * 1000:.0f} ms "
+                          f"long; a take must last at least {MIN_TAKE_SECONDS} s: record or "
+                          "import it again")
 
 
 def import_take(episode_dir: str | Path, segment_id: str, source: str | Path) -> Take:
@@ -156,27 +162,48 @@ def import_take(episode_dir: str | Path, segment_id: str, source: str | Path) ->
     src = Path(source)
     info = audio_info(src)  # a clear error for missing, empty or non-audio files
     takes = check_writable_dir(folder / TAKES_DIR)
+    channels = min(info.channels, 2)
+    check_space(takes, info.duration * info.rate * channels * 2)
     digest = _file_digest(src)
     name = f"import-{safe_filename(segment_id, 'segment', 40)}-{digest[:12]}.wav"
     out = takes / name
     tmp = takes / f".{name}.part"
-    channels = min(info.channels, 2)
-    cmd = ffmpeg_cmd("-y", "-i", str(src), "-vn", "-map_metadata", "-1", "-c:a", "pcm_s16le",
-                     "-ac", str(channels), "-f", "wav", str(tmp))
+    cmd = ffmpeg_cmd("-y", "-i", media_path(src), "-vn", "-map_metadata", "-1", "-c:a", "pcm_s16le",
+                     "-ac", str(channels), "-f", "wav", media_path(tmp))
     proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
     if proc.returncode != 0:
         tmp.unlink(missing_ok=True)
-        raise StudioError(f"cannot import {src.name}: {last_line(proc.stderr)}")
+        check_space(takes, 0, "No space left on device" in proc.stderr)
+        log.info("ffmpeg on %s: %s", src, last_line(proc.stderr))
+        raise StudioError(f"cannot import: not an audio file we can read: {src.name}")
     try:
         analysis = analyze(tmp)
     except StudioError:
         tmp.unlink(missing_ok=True)
+        check_space(takes, 0)  # a full disk leaves ffmpeg's output empty
         raise StudioError(f"cannot import {src.name}: it holds no audio (zero length)") from None
+    if analysis.duration < MIN_TAKE_SECONDS:
+        tmp.unlink(missing_ok=True)
+        raise StudioError(f"cannot import {src.name}: it is {analysis.duration * 1000:.0f} ms long; "
+                          f"a take must last at least {MIN_TAKE_SECONDS} s")
     tmp.replace(out)
     seg.take = Take(path=f"{TAKES_DIR}/{name}", source="imported", text_hash="",
                     duration=round(analysis.duration, 3), trim=auto_trim(analysis))
     save_episode(episode, folder)
     return seg.take
+
+
+def check_space(folder: Path, needed: float, full: bool = False) -> None:
+    """A one-line error when ``folder``'s disk has less than ``needed`` bytes (and a margin)
+    free, or is ``full`` (a write already failed with ENOSPC)."""
+    try:
+        free = shutil.disk_usage(folder).free
+    except OSError:
+        return
+    margin = 1 << 20
+    if full or free < needed + margin:
+        raise StudioError(f"no space left on the disk of {folder} ({(needed + margin) / 1e6:.0f} MB "
+                          f"needed, {free / 1e6:.0f} MB free)")
 
 
 def _file_digest(path: Path) -> str:

@@ -8,6 +8,7 @@ error and is never overwritten.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -84,10 +85,22 @@ def default_settings(show_name: str, repo: str) -> ShowSettings:
     )
 
 
+# A well-formed BCP 47 tag (RFC 5646 "langtag", and private use), what RSS <language> takes:
+# language[-extlang][-script][-region][-variant...][-extension...][-x-private].
+LANGUAGE_TAG = re.compile(
+    r"(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4,8})(?:-[a-z]{4})?(?:-(?:[a-z]{2}|[0-9]{3}))?"
+    r"(?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*(?:-[0-9a-wyz](?:-[a-z0-9]{2,8})+)*"
+    r"(?:-x(?:-[a-z0-9]{1,8})+)?|x(?:-[a-z0-9]{1,8})+", re.IGNORECASE | re.ASCII)
+
+
 def check_base_url(url: str) -> str:
     """An absolute http(s) URL ending in ``/``; anything else is a one-line error."""
     text = (url or "").strip()
-    parts = urlsplit(text)
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 - a port out of range raises here
+    except ValueError as exc:
+        raise StudioError(f"base URL {text[:80]!r} is not a valid URL: {exc}") from None
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise StudioError(f"base URL must be an absolute http:// or https:// URL, not {text!r}")
     if parts.query or parts.fragment:
@@ -132,6 +145,9 @@ def validate(settings: ShowSettings) -> None:
     settings.base_url = check_base_url(settings.base_url)
     if not settings.title.strip():
         raise StudioError(f"{SHOW_FILE}: title must not be empty")
+    if not LANGUAGE_TAG.fullmatch(settings.language):
+        raise StudioError(f"{SHOW_FILE}: language {settings.language[:40]!r} is not a language "
+                          f"tag (BCP 47, e.g. en, en-us, de-ch, pt-br)")
     if settings.category not in APPLE_CATEGORIES:
         raise StudioError(
             f"{SHOW_FILE}: category {settings.category!r} is not an Apple Podcasts category "

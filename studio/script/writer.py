@@ -12,6 +12,7 @@ from typing import Protocol
 from ..digest.model import Digest
 from ..episode import CommitRef, Episode, RevertFact, Stats
 from ..profile import Profile
+from ..sources.forge import change_url, commit_url
 from . import phrases as P
 from . import sections
 from .draft import SegmentDraft, Voice, seeded_rng
@@ -90,9 +91,8 @@ def _refs(digest: Digest, segments) -> list[CommitRef]:
     known = {r.sha for r in refs}
     for r in digest.reverts:
         if r.reverted_sha and r.reverted_sha in told and r.reverted_sha not in known:
-            url = f"{digest.repo_url}/pull/{r.reverted_pr}" if digest.repo_url and \
-                r.reverted_pr else (f"{digest.repo_url}/commit/{r.reverted_sha}"
-                                    if digest.repo_url else "")
+            url = (change_url(digest.repo_url, r.reverted_pr) if r.reverted_pr
+                   else commit_url(digest.repo_url, r.reverted_sha))
             refs.append(CommitRef(sha=r.reverted_sha, title=r.reverted_title,
                                   author=r.original_author, pr=r.reverted_pr, url=url))
             known.add(r.reverted_sha)

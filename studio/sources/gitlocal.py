@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..errors import StudioError
 from ..textsafe import clean_text, decode_git
+from .forge import remote_identity
 from .model import MAX_MESSAGE_CHARS, Commit, Day
 from .relevance import keep_lookback
 from .window import day_bounds, parse_zone
@@ -31,18 +32,9 @@ def _git(repo: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
 
 def _repo_identity(url: str, git_dir: str) -> tuple[str, str]:
     """(owner/name, web URL) from the ``origin`` remote's URL; the folder name without one."""
-    match = re.match(
-        r"^(?:(?P<scheme>https?|ssh|git)://(?:[^@/]+@)?(?P<host>[^/:]+)(?::\d+)?/"
-        r"|(?:[^@/]+@)?(?P<scphost>[^/:]+):)(?P<path>[^?#]+?)(?:\.git)?/?$",
-        url,
-    )
-    if match:
-        parts = [p for p in match.group("path").split("/") if p]
-        if len(parts) >= 2:
-            name = f"{parts[-2]}/{parts[-1]}"
-            host = match.group("host") or match.group("scphost")
-            safe = all(re.fullmatch(r"[A-Za-z0-9_.-]+", p) for p in (host, *parts[-2:]))
-            return name, f"https://{host}/{name}" if safe else ""
+    identity = remote_identity(url)
+    if identity:
+        return identity
     base = Path(git_dir).resolve()
     name = base.parent.name if base.name == ".git" else base.name
     return name.removesuffix(".git") or "repository", ""

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..errors import StudioError
 from ..fsutil import atomic_write_text, read_json
+from ..schema import check, iso_date
 
 DAY_SCHEMA = 1
 MAX_MESSAGE_CHARS = 64_000
@@ -67,12 +68,13 @@ class Day:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Day:
+    def from_dict(cls, data: dict[str, Any], what: str = "day file") -> Day:
         if not isinstance(data, dict) or "commits" not in data:
-            raise StudioError("not a day file: it has no commits list")
+            raise StudioError(f"not a day file: {what} has no commits list")
         schema = data.get("schema", 1)
         if not isinstance(schema, int) or schema > DAY_SCHEMA:
             raise StudioError(f"day file schema {schema!r} is newer than this studio understands")
+        check(cls, data, what, {"date": iso_date})
         try:
             fields = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
             fields["commits"] = [Commit.from_dict(c) for c in data.get("commits", [])]
@@ -96,4 +98,4 @@ def save_day(day: Day, path: str | Path) -> None:
 
 
 def load_day(path: str | Path) -> Day:
-    return Day.from_dict(read_json(path, "day file"))
+    return Day.from_dict(read_json(path, "day file"), f"day file {path}")

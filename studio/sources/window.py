@@ -7,6 +7,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..errors import StudioError
 
+FIRST_DATE = dt.date(1970, 1, 1)  # commit times are seconds since 1970
+
 
 def parse_date(text: str, today: dt.date | None = None) -> dt.date:
     """``YYYY-MM-DD``, ``today`` or ``yesterday``."""
@@ -17,16 +19,23 @@ def parse_date(text: str, today: dt.date | None = None) -> dt.date:
     if word == "yesterday":
         return today - dt.timedelta(days=1)
     try:
-        return dt.date.fromisoformat(text.strip())
+        date = dt.date.fromisoformat(text.strip())
     except ValueError:
-        raise StudioError(f"not a valid date: {text!r} (expected YYYY-MM-DD)") from None
+        raise StudioError(f"not a valid date: {text[:40]!r} (expected YYYY-MM-DD)") from None
+    if date < FIRST_DATE:
+        raise StudioError(f"--date {date} is before {FIRST_DATE}: git keeps no earlier dates")
+    if date > today:
+        raise StudioError(f"--date {date} is in the future (today is {today}): "
+                          "it has no commits yet")
+    return date
 
 
 def parse_zone(name: str) -> ZoneInfo:
+    shown = repr(name) if len(name) <= 60 else repr(name[:57] + "...")
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise StudioError(f"unknown time zone: {name!r} (expected e.g. UTC or Europe/Berlin)") from None
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a path
+        raise StudioError(f"unknown time zone: {shown} (expected e.g. UTC or Europe/Berlin)") from None
 
 
 def day_bounds(day: dt.date, zone: ZoneInfo) -> tuple[dt.datetime, dt.datetime]:
