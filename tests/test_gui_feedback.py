@@ -114,7 +114,7 @@ def test_people_read_dates_counts_and_lengths_not_formats(qtbot, monkeypatch, tm
     assert "Mon 9 Feb 2026" in heading and "2026-02-09" not in heading
     assert "1 revert ·" in heading and "0 relands" in heading  # build_repo: one revert
     assert win.statusBar().currentMessage().startswith("Pulled pytorch/pytorch for Mon 9 Feb 2026: ")
-    assert win.pull_panel.date.text() == "Mon 9 Feb 2026"
+    assert win.pull_panel.date.text() == "9 Feb 2026 (Mon)"
     # a commit with one file, stamped with a date and time, not an ISO string
     row = next(r for r in win.day_view.rows if "Tune kernel 0" in r.title)
     win.day_view.select(row.sha)

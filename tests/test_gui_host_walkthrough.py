@@ -1,0 +1,80 @@
+"""What a host ran into walking through whole days in the real window (driven by hand on an X
+server): dates typed into the pull bar, an earlier day's commit in the day list, the Day panel
+closed from the View menu, the spoken script, the lexicon's buttons and Cancel, and Ctrl+E from
+the text fields."""
+
+from __future__ import annotations
+
+import pytest
+from gitrepo import PT_BOT, RepoBuilder, at, pt_landed, pt_revert
+from guikit import DATE, build_repo, open_window
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtWidgets import QDateEdit
+
+pytestmark = pytest.mark.usefixtures("qapp")
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch, tmp_path):
+    win = open_window(qtbot, monkeypatch, tmp_path, tmp_path / "episode")
+    yield win
+    win.project.close()
+    win.runner.wait()
+
+
+def pull(qtbot, win, repo) -> None:
+    panel = win.pull_panel
+    panel.repo.setEditText(str(repo))
+    panel.date.setDate(QDate.fromString(DATE, "yyyy-MM-dd"))
+    panel.tz.setCurrentText("UTC")
+    qtbot.mouseClick(panel.pull, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
+    assert win.dialogs.errors == []
+
+
+def test_a_day_typed_into_the_pull_bar_is_the_day_pulled(qtbot, window):
+    date = window.pull_panel.date
+    date.setDate(QDate(2026, 11, 15))
+    date.setFocus()
+    date.setSelectedSection(QDateEdit.Section.DaySection)
+    qtbot.keyClicks(date, "3")  # a Tuesday: the weekday shown must follow, not refuse the day
+    assert window.pull_panel.chosen_date().isoformat() == "2026-11-03"
+    assert date.text() == "3 Nov 2026 (Tue)"
+
+
+def test_an_original_from_an_earlier_day_shows_its_day_not_an_iso_date(qtbot, window, tmp_path):
+    with RepoBuilder(tmp_path / "repo", origin="https://github.com/pytorch/pytorch.git") as r:
+        bot = {"committer": PT_BOT[0], "committer_email": PT_BOT[1]}
+        sha = r.commit(pt_landed("[ROCm] Add SPIR-V support", 5), at("2026-02-05", 15),
+                       "Devi Raman", "devi@ex.com", **bot)
+        r.commit(pt_landed("Fix a thing", 6), at(DATE, 4), "Ann", "ann@ex.com", **bot)
+        r.commit(pt_revert("[ROCm] Add SPIR-V support", 5, sha, "jwitt", "broke the build"),
+                 at(DATE, 9), *PT_BOT)
+    pull(qtbot, window, tmp_path / "repo")
+    tree = window.day_view.tree
+    revert = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
+                  if tree.topLevelItem(i).childCount())
+    original = revert.child(0)
+    assert "SPIR-V" in original.text(0)
+    assert original.text(2) == "Thu 5 Feb"  # not "2026-02-05"
+    assert "Thu 5 Feb 2026, 15:00 UTC" in original.toolTip(2)
+
+
+def test_the_day_panel_closes_and_comes_back_from_the_view_menu(qtbot, window):
+    from PySide6.QtWidgets import QDockWidget
+
+    dock = window.day_dock
+    toggle = next(a for a in window.view_menu.actions() if a.text().replace("&", "") == "Day")
+    assert toggle.isEnabled()
+    assert dock.features() & QDockWidget.DockWidgetFeature.DockWidgetClosable  # its × button
+    toggle.trigger()
+    assert not dock.isVisible()
+    toggle.trigger()
+    assert dock.isVisible()
+
+
+def test_the_script_never_says_work_twice(qtbot, window, tmp_path):
+    pull(qtbot, window, build_repo(tmp_path / "pytorch", extra=8))
+    said = " ".join(seg.text for seg in window.project.episode.segments)
+    assert "other work" in said
+    assert "work work" not in said
