@@ -67,6 +67,12 @@ def local_time(stamp: str, tz: str) -> str:
     return when.strftime("%H:%M %Z") if when is not None else stamp[11:16]
 
 
+def local_day(stamp: str, tz: str) -> str:
+    """``Thu 5 Feb``: the day of ``stamp`` in the day's zone, for a commit of an earlier day."""
+    when = _local(stamp, tz)
+    return f"{when:%a} {when.day} {when:%b}" if when is not None else stamp[:10]
+
+
 def local_date_time(stamp: str, tz: str) -> str:
     """``Mon 9 Feb 2026, 09:14 CET``: for hovering and the details."""
     when = _local(stamp, tz)
@@ -170,7 +176,7 @@ def build_rows(digest: Digest, day: Day) -> list[Row]:
                 old = earlier[r.reverted_sha]
                 row.children.append(Row(
                     sha=old.sha, title=r.reverted_title or old.title, author=r.original_author,
-                    time=old.committed_at[:10], when=local_date_time(old.committed_at, day.tz),
+                    time=local_day(old.committed_at, day.tz), when=local_date_time(old.committed_at, day.tz),
                     theme=r.theme,
                     theme_name=digest.theme_names.get(r.theme, r.theme), marks=[ORIGINAL],
                     note="landed earlier", details=f"<h3>{html.escape(old.title)}</h3>"
