@@ -66,7 +66,8 @@ class MainWindow(QMainWindow):
         dock.setObjectName("dayDock")
         dock.setWidget(self.day_view)
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable |
-                         QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+                         QDockWidget.DockWidgetFeature.DockWidgetFloatable |
+                         QDockWidget.DockWidgetFeature.DockWidgetClosable)  # View ▸ Day brings it back
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
         self.day_dock = dock
         self.tabs = QTabWidget()
