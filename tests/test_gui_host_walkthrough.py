@@ -78,3 +78,47 @@ def test_the_script_never_says_work_twice(qtbot, window, tmp_path):
     said = " ".join(seg.text for seg in window.project.episode.segments)
     assert "other work" in said
     assert "work work" not in said
+
+
+@pytest.fixture
+def demo(window, qtbot):
+    window.session.open_demo()
+    qtbot.waitUntil(lambda: window.project.is_open and not window.runner.busy(), timeout=30_000)
+    return window
+
+
+def test_lexicon_add_puts_the_cursor_in_the_new_word_and_idle_buttons_are_off(qtbot, demo):
+    from PySide6.QtWidgets import QApplication
+
+    from studio.gui import audio_jobs
+
+    audio_jobs.user_lexicon_path().unlink(missing_ok=True)
+    lexicon = demo.open_lexicon()
+    lexicon.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is lexicon, timeout=5000)
+    assert lexicon.table.rowCount() == 0
+    assert not lexicon.say.isEnabled() and not lexicon.remove.isEnabled()  # nothing to say yet
+    qtbot.mouseClick(lexicon.add, Qt.MouseButton.LeftButton)
+    editor = QApplication.focusWidget()
+    assert lexicon.table.isAncestorOf(editor), editor  # typing goes into the new row
+    qtbot.keyClicks(editor, "loader")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: lexicon.table.item(0, 0).text() == "loader", timeout=3000)
+    assert lexicon.say.isEnabled() and lexicon.remove.isEnabled()
+    lexicon.close()
+
+
+def test_say_it_then_cancel_leaves_the_saved_lexicon_alone(qtbot, demo):
+    from studio.gui import audio_jobs
+
+    audio_jobs.user_lexicon_path().unlink(missing_ok=True)
+    statuses = demo.narration.statuses()
+    lexicon = demo.open_lexicon()
+    lexicon.add_entry("ROCm", "rock em")
+    lexicon.say_current()
+    qtbot.waitUntil(lambda: hasattr(lexicon, "last_audio") and not demo.runner.busy(),
+                    timeout=60_000)
+    assert lexicon.last_audio.stat().st_size > 10_000  # said, with the word as typed
+    lexicon.reject()  # Cancel
+    assert not audio_jobs.user_lexicon_path().exists()
+    assert demo.narration.statuses() == statuses
