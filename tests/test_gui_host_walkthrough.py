@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from gitrepo import PT_BOT, RepoBuilder, at, pt_landed, pt_revert
 from guikit import DATE, build_repo, open_window
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QDate, QEvent, QKeyCombination, QObject, Qt
 from PySide6.QtWidgets import QDateEdit
 
 pytestmark = pytest.mark.usefixtures("qapp")
@@ -122,3 +122,34 @@ def test_say_it_then_cancel_leaves_the_saved_lexicon_alone(qtbot, demo):
     lexicon.reject()  # Cancel
     assert not audio_jobs.user_lexicon_path().exists()
     assert demo.narration.statuses() == statuses
+
+
+class ClaimsCtrlE(QObject):
+    """What a Linux text field does with Ctrl+E (Qt's X11, KDE and GNOME key schemes bind it to
+    "end of line"): it claims the key before any shortcut. The offscreen platform used by the
+    tests has no such binding, so the claim is made here, on the real fields."""
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and \
+                event.keyCombination() == QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_E):
+            event.accept()
+            return True
+        return False
+
+
+def test_ctrl_e_exports_even_where_text_fields_claim_it_for_end_of_line(qtbot, demo):
+    from PySide6.QtWidgets import QApplication
+
+    win = demo
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=5000)
+    claims = ClaimsCtrlE(win)
+    for field in (win.editor.text, win.editor.title, win.day_view.search):
+        field.installEventFilter(claims)
+        field.setFocus()
+        qtbot.waitUntil(field.hasFocus, timeout=3000)
+        win.export_dialog = None
+        qtbot.keyClick(field, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+        assert win.export_dialog is not None, field.objectName()
+        win.export_dialog.close()
+        field.removeEventFilter(claims)

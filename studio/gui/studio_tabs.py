@@ -11,6 +11,7 @@ from . import audio_jobs
 from .export_dialog import ExportDialog
 from .lexicon_editor import LexiconEditor
 from .narration_panel import NarrationPanel
+from .shortcut_wins import ShortcutOverText
 
 WARM_UP_DELAY_MS = 300
 
@@ -88,6 +89,7 @@ def install_tabs(window) -> None:
     menu.insertAction(window.export_menu_anchor, act)
     window.addAction(act)  # works with the menu bar hidden or native, too
     window.export_action = act
+    window.export_key_wins = ShortcutOverText(act)  # Ctrl+E is "end of line" in Linux text fields
 
     def open_lexicon() -> LexiconEditor:
         dialog = LexiconEditor(window)
