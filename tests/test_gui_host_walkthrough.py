@@ -153,3 +153,12 @@ def test_ctrl_e_exports_even_where_text_fields_claim_it_for_end_of_line(qtbot, d
         assert win.export_dialog is not None, field.objectName()
         win.export_dialog.close()
         field.removeEventFilter(claims)
+
+
+def test_no_match_note_counts_the_commits_the_heading_counts(qtbot, window, tmp_path):
+    pull(qtbot, window, build_repo(tmp_path / "pytorch"))
+    view = window.day_view
+    assert "5 commits" in view.heading.text()  # one of them a reverted original, under its revert
+    view.search.setText("nothing like this")
+    assert view.empty_note.isVisible()
+    assert view.empty_note.text().endswith("Clear the filter to see all 5.")
