@@ -5,6 +5,8 @@ the text fields."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from gitrepo import PT_BOT, RepoBuilder, at, pt_landed, pt_revert
 from guikit import DATE, build_repo, open_window
@@ -162,3 +164,46 @@ def test_no_match_note_counts_the_commits_the_heading_counts(qtbot, window, tmp_
     view.search.setText("nothing like this")
     assert view.empty_note.isVisible()
     assert view.empty_note.text().endswith("Clear the filter to see all 5.")
+
+
+def offered_folder(qtbot, win) -> Path | None:
+    """Open the real save dialog and read where it offers to save (then cancel it)."""
+    from types import MethodType
+
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
+
+    from studio.gui.dialogs import Dialogs
+
+    win.dialogs.save_folder = MethodType(Dialogs.save_folder, win.dialogs)
+    seen: list[Path] = []
+
+    def poll() -> None:
+        dialog = next((w for w in QApplication.topLevelWidgets()
+                       if isinstance(w, QFileDialog) and w.isVisible()), None)
+        if dialog is None:
+            QTimer.singleShot(20, poll)
+            return
+        name = dialog.findChild(QLineEdit, "fileNameEdit").text()
+        seen.append(Path(dialog.directory().absolutePath()) / name)
+        dialog.reject()
+
+    QTimer.singleShot(0, poll)
+    assert not win.session.save(save_as=True)
+    return seen[0] if seen else None
+
+
+def test_save_offers_a_folder_named_for_the_day_beside_the_last_episode(
+        qtbot, window, tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    window.session.open_demo()
+    qtbot.waitUntil(lambda: window.project.is_open and not window.runner.busy(), timeout=30_000)
+    day = window.project.episode.date
+    # never saved before, no show folder: the home folder, not wherever the app was started
+    assert offered_folder(qtbot, window) == tmp_path / "home" / day
+    # once an episode is saved somewhere, the next one is offered beside it
+    shows = tmp_path / "my episodes"
+    window.dialogs.save_folder = lambda parent, start="": shows / "monday"
+    assert window.session.save(save_as=True)
+    assert offered_folder(qtbot, window) == shows / day
