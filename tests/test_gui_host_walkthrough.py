@@ -207,3 +207,41 @@ def test_save_offers_a_folder_named_for_the_day_beside_the_last_episode(
     window.dialogs.save_folder = lambda parent, start="": shows / "monday"
     assert window.session.save(save_as=True)
     assert offered_folder(qtbot, window) == shows / day
+
+
+def test_save_button_takes_a_new_folder_name(qtbot, window, tmp_path, monkeypatch):
+    from types import MethodType
+
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog
+
+    from studio.gui.dialogs import Dialogs
+
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    window.session.open_demo()
+    qtbot.waitUntil(lambda: window.project.is_open and not window.runner.busy(), timeout=30_000)
+    window.dialogs.save_folder = MethodType(Dialogs.save_folder, window.dialogs)
+    state = {"enabled": None, "tries": 0}
+
+    def poll() -> None:
+        dialog = next((w for w in QApplication.topLevelWidgets()
+                       if isinstance(w, QFileDialog) and w.isVisible()), None)
+        if dialog is None:
+            QTimer.singleShot(20, poll)
+            return
+        state["tries"] += 1
+        save = dialog.findChild(QDialogButtonBox, "buttonBox").button(QDialogButtonBox.StandardButton.Save)
+        if state["tries"] < 5:  # let the dialog settle its button first
+            QTimer.singleShot(20, poll)
+            return
+        state["enabled"] = save.isEnabled()
+        save.click()  # what a host does with the folder name the dialog offers
+        if dialog.isVisible():
+            dialog.reject()
+
+    QTimer.singleShot(0, poll)
+    saved = window.session.save()
+    assert state["enabled"] is True
+    new = tmp_path / "home" / window.project.episode.date
+    assert saved and window.project.folder == new and (new / "episode.json").is_file()
