@@ -245,3 +245,17 @@ def test_save_button_takes_a_new_folder_name(qtbot, window, tmp_path, monkeypatc
     assert state["enabled"] is True
     new = tmp_path / "home" / window.project.episode.date
     assert saved and window.project.folder == new and (new / "episode.json").is_file()
+
+
+def test_after_an_export_the_window_says_so_and_the_result_can_be_read(qtbot, demo, tmp_path):
+    dialog = demo.open_export()
+    qtbot.waitExposed(dialog)
+    dialog.show_dir.setText(str(tmp_path / "show"))
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.result is not None or bool(demo.dialogs.errors), timeout=180_000)
+    qtbot.waitUntil(lambda: not demo.runner.busy(), timeout=30_000)
+    assert demo.dialogs.errors == []
+    said = demo.statusBar().currentMessage()
+    assert said != "done" and said.startswith("Exported"), said  # not the job's last progress word
+    qtbot.waitUntil(lambda: dialog.result_view.height() >= 150, timeout=3000)  # a few lines, not 3
+    dialog.close()
