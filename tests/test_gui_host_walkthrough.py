@@ -259,3 +259,17 @@ def test_after_an_export_the_window_says_so_and_the_result_can_be_read(qtbot, de
     assert said != "done" and said.startswith("Exported"), said  # not the job's last progress word
     qtbot.waitUntil(lambda: dialog.result_view.height() >= 150, timeout=3000)  # a few lines, not 3
     dialog.close()
+
+
+def test_enter_in_the_time_zone_field_pulls_like_enter_in_the_repository_field(
+        qtbot, window, tmp_path):
+    panel = window.pull_panel
+    panel.repo.setEditText(str(build_repo(tmp_path / "pytorch")))
+    panel.date.setDate(QDate.fromString(DATE, "yyyy-MM-dd"))
+    field = panel.tz.lineEdit()
+    field.selectAll()
+    qtbot.keyClicks(field, "Asia/Kolkata")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.project.is_open and not window.runner.busy(), timeout=30_000)
+    assert window.dialogs.errors == []
+    assert "(Asia/Kolkata)" in window.day_view.heading.text()

@@ -98,6 +98,7 @@ class PullPanel(QWidget):
 
         self.pull.clicked.connect(self._request)
         self.repo.lineEdit().returnPressed.connect(self._request)
+        self.tz.lineEdit().returnPressed.connect(self._request)  # Enter pulls from either field
         self.cancel.clicked.connect(self.cancel_requested)
         self.browse.clicked.connect(self._browse)
 
