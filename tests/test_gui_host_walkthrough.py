@@ -273,3 +273,17 @@ def test_enter_in_the_time_zone_field_pulls_like_enter_in_the_repository_field(
     qtbot.waitUntil(lambda: window.project.is_open and not window.runner.busy(), timeout=30_000)
     assert window.dialogs.errors == []
     assert "(Asia/Kolkata)" in window.day_view.heading.text()
+
+
+def test_settings_refuse_an_unknown_time_zone_and_say_why(qtbot, window):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    dialog = window.settings_dialog()
+    dialog.show()
+    ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    dialog.tz.setText("Mars/Base")
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    assert dialog.isVisible() and "unknown time zone" in dialog.message.text()
+    dialog.tz.setText("Europe/Berlin")
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible() and dialog.result_settings().tz == "Europe/Berlin"
