@@ -175,7 +175,9 @@ def test_actions_that_cannot_apply_are_disabled_until_they_do(qtbot, monkeypatch
     assert not any(b.isEnabled() for b in buttons)
     win.session.open_demo()
     qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
-    assert all(a.isEnabled() for a in menu) and all(b.isEnabled() for b in buttons)
+    # all but "Move up": the first segment is the current one, it has nowhere up to go
+    assert all(a.isEnabled() for a in menu if a.text() != "Move &up") and \
+        all(b.isEnabled() for b in buttons)
     stale = win.findChild(type(menu[0]), "synthesizeStale")
     # every take made: nothing is stale, so "Synthesize all stale" cannot apply
     assert win.session.save()

@@ -287,3 +287,18 @@ def test_settings_refuse_an_unknown_time_zone_and_say_why(qtbot, window):
     dialog.tz.setText("Europe/Berlin")
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible() and dialog.result_settings().tz == "Europe/Berlin"
+
+
+def test_move_up_and_down_are_off_where_the_segment_cannot_go(qtbot, demo):
+    ed, ep = demo.editor, demo.project.episode
+    menu = {a.text().replace("&", ""): a for a in demo.segment_menu.actions()}
+    up, down = menu["Move up"], menu["Move down"]
+    ed.select_segment(ep.segments[0].id)
+    assert not up.isEnabled() and not ed.up.isEnabled()  # the first one has nowhere up to go
+    assert down.isEnabled() and ed.down.isEnabled()
+    ed.select_segment(ep.segments[-1].id)
+    assert up.isEnabled() and ed.up.isEnabled()
+    assert not down.isEnabled() and not ed.down.isEnabled()
+    qtbot.mouseClick(ed.up, Qt.MouseButton.LeftButton)  # moved: now second to last, both ways open
+    assert demo.project.episode.segments[-2].id == ed.current_id()
+    assert up.isEnabled() and down.isEnabled()
