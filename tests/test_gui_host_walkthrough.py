@@ -302,3 +302,17 @@ def test_move_up_and_down_are_off_where_the_segment_cannot_go(qtbot, demo):
     qtbot.mouseClick(ed.up, Qt.MouseButton.LeftButton)  # moved: now second to last, both ways open
     assert demo.project.episode.segments[-2].id == ed.current_id()
     assert up.isEnabled() and down.isEnabled()
+
+
+def test_keyboard_shortcuts_name_undo_and_redo_not_the_last_edit(qtbot, demo):
+    ed = demo.editor
+    ed.text.moveCursor(ed.text.textCursor().MoveOperation.End)
+    qtbot.keyClicks(ed.text, " And more.")
+    demo.project.undo_stack.undo()  # now both Undo and Redo name an edit in the Edit menu
+    demo.project.undo_stack.redo()
+    demo.open_shortcuts()
+    table = demo.help_dialog.table
+    actions = {table.item(r, 1).text(): table.item(r, 2).text() for r in range(table.rowCount())}
+    assert actions.get("Undo") == "Ctrl+Z" and "Ctrl+Y" in actions.get("Redo", "")
+    assert not [a for a in actions if a.startswith(("Undo ", "Redo "))]
+    demo.help_dialog.close()
