@@ -316,3 +316,19 @@ def test_keyboard_shortcuts_name_undo_and_redo_not_the_last_edit(qtbot, demo):
     assert actions.get("Undo") == "Ctrl+Z" and "Ctrl+Y" in actions.get("Redo", "")
     assert not [a for a in actions if a.startswith(("Undo ", "Redo "))]
     demo.help_dialog.close()
+
+
+def test_replace_all_says_how_many_it_replaced_and_undo_names_it_plainly(qtbot, demo):
+    ep = demo.project.episode
+    word = "PyTorch"
+    count = sum(seg.text.count(word) for seg in ep.segments)
+    where = sum(1 for seg in ep.segments if word in seg.text)
+    assert count > where >= 1
+    dialog = demo.open_find()
+    dialog.find.setText(word)
+    dialog.replace.setText("it's PT")
+    dialog.case.setChecked(True)
+    qtbot.mouseClick(dialog.replace_all, Qt.MouseButton.LeftButton)
+    assert dialog.result.text() == f"Replaced {count} matches in {where} segments."
+    assert demo.undo_action.text().replace("&", "") == "Undo Replace “PyTorch”"  # not Replace 'PyTorch'
+    dialog.close()
