@@ -332,3 +332,27 @@ def test_replace_all_says_how_many_it_replaced_and_undo_names_it_plainly(qtbot, 
     assert dialog.result.text() == f"Replaced {count} matches in {where} segments."
     assert demo.undo_action.text().replace("&", "") == "Undo Replace “PyTorch”"  # not Replace 'PyTorch'
     dialog.close()
+
+
+def test_space_presses_the_focused_button_or_box_and_plays_elsewhere(qtbot, demo):
+    from PySide6.QtWidgets import QApplication
+
+    win = demo
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=5000)
+    played = []
+    win.play_action.triggered.connect(lambda *_a: played.append(True))
+    win.open_find_bar()
+    whole = win.editor.find_bar.whole
+    whole.setFocus()
+    qtbot.waitUntil(whole.hasFocus, timeout=3000)
+    qtbot.keyClick(whole, Qt.Key.Key_Space)
+    assert whole.isChecked() and played == []  # ticked, not played
+    segments = len(win.project.episode.segments)
+    win.editor.add.setFocus()
+    qtbot.keyClick(win.editor.add, Qt.Key.Key_Space)
+    assert len(win.project.episode.segments) == segments + 1 and played == []
+    win.editor.segments.setFocus()  # a list: Space is Play / stop there
+    qtbot.waitUntil(win.editor.segments.hasFocus, timeout=3000)
+    qtbot.keyClick(win.editor.segments, Qt.Key.Key_Space)
+    assert played == [True]
