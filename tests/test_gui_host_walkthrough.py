@@ -356,3 +356,39 @@ def test_space_presses_the_focused_button_or_box_and_plays_elsewhere(qtbot, demo
     qtbot.waitUntil(win.editor.segments.hasFocus, timeout=3000)
     qtbot.keyClick(win.editor.segments, Qt.Key.Key_Space)
     assert played == [True]
+
+
+def test_titles_and_messages_with_markup_are_shown_as_written(qtbot, demo, tmp_path):
+    from types import MethodType
+
+    from PySide6 import QtGui
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
+
+    from studio.editing import Metadata
+    from studio.gui import commands
+    from studio.gui.dialogs import CANCEL, Dialogs
+
+    seen: list[tuple[str, str]] = []
+
+    def answer() -> None:
+        box = next((w for w in QApplication.topLevelWidgets()
+                    if isinstance(w, QMessageBox) and w.isVisible()), None)
+        if box is None:
+            QTimer.singleShot(20, answer)
+            return
+        label = box.findChild(QLabel, "qt_msgbox_label")
+        shown = label.text() if label.textFormat() == Qt.TextFormat.PlainText or \
+            not QtGui.Qt.mightBeRichText(label.text()) else label.text() + " (as rich text)"
+        seen.append((box.windowTitle(), shown))
+        box.reject()
+
+    title = "Fix the <b>bold</b> <br> parser & <i>friends</i>"
+    demo.project.undo_stack.push(commands.SetMetadata(demo.project, Metadata(title, "")))
+    real = Dialogs()
+    QTimer.singleShot(0, answer)
+    assert MethodType(Dialogs.ask_unsaved, real)(demo, demo.project.episode.title) == CANCEL
+    QTimer.singleShot(0, answer)
+    MethodType(Dialogs.error, real)(demo, f"cannot read {tmp_path}/<b>day</b>.json")
+    assert seen == [("Unsaved changes", f"“{title}” has unsaved changes."),
+                    ("Commitcast Studio", f"cannot read {tmp_path}/<b>day</b>.json")]
