@@ -392,3 +392,18 @@ def test_titles_and_messages_with_markup_are_shown_as_written(qtbot, demo, tmp_p
     MethodType(Dialogs.error, real)(demo, f"cannot read {tmp_path}/<b>day</b>.json")
     assert seen == [("Unsaved changes", f"“{title}” has unsaved changes."),
                     ("Commitcast Studio", f"cannot read {tmp_path}/<b>day</b>.json")]
+
+
+def test_replace_all_leaves_the_host_on_the_segment_they_were_reading(qtbot, demo):
+    ep, ed = demo.project.episode, demo.editor
+    here = next(s for s in ep.segments if "PyTorch" in s.text)
+    last = [s for s in ep.segments if "PyTorch" in s.text][-1]
+    assert here.id != last.id
+    ed.select_segment(here.id)
+    dialog = demo.open_find()
+    dialog.find.setText("PyTorch")
+    dialog.replace.setText("PT")
+    qtbot.mouseClick(dialog.replace_all, Qt.MouseButton.LeftButton)
+    assert ed.current_id() == here.id  # not the last segment it replaced in
+    assert "PT" in ed.text.toPlainText() and "PyTorch" not in ed.text.toPlainText()
+    dialog.close()

@@ -91,11 +91,14 @@ class FindReplaceDialog(QDialog):
             self.result.setText("Not found.")
             return 0
         found = len(editing.find_all(ep, self.find.text(), self.case.isChecked(), self.whole.isChecked()))
+        keep = self.editor.current_id()  # each replaced segment is revealed: come back after
         stack = self.project.undo_stack
         stack.beginMacro(f"Replace “{self.find.text()}”")  # "Undo Replace “it's”", no Python quoting
         for sid, text in texts.items():
             stack.push(commands.SetText(self.project, sid, text))
         stack.endMacro()
+        if keep:
+            self.editor.select_segment(keep)
         self.result.setText(f"Replaced {plural(found, 'match', 'matches')} "
                             f"in {plural(len(texts), 'segment')}.")
         return len(texts)
