@@ -36,6 +36,19 @@ def save_project(episode: Episode, folder: str | Path, day: Day | None = None) -
     return out
 
 
+def suggested_folder(date: str, show_dir: str, recent: list[str], home: Path | None = None) -> Path:
+    """Where saving a new episode first offers to put it, named after its day: the show's
+    episodes folder, else beside the episode saved last, else the home folder (never the folder
+    the app happened to be started from)."""
+    if show_dir:
+        return Path(show_dir) / "episodes" / date
+    for folder in recent:
+        parent = Path(folder).parent
+        if parent.is_dir():
+            return parent / date
+    return (home or Path.home()) / date
+
+
 def holds_other_episode(folder: str | Path, current: str | Path | None) -> bool:
     """True when saving into ``folder`` would overwrite an episode other than ``current``'s."""
     target = Path(folder)

@@ -194,12 +194,18 @@ def preview_voice(voice: str, rate: int, progress: Progress, cancel: CancelToken
 
 
 def say_it(text: str, episode: Episode | None, settings: Settings,
-           progress: Progress, cancel: CancelToken) -> Path:
-    """A word or phrase as the engine will say it, with the lexicon applied."""
-    from ..narration.lexicon import host_lexicon
+           progress: Progress, cancel: CancelToken, words: dict[str, str] | None = None) -> Path:
+    """A word or phrase as the engine will say it, with the lexicon applied; ``words``, when
+    given, stand for the host's own lexicon (the editor's unsaved table), which stays as it is."""
+    from ..narration.lexicon import Lexicon, host_lexicon, lexicon_for
     from ..narration.tts import SynthJob, synthesize
+    from ..profile import profile_for
 
-    lexicon = lexicon_for_episode(episode) if episode is not None else host_lexicon(None)
+    if words is not None:
+        show = (profile_for(episode.repo).lexicon or None) if episode is not None else None
+        lexicon = lexicon_for(show).merge(Lexicon(words=dict(words)))
+    else:
+        lexicon = lexicon_for_episode(episode) if episode is not None else host_lexicon(None)
     spoken = lexicon.respell(text)
     if not spoken.strip():
         raise StudioError("nothing to say")

@@ -42,6 +42,7 @@ class DayView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.rows: list[Row] = []
+        self._commits = 0
         self._day_shown = False
         self.heading = QLabel("No day pulled yet: pull a repository above, or open an episode.")
         self.heading.setWordWrap(True)
@@ -117,7 +118,7 @@ class DayView(QWidget):
         else:
             what = f" “{text}”" if text else ""
             where = f" in {theme}" if self.theme.currentData() else ""
-            note = f"No commits match{what}{where}.\nClear the filter to see all {len(self.rows)}."
+            note = f"No commits match{what}{where}.\nClear the filter to see all {self._commits}."
         self.empty_note.setText(note)
         self._place_empty_note()
         self.empty_note.show()
@@ -145,6 +146,7 @@ class DayView(QWidget):
                 n(len(digest.stacks), "stack"), n(s.authors, "author")]
         self.heading.setText(f"<b>{_e(day.repo)}</b> · {_e(day.branch)} · {_e(humanize.day(day.date))} "
                              f"({_e(day.tz)})<br>{' · '.join(bits)}")
+        self._commits = s.commits  # as the heading counts them (a reverted original is a row's child)
         self.rows = rows if rows is not None else build_rows(digest, day)
         self.theme.blockSignals(True)
         self.theme.addItem("Rollbacks and relands", ROLLBACKS)

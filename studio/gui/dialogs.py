@@ -22,6 +22,7 @@ class Dialogs:
         box = QMessageBox(parent)
         box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle("Unsaved changes")
+        box.setTextFormat(Qt.TextFormat.PlainText)  # a title is the host's text, not markup
         box.setText(f"“{title}” has unsaved changes.")
         box.setInformativeText("Save them before going on?")
         box.setStandardButtons(QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
@@ -36,13 +37,14 @@ class Dialogs:
 
     def ask_recover(self, parent: QWidget, entry: Autosave) -> bool:
         where = entry.project or "a new, never-saved episode"
-        answer = QMessageBox.question(
-            parent, "Recover unsaved work?",
+        box = QMessageBox(
+            QMessageBox.Icon.Question, "Recover unsaved work?",
             f"The studio closed unexpectedly while “{entry.title}” had unsaved changes "
             f"({where}, autosaved {local_moment(entry.saved_at)}).\n\nRecover that work?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.Yes)
-        return answer == QMessageBox.StandardButton.Yes
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        return box.exec() == QMessageBox.StandardButton.Yes
 
     def ask_use_recovered(self, parent: QWidget, segment: str, seconds: float) -> bool:
         answer = QMessageBox.question(
@@ -101,4 +103,8 @@ class Dialogs:
         return answer == QMessageBox.StandardButton.Save
 
     def error(self, parent: QWidget, message: str) -> None:
-        QMessageBox.warning(parent, "Commitcast Studio", message)
+        # messages quote commit titles, names and paths: shown as written, never as markup
+        box = QMessageBox(QMessageBox.Icon.Warning, "Commitcast Studio", message,
+                          QMessageBox.StandardButton.Ok, parent)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.exec()

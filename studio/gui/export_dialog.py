@@ -66,6 +66,7 @@ class ExportDialog(QDialog):
         self.result_view = QTextBrowser()
         self.result_view.setObjectName("exportResult")
         self.result_view.setOpenExternalLinks(True)
+        self.result_view.setMinimumHeight(160)  # shown after an export: the dialog grows to show it
         self.result_view.setVisible(False)
         self.run_button = QPushButton("Export")
         self.run_button.setObjectName("exportRun")
@@ -191,6 +192,7 @@ class ExportDialog(QDialog):
         done = "Exported" + (" and published" if result.page else "")
         self.status.setText((f"{done}, with {plural(len(result.warnings), 'warning')}: see below."
                              if result.warnings else f"{done}.") + note)
+        self.session.status.emit(f"{done} “{ep.title}” to {result.folder}.")  # not the job's "done"
 
     def _take_in_takes(self, saved) -> None:
         """The takes as exported (only where the export had to make or measure one), and

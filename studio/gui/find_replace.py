@@ -90,11 +90,16 @@ class FindReplaceDialog(QDialog):
         if not texts:
             self.result.setText("Not found.")
             return 0
+        found = len(editing.find_all(ep, self.find.text(), self.case.isChecked(), self.whole.isChecked()))
+        keep = self.editor.current_id()  # each replaced segment is revealed: come back after
         stack = self.project.undo_stack
-        stack.beginMacro(f"Replace {self.find.text()!r}")
+        stack.beginMacro(f"Replace “{self.find.text()}”")  # "Undo Replace “it's”", no Python quoting
         for sid, text in texts.items():
             stack.push(commands.SetText(self.project, sid, text))
         stack.endMacro()
-        self.result.setText(f"Replaced in {plural(len(texts), 'segment')}.")
+        if keep:
+            self.editor.select_segment(keep)
+        self.result.setText(f"Replaced {plural(found, 'match', 'matches')} "
+                            f"in {plural(len(texts), 'segment')}.")
         return len(texts)
 

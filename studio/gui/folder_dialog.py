@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog, QLineEdit, QMessageBox, QWidget
 
 
 def existing_parent(path: Path) -> Path:
@@ -38,6 +39,26 @@ class EpisodeFolderDialog(QFileDialog):
             if target != base:
                 self.selectFile(str(target.relative_to(base)) if target.is_relative_to(base)
                                 else str(target))
+        name = self.findChild(QLineEdit, "fileNameEdit")
+        if name is not None:
+            name.textChanged.connect(self._allow_new_name_later)
+        self.currentChanged.connect(self._allow_new_name_later)
+        self.directoryEntered.connect(self._allow_new_name_later)
+
+    def _allow_new_name_later(self, *_args) -> None:
+        QTimer.singleShot(0, self._allow_new_name)  # after Qt's own update of the button
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        QTimer.singleShot(0, self._allow_new_name)
+
+    def _allow_new_name(self) -> None:
+        """Qt greys Save out while the typed folder does not exist yet (only Enter still
+        worked); a new name is what a new episode wants, so Save stays on while one is typed."""
+        box, name = self.findChild(QDialogButtonBox, "buttonBox"), self.findChild(QLineEdit, "fileNameEdit")
+        button = box.button(QDialogButtonBox.StandardButton.Save) if box is not None else None
+        if button is not None and name is not None and name.text().strip():
+            button.setEnabled(True)
 
     def chosen(self) -> Path | None:
         files = self.selectedFiles()

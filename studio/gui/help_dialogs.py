@@ -35,6 +35,9 @@ def shortcut_rows(window) -> list[tuple[str, str, str]]:
     """(menu, action, keys) for every action of ``window`` that has a shortcut: those in its
     menus under the menu's name, then any others the window holds."""
     rows, seen = [], set()
+    # Undo and Redo name the last edit ("Undo Edit text"): the list names the keys' action
+    fixed = {id(getattr(window, "undo_action", None)): "Undo",
+             id(getattr(window, "redo_action", None)): "Redo"}
 
     def walk(menu: QMenu, where: str) -> None:
         for act in menu.actions():
@@ -48,7 +51,7 @@ def shortcut_rows(window) -> list[tuple[str, str, str]]:
                 if not k.isEmpty()]  # a standard key this platform leaves unbound is empty
         if keys and id(act) not in seen:
             seen.add(id(act))
-            rows.append((where, _plain(act.text()), ", ".join(keys)))
+            rows.append((where, fixed.get(id(act)) or _plain(act.text()), ", ".join(keys)))
 
     for top in window.menuBar().actions():
         if top.menu() is not None:

@@ -75,9 +75,12 @@ class LexiconEditor(QDialog):
         layout.addLayout(row)
         layout.addWidget(self.note)
         layout.addWidget(buttons)
-        self.add.clicked.connect(lambda: self.add_entry("", ""))
+        self.add.clicked.connect(self._add_and_edit)
         self.remove.clicked.connect(lambda: self.table.removeRow(self.table.currentRow()))
         self.say.clicked.connect(self.say_current)
+        self.table.currentCellChanged.connect(lambda *_: self._update_buttons())
+        self.table.itemChanged.connect(lambda _item: self._update_buttons())
+        self.table.model().rowsRemoved.connect(lambda *_: self._update_buttons())
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         try:
@@ -85,6 +88,23 @@ class LexiconEditor(QDialog):
                 self.add_entry(word, say)
         except StudioError as exc:
             self.note.setText(str(exc))
+        self._update_buttons()
+
+    def _current_word(self) -> str:
+        item = self.table.item(self.table.currentRow(), 0)
+        return item.text().strip() if item is not None else ""
+
+    def _update_buttons(self) -> None:
+        """Remove needs a row, Say it a written word."""
+        self.remove.setEnabled(self.table.currentRow() >= 0)
+        self.say.setEnabled(bool(self._current_word()))
+        self.say.setToolTip("" if self.say.isEnabled() else "Type a word first, then hear it")
+
+    def _add_and_edit(self) -> None:
+        """A new row with the cursor in it: what the host types next is the word."""
+        self.add_entry("", "")
+        self.table.setFocus()
+        self.table.editItem(self.table.item(self.table.currentRow(), 0))
 
     def add_entry(self, word: str, say: str) -> None:
         row = self.table.rowCount()
@@ -112,18 +132,15 @@ class LexiconEditor(QDialog):
         super().accept()
 
     def say_current(self) -> None:
-        item = self.table.item(self.table.currentRow(), 0)
-        if item is None or not item.text().strip():
+        text = self._current_word()
+        if not text:
+            self.note.setText("Type a word first, then hear it.")
             return
-        try:
-            write_user_words(self.entries())  # say it as it will be said
-        except StudioError as exc:
-            self.note.setText(str(exc))
-            return
-        text, ep, settings = item.text(), self.project.episode, self.session.settings
+        # said with the table as it stands, which is saved only by Save (Cancel keeps the old one)
+        words, ep, settings = self.entries(), self.project.episode, self.session.settings
         self.note.setText(f"Saying “{text}”…")
         self.session.runner.run_task(
-            "Say it", lambda p, c: audio_jobs.say_it(text, ep, settings, p, c),
+            "Say it", lambda p, c: audio_jobs.say_it(text, ep, settings, p, c, words),
             self._play, lambda msg: self.note.setText(msg))
 
     def _play(self, path) -> None:

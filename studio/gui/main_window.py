@@ -67,7 +67,8 @@ class MainWindow(QMainWindow):
         dock.setObjectName("dayDock")
         dock.setWidget(self.day_view)
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable |
-                         QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+                         QDockWidget.DockWidgetFeature.DockWidgetFloatable |
+                         QDockWidget.DockWidgetFeature.DockWidgetClosable)  # View ▸ Day brings it back
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
         self.day_dock = dock
         self.tabs = QTabWidget()
@@ -131,8 +132,8 @@ class MainWindow(QMainWindow):
         ed = self.editor
         self._action(g, "&Add segment", ed.add_segment, "Ctrl+Shift+N")
         self._action(g, "&Delete segment", ed.delete_segment)
-        self._action(g, "Move &up", lambda: ed._move(-1), "Alt+Up")
-        self._action(g, "Move do&wn", lambda: ed._move(1), "Alt+Down")
+        self.move_actions = {-1: self._action(g, "Move &up", lambda: ed._move(-1), "Alt+Up"),
+                             1: self._action(g, "Move do&wn", lambda: ed._move(1), "Alt+Down")}
         self._action(g, "&Regenerate from the day", lambda: ed.current_id() and
                      s.regenerate(ed.current_id()), "Ctrl+R")
         self.segment_menu = g
@@ -155,6 +156,7 @@ class MainWindow(QMainWindow):
         s.day_loaded.connect(self._day_loaded)
         s.settings_changed.connect(self._refresh_recent)
         self.editor.regenerate_requested.connect(s.regenerate)
+        self.editor.current_changed.connect(lambda _sid: self._update_moves())
         p.modified_changed.connect(lambda _m: self._update_title())
         p.problem.connect(lambda msg: self.statusBar().showMessage(msg, 30_000))
         p.reset.connect(self._update_title)
@@ -177,6 +179,12 @@ class MainWindow(QMainWindow):
     def _update_episode_actions(self) -> None:
         for act in self.episode_actions:
             act.setEnabled(self.project.is_open)
+        self._update_moves()
+
+    def _update_moves(self) -> None:
+        """Move up/down only where the current segment has room to go."""
+        for step, act in self.move_actions.items():
+            act.setEnabled(self.project.is_open and self.editor.can_move(step))
 
     def _focus_pull(self) -> None:
         self.pull_panel.repo.setFocus()

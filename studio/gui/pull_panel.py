@@ -59,7 +59,9 @@ class PullPanel(QWidget):
         self.date = QDateEdit(QDate.currentDate())
         self.date.setObjectName("dateField")
         self.date.setCalendarPopup(True)
-        self.date.setDisplayFormat("ddd d MMM yyyy")  # a date as people write it
+        # a date as people write it; the weekday last, for a weekday first makes Qt refuse a
+        # typed day number (it clashes with the weekday shown until the whole date is typed)
+        self.date.setDisplayFormat("d MMM yyyy (ddd)")
         self.date.setMaximumDate(QDate.currentDate().addDays(1))
         self.tz = QComboBox()
         self.tz.setObjectName("tzField")
@@ -96,6 +98,7 @@ class PullPanel(QWidget):
 
         self.pull.clicked.connect(self._request)
         self.repo.lineEdit().returnPressed.connect(self._request)
+        self.tz.lineEdit().returnPressed.connect(self._request)  # Enter pulls from either field
         self.cancel.clicked.connect(self.cancel_requested)
         self.browse.clicked.connect(self._browse)
 

@@ -142,6 +142,7 @@ class ScriptEditor(QWidget):
         enabled = ep is not None
         for w in (self.up, self.down, self.add, self.remove, self.regen, self.title, self.text):
             w.setEnabled(enabled)
+        self._update_moves()
 
     def select_segment(self, segment_id: str) -> None:
         for i in range(self.segments.count()):
@@ -165,7 +166,17 @@ class ScriptEditor(QWidget):
         self._loading = False
         self._update_counts()
         self._show_sentence()
+        self._update_moves()
         self.current_changed.emit(seg.id if seg else "")
+
+    def can_move(self, step: int) -> bool:
+        """The current segment can move up (-1) or down (+1): not past either end."""
+        row = self.segments.currentRow()
+        return row >= 0 and 0 <= row + step < self.segments.count()
+
+    def _update_moves(self) -> None:
+        self.up.setEnabled(self.can_move(-1))
+        self.down.setEnabled(self.can_move(1))
 
     def _segment_changed(self, segment_id: str) -> None:
         ep = self.project.episode

@@ -185,8 +185,8 @@ class Session(QObject):
         folder = self.project.folder
         if folder is None or save_as:
             ep = self.project.episode
-            start = str(Path(self.settings.show_dir) / "episodes" / ep.date) \
-                if self.settings.show_dir else ""
+            start = str(projects.suggested_folder(ep.date, self.settings.show_dir,
+                                                  self.settings.recent_projects))
             folder = self.dialogs.save_folder(self.window, start)
             if folder is None:
                 return False

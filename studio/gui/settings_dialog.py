@@ -26,6 +26,7 @@ from ..errors import StudioError
 from ..humanize import voice_label
 from ..narration.voices import ENGLISH, Voice
 from ..settings import Settings
+from ..sources.window import parse_zone
 from .form_fields import loudness_field, with_button
 
 
@@ -121,6 +122,12 @@ class SettingsDialog(QDialog):
         return str(self.voice.itemData(index)) if index >= 0 else text
 
     def accept(self) -> None:
+        try:
+            parse_zone(self.tz.text().strip() or "UTC")  # not kept to fail every later pull
+        except StudioError as exc:
+            self.message.setText(f"{exc}.")
+            self.tz.setFocus()
+            return
         if self.token.text().strip():
             try:
                 credentials.store_token(self.token.text())

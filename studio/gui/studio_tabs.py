@@ -11,6 +11,7 @@ from . import audio_jobs
 from .export_dialog import ExportDialog
 from .lexicon_editor import LexiconEditor
 from .narration_panel import NarrationPanel
+from .shortcut_wins import ControlsKeepSpace, ShortcutOverText
 
 WARM_UP_DELAY_MS = 300
 
@@ -52,6 +53,7 @@ def install_tabs(window) -> None:
                         ["Ctrl+Shift+Return"], "synthesizeStale")
     import_action = _add(window, m, "&Import recording…", panel.import_recording)
     window.play_action = _add(window, m, "&Play / stop", panel.toggle_play, ["Space"], "playPause")
+    window.controls_keep_space = ControlsKeepSpace(window.play_action)  # a focused button presses
     pairs = [(window.synth_action, panel.synth), (stale_action, panel.synth_all),
              (import_action, panel.import_button), (window.play_action, panel.play)]
 
@@ -93,6 +95,7 @@ def install_tabs(window) -> None:
     menu.insertAction(window.export_menu_anchor, act)
     window.addAction(act)  # works with the menu bar hidden or native, too
     window.export_action = act
+    window.export_key_wins = ShortcutOverText(act)  # Ctrl+E is "end of line" in Linux text fields
 
     def open_lexicon() -> LexiconEditor:
         dialog = LexiconEditor(window)

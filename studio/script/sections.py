@@ -183,6 +183,12 @@ def _commit_sentence(c: CommitInfo, v: Voice) -> str:
     return f"{who(c)} {verb} {change_phrase(c.title)}{pr}"
 
 
+def _group_intro(v: Voice, group: str) -> str:
+    """"Turning to the hardware work," but never "the other work work"."""
+    intro = v.pick(P.GROUP_INTRO, group=group)
+    return intro.replace(f"{group} work", group) if group.endswith(" work") else intro
+
+
 def wins(d: Digest, v: Voice) -> list[SegmentDraft]:
     segments: list[SegmentDraft] = []
     work = [g for g in d.groups if not g.housekeeping]
@@ -195,7 +201,7 @@ def wins(d: Digest, v: Voice) -> list[SegmentDraft]:
         for j, c in enumerate(told):
             text = _commit_sentence(c, v)
             if j == 0:
-                text = f"{v.pick(P.GROUP_INTRO, group=group.group)} {text}"
+                text = f"{_group_intro(v, group.group)} {text}"
             seg.say(text, [c.sha])
         rest = group.commits[len(told):]
         if rest:
