@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..children import kill_group, popen
 from ..errors import StudioError
 from .tools import ffmpeg_cmd, last_line, probe
 
@@ -79,7 +80,7 @@ def _wav_blocks(path: Path, channels: int) -> Iterator[np.ndarray]:
 def _ffmpeg_blocks(path: Path, rate: int, channels: int) -> Iterator[np.ndarray]:
     cmd = ffmpeg_cmd("-i", str(path), "-vn", "-f", "f32le", "-ac", str(channels),
                      "-ar", str(rate), "-")
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None
     step = BLOCK_FRAMES * channels * 4
     try:
@@ -93,9 +94,7 @@ def _ffmpeg_blocks(path: Path, rate: int, channels: int) -> Iterator[np.ndarray]
         if proc.wait() != 0:
             raise StudioError(f"cannot decode {path.name}: {last_line(err)}")
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        kill_group(proc)
         proc.stdout.close()
         proc.stderr.close()
 

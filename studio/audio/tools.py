@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
+from ..children import run as run_child
 from ..errors import StudioError
 
 _PACKAGES = {"ffmpeg": "ffmpeg", "ffprobe": "ffmpeg", "espeak-ng": "espeak-ng"}
@@ -31,7 +31,7 @@ def run_ffmpeg(args: list[str], what: str) -> str:
     """Run ffmpeg with ``args``; returns its stderr. Failure -> StudioError about ``what``."""
     cmd = [require_tool("ffmpeg"), "-hide_banner", "-nostdin", *args]
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+        proc = run_child(cmd, capture_output=True, text=True, errors="replace")
     except OSError as exc:
         raise StudioError(f"cannot run ffmpeg for {what}: {exc}") from exc
     if proc.returncode != 0:
@@ -43,7 +43,7 @@ def probe(path: str | Path) -> dict[str, Any]:
     """ffprobe's streams and format of ``path`` as JSON, or a StudioError."""
     cmd = [require_tool("ffprobe"), "-v", "error", "-print_format", "json",
            "-show_format", "-show_streams", "-show_chapters", str(path)]
-    proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+    proc = run_child(cmd, capture_output=True, text=True, errors="replace")
     if proc.returncode != 0:
         raise StudioError(f"{path} is not an audio file ffmpeg can read: {last_line(proc.stderr)}")
     try:

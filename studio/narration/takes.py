@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import subprocess
 from pathlib import Path
 
 from ..audio.pcm import audio_info
 from ..audio.settings import AudioSettings
 from ..audio.tools import ffmpeg_cmd, last_line
 from ..audio.trim import analyze, auto_trim
+from ..children import run as run_child
 from ..episode import Episode, Segment, Take, Trim, load_episode, save_episode, script_hash
 from ..errors import StudioError
 from ..fsutil import check_writable_dir, safe_filename
@@ -163,7 +163,7 @@ def import_take(episode_dir: str | Path, segment_id: str, source: str | Path) ->
     channels = min(info.channels, 2)
     cmd = ffmpeg_cmd("-y", "-i", str(src), "-vn", "-map_metadata", "-1", "-c:a", "pcm_s16le",
                      "-ac", str(channels), "-f", "wav", str(tmp))
-    proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+    proc = run_child(cmd, capture_output=True, text=True, errors="replace")
     if proc.returncode != 0:
         tmp.unlink(missing_ok=True)
         raise StudioError(f"cannot import {src.name}: {last_line(proc.stderr)}")

@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..children import kill_group, popen
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress, no_progress
 
@@ -98,8 +99,8 @@ def _spawn(voice: str, rate: int, timeout: float) -> subprocess.Popen[bytes]:
     env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
     cmd = [sys.executable, "-m", "studio.narration.speak", voice, str(rate), str(timeout)]
     try:
-        return subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, env=env)
+        return popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE, env=env)
     except OSError as exc:
         raise StudioError(f"cannot start the speech worker: {exc}") from exc
 
@@ -150,9 +151,7 @@ def _stop(worker: _Worker) -> None:
             proc.wait(5)  # it has answered and is on its way out
         except subprocess.TimeoutExpired:
             pass
-    if proc.poll() is None:
-        proc.kill()
-        proc.wait()
+    kill_group(proc)  # the worker and anything it started
     for stream in (proc.stdin, proc.stdout, proc.stderr):
         if stream:
             try:
