@@ -7,8 +7,9 @@ show folder, each episode folder and their ``takes/``:
 * ``.tts-*.part`` (a take being synthesized), ``.import-*.part`` (a take being imported),
   ``.*.tmp`` (an atomic write, fsutil) and ``.probe.*`` (a writability probe);
 * ``.export-*/`` (an export being staged) and ``.backup-*/`` (old files kept during the final
-  swap) — unless an export journal (a file named ``*.journal*``) is pending there: those
-  folders are then the journal's to roll forward or back, and are left alone.
+  swap) — unless an export journal (any name holding ``journal``, e.g.
+  ``.export-journal.json``) is pending there: those folders are then the journal's to roll
+  forward or back, and are left alone, as is the journal and its temp files.
 
 Only what is older than the current process, and not open in any process, is removed: the
 lock proves no other studio run is writing the show, the age spares what this process (the
@@ -28,7 +29,7 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 STAGING_PREFIXES = (".export-", ".backup-")
-JOURNAL_PATTERN = "*.journal*"
+JOURNAL_PATTERN = "*journal*"  # .export-journal.json (studio.export.journal), its temp files
 _IMPORTED_AT = time.time()
 
 
