@@ -83,7 +83,7 @@ def leftovers(show: Path) -> list[str]:
 def test_children_die_with_a_killed_produce_and_the_next_run_cleans_up(history, tmp_path):
     (tmp_path / "pt.git").symlink_to(history.path)
     show = tmp_path / "show"
-    for moment in ("studio.narration.speak", "tee"):  # mid-synthesis, mid-mastering
+    for moment in ("studio.narration.speak", "-f tee "):  # mid-synthesis, mid-mastering
         mark = uuid.uuid4().hex
         run = start(show, tmp_path, mark)
         child = kill_when(run, mark, moment)
