@@ -120,12 +120,23 @@ def _folders(root: Path) -> list[Path]:
 
 def remove_leftovers(show_dir: str | Path, before: float | None = None) -> list[Path]:
     """Remove the leftovers of killed runs older than ``before`` (default: this process's
-    start) from ``show_dir``; returns what was removed. Call it holding the show's lock."""
+    start) from ``show_dir`` and its episodes; returns what was removed. Call it holding the
+    show's lock."""
     root = Path(show_dir)
+    return _remove_in(root, _folders(root), before)
+
+
+def remove_episode_leftovers(episode_dir: str | Path, before: float | None = None) -> list[Path]:
+    """The same for one episode folder and its takes (hold the lock of its show, if any)."""
+    folder = Path(episode_dir)
+    return _remove_in(folder, [folder, folder / "takes"], before)
+
+
+def _remove_in(root: Path, folders: list[Path], before: float | None) -> list[Path]:
     before = process_started() if before is None else before
     busy: set[str] | None = None
     removed: list[Path] = []
-    for folder in _folders(root):
+    for folder in folders:
         try:
             with os.scandir(folder) as it:
                 entries = list(it)

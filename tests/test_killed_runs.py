@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from github_history import pytorch_history
 
-from studio.leftovers import remove_leftovers
+from studio.leftovers import remove_episode_leftovers, remove_leftovers
 
 ROOT = Path(__file__).resolve().parent.parent
 DAY = dt.date(2026, 2, 9)
@@ -132,3 +132,8 @@ def test_only_old_unused_leftovers_go_and_a_pending_journal_keeps_its_folders(tm
         removed = remove_leftovers(show, before=time.time())
     assert sorted(removed) == sorted(gone)
     assert all(p.exists() for p in kept) and not any(p.exists() for p in gone)
+
+    alone = tmp_path / "standalone"  # an episode folder outside any show
+    staged = _old(alone / ".export-a1", is_dir=True)
+    part = _old(alone / "takes" / ".tts-def.wav.9.part")
+    assert sorted(remove_episode_leftovers(alone, before=time.time())) == sorted([staged, part])
