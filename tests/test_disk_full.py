@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from audio_fixtures import write_episode
+from audio_helpers import tone_file
 from github_history import pytorch_history
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,3 +100,19 @@ def test_a_speech_worker_that_cannot_write_its_take_answers_at_once(tmp_path):
         assert answer["status"] == "no-space", answer
         assert "No space left on device" in answer["message"]
         assert time.monotonic() - started < 20
+
+
+def test_a_take_import_onto_a_full_disk_is_named_not_called_silent(tmp_path):
+    source = tone_file(tmp_path / "voice.wav", seconds=30, rate=48000, channels=1)
+    with tmpfs(tmp_path / "disk", "1m") as disk:
+        folder = write_episode(disk / "ep")
+        before = (folder / "episode.json").read_bytes()
+        done = subprocess.run([sys.executable, "-m", "studio", "take", "import", str(folder),
+                               "--segment", "intro", str(source)], capture_output=True, text=True,
+                              env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60)
+        assert done.returncode == 1, done.stderr
+        [line] = done.stderr.strip().splitlines()
+        assert f"no space left on tmpfs at {folder / 'takes'} (" in line, line
+        assert "MB needed for importing voice.wav" in line, line
+        assert (folder / "episode.json").read_bytes() == before
+        assert [p.name for p in (folder / "takes").iterdir()] == []

@@ -17,6 +17,7 @@ from ..audio.settings import AudioSettings
 from ..audio.tools import ffmpeg_cmd, last_line
 from ..audio.trim import analyze, auto_trim
 from ..children import run as run_child
+from ..diskspace import require_space
 from ..episode import Episode, Segment, Take, Trim, load_episode, save_episode, script_hash
 from ..errors import StudioError
 from ..fsutil import check_writable_dir, safe_filename
@@ -161,6 +162,8 @@ def import_take(episode_dir: str | Path, segment_id: str, source: str | Path) ->
     out = takes / name
     tmp = takes / f".{name}.part"
     channels = min(info.channels, 2)
+    require_space(takes, int(info.duration * max(info.rate, 1) * channels * 2 * 1.1) + 4096,
+                  f"importing {src.name}")  # a 16-bit WAV at the source's rate
     cmd = ffmpeg_cmd("-y", "-i", str(src), "-vn", "-map_metadata", "-1", "-c:a", "pcm_s16le",
                      "-ac", str(channels), "-f", "wav", str(tmp))
     proc = run_child(cmd, capture_output=True, text=True, errors="replace")
