@@ -222,6 +222,9 @@ class Speaker:
     def _callback_failed(self, args: Any) -> None:
         """The driver writes the WAV inside espeak's callback, where an exception (a full
         disk) is only "unraisable": note it and end the loop, instead of waiting forever."""
+        if "ctypes callback" not in (args.err_msg or ""):
+            sys.__unraisablehook__(args)  # not the engine's: as Python reports it
+            return
         self.failure = args.exc_value
         try:
             self.engine.endLoop()
