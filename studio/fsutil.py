@@ -1,4 +1,14 @@
-"""Atomic file writes and safe file names."""
+"""Atomic file writes and safe file names.
+
+File modes follow one rule. What a web server serves is *published*: the site (feed.xml,
+every index.html, style.css, cover.png) and each episode's MP3, transcripts and chapters
+JSON. Published files get the mode any new file gets, ``0o666 & ~umask`` (0644 under umask
+022, 0640 under 027), so a self-hosted show is readable by the web server. Everything else
+studio writes for itself (day.json, episode.json, published.json, show.toml, settings,
+autosaves, caches) is *private*: written 0600, as ``mkstemp`` creates it. Takes are audio
+written by ffmpeg, the speech engine or the recorder and keep the umask's mode; they are
+never published.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +16,42 @@ import json
 import os
 import re
 import tempfile
+import threading
 import unicodedata
 from pathlib import Path
 from typing import Any
 
 from .errors import StudioError
 
+_UMASK_GUARD = threading.Lock()
 
-def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``path`` so that readers see the old file or the new one, never half."""
+
+def current_umask() -> int:
+    """The process's umask, read without changing it (Linux: /proc/self/status)."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    with _UMASK_GUARD:  # elsewhere: set and restore it (other threads may create files)
+        mask = os.umask(0o077)
+        os.umask(mask)
+    return mask
+
+
+def published_mode() -> int:
+    """The mode of a published file: what ``open()`` gives a new file, ``0o666 & ~umask``."""
+    return 0o666 & ~current_umask()
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, public: bool = False) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the new one, never half.
+
+    The file is private (0600) unless ``public``: then it gets :func:`published_mode`, for
+    files a web server serves (see the module's docstring for which those are).
+    """
     target = Path(path)
     directory = target.parent
     try:
@@ -24,6 +61,8 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
         raise StudioError(f"cannot write {target}: {exc.strerror or exc}") from exc
     try:
         with os.fdopen(fd, "wb") as fh:
+            if public:
+                os.fchmod(fh.fileno(), published_mode())
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
@@ -37,13 +76,13 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     fsync_dir(directory)
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    atomic_write_bytes(path, text.encode("utf-8"))
+def atomic_write_text(path: str | os.PathLike[str], text: str, *, public: bool = False) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"), public=public)
 
 
-def atomic_write_json(path: str | os.PathLike[str], data: Any) -> None:
+def atomic_write_json(path: str | os.PathLike[str], data: Any, *, public: bool = False) -> None:
     text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
-    atomic_write_text(path, text)
+    atomic_write_text(path, text, public=public)
 
 
 def check_writable_dir(path: str | os.PathLike[str]) -> Path:

@@ -8,6 +8,8 @@ nothing on its own. A refused run names the holder's pid and command, read from 
 Within one process the lock is re-entrant per thread (``produce`` holds it and calls
 ``publish_show``, which takes it too); another thread of the same process waits or is refused
 like another process would be.
+
+Whoever takes the lock first removes what killed runs left in the folder (studio.leftovers).
 """
 
 from __future__ import annotations
@@ -167,6 +169,7 @@ def show_lock(show_dir: str | Path, wait: float = 0.0, what: str = "") -> Iterat
                 raise _busy(root, path, wait)
             entry.owner, entry.depth, entry.fd = me, 1, fd
             log.info("%s holds %s", what or "studio", path)
+            _clean(root)
             try:
                 yield path
             finally:
@@ -176,6 +179,17 @@ def show_lock(show_dir: str | Path, wait: float = 0.0, what: str = "") -> Iterat
             os.close(fd)  # closing drops the flock
     finally:
         entry.guard.release()
+
+
+def _clean(root: Path) -> None:
+    """What killed runs left in the show (see studio.leftovers): now that no other run can
+    be writing it. A failure here is logged, never the command's."""
+    from .leftovers import remove_leftovers
+
+    try:
+        remove_leftovers(root)
+    except Exception as exc:  # noqa: BLE001 - cleanup must not stop the command
+        log.warning("could not remove the leftovers of interrupted runs in %s: %s", root, exc)
 
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..children import kill_group, popen
 from ..errors import Cancelled, StudioError
 from ..jobs import CancelToken
 from .tools import ffmpeg_cmd, last_line, media_path, run_ffmpeg
@@ -90,19 +91,23 @@ def _limited_loudness(input_args: list[str], gains: list[float], limit: float) -
     halves the work for synthesized speech.
     """
     procs = []
-    for gain in gains:
-        cmd = ffmpeg_cmd(*input_args, "-af",
-                         _chain(gain, limit, None) + ",ebur128=framelog=verbose",
-                         "-f", "null", "-", level="info")
-        procs.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                      text=True, errors="replace"))
-    results = []
-    for proc in procs:
-        _out, err = proc.communicate()
-        if proc.returncode != 0:
-            raise StudioError(f"ffmpeg failed measuring the programme: {last_line(err)}")
-        results.append(_parse(err, "the programme").integrated)
-    return results
+    try:
+        for gain in gains:
+            cmd = ffmpeg_cmd(*input_args, "-af",
+                             _chain(gain, limit, None) + ",ebur128=framelog=verbose",
+                             "-f", "null", "-", level="info")
+            procs.append(popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               text=True, errors="replace"))
+        results = []
+        for proc in procs:
+            _out, err = proc.communicate()
+            if proc.returncode != 0:
+                raise StudioError(f"ffmpeg failed measuring the programme: {last_line(err)}")
+            results.append(_parse(err, "the programme").integrated)
+        return results
+    finally:
+        for proc in procs:
+            kill_group(proc)  # on Ctrl-C or an error: none keeps running
 
 
 def _encode_and_measure(input_args: list[str], chain: str, encode_args: list[str],
@@ -115,9 +120,9 @@ def _encode_and_measure(input_args: list[str], chain: str, encode_args: list[str
                            level="info")
     # Both write only a few lines to stderr (errors; the meter's summary), so the pipes
     # cannot fill up while we wait.
-    enc = subprocess.Popen(enc_cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    meter = subprocess.Popen(meter_cmd, stdin=enc.stdout, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE)
+    enc = popen(enc_cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    meter = popen(meter_cmd, stdin=enc.stdout, stdout=subprocess.DEVNULL,
+                  stderr=subprocess.PIPE)
     assert enc.stdout is not None and enc.stderr is not None and meter.stderr is not None
     enc.stdout.close()
     try:
@@ -127,9 +132,7 @@ def _encode_and_measure(input_args: list[str], chain: str, encode_args: list[str
             time.sleep(0.05)
     finally:
         for proc in (enc, meter):
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+            kill_group(proc)
     enc_err = enc.stderr.read().decode("utf-8", "replace")
     m_err = meter.stderr.read().decode("utf-8", "replace")
     enc.stderr.close()

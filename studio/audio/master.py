@@ -8,13 +8,15 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..diskspace import mastering_bytes, require_space
 from ..episode import Episode
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress, no_progress, scaled
 from ..resources import resource_path
-from .assemble import Clip, Programme, Silence, assemble
+from .assemble import Clip, Programme, Silence, assemble, assembly_rate
 from .leveling import matching_gains, speech_level
 from .loudness import Loudness, master_to_file
+from .pcm import AudioInfo, audio_info
 from .settings import AudioSettings
 from .tools import media_path
 from .trim import effective
@@ -88,6 +90,10 @@ def master_episode(
     """Assemble, normalise and encode into ``out_mp3``; fills segments' start/end."""
     cancel = cancel or CancelToken()
     pieces = programme_pieces(episode, folder, settings)
+    infos = [audio_info(p.path) for p in pieces if isinstance(p, Clip)]
+    require_space(folder, mastering_bytes(programme_seconds(pieces, infos), assembly_rate(infos),
+                                          settings.channels, settings.bitrate_kbps),
+                  "mastering and export")
     progress(0.0, "assembling the programme")
     programme = assemble(pieces, work / "programme.f32", settings.channels,
                          progress=scaled(progress, 0.0, 0.3), cancel=cancel)
@@ -103,6 +109,21 @@ def master_episode(
     progress(1.0, f"mastered at {result.loudness.integrated:.1f} LUFS")
     programme.path.unlink(missing_ok=True)
     return Mastered(out_mp3, result.loudness, programme.duration)
+
+
+def programme_seconds(pieces: list[Clip | Silence], infos: list[AudioInfo]) -> float:
+    """How long the programme will be: silences, and each clip's part of its file
+    (``infos``: the clips' files, in order)."""
+    files = iter(infos)
+    total = 0.0
+    for piece in pieces:
+        if isinstance(piece, Silence):
+            total += piece.seconds
+        else:
+            info = next(files)
+            total += max(0.0, (piece.end if piece.end is not None else info.duration)
+                         - piece.start)
+    return total
 
 
 def raw_input_args(programme: Programme) -> list[str]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..children import kill_group, popen
 from ..errors import StudioError
 from .tools import ffmpeg_cmd, last_line, media_path, probe
 
@@ -85,7 +86,7 @@ def _wav_blocks(path: Path, channels: int) -> Iterator[np.ndarray]:
 def _ffmpeg_blocks(path: Path, rate: int, channels: int) -> Iterator[np.ndarray]:
     cmd = ffmpeg_cmd("-i", media_path(path), "-vn", "-f", "f32le", "-ac", str(channels),
                      "-ar", str(rate), "-")
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None
     step = BLOCK_FRAMES * channels * 4
     try:
@@ -100,9 +101,7 @@ def _ffmpeg_blocks(path: Path, rate: int, channels: int) -> Iterator[np.ndarray]
             raise StudioError(f"not an audio file we can read: {path.name} "
                               f"(ffmpeg: {last_line(err)[:80]})")
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        kill_group(proc)
         proc.stdout.close()
         proc.stderr.close()
 

@@ -6,10 +6,10 @@ import json
 import logging
 import os
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
+from ..children import run as run_child
 from ..errors import StudioError
 
 log = logging.getLogger(__name__)
@@ -41,7 +41,7 @@ def run_ffmpeg(args: list[str], what: str) -> str:
     """Run ffmpeg with ``args``; returns its stderr. Failure -> StudioError about ``what``."""
     cmd = [require_tool("ffmpeg"), "-hide_banner", "-nostdin", *args]
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+        proc = run_child(cmd, capture_output=True, text=True, errors="replace")
     except OSError as exc:
         raise StudioError(f"cannot run ffmpeg for {what}: {exc}") from exc
     if proc.returncode != 0:
@@ -53,7 +53,7 @@ def probe(path: str | Path) -> dict[str, Any]:
     """ffprobe's streams and format of ``path`` as JSON, or a StudioError."""
     cmd = [require_tool("ffprobe"), "-v", "error", "-print_format", "json",
            "-show_format", "-show_streams", "-show_chapters", media_path(path)]
-    proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+    proc = run_child(cmd, capture_output=True, text=True, errors="replace")
     if proc.returncode != 0:
         log.info("ffprobe %s: %s", path, last_line(proc.stderr))
         raise StudioError(f"not an audio file we can read: {Path(path).name}")

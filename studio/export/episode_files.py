@@ -5,6 +5,7 @@ replaced together in the episode folder.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from ..audio.tools import probe
 from ..audio.trim import analyze, pauses
 from ..episode import EPISODE_FILE, AudioFile, Episode
 from ..errors import StudioError
-from ..fsutil import atomic_write_json, atomic_write_text
+from ..fsutil import atomic_write_json, atomic_write_text, published_mode
 from ..resources import resource_path
 from .chapters import chapters_json, episode_chapters
 from .fileset import publish_files
@@ -88,9 +89,10 @@ def export_episode(episode: Episode, folder: Path, staged: Path, info: ExportInf
     write_tags(mp3, episode.title, info.host, episode.show or episode.repo, episode.date,
                episode.summary, episode.transcript, chapters, info.cover)
     cues = episode_cues(episode, take_pauses(episode, folder))
-    atomic_write_text(staged / VTT_NAME, to_vtt(cues))
-    atomic_write_text(staged / SRT_NAME, to_srt(cues))
-    atomic_write_text(staged / CHAPTERS_NAME, chapters_json(chapters))
+    atomic_write_text(staged / VTT_NAME, to_vtt(cues), public=True)
+    atomic_write_text(staged / SRT_NAME, to_srt(cues), public=True)
+    atomic_write_text(staged / CHAPTERS_NAME, chapters_json(chapters), public=True)
+    os.chmod(mp3, published_mode())  # published; episode.json below stays private (fsutil)
     episode.duration_seconds = round(duration, 3)
     episode.duration = iso_duration(duration)
     episode.audio = AudioFile(file=MP3_NAME, bytes=mp3.stat().st_size, sha256=sha256_of(mp3))

@@ -42,10 +42,8 @@ def publish_files(folder: Path, staged: Path, names: list[str]) -> None:
     """Move ``names`` from ``staged`` into ``folder`` as one change; the last name goes last."""
     backup = staging_dir(folder, "backup")
     done: list[str] = []
-    mode = 0o644  # temp files are private (mkstemp); published files are ordinary ones
     try:
         for name in names:
-            os.chmod(staged / name, mode)
             fsync_file(staged / name)
             target = folder / name
             if target.exists():

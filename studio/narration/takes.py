@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import shutil
-import subprocess
 from pathlib import Path
 
 from ..audio.pcm import audio_info
 from ..audio.settings import AudioSettings
 from ..audio.tools import ffmpeg_cmd, last_line, media_path
 from ..audio.trim import analyze, auto_trim
+from ..children import run as run_child
+from ..diskspace import no_space, require_space
 from ..episode import Episode, Segment, Take, Trim, load_episode, save_episode, script_hash
 from ..errors import StudioError
 from ..fsutil import check_writable_dir, safe_filename
@@ -163,24 +163,27 @@ def import_take(episode_dir: str | Path, segment_id: str, source: str | Path) ->
     info = audio_info(src)  # a clear error for missing, empty or non-audio files
     takes = check_writable_dir(folder / TAKES_DIR)
     channels = min(info.channels, 2)
-    check_space(takes, info.duration * info.rate * channels * 2)
+    what = f"importing {src.name}"
+    # a 16-bit WAV at the source's rate, and a margin
+    require_space(takes, int(info.duration * max(info.rate, 1) * channels * 2) + (1 << 20), what)
     digest = _file_digest(src)
     name = f"import-{safe_filename(segment_id, 'segment', 40)}-{digest[:12]}.wav"
     out = takes / name
     tmp = takes / f".{name}.part"
     cmd = ffmpeg_cmd("-y", "-i", media_path(src), "-vn", "-map_metadata", "-1", "-c:a", "pcm_s16le",
                      "-ac", str(channels), "-f", "wav", media_path(tmp))
-    proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+    proc = run_child(cmd, capture_output=True, text=True, errors="replace")
     if proc.returncode != 0:
         tmp.unlink(missing_ok=True)
-        check_space(takes, 0, "No space left on device" in proc.stderr)
+        if "No space left on device" in proc.stderr:
+            raise no_space(takes, 0, what)
         log.info("ffmpeg on %s: %s", src, last_line(proc.stderr))
         raise StudioError(f"cannot import: not an audio file we can read: {src.name}")
     try:
         analysis = analyze(tmp)
     except StudioError:
         tmp.unlink(missing_ok=True)
-        check_space(takes, 0)  # a full disk leaves ffmpeg's output empty
+        require_space(takes, 1 << 20, what)  # a full disk leaves ffmpeg's output empty
         raise StudioError(f"cannot import {src.name}: it holds no audio (zero length)") from None
     if analysis.duration < MIN_TAKE_SECONDS:
         tmp.unlink(missing_ok=True)
@@ -191,19 +194,6 @@ def import_take(episode_dir: str | Path, segment_id: str, source: str | Path) ->
                     duration=round(analysis.duration, 3), trim=auto_trim(analysis))
     save_episode(episode, folder)
     return seg.take
-
-
-def check_space(folder: Path, needed: float, full: bool = False) -> None:
-    """A one-line error when ``folder``'s disk has less than ``needed`` bytes (and a margin)
-    free, or is ``full`` (a write already failed with ENOSPC)."""
-    try:
-        free = shutil.disk_usage(folder).free
-    except OSError:
-        return
-    margin = 1 << 20
-    if full or free < needed + margin:
-        raise StudioError(f"no space left on the disk of {folder} ({(needed + margin) / 1e6:.0f} MB "
-                          f"needed, {free / 1e6:.0f} MB free)")
 
 
 def _file_digest(path: Path) -> str:

@@ -20,7 +20,10 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from ..children import kill_group, popen
+from ..diskspace import free_bytes, no_space, require_space, speech_bytes
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress, no_progress
 
@@ -28,6 +31,8 @@ log = logging.getLogger(__name__)
 
 ENGINE_HINT = "install espeak-ng (Debian: apt-get install espeak-ng libespeak-ng1)"
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+FULL = 64 * 1024  # free bytes below which a disk counts as full while takes are written
+NO_SPACE = "no-space"  # a worker's status when its WAV could not be written: the disk is full
 
 
 @dataclass
@@ -56,9 +61,15 @@ def synthesize(
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
 ) -> None:
-    """Synthesize every job, several at a time; each file appears complete or not at all."""
+    """Synthesize every job, several at a time; each file appears complete or not at all.
+
+    The takes' folder must have room for all of them (an estimate) before any starts, and a
+    disk that fills up meanwhile stops the synthesis at once, saying so.
+    """
     if not jobs:
         return
+    folder = jobs[0].path.parent
+    require_space(folder, sum(speech_bytes(j.text, rate) for j in jobs), "synthesis")
     cancel = cancel or CancelToken()
     count = min(len(jobs), max(1, workers or (os.cpu_count() or 1)))
     pending = list(jobs)
@@ -73,6 +84,8 @@ def synthesize(
                 _send(pool[-1], pending.pop(0))
             time.sleep(0.01)
             now = time.monotonic()
+            if pool and free_bytes(folder) < FULL:  # whatever the engine makes of it
+                raise _full(folder, pool, pending, rate)
             for worker in list(pool):
                 if worker.proc.poll() is None:  # one answer, then it exits: no select()
                     if now - worker.started > timeout + 10:
@@ -83,7 +96,12 @@ def synthesize(
                 answer = worker.proc.stdout.read() if worker.proc.stdout else b""
                 if b"\n" not in answer:
                     _died(worker)
-                _finish(worker, answer.split(b"\n", 1)[0])
+                job = worker.job
+                try:
+                    _finish(worker, answer.split(b"\n", 1)[0])
+                except _DiskFull:
+                    raise _full(folder, pool, [*pending, *([job] if job else [])], rate) \
+                        from None
                 pool.remove(worker)
                 _stop(worker)
                 done += 1
@@ -93,13 +111,22 @@ def synthesize(
             _stop(worker)
 
 
+class _DiskFull(StudioError):
+    """A worker could not write its take: no space left."""
+
+
+def _full(folder: Path, pool: list[_Worker], pending: list[SynthJob], rate: int) -> StudioError:
+    left = [w.job for w in pool if w.job is not None] + pending
+    return no_space(folder, sum(speech_bytes(j.text, rate) for j in left), "synthesis")
+
+
 def _spawn(voice: str, rate: int, timeout: float) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
     cmd = [sys.executable, "-m", "studio.narration.speak", voice, str(rate), str(timeout)]
     try:
-        return subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, env=env)
+        return popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE, env=env)
     except OSError as exc:
         raise StudioError(f"cannot start the speech worker: {exc}") from exc
 
@@ -133,6 +160,9 @@ def _finish(worker: _Worker, line: bytes) -> None:
         answer = json.loads(line)
     except json.JSONDecodeError:
         answer = {"status": "error", "message": "the speech worker gave a garbled answer"}
+    if answer.get("status") == NO_SPACE:
+        _unlink(tmp)
+        raise _DiskFull(str(answer.get("message")))
     if answer.get("status") != "ok":
         _unlink(tmp)
         raise StudioError(f"cannot synthesize {job.label}: {answer.get('message')}")
@@ -150,9 +180,7 @@ def _stop(worker: _Worker) -> None:
             proc.wait(5)  # it has answered and is on its way out
         except subprocess.TimeoutExpired:
             pass
-    if proc.poll() is None:
-        proc.kill()
-        proc.wait()
+    kill_group(proc)  # the worker and anything it started
     for stream in (proc.stdin, proc.stdout, proc.stderr):
         if stream:
             try:
@@ -188,11 +216,31 @@ class Speaker:
         self.engine.setProperty("rate", int(rate))
         self.finished = threading.Event()
         self.engine.connect("finished-utterance", lambda name, completed: self.finished.set())
+        self.failure: BaseException | None = None
+        sys.unraisablehook = self._callback_failed
+
+    def _callback_failed(self, args: Any) -> None:
+        """The driver writes the WAV inside espeak's callback, where an exception (a full
+        disk) is only "unraisable": note it and end the loop, instead of waiting forever."""
+        if "ctypes callback" not in (args.err_msg or ""):
+            sys.__unraisablehook__(args)  # not the engine's: as Python reports it
+            return
+        self.failure = args.exc_value
+        try:
+            self.engine.endLoop()
+        except Exception:  # noqa: BLE001 - the loop may be over already
+            pass
 
     def speak(self, text: str, path: str) -> tuple[str, str]:
+        from ..diskspace import is_no_space
+
         self.finished.clear()
+        self.failure = None
         self.engine.save_to_file(text, path)
         self.engine.runAndWait()
+        if self.failure is not None:
+            status = NO_SPACE if is_no_space(self.failure) else "error"
+            return status, f"the engine could not write the take: {self.failure}"
         if not self.finished.wait(self.timeout):
             return "error", f"no finished-utterance from the engine within {self.timeout:.0f} s"
         if not os.path.exists(path) or os.path.getsize(path) <= 44:

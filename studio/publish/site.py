@@ -12,6 +12,7 @@ import datetime as dt
 import ipaddress
 import json
 import logging
+import os
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from urllib.parse import urlsplit
 
 from ..episode import save_episode
 from ..errors import StudioError
-from ..fsutil import atomic_write_bytes
+from ..fsutil import atomic_write_bytes, published_mode
 from ..jobs import CancelToken, Progress, no_progress, scaled
 from ..resources import resource_path
 from ..showlock import locks_show
@@ -152,6 +153,18 @@ def render_site(settings: ShowSettings, guid: str, episodes: list[ShowEpisode],
     return files
 
 
+def readable(path: Path) -> None:
+    """Give a published file the read bits the umask grants, if it lacks them (a site
+    published before by a studio that wrote 0600 files)."""
+    wanted = published_mode()
+    try:
+        mode = path.stat().st_mode & 0o777
+        if wanted & ~mode & 0o444:
+            os.chmod(path, mode | (wanted & 0o444))
+    except OSError as exc:
+        log.warning("cannot make %s readable: %s", path, exc.strerror or exc)
+
+
 def _differs(path: Path, data: bytes) -> bool:
     try:
         return path.read_bytes() != data
@@ -215,7 +228,9 @@ def publish_show(
             save_episode(item.episode, item.folder)
         for rel, data in files.items():
             if rel in changed:
-                atomic_write_bytes(root / rel, data)
+                atomic_write_bytes(root / rel, data, public=rel != STATE_FILE)
+            elif rel != STATE_FILE:
+                readable(root / rel)
     if push is None:
         push = settings.github.auto_push and bool(settings.github.repo)
     if push:

@@ -1,0 +1,89 @@
+"""Child processes (ffmpeg, ffprobe, speech workers) that do not outlive studio.
+
+A studio run killed with SIGKILL (cron's timeout, the OOM killer, ``kill -9``) cannot stop its
+children itself. On Linux each child asks the kernel for SIGKILL when its parent dies
+(``prctl(PR_SET_PDEATHSIG)``, set between fork and exec) and checks that the parent did not
+die before it asked. Long-lived children also get a process group of their own, so a cancel
+kills the child and anything it started, and Ctrl-C on the terminal reaches studio alone,
+which then stops them in order.
+
+``PR_SET_PDEATHSIG`` follows the *thread* that started the child: start children from the
+thread that waits for them (every caller here does).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+PR_SET_PDEATHSIG = 1
+
+
+def _find_prctl() -> Callable[..., int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        prctl = libc.prctl
+    except (OSError, AttributeError):
+        return None
+    prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong,
+                      ctypes.c_ulong]
+    prctl.restype = ctypes.c_int
+    return prctl
+
+
+_PRCTL = _find_prctl()  # looked up once, before any fork: the child only calls it
+
+
+def die_with_parent_hook() -> Callable[[], None] | None:
+    """A ``preexec_fn`` that makes the child die with this process (None off Linux)."""
+    if _PRCTL is None:
+        return None
+    parent = os.getpid()
+    prctl = _PRCTL
+
+    def hook() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:  # the parent died before the request: go now
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    return hook
+
+
+def popen(cmd: list[str], own_group: bool = True, **kwargs: Any) -> subprocess.Popen:
+    """``subprocess.Popen`` for a child that dies with studio; ``own_group``: in its own
+    process group (stop it with :func:`kill_group`)."""
+    hook = die_with_parent_hook()
+    if hook is not None:
+        kwargs.setdefault("preexec_fn", hook)
+    if own_group and os.name == "posix":
+        kwargs.setdefault("process_group", 0)
+    return subprocess.Popen(cmd, **kwargs)
+
+
+def run(cmd: list[str], **kwargs: Any) -> subprocess.CompletedProcess:
+    """``subprocess.run`` for a short child that dies with studio (stays in studio's group)."""
+    hook = die_with_parent_hook()
+    if hook is not None:
+        kwargs.setdefault("preexec_fn", hook)
+    return subprocess.run(cmd, **kwargs)
+
+
+def kill_group(proc: subprocess.Popen) -> None:
+    """Kill a child started with ``own_group`` and everything in its group; reap it.
+
+    Only while the child is not yet reaped: its pid (the group's id) cannot be reused then.
+    """
+    if proc.poll() is None:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError, AttributeError):
+            proc.kill()
+    proc.wait()
