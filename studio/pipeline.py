@@ -40,6 +40,9 @@ def pull_day(
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
 ) -> Day:
+    from .sources.window import check_day, parse_zone
+
+    check_day(date, parse_zone(spec.tz))  # no day in the future, none before 1970
     progress(0.0, "pulling the day's commits")
     if spec.github:
         from .sources.github import pull_github

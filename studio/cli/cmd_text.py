@@ -77,10 +77,12 @@ def _spec(args: argparse.Namespace):
 
 
 def _date(args: argparse.Namespace) -> dt.date:
-    from ..sources.window import parse_date, parse_zone
+    from ..sources.window import check_day, parse_date, parse_zone
 
     zone = parse_zone(args.tz)
-    return parse_date(args.date, today=dt.datetime.now(zone).date())
+    date = parse_date(args.date, today=dt.datetime.now(zone).date())
+    check_day(date, zone)  # before anything is written: no future day, none before 1970
+    return date
 
 
 def cmd_pull(args: argparse.Namespace) -> int:
