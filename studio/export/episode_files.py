@@ -76,8 +76,10 @@ def sha256_of(path: Path) -> str:
     return h.hexdigest()
 
 
-def export_episode(episode: Episode, folder: Path, staged: Path, info: ExportInfo) -> None:
-    """Finish the files in ``staged`` (which holds the mastered MP3) and publish them all.
+def export_episode(episode: Episode, folder: Path, staged: Path, info: ExportInfo,
+                   extra: list[str] | None = None) -> None:
+    """Finish the files in ``staged`` (which holds the mastered MP3) and publish them all,
+    with the ``extra`` files already staged (e.g. the day.json of a new script).
 
     The episode's export fields (duration, audio) are set from the MP3 itself.
     """
@@ -95,4 +97,4 @@ def export_episode(episode: Episode, folder: Path, staged: Path, info: ExportInf
     episode.duration = iso_duration(duration)
     episode.audio = AudioFile(file=MP3_NAME, bytes=mp3.stat().st_size, sha256=sha256_of(mp3))
     atomic_write_json(staged / EPISODE_FILE, episode.to_dict())
-    publish_files(folder, staged, EXPORTED)
+    publish_files(folder, staged, [*EXPORTED[:-1], *(extra or []), EPISODE_FILE])
