@@ -8,6 +8,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..audio.silences import long_silences, to_programme
 from ..audio.tools import probe
 from ..audio.trim import analyze, pauses
 from ..episode import EPISODE_FILE, AudioFile, Episode
@@ -63,7 +64,8 @@ def take_pauses(episode: Episode, folder: Path) -> dict[str, list[float]]:
         start = trim.start
         end = trim.end if trim.end is not None else seg.take.duration
         analysis = analyze(folder / seg.take.path)
-        found[seg.id] = [seg.start + (a + b) / 2 - start
+        cut = long_silences(analysis, start, end)  # shortened in the programme
+        found[seg.id] = [seg.start + to_programme((a + b) / 2, start, cut)
                          for a, b in pauses(analysis, start, end)]
     return found
 
