@@ -70,6 +70,12 @@ def test_script_again_keeps_the_host_work_and_the_export(repos, tmp_path):
                str(tone_file(tmp_path / "bye.wav", seconds=1.5)))
     assert r.returncode == 0, r.stderr
     edit(folder, "numbers", "Four commits today, all of them on the cache. Told by hand.")
+    data = episode(folder)  # a segment of the host's own after "numbers", and a new title
+    at_ = [s["id"] for s in data["segments"]].index("numbers") + 1
+    data["segments"].insert(at_, {"id": "segment-1", "title": "A word from the host",
+                                  "text": "Thanks to everyone who wrote in.", "commits": []})
+    data["title"] = "The cache week, by hand"
+    (folder / "episode.json").write_text(json.dumps(data))
     before = episode(folder)
     day = tmp_path / "day.json"
     assert studio("pull", "--git", str(repos[0]), "--date", DAY, "-o", str(day)).returncode == 0
@@ -80,9 +86,12 @@ def test_script_again_keeps_the_host_work_and_the_export(repos, tmp_path):
     assert seg(after, "numbers")["text"] == "Four commits today, all of them on the cache. Told by hand."
     assert seg(after, "sign-off")["take"] == seg(before, "sign-off")["take"]
     assert after["audio"] == before["audio"] and after["duration"] == before["duration"]
+    ids = [s["id"] for s in after["segments"]]
+    assert ids[ids.index("numbers") + 1] == "segment-1"
+    assert after["title"] == "The cache week, by hand"
     line = r.stdout.strip().splitlines()[-1]
-    assert line.startswith("kept the host's work on 2 parts") and "numbers" in line \
-        and "sign-off" in line, r.stdout
+    assert line == ("kept the host's work on 4 parts (numbers, segment-1, sign-off, title); "
+                    "the rest of the script is new"), r.stdout
 
 
 def test_produce_again_refuses_to_drop_host_work_unless_forced(repos, tmp_path):
