@@ -104,12 +104,13 @@ def finish_episode(
                           episode=episode, day=day)
 
 
-def merge_with_existing(fresh: Episode, episode_dir: Path, force: bool = False) -> Merged:
+def merge_with_existing(fresh: Episode, episode_dir: Path, force: bool = False,
+                        profile_name: str | None = None) -> Merged:
     """``fresh`` with the host's work in the folder's episode.json kept where the commits
     allow (see :mod:`studio.script.merge`); refuses to drop any unless ``force``."""
     from .episode import episode_path, load_episode
     from .errors import StudioError
-    from .script.merge import check_merge, merge_script
+    from .script.merge import check_merge, merge_script, stamp_from
 
     path = episode_path(episode_dir)
     old = None
@@ -121,9 +122,24 @@ def merge_with_existing(fresh: Episode, episode_dir: Path, force: bool = False) 
                 raise StudioError(f"cannot read the earlier {path} to keep the host's work in it "
                                   f"({exc}); nothing was written. Pass --force to replace it"
                                   ) from None
+    if old is not None and not old.written and (Path(episode_dir) / DAY_FILE).is_file():
+        old = stamp_from(old, _earlier_script(Path(episode_dir) / DAY_FILE, profile_name))
     merged = merge_script(fresh, old)
     check_merge(merged, str(path), force)
     return merged
+
+
+def _earlier_script(day_file: Path, profile_name: str | None) -> Episode:
+    """The script the writer makes of the folder's own day.json (the baseline of an episode
+    saved before scripts were stamped); an unreadable day gives an empty one."""
+    from .episode import Episode
+    from .errors import StudioError
+    from .sources.model import load_day
+
+    try:
+        return write_script_for(load_day(day_file), profile_name)
+    except StudioError:
+        return Episode(title="", summary="", date="", repo="")
 
 
 def save_script(episode: Episode, episode_dir: Path, day: Day | None = None) -> bool:
@@ -204,7 +220,7 @@ def make_episode(
     cancel = cancel or CancelToken()
     out = check_writable_dir(episode_dir_for(show_dir, day.date))
     progress(0.02, "writing the script")
-    merged = merge_with_existing(write_script_for(day, profile_name), out, force)
+    merged = merge_with_existing(write_script_for(day, profile_name), out, force, profile_name)
     if merged.replaced:
         log.warning("studio: %s", merged.line())
     episode = merged.episode

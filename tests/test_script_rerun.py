@@ -135,3 +135,28 @@ def test_a_failed_rerun_leaves_day_and_episode_agreeing(repos, tmp_path):
     produced(repos[1], show)
     assert len(json.loads((folder / "day.json").read_text())["commits"]) == 5
     assert episode(folder)["stats"]["commits"] == 5
+
+
+def test_an_episode_from_before_the_stamps_is_produced_again_without_a_refusal(repos, tmp_path):
+    # episode.json as an earlier studio saved it: no "written" stamps; its day.json tells
+    # what the writer wrote, so a late commit re-runs cleanly and an edit is still seen
+    show = tmp_path / "show"
+    folder = produced(repos[0], show)
+    data = episode(folder)
+    data.pop("written")
+    for s in data["segments"]:
+        s.pop("written")
+    (folder / "episode.json").write_text(json.dumps(data))
+    produced(repos[1], show)
+    assert episode(folder)["stats"]["commits"] == 5
+
+    data = episode(folder)
+    data.pop("written")
+    for s in data["segments"]:
+        s.pop("written")
+    seg(data, "sign-off")["text"] = "Bye for now, from a host who edits."
+    (folder / "episode.json").write_text(json.dumps(data))
+    r = studio("produce", "--git", str(repos[1]), "--date", DAY, "--show-dir", str(show), *FAST)
+    assert r.returncode == 0, r.stderr
+    assert "kept the host's work on 1 part (sign-off)" in r.stderr
+    assert seg(episode(folder), "sign-off")["text"] == "Bye for now, from a host who edits."

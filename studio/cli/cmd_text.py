@@ -125,7 +125,7 @@ def cmd_script(args: argparse.Namespace) -> int:
     fresh = write_script_for(day, args.profile)
     out = check_writable_dir(args.output)
     with episode_lock(out, args.lock_wait, "studio script"):
-        merged = merge_with_existing(fresh, out, args.force)
+        merged = merge_with_existing(fresh, out, args.force, args.profile)
         path = save_episode(merged.episode, out)
     episode = merged.episode
     minutes = episode.estimated_seconds / 60

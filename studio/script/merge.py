@@ -33,6 +33,18 @@ def stamp_written(episode: Episode) -> Episode:
     return episode
 
 
+def stamp_from(old: Episode, baseline: Episode) -> Episode:
+    """Give an episode saved before the writer stamped its text the stamps of ``baseline``
+    (its own day's script written again), segment by segment where the commits match."""
+    by_id = {s.id: s for s in baseline.segments}
+    for seg in old.segments:
+        base = by_id.get(seg.id)
+        if not seg.written and base is not None and set(base.commits) == set(seg.commits):
+            seg.written = base.written
+    old.written = old.written or baseline.written
+    return old
+
+
 def host_work(seg: Segment, fresh: Segment | None) -> list[str]:
     """What the host did to ``seg`` by hand, in words (empty: nothing)."""
     work = []
