@@ -222,7 +222,7 @@ def make_episode(
     progress(0.02, "writing the script")
     merged = merge_with_existing(write_script_for(day, profile_name), out, force, profile_name)
     if merged.replaced:
-        log.warning("studio: %s", merged.line())
+        log.warning("%s", merged.line())
     episode = merged.episode
     cancel.check()
     save_script(episode, out, day)  # day.json only ever with its episode.json

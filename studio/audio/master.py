@@ -78,7 +78,7 @@ def _shortened(piece: Clip | Silence) -> list[Clip | Silence]:
     silences = long_silences(analyze(piece.path), piece.start, end)
     if not silences:
         return [piece]
-    log.warning("studio: warning: %s: shortened %s of over %g s to %g s each (%s cut; the "
+    log.warning("%s: shortened %s of over %g s to %g s each (%s cut; the "
                 "take file is unchanged)", piece.key.replace(":", " ", 1),
                 plural(len(silences), "silence"), LONG, KEEP, clock(removed_seconds(silences)))
     parts = kept_parts(piece.start, end, silences)

@@ -134,7 +134,7 @@ def _broken(path: Path, seg: Segment, words: int, rate: int) -> bool:
     """Delete a cached take that is cut short, so it is made again; True when it was."""
     problem = cached_take_problem(path, words, rate)
     if problem:
-        log.warning("studio: warning: the cached take %s of segment %r is %s; making it again",
+        log.warning("the cached take %s of segment %r is %s; making it again",
                     path.name, seg.id, problem)
         path.unlink(missing_ok=True)
     return bool(problem)

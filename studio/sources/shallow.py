@@ -60,6 +60,6 @@ def check_shallow(repo: Path, git_dir: str, rev: str, since: dt.datetime,
     if cut.when >= start:
         raise StudioError(f"{repo} is a shallow clone whose history stops at {stop}, inside or "
                           f"after the day asked for, so the day would be partial: {deepen}")
-    log.warning("studio: warning: %s is a shallow clone whose history stops at %s, inside the "
+    log.warning("%s is a shallow clone whose history stops at %s, inside the "
                 "%s-day look-back: reverts of older commits may go unpaired; %s",
                 repo, stop, (start - since).days, deepen)
