@@ -70,6 +70,7 @@ class Segment:
     take: Take | None = None
     start: float | None = None  # seconds in the programme, after mastering
     end: float | None = None
+    written: str = ""  # hash of title and text as the script writer wrote them ("" if not)
 
     @property
     def words(self) -> int:
@@ -138,6 +139,7 @@ class Episode:
     true_peak_dbtp: float | None = None
     audio: AudioFile | None = None
     published_at: str | None = None
+    written: str = ""  # hash of title and summary as the script writer wrote them
     schema: int = SCHEMA_VERSION
 
     def refresh_transcript(self) -> None:

@@ -7,6 +7,8 @@ command line and the desktop app run the very same sequence.
 from __future__ import annotations
 
 import datetime as dt
+import logging
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,8 +20,11 @@ from .showlock import locks_show
 if TYPE_CHECKING:  # kept out of start-up: `studio pull` never needs them
     from .audio.settings import AudioSettings
     from .episode import Episode
+    from .script.merge import Merged
     from .sources.model import Day
 
+log = logging.getLogger(__name__)
+DAY_FILE = "day.json"
 
 @dataclass
 class SourceSpec:
@@ -40,6 +45,9 @@ def pull_day(
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
 ) -> Day:
+    from .sources.window import check_day, parse_zone
+
+    check_day(date, parse_zone(spec.tz))  # no day in the future, none before 1970
     progress(0.0, "pulling the day's commits")
     if spec.github:
         from .sources.github import pull_github
@@ -82,9 +90,10 @@ def finish_episode(
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
     episode: Episode | None = None,
+    day: Day | None = None,
 ) -> Episode:
     """Narrate, master and export the scripted episode in ``episode_dir`` (or ``episode``,
-    a new script for that folder, saved only with the export)."""
+    a new script for that folder, saved only with the export, and with it ``day``)."""
     from .episode import load_episode
     from .profile import profile_for
     from .render import render_episode
@@ -92,16 +101,80 @@ def finish_episode(
     episode = episode or load_episode(episode_dir)
     profile = profile_for(episode.repo, profile_name)
     return render_episode(episode_dir, settings, profile, progress=progress, cancel=cancel,
-                          episode=episode)
+                          episode=episode, day=day)
 
 
-def save_script(episode: Episode, episode_dir: Path) -> None:
-    """Save a new script, unless the folder holds an exported episode: that one is replaced
-    only by the next complete export, so a failed run leaves it intact."""
-    from .episode import episode_path, save_episode
+def merge_with_existing(fresh: Episode, episode_dir: Path, force: bool = False,
+                        profile_name: str | None = None) -> Merged:
+    """``fresh`` with the host's work in the folder's episode.json kept where the commits
+    allow (see :mod:`studio.script.merge`); refuses to drop any unless ``force``."""
+    from .episode import episode_path, load_episode
+    from .errors import StudioError
+    from .script.merge import check_merge, merge_script, stamp_from
 
-    if not episode_path(episode_dir).exists():
+    path = episode_path(episode_dir)
+    old = None
+    if path.exists():
+        try:
+            old = load_episode(episode_dir)
+        except StudioError as exc:
+            if not force:
+                raise StudioError(f"cannot read the earlier {path} to keep the host's work in it "
+                                  f"({exc}); nothing was written. Pass --force to replace it"
+                                  ) from None
+    if old is not None and not old.written and (Path(episode_dir) / DAY_FILE).is_file():
+        old = stamp_from(old, _earlier_script(Path(episode_dir) / DAY_FILE, profile_name))
+    merged = merge_script(fresh, old)
+    check_merge(merged, str(path), force)
+    return merged
+
+
+def _earlier_script(day_file: Path, profile_name: str | None) -> Episode:
+    """The script the writer makes of the folder's own day.json (the baseline of an episode
+    saved before scripts were stamped); an unreadable day gives an empty one."""
+    from .episode import Episode
+    from .errors import StudioError
+    from .sources.model import load_day
+
+    try:
+        return write_script_for(load_day(day_file), profile_name)
+    except StudioError:
+        return Episode(title="", summary="", date="", repo="")
+
+
+def save_script(episode: Episode, episode_dir: Path, day: Day | None = None) -> bool:
+    """Save a new script (with its ``day``, together), unless the folder holds an exported
+    episode: that one is replaced only by the next complete export, so a failed run leaves
+    it intact. Returns whether it saved."""
+    from .episode import EPISODE_FILE, episode_path, save_episode
+    from .export.fileset import publish_files, staging_dir
+    from .sources.model import save_day
+
+    path = episode_path(episode_dir)
+    if path.exists() and load_exported(episode_dir):
+        return False
+    if day is None:
         save_episode(episode, episode_dir)
+        return True
+    staged = staging_dir(episode_dir, "script")
+    try:
+        save_day(day, staged / DAY_FILE)
+        save_episode(episode, staged)
+        publish_files(episode_dir, staged, [DAY_FILE, EPISODE_FILE])
+    finally:
+        shutil.rmtree(staged, ignore_errors=True)
+    return True
+
+
+def load_exported(episode_dir: Path) -> bool:
+    """Whether the folder's episode.json describes an export (unreadable counts as one)."""
+    from .episode import load_episode
+    from .errors import StudioError
+
+    try:
+        return load_episode(episode_dir).audio is not None
+    except StudioError:
+        return True
 
 
 @locks_show("studio produce")
@@ -114,6 +187,7 @@ def produce(
     cancel: CancelToken | None = None,
     settings: AudioSettings | None = None,
     push: bool | None = None,
+    force: bool = False,
 ) -> Path:
     """Pull, digest, script, narrate, master, export and publish one day into
     ``show_dir/episodes/DATE/``; returns that folder.
@@ -127,7 +201,7 @@ def produce(
     day = pull_day(spec, date, scaled(progress, 0.0, 0.15), cancel)
     cancel.check()
     return make_episode(day, show_dir, profile_name, settings, scaled(progress, 0.15, 1.0),
-                        cancel, push=push)
+                        cancel, push=push, force=force)
 
 
 @locks_show("studio episode")
@@ -139,21 +213,22 @@ def make_episode(
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
     push: bool | None = None,
+    force: bool = False,
 ) -> Path:
     """A pulled day through script, narration, mastering, export and publishing, holding the
     show folder's lock (re-entered when ``produce`` holds it already)."""
-    from .sources.model import save_day
-
     cancel = cancel or CancelToken()
     out = check_writable_dir(episode_dir_for(show_dir, day.date))
-    save_day(day, out / "day.json")
     progress(0.02, "writing the script")
-    episode = write_script_for(day, profile_name)
+    merged = merge_with_existing(write_script_for(day, profile_name), out, force, profile_name)
+    if merged.replaced:
+        log.warning("%s", merged.line())
+    episode = merged.episode
     cancel.check()
-    save_script(episode, out)
+    save_script(episode, out, day)  # day.json only ever with its episode.json
     progress(0.05, "script written")
     finished = finish_episode(out, profile_name, settings, scaled(progress, 0.05, 0.97), cancel,
-                              episode)
+                              episode, day)
     from .narration.takes import prune_synthesized
 
     prune_synthesized(finished, out)  # a re-produced day leaves no takes of its old script

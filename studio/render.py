@@ -22,8 +22,10 @@ from .jobs import CancelToken, Progress, no_progress, scaled
 from .narration.lexicon import Lexicon, host_lexicon
 from .narration.takes import narrate
 from .profile import Profile, profile_for
+from .sources.model import Day, save_day
 
 log = logging.getLogger(__name__)
+DAY_FILE = "day.json"
 
 
 def host_name(profile: Profile, episode: Episode) -> str:
@@ -42,12 +44,14 @@ def render_episode(
     cancel: CancelToken | None = None,
     episode: Episode | None = None,
     cover: Path | None = None,
+    day: Day | None = None,
 ) -> Episode:
     """Narrate, master and export the episode in ``episode_dir``; returns it as saved.
 
     ``episode`` replaces what ``episode.json`` holds (a fresh script): it is saved only as
     part of the export, so a failure leaves the previous files, ``episode.json`` included.
-    ``cover`` is the image embedded in the MP3 (default: the studio's art).
+    ``cover`` is the image embedded in the MP3 (default: the studio's art); ``day`` (the day
+    a fresh script was written from) is saved as ``day.json`` in the same swap.
     """
     settings = (settings or AudioSettings()).validate()
     cancel = cancel or CancelToken()
@@ -70,9 +74,13 @@ def render_episode(
         tp = mastered.loudness.true_peak
         episode.true_peak_dbtp = None if tp is None else round(tp, 1)
         progress(0.94, "writing tags, transcripts and chapters")
+        extra = []
+        if day is not None:
+            save_day(day, staged / DAY_FILE)
+            extra.append(DAY_FILE)
         export_episode(episode, folder, staged,
                        ExportInfo(host=host_name(profile, episode),
-                                  cover=cover or default_cover()))
+                                  cover=cover or default_cover()), extra)
     finally:
         shutil.rmtree(staged, ignore_errors=True)
     progress(1.0, f"exported {episode.duration} at {episode.loudness_lufs} LUFS")

@@ -219,3 +219,21 @@ def locks_show(what: str, create: bool = True, unless: str = "") -> Callable[[F]
         return run  # type: ignore[return-value]
 
     return decorate
+
+
+def show_of(episode_dir: str | Path) -> Path | None:
+    """The show folder an episode folder lives in (``SHOW/episodes/DATE``), else None."""
+    folder = Path(os.path.abspath(episode_dir))
+    return folder.parent.parent if folder.parent.name == "episodes" else None
+
+
+@contextmanager
+def episode_lock(episode_dir: str | Path, wait: float = 0.0, what: str = "") -> Iterator[None]:
+    """Hold the show's lock while writing an episode that lives in a show (``render``,
+    ``take import``, ``record``, ``script``); a folder outside any show needs none."""
+    show = show_of(episode_dir)
+    if show is None or not show.is_dir():
+        yield
+        return
+    with show_lock(show, wait=wait, what=what):
+        yield

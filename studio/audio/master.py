@@ -5,12 +5,13 @@ encoded as MP3. Segment starts and ends in the programme are written back to the
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..diskspace import mastering_bytes, require_space
 from ..episode import Episode
 from ..errors import StudioError
+from ..humanize import clock, plural
 from ..jobs import CancelToken, Progress, no_progress, scaled
 from ..resources import resource_path
 from .assemble import Clip, Programme, Silence, assemble, assembly_rate
@@ -18,8 +19,9 @@ from .leveling import matching_gains, speech_level
 from .loudness import Loudness, master_to_file
 from .pcm import AudioInfo, audio_info
 from .settings import AudioSettings
+from .silences import KEEP, LONG, kept_parts, long_silences, removed_seconds
 from .tools import media_path
-from .trim import effective
+from .trim import analyze, effective
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +69,25 @@ def programme_pieces(episode: Episode, folder: Path,
     if settings.sting:
         pieces += [Silence(settings.sting_pause), Clip(outro, key="sting-outro")]
     _match_levels([p for p in pieces if isinstance(p, Clip) and p.key.startswith("segment:")])
-    return pieces
+    return [part for piece in pieces for part in _shortened(piece)]
+
+
+def _shortened(piece: Clip | Silence) -> list[Clip | Silence]:
+    """A segment's clip in parts around its long silences (see audio.silences)."""
+    if isinstance(piece, Silence) or not piece.key.startswith("segment:"):
+        return [piece]
+    end = piece.end if piece.end is not None else audio_info(piece.path).duration
+    silences = long_silences(analyze(piece.path), piece.start, end)
+    if not silences:
+        return [piece]
+    log.warning("%s: shortened %s of over %g s to %g s each (%s cut; the "
+                "take file is unchanged)", piece.key.replace(":", " ", 1),
+                plural(len(silences), "silence"), LONG, KEEP, clock(removed_seconds(silences)))
+    parts = kept_parts(piece.start, end, silences)
+    return [replace(piece, start=a, end=b, key=piece.key if n == 0 else f"{piece.key}#{n}",
+                    fade_in=piece.fade_in if n == 0 else 0.0,
+                    fade_out=piece.fade_out if n == len(parts) - 1 else 0.0)
+            for n, (a, b) in enumerate(parts)]
 
 
 def _match_levels(clips: list[Clip]) -> None:
@@ -99,7 +119,10 @@ def master_episode(
                          progress=scaled(progress, 0.0, 0.3), cancel=cancel)
     cancel.check()
     for seg in episode.segments:
-        start, end = programme.placed.get(f"segment:{seg.id}", (None, None))
+        key = f"segment:{seg.id}"
+        start, end = programme.placed.get(key, (None, None))
+        end = max((v[1] for k, v in programme.placed.items() if k.startswith(key + "#")),
+                  default=end)
         seg.start = None if start is None else round(start, 3)
         seg.end = None if end is None else round(end, 3)
     progress(0.35, "measuring loudness")

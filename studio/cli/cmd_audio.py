@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .argtypes import number
+from .argtypes import number, seconds
 from .terminal import TerminalProgress
 
 
@@ -14,6 +14,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     render.add_argument("episode_dir", metavar="EPISODE_DIR")
     render.add_argument("--profile", help="show profile (for the lexicon and host)")
     add_audio_arguments(render)
+    add_lock_wait(render)
     render.add_argument("-q", "--quiet", action="store_true", help="no progress output")
     render.set_defaults(handler=cmd_render)
 
@@ -24,7 +25,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     imp.add_argument("episode_dir", metavar="EPISODE_DIR")
     imp.add_argument("--segment", required=True, metavar="ID", help="the segment's id")
     imp.add_argument("file", metavar="FILE", help="WAV, FLAC, MP3, M4A, ... any rate/channels")
+    add_lock_wait(imp)
     imp.set_defaults(handler=cmd_take_import)
+
+
+def add_lock_wait(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lock-wait", type=seconds(), default=0.0, metavar="SECONDS",
+                        help="when the episode is in a show folder another run is writing, "
+                             "wait this long for it (default 0: refuse at once, exit code 75)")
 
 
 def add_audio_arguments(parser: argparse.ArgumentParser) -> None:
@@ -58,11 +66,13 @@ def audio_settings(args: argparse.Namespace):
 
 def cmd_render(args: argparse.Namespace) -> int:
     from ..pipeline import finish_episode
+    from ..showlock import episode_lock
 
     settings = audio_settings(args)
     progress = TerminalProgress(quiet=args.quiet)
     try:
-        finish_episode(args.episode_dir, args.profile, settings, progress=progress)
+        with episode_lock(args.episode_dir, args.lock_wait, "studio render"):
+            finish_episode(args.episode_dir, args.profile, settings, progress=progress)
     finally:
         progress.done()
     report(Path(args.episode_dir))
@@ -71,8 +81,10 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_take_import(args: argparse.Namespace) -> int:
     from ..narration.takes import import_take
+    from ..showlock import episode_lock
 
-    take = import_take(args.episode_dir, args.segment, args.file)
+    with episode_lock(args.episode_dir, args.lock_wait, "studio take import"):
+        take = import_take(args.episode_dir, args.segment, args.file)
     print(f"segment {args.segment}: {take.path} ({take.duration:.1f} s, "
           f"trimmed {take.trim.start:.2f}-{take.trim.end or take.duration:.2f} s)")
     return 0

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from .argtypes import seconds
+from .cmd_audio import add_lock_wait
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,14 +28,23 @@ def register(sub: argparse._SubParsersAction) -> None:
     rec.add_argument("--use", metavar="TAKE",
                      help="make an earlier take (its number or file name) the segment's take")
     rec.add_argument("-q", "--quiet", action="store_true", help="no level meter")
+    add_lock_wait(rec)
     rec.set_defaults(handler=cmd_record)
 
 
 def cmd_record(args: argparse.Namespace) -> int:
-    from ..errors import StudioError
-
     if args.list_devices:
         return _list_devices()
+    from ..showlock import episode_lock
+
+    # the whole take: a produce must not rewrite episode.json under a recording
+    with episode_lock(args.episode_dir, args.lock_wait, "studio record"):
+        return _recording_command(args)
+
+
+def _recording_command(args: argparse.Namespace) -> int:
+    from ..errors import StudioError
+
     if not args.segment:
         raise StudioError("say which segment to record: --segment ID")
     if args.seconds is not None and not 0 < args.seconds <= 24 * 3600:

@@ -21,6 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     script.add_argument("day", metavar="DAY.json")
     script.add_argument("-o", "--output", required=True, metavar="EPISODE_DIR")
     script.add_argument("--profile", help="show profile: a built-in name or a .toml file")
+    add_force_argument(script)
+    add_lock_argument(script)
     script.set_defaults(handler=cmd_script)
 
     produce = sub.add_parser("produce", help="pull a day and make its episode in a show folder")
@@ -32,6 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                          help="fail unless the episode is published; push the site when "
                               "show.toml has a [github] repo (for cron and CI)")
     add_lock_argument(produce)
+    add_force_argument(produce)
     produce.add_argument("-q", "--quiet", action="store_true", help="no progress output")
     produce.set_defaults(handler=cmd_produce)
 
@@ -46,6 +49,12 @@ def add_lock_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lock-wait", type=seconds(), default=0.0, metavar="SECONDS",
                         help="wait this long for another run writing the same show folder "
                              "(default 0: refuse at once, exit code 75)")
+
+
+def add_force_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--force", action="store_true",
+                        help="replace the host's work (recorded takes, edits) on segments whose "
+                             "commits changed; without it such a run is refused")
 
 
 def _source_arguments(parser: argparse.ArgumentParser) -> None:
@@ -78,10 +87,12 @@ def _spec(args: argparse.Namespace):
 
 
 def _date(args: argparse.Namespace) -> dt.date:
-    from ..sources.window import parse_date, parse_zone
+    from ..sources.window import check_day, parse_date, parse_zone
 
     zone = parse_zone(args.tz)
-    return parse_date(args.date, today=dt.datetime.now(zone).date())
+    date = parse_date(args.date, today=dt.datetime.now(zone).date())
+    check_day(date, zone)  # before anything is written: no future day, none before 1970
+    return date
 
 
 def cmd_pull(args: argparse.Namespace) -> int:
@@ -107,15 +118,21 @@ def cmd_pull(args: argparse.Namespace) -> int:
 def cmd_script(args: argparse.Namespace) -> int:
     from ..episode import save_episode
     from ..fsutil import check_writable_dir
-    from ..pipeline import write_script_for
+    from ..pipeline import merge_with_existing, write_script_for
+    from ..showlock import episode_lock
     from ..sources.model import load_day
 
     day = load_day(args.day)
+    fresh = write_script_for(day, args.profile)
     out = check_writable_dir(args.output)
-    episode = write_script_for(day, args.profile)
-    path = save_episode(episode, out)
+    with episode_lock(out, args.lock_wait, "studio script"):
+        merged = merge_with_existing(fresh, out, args.force, args.profile)
+        path = save_episode(merged.episode, out)
+    episode = merged.episode
     minutes = episode.estimated_seconds / 60
     print(f"{episode.title}\n{len(episode.segments)} segments, about {minutes:.1f} min -> {path}")
+    if merged.replaced:
+        print(merged.line())
     return 0
 
 
@@ -123,7 +140,7 @@ def cmd_produce(args: argparse.Namespace) -> int:
     from .unattended import produce_and_publish
 
     return produce_and_publish(args, _spec(args), _date(args), report,
-                               settings=audio_settings(args))
+                               settings=audio_settings(args), force=args.force)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

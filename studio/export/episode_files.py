@@ -9,6 +9,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..audio.silences import long_silences, to_programme
 from ..audio.tools import probe
 from ..audio.trim import analyze, pauses
 from ..episode import EPISODE_FILE, AudioFile, Episode
@@ -64,7 +65,8 @@ def take_pauses(episode: Episode, folder: Path) -> dict[str, list[float]]:
         start = trim.start
         end = trim.end if trim.end is not None else seg.take.duration
         analysis = analyze(folder / seg.take.path)
-        found[seg.id] = [seg.start + (a + b) / 2 - start
+        cut = long_silences(analysis, start, end)  # shortened in the programme
+        found[seg.id] = [seg.start + to_programme((a + b) / 2, start, cut)
                          for a, b in pauses(analysis, start, end)]
     return found
 
@@ -77,8 +79,10 @@ def sha256_of(path: Path) -> str:
     return h.hexdigest()
 
 
-def export_episode(episode: Episode, folder: Path, staged: Path, info: ExportInfo) -> None:
-    """Finish the files in ``staged`` (which holds the mastered MP3) and publish them all.
+def export_episode(episode: Episode, folder: Path, staged: Path, info: ExportInfo,
+                   extra: list[str] | None = None) -> None:
+    """Finish the files in ``staged`` (which holds the mastered MP3) and publish them all,
+    with the ``extra`` files already staged (e.g. the day.json of a new script).
 
     The episode's export fields (duration, audio) are set from the MP3 itself.
     """
@@ -97,4 +101,4 @@ def export_episode(episode: Episode, folder: Path, staged: Path, info: ExportInf
     episode.duration = iso_duration(duration)
     episode.audio = AudioFile(file=MP3_NAME, bytes=mp3.stat().st_size, sha256=sha256_of(mp3))
     atomic_write_json(staged / EPISODE_FILE, episode.to_dict())
-    publish_files(folder, staged, EXPORTED)
+    publish_files(folder, staged, [*EXPORTED[:-1], *(extra or []), EPISODE_FILE])

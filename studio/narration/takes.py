@@ -22,6 +22,7 @@ from ..episode import Episode, Segment, Take, Trim, load_episode, save_episode, 
 from ..errors import StudioError
 from ..fsutil import check_writable_dir, safe_filename
 from ..jobs import CancelToken, Progress, no_progress
+from .cached import cached_take_problem
 from .lexicon import Lexicon
 from .tts import SynthJob, synthesize
 
@@ -92,6 +93,7 @@ def narrate(
     takes = check_writable_dir(folder / TAKES_DIR)
     jobs: list[SynthJob] = []
     made: list[str] = []
+    checked: dict[Path, bool] = {}  # cached take -> cut short (deleted, to be made again)
     for seg in episode.segments:
         if seg.take and seg.take.source in KEPT_SOURCES:
             _check_file(folder, seg)
@@ -110,6 +112,13 @@ def narrate(
                             text_hash=key, trim=Trim(auto=True))
         seg.take.voice, seg.take.rate = settings.voice, settings.rate
         seg.take.script_hash = script_hash(seg.text)
+        if path not in checked:
+            checked[path] = path.exists() and _broken(path, seg, len(spoken.split()),
+                                                      settings.rate)
+        if checked[path]:  # made again: measure it again
+            seg.take.duration = 0.0
+            if seg.take.trim.auto:
+                seg.take.trim = Trim(auto=True)
         if not path.exists() and all(j.path != path for j in jobs):
             jobs.append(SynthJob(spoken, path, f"segment {seg.id!r}"))
             made.append(seg.id)
@@ -121,6 +130,16 @@ def narrate(
         if seg.take:
             measure_take(folder, seg)
     return made
+
+
+def _broken(path: Path, seg: Segment, words: int, rate: int) -> bool:
+    """Delete a cached take that is cut short, so it is made again; True when it was."""
+    problem = cached_take_problem(path, words, rate)
+    if problem:
+        log.warning("the cached take %s of segment %r is %s; making it again",
+                    path.name, seg.id, problem)
+        path.unlink(missing_ok=True)
+    return bool(problem)
 
 
 def _check_file(folder: Path, seg: Segment) -> Path:

@@ -162,6 +162,19 @@ def push_files(files: dict[str, Content], target: GithubPush, token: str, messag
         raise _failure(target, exc) from None
 
 
+FILE_LIMIT = 100_000_000  # GitHub refuses files over 100 MiB; stay under it in decimal MB
+
+
+def check_file_sizes(episodes: list[ShowEpisode], limit: int = FILE_LIMIT) -> None:
+    """Refuse, before anything is sent, an episode MP3 GitHub Pages cannot hold."""
+    for item in episodes:
+        if item.audio_bytes > limit:
+            raise StudioError(
+                f"episode {item.date}: {item.audio_name} is {item.audio_bytes / 1e6:.1f} MB, over "
+                f"GitHub Pages' {limit / 1e6:.0f} MB file limit; nothing was pushed. Shorten it "
+                f"(trim long silences, a lower --bitrate) and export it again")
+
+
 def push_show(root: Path, settings: ShowSettings, episodes: list[ShowEpisode],
               rendered: dict[str, bytes], dry_run: bool = False,
               progress: Progress = no_progress, cancel: CancelToken | None = None,
@@ -170,6 +183,7 @@ def push_show(root: Path, settings: ShowSettings, episodes: list[ShowEpisode],
     target = settings.github
     if not target.repo:
         raise StudioError("pushing is not configured: set repo under [github] in show.toml")
+    check_file_sizes(episodes)
     token = (token_lookup or github_token)()
     if not token:
         raise StudioError("no GitHub token: set GITHUB_TOKEN or GH_TOKEN to push")

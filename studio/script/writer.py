@@ -103,4 +103,6 @@ DEFAULT_WRITER: ScriptWriter = TemplateWriter()
 
 
 def write_script(digest: Digest, profile: Profile, writer: ScriptWriter | None = None) -> Episode:
-    return (writer or DEFAULT_WRITER).write(digest, profile)
+    from .merge import stamp_written
+
+    return stamp_written((writer or DEFAULT_WRITER).write(digest, profile))

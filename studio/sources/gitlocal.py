@@ -15,7 +15,8 @@ from ..textsafe import clean_text, decode_git
 from .forge import remote_identity
 from .model import MAX_MESSAGE_CHARS, Commit, Day
 from .relevance import keep_lookback
-from .window import day_bounds, parse_zone
+from .shallow import check_shallow
+from .window import day_bounds, git_time, parse_zone, window_start
 
 # Fields of one record; the message comes last because only it may span lines.
 _FIELDS = ["%H", "%P", "%an", "%ae", "%aI", "%cn", "%ce", "%cI", "%ct", "%B"]
@@ -208,12 +209,12 @@ def pull_git(
         raise StudioError("git is not installed: install it with `apt-get install git`")
 
     start, end = day_bounds(date, zone)
-    since = start - dt.timedelta(days=lookback_days)
+    since = window_start(start, lookback_days)  # clamped at 1970: git has nothing before
     marker = "COMMITCAST-" + secrets.token_hex(8)
     rev = branch or "HEAD"
     # one history walk over the whole window, side by side with the repository look-ups
     log = _start(repo, "log", "--first-parent", "-z", _format(marker),
-                 f"--since=@{int(since.timestamp())}", f"--until=@{int(end.timestamp())}",
+                 f"--since={git_time(since)}", f"--until={git_time(end)}",
                  "--end-of-options", rev, "--")
     probe = _start(repo, "rev-parse", "--absolute-git-dir", "--abbrev-ref", "HEAD")
     origin_proc = _start(repo, "config", "--get", "remote.origin.url")
@@ -231,6 +232,7 @@ def pull_git(
     finally:
         _stop(log, probe, origin_proc)
     git_dir = lines[0]
+    check_shallow(repo, git_dir, rev, since, start)  # a cut history must not pass for a quiet day
     if branch is None:
         branch = lines[1] if len(lines) > 1 and lines[1] != "HEAD" else "HEAD"
 

@@ -43,3 +43,32 @@ def day_bounds(day: dt.date, zone: ZoneInfo) -> tuple[dt.datetime, dt.datetime]:
     start = dt.datetime.combine(day, dt.time.min, tzinfo=zone)
     end = dt.datetime.combine(day + dt.timedelta(days=1), dt.time.min, tzinfo=zone)
     return start, end
+
+
+EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)  # git holds no commit dates before it
+
+
+def check_day(day: dt.date, zone: ZoneInfo, now: dt.datetime | None = None) -> None:
+    """Refuse a day that cannot have commits: after today in ``zone``, or before 1970."""
+    today = (now or dt.datetime.now(dt.UTC)).astimezone(zone).date()
+    if day > today:
+        raise StudioError(f"{day.isoformat()} is in the future (today is {today.isoformat()} "
+                          f"in {zone.key}): there are no commits to tell yet")
+    if day_bounds(day, zone)[1] <= EPOCH:
+        raise StudioError(f"{day.isoformat()} is before 1970: git holds no commits dated then")
+
+
+def window_start(start: dt.datetime, lookback_days: int) -> dt.datetime:
+    """``lookback_days`` before ``start``, but never before 1970 (where history begins)."""
+    if lookback_days < 0:
+        raise StudioError("--lookback-days must be zero or more")
+    available = max(0, (start - EPOCH).days)
+    if lookback_days >= available:
+        return max(EPOCH, start - dt.timedelta(days=available))
+    return start - dt.timedelta(days=lookback_days)
+
+
+def git_time(moment: dt.datetime) -> str:
+    """A time for git's --since/--until: ``@SECONDS +0000`` (a bare ``@N`` is misread by git
+    for N below 100000000, i.e. before March 1973)."""
+    return f"@{int(moment.timestamp())} +0000"

@@ -19,7 +19,7 @@ from ...textsafe import clean_line, clean_text
 from ..gitlocal import _split_message
 from ..model import Commit, Day
 from ..relevance import prune_lookback
-from ..window import day_bounds, parse_zone
+from ..window import day_bounds, parse_zone, window_start
 from .auth import Token, host_of, normalize_api_url, resolve_token
 from .cache import EtagCache, default_cache_dir
 from .client import make_client
@@ -148,7 +148,7 @@ def pull_github(
     ctx = PullContext(repo=repo, host=host_of(api), token=token, branch=branch or "",
                       tries=transport.policy.retries + 1)
     start, end = day_bounds(date, zone)
-    since = start - dt.timedelta(days=lookback_days)
+    since = window_start(start, lookback_days)
     client = make_client(api, token, transport)
     try:
         with github_errors(ctx):

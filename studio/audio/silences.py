@@ -1,0 +1,58 @@
+"""Long silences inside a take are shortened when the programme is assembled.
+
+A take the host left running (a recording of three hours, most of it silence) must not end
+up whole in the MP3. Every stretch quieter than the take's speech threshold (and always
+below -60 dBFS) that lasts more than ``LONG`` seconds keeps ``KEEP`` seconds, half at each
+end; the take file is not changed. :func:`to_programme` maps a time in the take to where it
+lands once the silences are shortened (for transcript cues).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .trim import FRAME, Analysis
+
+LONG = 2.0  # seconds: longer silences are shortened
+KEEP = 0.8  # seconds kept of each
+FLOOR_DB = -60.0  # quieter than this is silence, whatever the take's own level
+
+
+def long_silences(analysis: Analysis, start: float, end: float,
+                  longer_than: float = LONG) -> list[tuple[float, float]]:
+    """Silent stretches longer than ``longer_than`` seconds between ``start`` and ``end``."""
+    quiet = analysis.levels <= max(analysis.threshold(), FLOOR_DB)
+    first = max(0, int(round(start / FRAME)))
+    last = min(quiet.size, int(end / FRAME))
+    if last <= first:
+        return []
+    edges = np.diff(np.concatenate([[0], quiet[first:last].astype(np.int8), [0]]))
+    runs = zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1), strict=True)
+    found = []
+    for lo, hi in runs:
+        a, b = max(start, (first + lo) * FRAME), min(end, (first + hi) * FRAME)
+        if b - a > longer_than:
+            found.append((a, b))
+    return found
+
+
+def kept_parts(start: float, end: float,
+               silences: list[tuple[float, float]], keep: float = KEEP) -> list[tuple[float, float]]:
+    """The stretches of [start, end) that stay once each silence keeps ``keep`` seconds."""
+    parts, pos = [], start
+    for a, b in silences:
+        parts.append((pos, a + keep / 2))
+        pos = b - keep / 2
+    parts.append((pos, end))
+    return [(a, b) for a, b in parts if b - a > 1e-6]
+
+
+def removed_seconds(silences: list[tuple[float, float]], keep: float = KEEP) -> float:
+    return sum(max(0.0, b - a - keep) for a, b in silences)
+
+
+def to_programme(t: float, start: float, silences: list[tuple[float, float]],
+                 keep: float = KEEP) -> float:
+    """Seconds after the clip's start at which take time ``t`` is heard."""
+    removed = sum(max(0.0, min(t, b - keep / 2) - (a + keep / 2)) for a, b in silences)
+    return t - start - removed
