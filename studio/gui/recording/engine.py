@@ -11,7 +11,10 @@ or the recorder process's main thread); chunks are small, so the work per tick i
 from __future__ import annotations
 
 import logging
+import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,8 +35,31 @@ log = logging.getLogger(__name__)
 QtAudio = getattr(QtMultimedia, "QtAudio", None) or QtMultimedia.QAudio
 
 POLL_MS = 50
-STALL_SECONDS = 2.0  # a live input delivers every few ms, silence included
+STALL_SECONDS = 2.0  # a live input delivers every 10-250 ms, silence included
 FIRST_DATA_SECONDS = 5.0
+RING_SECONDS = 2.0  # Qt's buffer between its sound-server thread and our reads (default 250 ms)
+SERVER_FRAGMENT_MS = "50"  # how often the server hands over what it has, at most
+
+
+@contextmanager
+def server_buffer_for_blocks() -> Iterator[None]:
+    """While a source starts: let the sound server buffer whole blocks for it.
+
+    Qt 6.10+ connects its PulseAudio record stream with ``maxlength`` (and ``fragsize``) of
+    1,024 frames, 23 ms at 44.1 kHz, and offers no way to change it: a server that delivers
+    100 ms at once (PipeWire's quanta, Bluetooth) overflows that buffer and drops most of each
+    block. libpulse reads ``PULSE_LATENCY_MSEC`` when a stream connects and then asks for the
+    server's own maximum buffer, handing data over every ``SERVER_FRAGMENT_MS``. A value the
+    user set is kept; other streams (playback) never see ours.
+    """
+    if os.environ.get("PULSE_LATENCY_MSEC"):
+        yield
+        return
+    os.environ["PULSE_LATENCY_MSEC"] = SERVER_FRAGMENT_MS
+    try:
+        yield
+    finally:
+        os.environ.pop("PULSE_LATENCY_MSEC", None)
 
 
 @dataclass
@@ -92,7 +118,9 @@ class TakeRecorder(QObject):
             self.path.unlink(missing_ok=True)
             raise StudioError(f"cannot start recording {self.path.name}: {exc}") from None
         self._source = QAudioSource(self.device, self.format, self)
-        self._io = self._source.start()
+        self._source.setBufferSize(self.format.bytesForDuration(int(RING_SECONDS * 1e6)))
+        with server_buffer_for_blocks():
+            self._io = self._source.start()
         if self._io is None or self._source.error() != QtAudio.Error.NoError:
             error = self._source.error()
             self._close_file()
