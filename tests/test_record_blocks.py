@@ -181,7 +181,7 @@ def test_sound_server_killed_still_ends_the_take(tmp_path, block_ms):
     assert len(data) / RATE >= 1.5
 
 
-@pytest.mark.parametrize("block_mic", [250], indirect=True)
+@pytest.mark.parametrize("block_mic", [10, 250], indirect=True)
 def test_source_unloaded_mid_take_ends_it(block_mic, pulse, tmp_path):
     """The microphone goes away (module unloaded, as when a USB or Bluetooth mic is removed)."""
     ep = make_episode_dir(tmp_path / "ep")
@@ -198,6 +198,8 @@ def test_source_unloaded_mid_take_ends_it(block_mic, pulse, tmp_path):
             proc.kill()
     assert proc.returncode == 1, err
     last = err.strip().splitlines()[-1]
+    assert last.startswith("studio: error: the input device disappeared: "), err
     assert "are kept" in last and "--use 1" in last, err
     data, _ = read_wav(take)
     assert len(data) / RATE >= 1.5
+    assert np.abs(data[int(RATE * 0.5):int(RATE * 1.5)]).max() > 0.4  # the tone is in it

@@ -23,6 +23,7 @@ from PySide6.QtCore import QIODevice, QObject, QTimer, Signal
 from PySide6.QtMultimedia import QAudioDevice, QAudioFormat, QAudioSource, QMediaDevices
 
 from ...errors import StudioError
+from ...recording.pulse_sources import SourceWatch
 from ...recording.recovery import lock_recording
 from ...recording.samples import Level, level_of, stored_channels, to_float, to_take_pcm
 from ...recording.takes import marker_path, write_marker
@@ -98,6 +99,7 @@ class TakeRecorder(QObject):
         self._done = False
         self._last_data = 0.0
         self._got_data = False
+        self._watch: SourceWatch | None = None
         self.last_level = Level()
 
     @property
@@ -130,6 +132,8 @@ class TakeRecorder(QObject):
         log.info("recording %s from %s (%s)", self.path.name, self.device.description(),
                  describe(self.format))
         self._last_data = time.monotonic()
+        self._watch = SourceWatch(device_id(self.device))
+        self._watch.start()  # off by itself when the server does not know the source by name
         self._io.readyRead.connect(self._pull)
         # Not stateChanged: PySide6 6.12 cannot convert its QAudio::State argument. Polled.
         self._devices.audioInputsChanged.connect(self._inputs_changed)
@@ -147,6 +151,8 @@ class TakeRecorder(QObject):
                 error = str(exc)
         self._done = True
         self._timer.stop()
+        if self._watch is not None:
+            self._watch.close()
         if self._source is not None:
             self._source.stop()
         try:
@@ -170,6 +176,9 @@ class TakeRecorder(QObject):
         if self._source.error() not in (QtAudio.Error.NoError, QtAudio.Error.UnderrunError):
             self._pull()
             self.stop(self._lost_message(f"the input failed ({self._source.error().name})"))
+            return
+        if self._watch is not None and self._watch.gone():
+            self.stop(self._lost_message("the input device disappeared"))
             return
         quiet = time.monotonic() - self._last_data
         if quiet > (STALL_SECONDS if self._got_data else FIRST_DATA_SECONDS):
