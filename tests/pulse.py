@@ -1,11 +1,12 @@
 """A private PulseAudio daemon with a virtual microphone, fed from a FIFO in real time.
 
 ``module-pipe-source`` has no clock of its own: it passes on whatever is written into the FIFO
-as soon as it is written, and nothing while nothing is written. So a feeder thread writes 10 ms
-of audio every 10 ms, like a real microphone's periods: silence, or the signal queued with
-:meth:`VirtualMic.play`. It never catches up in a burst after falling behind: QtMultimedia
-6.12's PulseAudio input loses most of a burst (100 ms written at once arrive as ~10 ms),
-where ``parecord`` keeps it all.
+as soon as it is written, and nothing while nothing is written. So a feeder thread writes the
+audio in real time, a block at a time as a device hands over its periods: 10 ms (USB under
+PulseAudio), 100–250 ms (PipeWire's quanta, Bluetooth) or jittery 5–250 ms blocks; silence, or
+the signal queued with :meth:`VirtualMic.play`. It never catches up in a burst after falling
+behind. (QtMultimedia 6.11 on its own connects with a 23 ms server buffer and loses most of
+every 100 ms block; the recorder works around it, see ``studio/gui/recording/engine.py``.)
 """
 
 from __future__ import annotations

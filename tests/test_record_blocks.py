@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -135,6 +136,7 @@ def test_record_dialog_keeps_every_block(qtbot, block_mic, tmp_path):
     qtbot.waitUntil(lambda: dlg.recorder is not None and dlg.recorder.seconds > 0.2, timeout=10000)
     fed = tone(440, 1.5)
     mic.play(fed)
+    time.sleep(0.8)  # the window busy (a redraw, a load) while the tone arrives: Qt holds it
     got0 = dlg.recorder.seconds
     qtbot.waitUntil(lambda: dlg.recorder.seconds >= got0 + 2.0, timeout=8000)
     with qtbot.waitSignal(dlg.recorded, timeout=10000) as finished:

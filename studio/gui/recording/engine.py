@@ -38,7 +38,7 @@ QtAudio = getattr(QtMultimedia, "QtAudio", None) or QtMultimedia.QAudio
 POLL_MS = 50
 STALL_SECONDS = 2.0  # a live input delivers every 10-250 ms, silence included
 FIRST_DATA_SECONDS = 5.0
-RING_SECONDS = 2.0  # Qt's buffer between its sound-server thread and our reads (default 250 ms)
+RING_SECONDS = 2.0  # Qt's buffer while our thread is busy (its 250 ms default lost blocks)
 SERVER_FRAGMENT_MS = "50"  # how often the server hands over what it has, at most
 
 
