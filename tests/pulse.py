@@ -1,17 +1,19 @@
 """A private PulseAudio daemon with a virtual microphone, fed from a FIFO in real time.
 
 ``module-pipe-source`` has no clock of its own: it passes on whatever is written into the FIFO
-as soon as it is written, and nothing while nothing is written. So a feeder thread writes 10 ms
-of audio every 10 ms, like a real microphone's periods: silence, or the signal queued with
-:meth:`VirtualMic.play`. It never catches up in a burst after falling behind: QtMultimedia
-6.12's PulseAudio input loses most of a burst (100 ms written at once arrive as ~10 ms),
-where ``parecord`` keeps it all.
+as soon as it is written, and nothing while nothing is written. So a feeder thread writes the
+audio in real time, a block at a time as a device hands over its periods: 10 ms (USB under
+PulseAudio), 100–250 ms (PipeWire's quanta, Bluetooth) or jittery 5–250 ms blocks; silence, or
+the signal queued with :meth:`VirtualMic.play`. It never catches up in a burst after falling
+behind. (QtMultimedia 6.11 on its own connects with a 23 ms server buffer and loses most of
+every 100 ms block; the recorder works around it, see ``studio/gui/recording/engine.py``.)
 """
 
 from __future__ import annotations
 
 import os
 import queue
+import random
 import shutil
 import subprocess
 import threading
@@ -99,15 +101,27 @@ class PulseDaemon:
 
 
 class VirtualMic:
-    """Feeds the FIFO in real time: queued signal first, silence when nothing is queued."""
+    """Feeds the FIFO in real time: queued signal first, silence when nothing is queued.
 
-    def __init__(self, fifo: Path) -> None:
+    ``block_ms`` is how much is written at once (10 ms like a USB microphone under PulseAudio,
+    100–250 ms like PipeWire's quanta or a Bluetooth headset); ``jitter=True`` writes blocks of
+    random 5–250 ms sizes instead, still at the real-time rate on average. A block is written
+    when its last sample is due, as a device hands over a period once it is complete.
+    """
+
+    def __init__(self, fifo: Path, block_ms: float = 10, jitter: bool = False,
+                 seed: int = 12) -> None:
         self.fifo = fifo
+        self.block_frames = max(1, int(round(RATE * block_ms / 1000)))
+        self.jitter = jitter
+        self._random = random.Random(seed)
         self._queue: queue.Queue[np.ndarray] = queue.Queue()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
+        self._current = np.zeros(0)
         self.fed_frames = 0
         self.signal_started_at: float | None = None  # fed-frame position of the last play()
+        self.blocks: list[int] = []  # frames per block written, in order
 
     def start(self) -> VirtualMic:
         self._thread.start()
@@ -120,30 +134,44 @@ class VirtualMic:
     def idle(self) -> bool:
         return self._queue.empty() and not self._current.size
 
+    def _next_size(self) -> int:
+        if self.jitter:
+            return int(RATE * self._random.uniform(0.005, 0.250))
+        return self.block_frames
+
+    def _take(self, frames: int) -> np.ndarray:
+        """``frames`` samples: the queued signal first, then silence."""
+        parts, wanted = [], frames
+        while wanted:
+            if not self._current.size:
+                try:
+                    self._current = self._queue.get_nowait()
+                    self.signal_started_at = (self.fed_frames + frames - wanted) / RATE
+                except queue.Empty:
+                    parts.append(np.zeros(wanted))
+                    break
+            part = self._current[:wanted]
+            self._current = self._current[wanted:]
+            parts.append(part)
+            wanted -= part.size
+        return np.concatenate(parts)
+
     def _run(self) -> None:
-        self._current = np.zeros(0)
         fd = os.open(self.fifo, os.O_WRONLY)
         start = time.monotonic()
-        silence = np.zeros(PERIOD)
         try:
             while not self._stop.is_set():
-                if not self._current.size:
-                    try:
-                        self._current = self._queue.get_nowait()
-                        self.signal_started_at = self.fed_frames / RATE
-                    except queue.Empty:
-                        pass
-                chunk = self._current[:PERIOD] if self._current.size else silence
-                self._current = self._current[PERIOD:]
-                if chunk.size < PERIOD:
-                    chunk = np.concatenate([chunk, np.zeros(PERIOD - chunk.size)])
-                os.write(fd, (np.clip(chunk, -1, 1) * 32767).astype("<i2").tobytes())
-                self.fed_frames += PERIOD
-                delay = start + self.fed_frames / RATE - time.monotonic()
+                size = self._next_size()
+                # Wait until the block's last sample is due, then hand it over at once.
+                delay = start + (self.fed_frames + size) / RATE - time.monotonic()
                 if delay > 0:
                     time.sleep(delay)
-                elif delay < -0.005:  # fell behind (a busy machine): go on from now, no burst
+                elif delay < -0.005:  # fell behind (a busy machine): go on from now, no catch-up
                     start -= delay
+                chunk = self._take(size)
+                os.write(fd, (np.clip(chunk, -1, 1) * 32767).astype("<i2").tobytes())
+                self.fed_frames += size
+                self.blocks.append(size)
         except OSError:
             pass  # the source went away (unloaded): stop feeding
         finally:

@@ -49,3 +49,16 @@ def mic(pulse):
     yield feeder
     pulse.remove_mic()
     feeder.stop()
+
+
+@pytest.fixture
+def block_mic(pulse, request):
+    """The virtual microphone fed in the blocks ``request.param`` names: a block length in ms
+    (10, 100, 250) or ``"jittery"`` (random 5–250 ms blocks at the real-time rate)."""
+    jittery = request.param == "jittery"
+    pulse.add_mic()
+    feeder = VirtualMic(pulse.fifo, block_ms=10 if jittery else request.param, jitter=jittery)
+    feeder.start()
+    yield feeder
+    pulse.remove_mic()
+    feeder.stop()

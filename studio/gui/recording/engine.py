@@ -11,7 +11,10 @@ or the recorder process's main thread); chunks are small, so the work per tick i
 from __future__ import annotations
 
 import logging
+import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +23,7 @@ from PySide6.QtCore import QIODevice, QObject, QTimer, Signal
 from PySide6.QtMultimedia import QAudioDevice, QAudioFormat, QAudioSource, QMediaDevices
 
 from ...errors import StudioError
+from ...recording.pulse_sources import SourceWatch
 from ...recording.recovery import lock_recording
 from ...recording.samples import Level, level_of, stored_channels, to_float, to_take_pcm
 from ...recording.takes import marker_path, write_marker
@@ -32,8 +36,31 @@ log = logging.getLogger(__name__)
 QtAudio = getattr(QtMultimedia, "QtAudio", None) or QtMultimedia.QAudio
 
 POLL_MS = 50
-STALL_SECONDS = 2.0  # a live input delivers every few ms, silence included
+STALL_SECONDS = 2.0  # a live input delivers every 10-250 ms, silence included
 FIRST_DATA_SECONDS = 5.0
+RING_SECONDS = 2.0  # Qt's buffer while our thread is busy (its 250 ms default lost blocks)
+SERVER_FRAGMENT_MS = "50"  # how often the server hands over what it has, at most
+
+
+@contextmanager
+def server_buffer_for_blocks() -> Iterator[None]:
+    """While a source starts: let the sound server buffer whole blocks for it.
+
+    Qt 6.10+ connects its PulseAudio record stream with ``maxlength`` (and ``fragsize``) of
+    1,024 frames, 23 ms at 44.1 kHz, and offers no way to change it: a server that delivers
+    100 ms at once (PipeWire's quanta, Bluetooth) overflows that buffer and drops most of each
+    block. libpulse reads ``PULSE_LATENCY_MSEC`` when a stream connects and then asks for the
+    server's own maximum buffer, handing data over every ``SERVER_FRAGMENT_MS``. A value the
+    user set is kept; other streams (playback) never see ours.
+    """
+    if os.environ.get("PULSE_LATENCY_MSEC"):
+        yield
+        return
+    os.environ["PULSE_LATENCY_MSEC"] = SERVER_FRAGMENT_MS
+    try:
+        yield
+    finally:
+        os.environ.pop("PULSE_LATENCY_MSEC", None)
 
 
 @dataclass
@@ -72,6 +99,7 @@ class TakeRecorder(QObject):
         self._done = False
         self._last_data = 0.0
         self._got_data = False
+        self._watch: SourceWatch | None = None
         self.last_level = Level()
 
     @property
@@ -92,7 +120,9 @@ class TakeRecorder(QObject):
             self.path.unlink(missing_ok=True)
             raise StudioError(f"cannot start recording {self.path.name}: {exc}") from None
         self._source = QAudioSource(self.device, self.format, self)
-        self._io = self._source.start()
+        self._source.setBufferSize(self.format.bytesForDuration(int(RING_SECONDS * 1e6)))
+        with server_buffer_for_blocks():
+            self._io = self._source.start()
         if self._io is None or self._source.error() != QtAudio.Error.NoError:
             error = self._source.error()
             self._close_file()
@@ -102,6 +132,8 @@ class TakeRecorder(QObject):
         log.info("recording %s from %s (%s)", self.path.name, self.device.description(),
                  describe(self.format))
         self._last_data = time.monotonic()
+        self._watch = SourceWatch(device_id(self.device))
+        self._watch.start()  # off by itself when the server does not know the source by name
         self._io.readyRead.connect(self._pull)
         # Not stateChanged: PySide6 6.12 cannot convert its QAudio::State argument. Polled.
         self._devices.audioInputsChanged.connect(self._inputs_changed)
@@ -119,6 +151,8 @@ class TakeRecorder(QObject):
                 error = str(exc)
         self._done = True
         self._timer.stop()
+        if self._watch is not None:
+            self._watch.close()
         if self._source is not None:
             self._source.stop()
         try:
@@ -142,6 +176,9 @@ class TakeRecorder(QObject):
         if self._source.error() not in (QtAudio.Error.NoError, QtAudio.Error.UnderrunError):
             self._pull()
             self.stop(self._lost_message(f"the input failed ({self._source.error().name})"))
+            return
+        if self._watch is not None and self._watch.gone():
+            self.stop(self._lost_message("the input device disappeared"))
             return
         quiet = time.monotonic() - self._last_data
         if quiet > (STALL_SECONDS if self._got_data else FIRST_DATA_SECONDS):
