@@ -22,8 +22,9 @@ SEGMENTS = [
 
 def render(folder: Path) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "studio", "render", str(folder), "--no-sting",
-                           "-q"], capture_output=True, text=True, env=env, timeout=300)
+    # not -q: that hides warnings, and the warning is what a host must see here
+    return subprocess.run([sys.executable, "-m", "studio", "render", str(folder), "--no-sting"],
+                          capture_output=True, text=True, env=env, timeout=300)
 
 
 def news_take(folder: Path) -> Path:

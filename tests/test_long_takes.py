@@ -50,7 +50,7 @@ def test_long_silences_in_takes_are_shortened_in_the_mp3(tmp_path):
     for seg_id, source in (("intro", away), ("news", silent)):
         r = studio("take", "import", str(folder), "--segment", seg_id, str(source))
         assert r.returncode == 0, r.stderr
-    r = studio("render", str(folder), "--no-sting", "-q")
+    r = studio("render", str(folder), "--no-sting")  # not -q: it hides the warnings
     assert r.returncode == 0, r.stderr
     assert "segment intro: shortened 1 silence of over 2 s to 0.8 s each (2:" in r.stderr
     assert "segment news: shortened 1 silence of over 2 s to 0.8 s each (1:" in r.stderr
