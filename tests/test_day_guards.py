@@ -52,7 +52,7 @@ def pulled(repo: Path, out: Path, *extra: str) -> dict:
     return json.loads(out.read_text())
 
 
-@pytest.mark.parametrize("days", ["19500", "30000", "36500"]  # 36500: the most the option takes)
+@pytest.mark.parametrize("days", ["19500", "30000", "36500"])  # 36500: the most allowed
 def test_a_look_back_reaching_the_1970s_keeps_the_day(repo, tmp_path, days):
     # 19500 days reach 1972: git misread `--since=@N` below 100000000 and found nothing;
     # 30000 reach before 1970. Both gave a day of 0 commits with exit 0.
