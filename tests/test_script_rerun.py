@@ -111,8 +111,8 @@ def test_produce_again_refuses_to_drop_host_work_unless_forced(repos, tmp_path):
         and "--force" in lines[0], r.stderr
     assert {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()} == saved
 
-    r = studio("produce", "--git", str(repos[1]), "--date", DAY, "--show-dir", str(show), *FAST,
-               "--force")
+    r = studio("produce", "--git", str(repos[1]), "--date", DAY, "--show-dir", str(show),
+               "--no-sting", "--force")  # not --quiet: it hides the notice
     assert r.returncode == 0, r.stderr
     assert "kept the host's work on 1 part (sign-off); replaced (--force) segment 'numbers'" \
         in r.stderr
@@ -156,7 +156,8 @@ def test_an_episode_from_before_the_stamps_is_produced_again_without_a_refusal(r
         s.pop("written")
     seg(data, "sign-off")["text"] = "Bye for now, from a host who edits."
     (folder / "episode.json").write_text(json.dumps(data))
-    r = studio("produce", "--git", str(repos[1]), "--date", DAY, "--show-dir", str(show), *FAST)
+    r = studio("produce", "--git", str(repos[1]), "--date", DAY, "--show-dir", str(show),
+               "--no-sting")  # not --quiet: it hides the notice
     assert r.returncode == 0, r.stderr
     assert "kept the host's work on 1 part (sign-off)" in r.stderr
     assert seg(episode(folder), "sign-off")["text"] == "Bye for now, from a host who edits."
