@@ -12,6 +12,7 @@ from gitrepo import PT_BOT, RepoBuilder, at, pt_landed, pt_revert
 from guikit import DATE, build_repo, open_window
 from PySide6.QtCore import QDate, QEvent, QKeyCombination, QObject, Qt
 from PySide6.QtWidgets import QDateEdit
+from test_gui_flow import pull as flow_pull
 
 pytestmark = pytest.mark.usefixtures("qapp")
 
@@ -25,12 +26,7 @@ def window(qtbot, monkeypatch, tmp_path):
 
 
 def pull(qtbot, win, repo) -> None:
-    panel = win.pull_panel
-    panel.repo.setEditText(str(repo))
-    panel.date.setDate(QDate.fromString(DATE, "yyyy-MM-dd"))
-    panel.tz.setCurrentText("UTC")
-    qtbot.mouseClick(panel.pull, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
+    flow_pull(qtbot, win, repo)
     assert win.dialogs.errors == []
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import struct
 from pathlib import Path
 
+from ..audio.wavfile import wav_seconds
 from ..episode import default_words_per_second
 
 TOO_SHORT = 0.3  # of the expected length: well below any voice's pace at any rate
@@ -48,14 +49,6 @@ def wav_header_problem(path: Path) -> str:
     return ""
 
 
-def wav_seconds(path: Path) -> float:
-    import wave
-
-    try:
-        with wave.open(str(path), "rb") as w:
-            return w.getnframes() / w.getframerate()
-    except (wave.Error, EOFError, OSError, ZeroDivisionError):
-        return 0.0
 
 
 def cached_take_problem(path: Path, words: int, rate: int) -> str:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-import wave
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..audio.wavfile import wav_seconds
 from ..episode import Take, Trim, load_episode, save_episode, script_hash
 from ..errors import StudioError
 from ..fsutil import atomic_write_json, check_writable_dir, safe_filename
@@ -76,12 +76,6 @@ def write_marker(take: Path, segment_id: str, device: str, rate: int, channels: 
     return marker
 
 
-def wav_seconds(path: Path) -> float:
-    try:
-        with wave.open(str(path), "rb") as w:
-            return w.getnframes() / w.getframerate()
-    except (wave.Error, EOFError, OSError, ZeroDivisionError):
-        return 0.0
 
 
 def list_takes(episode_dir: str | Path, segment_id: str) -> list[RecordedTake]:
