@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -23,11 +24,12 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     except OSError as exc:
         raise StudioError(f"cannot write {target}: {exc.strerror or exc}") from exc
     try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # "being written": recovery leaves a locked temp alone
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, target)
+            os.replace(tmp, target)  # still open, so still locked
     except OSError as exc:
         _silent_unlink(tmp)
         raise StudioError(f"cannot write {target}: {exc.strerror or exc}") from exc

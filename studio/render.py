@@ -42,12 +42,14 @@ def render_episode(
     cancel: CancelToken | None = None,
     episode: Episode | None = None,
     cover: Path | None = None,
+    feed: Path | None = None,
 ) -> Episode:
     """Narrate, master and export the episode in ``episode_dir``; returns it as saved.
 
     ``episode`` replaces what ``episode.json`` holds (a fresh script): it is saved only as
     part of the export, so a failure leaves the previous files, ``episode.json`` included.
-    ``cover`` is the image embedded in the MP3 (default: the studio's art).
+    ``cover`` is the image embedded in the MP3 (default: the studio's art). ``feed``: the show
+    folder the caller publishes next; until it has, the export's journal says the feed is owed.
     """
     settings = (settings or AudioSettings()).validate()
     cancel = cancel or CancelToken()
@@ -72,7 +74,7 @@ def render_episode(
         progress(0.94, "writing tags, transcripts and chapters")
         export_episode(episode, folder, staged,
                        ExportInfo(host=host_name(profile, episode),
-                                  cover=cover or default_cover()))
+                                  cover=cover or default_cover()), feed)
     finally:
         shutil.rmtree(staged, ignore_errors=True)
     progress(1.0, f"exported {episode.duration} at {episode.loudness_lufs} LUFS")

@@ -57,8 +57,10 @@ def audio_settings(args: argparse.Namespace):
 
 def cmd_render(args: argparse.Namespace) -> int:
     from ..pipeline import finish_episode
+    from ..recovery import recover_episode
 
     settings = audio_settings(args)
+    recover_episode(args.episode_dir)
     progress = TerminalProgress(quiet=args.quiet)
     try:
         finish_episode(args.episode_dir, args.profile, settings, progress=progress)
@@ -70,7 +72,9 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_take_import(args: argparse.Namespace) -> int:
     from ..narration.takes import import_take
+    from ..recovery import recover_episode
 
+    recover_episode(args.episode_dir)
     take = import_take(args.episode_dir, args.segment, args.file)
     print(f"segment {args.segment}: {take.path} ({take.duration:.1f} s, "
           f"trimmed {take.trim.start:.2f}-{take.trim.end or take.duration:.2f} s)")

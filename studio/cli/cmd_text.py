@@ -107,8 +107,10 @@ def cmd_script(args: argparse.Namespace) -> int:
     from ..episode import save_episode
     from ..fsutil import check_writable_dir
     from ..pipeline import write_script_for
+    from ..recovery import recover_episode
     from ..sources.model import load_day
 
+    recover_episode(args.output)
     day = load_day(args.day)
     out = check_writable_dir(args.output)
     episode = write_script_for(day, args.profile)

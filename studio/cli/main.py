@@ -46,19 +46,35 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
+    from ..interrupts import cancel_on_signals, exit_status
+
+    cancel_on_signals()  # SIGTERM and SIGHUP cancel like Ctrl-C
     try:
         return int(args.handler(args) or 0)
     except Cancelled:
         print("\nstudio: cancelled", file=sys.stderr)
         return 130
-    except KeyboardInterrupt:
-        print("\nstudio: cancelled", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        _cancelled_line(exc)
+        return exit_status(exc)
     except StudioError as exc:
         print(f"studio: error: {exc}", file=sys.stderr)
         return getattr(exc, "exit_code", 1)  # e.g. 75 when the show folder is busy
     except BrokenPipeError:
         return 1
+
+
+def _cancelled_line(exc: KeyboardInterrupt) -> None:
+    """One line (after the progress line, on a terminal); the signal when it was not Ctrl-C."""
+    import signal
+
+    signum = getattr(exc, "signum", signal.SIGINT)
+    how = "" if signum == signal.SIGINT else f" ({signal.Signals(signum).name})"
+    lead = "\n" if sys.stderr.isatty() else ""
+    try:
+        print(f"{lead}studio: cancelled{how}", file=sys.stderr)
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -1,8 +1,10 @@
 """Replacing a set of files together: all new ones, or — on any failure — all old ones.
 
 New files are written complete into a staging folder beside the targets. Before any target
-is replaced, the old one is hard-linked into a backup folder; if a replacement fails
-halfway, the ones already replaced are put back. Readers of one file never see half of it.
+is replaced, the old one is hard-linked into a backup folder and a journal commits the swap
+(see :mod:`studio.export.journal`): a run killed halfway is rolled forward by the next one; a
+replacement that fails in this run puts the ones already replaced back. Readers of one file
+never see half of it, and no stopping signal lands between two renames.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from pathlib import Path
 
 from ..errors import StudioError
 from ..fsutil import fsync_dir
+from ..interrupts import signals_held
+from .journal import Journal, finish, recover, roll_back, roll_forward, sha256_of, write_journal
 
 log = logging.getLogger(__name__)
 
@@ -38,43 +42,62 @@ def _replace(src: Path, dst: Path) -> None:
     os.replace(src, dst)
 
 
-def publish_files(folder: Path, staged: Path, names: list[str]) -> None:
-    """Move ``names`` from ``staged`` into ``folder`` as one change; the last name goes last."""
-    backup = staging_dir(folder, "backup")
-    done: list[str] = []
+def _backup(folder: Path, staged: Path, names: list[str]) -> tuple[Path, dict[str, str]]:
+    """Steps 1-2: the new files fsynced and hashed, the old ones linked into a backup."""
     mode = 0o644  # temp files are private (mkstemp); published files are ordinary ones
+    digests = {}
+    for name in names:
+        os.chmod(staged / name, mode)
+        fsync_file(staged / name)
+        digests[name] = sha256_of(staged / name)
+    fsync_dir(staged)
+    backup = staging_dir(folder, "backup")
     try:
         for name in names:
-            os.chmod(staged / name, mode)
-            fsync_file(staged / name)
             target = folder / name
             if target.exists():
                 try:
                     os.link(target, backup / name)
                 except OSError:
                     shutil.copy2(target, backup / name)
-        for name in names:
-            _replace(staged / name, folder / name)
-            done.append(name)
+        fsync_dir(backup)
+    except BaseException:
+        shutil.rmtree(backup, ignore_errors=True)
+        raise
+    return backup, digests
+
+
+def publish_files(folder: Path, staged: Path, names: list[str], feed: Path | None = None) -> None:
+    """Move ``names`` from ``staged`` into ``folder`` as one change; the last name goes last.
+
+    ``feed``: the show folder whose feed must be rewritten after this swap; the journal stays
+    (as "swapped") until that publish is done, so a run that dies first leaves it owed.
+    """
+    recover(folder)  # a journal a killed run left comes first
+    try:
+        backup, digests = _backup(folder, staged, names)
     except OSError as exc:
-        _restore(folder, backup, done)
         raise StudioError(f"cannot write the episode files in {folder}: "
                           f"{exc.strerror or exc}; the previous files were kept") from exc
-    except BaseException:
-        _restore(folder, backup, done)
-        raise
-    finally:
-        shutil.rmtree(backup, ignore_errors=True)
-    fsync_dir(folder)
-
-
-def _restore(folder: Path, backup: Path, done: list[str]) -> None:
-    for name in reversed(done):
-        old = backup / name
+    journal = Journal(staged.name, backup.name, digests,
+                      feed=os.path.relpath(feed, folder) if feed is not None else "")
+    with signals_held():
+        fd = write_journal(folder, journal)  # the commit
         try:
-            if old.exists():
-                os.replace(old, folder / name)
-            else:
-                (folder / name).unlink(missing_ok=True)
-        except OSError as exc:  # nothing more we can do; say what is left
-            log.error("could not restore %s: %s", name, exc)
+            done: list[str] = []
+
+            def replace(src: Path, dst: Path) -> None:
+                _replace(src, dst)
+                done.append(dst.name)
+
+            try:
+                if not roll_forward(folder, journal, replace, verify=False):
+                    raise FileNotFoundError(2, "a staged file is missing")
+            except OSError as exc:
+                roll_back(folder, journal, done)
+                finish(folder, journal, fd, forward=False)
+                raise StudioError(f"cannot write the episode files in {folder}: "
+                                  f"{exc.strerror or exc}; the previous files were kept") from exc
+            finish(folder, journal, fd, forward=True)
+        finally:
+            os.close(fd)
