@@ -8,7 +8,7 @@ DEMO_OUT ?= demo-output
 # Debian packages the studio (and its tests) need: command -> package.
 SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg espeak-ng:espeak-ng git:git chromium:chromium \
                 pulseaudio:pulseaudio pactl:pulseaudio-utils \
-                desktop-file-validate:desktop-file-utils appstreamcli:appstream
+                desktop-file-validate:desktop-file-utils appstreamcli:appstream strace:strace
 # Shared libraries Qt needs to run offscreen, and pyttsx3's espeak-ng library.
 SYSTEM_LIBS := libespeak-ng1 libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core \
   libglib2.0-0 libpulse0 libxcb-cursor0 libxkbcommon-x11-0

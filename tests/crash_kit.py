@@ -238,12 +238,14 @@ class CrashShow:
 
     # -- what is on disk --------------------------------------------------------------------
     def earlier_files(self) -> dict[str, bytes]:
-        """Every file of the earlier episodes but their pages (which list the newest)."""
+        """Every file of the earlier episodes but their pages (which list the newest) and the
+        temp file of a page being written (the leftovers check counts those)."""
         files = {}
         for date in self.dates:
             base = self.show / "episodes" / date
             for path in sorted(base.rglob("*")):
-                if path.is_file() and path.name != "index.html":
+                if path.is_file() and path.name != "index.html" and not (
+                        path.name.startswith(".") and path.name.endswith(TEMP_SUFFIXES)):
                     files[str(path.relative_to(self.show))] = path.read_bytes()
         return files
 
