@@ -1,5 +1,13 @@
 import sys
 
-from studio.cli.main import main
+try:  # a stopping signal while the command loads: one line too, not a traceback
+    from studio.interrupts import cancel_on_signals, exit_status
+
+    if sys.argv[1:2] != ["gui"]:
+        cancel_on_signals()
+    from studio.cli.main import main
+except KeyboardInterrupt as exc:
+    print("studio: cancelled", file=sys.stderr)
+    sys.exit(exit_status(exc))
 
 sys.exit(main())

@@ -59,8 +59,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     from ..pipeline import finish_episode
     from ..recovery import recover_episode
 
+    recover_episode(args.episode_dir)  # what a killed run left, before anything else
     settings = audio_settings(args)
-    recover_episode(args.episode_dir)
     progress = TerminalProgress(quiet=args.quiet)
     try:
         finish_episode(args.episode_dir, args.profile, settings, progress=progress)

@@ -48,11 +48,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from ..interrupts import cancel_on_signals, exit_status
 
-    cancel_on_signals()  # SIGTERM and SIGHUP cancel like Ctrl-C
+    if args.command != "gui":  # the window keeps the signals' own meaning
+        cancel_on_signals()  # SIGTERM and SIGHUP cancel like Ctrl-C
     try:
         return int(args.handler(args) or 0)
     except Cancelled:
-        print("\nstudio: cancelled", file=sys.stderr)
+        _cancelled_line(KeyboardInterrupt())
         return 130
     except KeyboardInterrupt as exc:
         _cancelled_line(exc)
