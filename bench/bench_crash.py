@@ -32,6 +32,8 @@ def main() -> int:
     parser.add_argument("--moments", type=int, default=40, help="timed kills per signal")
     parser.add_argument("--signals", default="SIGKILL,SIGTERM,SIGINT")
     parser.add_argument("--commits", type=int, default=2, help="commits on the latest day")
+    parser.add_argument("--minutes", type=float, default=0,
+                        help="start no trial after this many minutes (0: run them all)")
     parser.add_argument("--keep", action="store_true", help="keep the show folder")
     args = parser.parse_args()
     signals = [s.strip() for s in args.signals.split(",") if s.strip()]
@@ -54,27 +56,31 @@ def main() -> int:
               f"{exit_note}{'' if outcome.survived else ': ' + '; '.join(outcome.problems)}",
               flush=True)
 
+    points: dict[str, list] = {}
     if have_strace():
-        points = {}
         for _ in range(2):  # toward the other history from where a trial starts, both ways
             target = show.other()
             points[target] = show.swap_renames(target)
         print(f"swap renames: {', '.join(r.label for r in points['B'])}", flush=True)
-        for sig in signals:
-            for n in range(max(len(p) for p in points.values())):
-                for _direction in range(2):  # each trial ends on its target: they alternate
-                    found = points[show.other()]
-                    if n < len(found):
-                        record(show.trial(show.kill_at_rename, sig, found[n]))
-                    else:
-                        show.complete(show.other())
     else:
         print("strace is not installed: no kills at the swap's renames", flush=True)
-
-    for sig in signals:
-        for i in range(args.moments):
-            seconds = run_seconds * (i + 0.5) / args.moments
-            record(show.trial(show.kill_after, sig, seconds))
+    at_renames = [(n, sig) for n in range(len(points.get("B", []))) for sig in signals]
+    timed = [(i, sig) for i in range(args.moments) for sig in signals]
+    plan = []  # interleaved, so that a run cut short by --minutes still samples everything
+    for k in range(max(len(at_renames), len(timed))):
+        plan += [("rename", *at_renames[k])] if k < len(at_renames) else []
+        plan += [("time", *timed[k])] if k < len(timed) else []
+    stop_at = started + args.minutes * 60 if args.minutes else float("inf")
+    for kind, n, sig in plan:
+        if time.monotonic() > stop_at:
+            print(f"stopped after {args.minutes:g} min: {len(outcomes)} of {len(plan)} planned "
+                  f"trials run", flush=True)
+            break
+        if kind == "rename":
+            found = points[show.other()]
+            record(show.trial(show.kill_at_rename, sig, found[min(n, len(found) - 1)]))
+        else:
+            record(show.trial(show.kill_after, sig, run_seconds * (n + 0.5) / args.moments))
 
     survived = sum(o.survived for o in outcomes)
     clean = [o for o in outcomes if o.signal != "SIGKILL"]

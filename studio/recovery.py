@@ -47,7 +47,8 @@ def show_of(folder: Path) -> Path | None:
 
 
 def _live(path: Path) -> bool:
-    """Whether a writer still holds ``path`` (atomic writes lock their temp file)."""
+    """Whether a live run holds ``path`` (atomic writes lock their temp file, an export its
+    staging and backup folders)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     except OSError:
@@ -81,7 +82,7 @@ def leftovers(folder: Path) -> list[Path]:
     found: list[Path] = []
     for path in _entries(folder):
         name = path.name
-        if name.startswith(STAGING_PREFIXES) and path.is_dir():
+        if name.startswith(STAGING_PREFIXES) and path.is_dir() and not _live(path):
             found.append(path)
         elif name.startswith(".") and name.endswith(".tmp") and path.is_file() \
                 and not _live(path):

@@ -9,6 +9,7 @@ never see half of it, and no stopping signal lands between two renames.
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import os
 import shutil
@@ -18,7 +19,16 @@ from pathlib import Path
 from ..errors import StudioError
 from ..fsutil import fsync_dir
 from ..interrupts import signals_held
-from .journal import Journal, finish, recover, roll_back, roll_forward, sha256_of, write_journal
+from .journal import (
+    Journal,
+    finish,
+    journal_path,
+    recover,
+    roll_back,
+    roll_forward,
+    sha256_of,
+    write_journal,
+)
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +38,14 @@ def staging_dir(folder: Path, label: str) -> Path:
         return Path(tempfile.mkdtemp(prefix=f".{label}-", dir=folder))
     except OSError as exc:
         raise StudioError(f"cannot write in {folder}: {exc.strerror or exc}") from exc
+
+
+def hold_dir(path: Path) -> int:
+    """An fd holding an flock on the folder while a live run fills it: recovery in another
+    process leaves a held folder alone. Close the fd when done (or die: the kernel drops it)."""
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    return fd
 
 
 def fsync_file(path: Path) -> None:
@@ -73,7 +91,12 @@ def publish_files(folder: Path, staged: Path, names: list[str], feed: Path | Non
     ``feed``: the show folder whose feed must be rewritten after this swap; the journal stays
     (as "swapped") until that publish is done, so a run that dies first leaves it owed.
     """
-    recover(folder)  # a journal a killed run left comes first
+    pending = recover(folder)  # a journal a killed run left comes first
+    if pending is None and journal_path(folder).exists():
+        raise StudioError(f"another run is exporting {folder} right now; try again when it "
+                          f"has finished")
+    if feed is None and pending is not None:
+        feed = pending.feed  # a feed still owed stays owed
     try:
         backup, digests = _backup(folder, staged, names)
     except OSError as exc:
@@ -81,6 +104,15 @@ def publish_files(folder: Path, staged: Path, names: list[str], feed: Path | Non
                           f"{exc.strerror or exc}; the previous files were kept") from exc
     journal = Journal(staged.name, backup.name, digests,
                       feed=os.path.relpath(feed, folder) if feed is not None else "")
+    hold = hold_dir(backup)
+    try:
+        _swap(folder, journal)
+    finally:
+        os.close(hold)
+
+
+def _swap(folder: Path, journal: Journal) -> None:
+    """Steps 3-5: commit, rename, finish, with stopping signals held off."""
     with signals_held():
         fd = write_journal(folder, journal)  # the commit
         try:
