@@ -37,6 +37,26 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from ..interrupts import cancel_on_signals, exit_status
+
+    if (sys.argv[1:] if argv is None else argv)[:1] != ["gui"]:  # the window keeps its own
+        cancel_on_signals()  # SIGTERM and SIGHUP cancel like Ctrl-C
+    try:
+        return _run(argv)
+    except Cancelled:
+        _cancelled_line(KeyboardInterrupt())
+        return 130
+    except KeyboardInterrupt as exc:  # also while the command is still loading
+        _cancelled_line(exc)
+        return exit_status(exc)
+    except StudioError as exc:
+        print(f"studio: error: {exc}", file=sys.stderr)
+        return getattr(exc, "exit_code", 1)  # e.g. 75 when the show folder is busy
+    except BrokenPipeError:
+        return 1
+
+
+def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.verbose:
@@ -46,23 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
-    from ..interrupts import cancel_on_signals, exit_status
-
-    if args.command != "gui":  # the window keeps the signals' own meaning
-        cancel_on_signals()  # SIGTERM and SIGHUP cancel like Ctrl-C
-    try:
-        return int(args.handler(args) or 0)
-    except Cancelled:
-        _cancelled_line(KeyboardInterrupt())
-        return 130
-    except KeyboardInterrupt as exc:
-        _cancelled_line(exc)
-        return exit_status(exc)
-    except StudioError as exc:
-        print(f"studio: error: {exc}", file=sys.stderr)
-        return getattr(exc, "exit_code", 1)  # e.g. 75 when the show folder is busy
-    except BrokenPipeError:
-        return 1
+    return int(args.handler(args) or 0)
 
 
 def _cancelled_line(exc: KeyboardInterrupt) -> None:
