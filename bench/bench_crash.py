@@ -50,7 +50,7 @@ def main() -> int:
 
     def record(outcome: Outcome) -> None:
         outcomes.append(outcome)
-        mark = "ok " if outcome.survived else "FAIL"
+        mark = ("ok " if outcome.survived else "FAIL") if outcome.delivered else "-- "
         exit_note = "" if outcome.clean_exit else f" (exit {outcome.code}: not a clean cancel)"
         print(f"  {mark} {outcome.signal:7} {outcome.how:40} -> {outcome.state or '?'}"
               f"{exit_note}{'' if outcome.survived else ': ' + '; '.join(outcome.problems)}",
@@ -82,6 +82,8 @@ def main() -> int:
         else:
             record(show.trial(show.kill_after, sig, run_seconds * (n + 0.5) / args.moments))
 
+    late = [o for o in outcomes if not o.delivered]  # the run had ended: not a kill
+    outcomes = [o for o in outcomes if o.delivered]
     survived = sum(o.survived for o in outcomes)
     clean = [o for o in outcomes if o.signal != "SIGKILL"]
     by_signal = Counter(o.signal for o in outcomes)
@@ -92,6 +94,9 @@ def main() -> int:
         print(f"{sig:8} {ok_by_signal[sig]} / {by_signal[sig]} survived")
     print(f"latest episode after recovery: {states['old']} wholly old, {states['new']} wholly new")
     print(f"clean cancels (exit 128+N, one line): {sum(o.clean_exit for o in clean)} / {len(clean)}")
+    if late:
+        print(f"not counted: {len(late)} moments after the run had ended "
+              f"({sum(o.survived for o in late)} of them checked fine)")
     print(f"kills survived / tried: {survived} / {len(outcomes)} "
           f"({time.monotonic() - started:.0f} s)")
     if args.keep:

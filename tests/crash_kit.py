@@ -65,6 +65,7 @@ class Outcome:
     problems: list[str] = field(default_factory=list)
     state: str = ""  # "old" or "new": which export the latest episode held after recovery
     clean_exit: bool = True  # SIGTERM/SIGINT: the status and the one line a cancel must give
+    delivered: bool = True  # False: the run had ended before the moment came
 
     @property
     def survived(self) -> bool:
@@ -184,13 +185,17 @@ class CrashShow:
         proc = subprocess.Popen(self.produce_cmd(source), stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, env=self.env(), cwd=self.tmp,
                                 start_new_session=True)
+        delivered = True
         try:
             proc.wait(seconds)
+            delivered = False
         except subprocess.TimeoutExpired:
             proc.send_signal(SIGNALS[sig])
-        out, err = proc.communicate(timeout=120)
+        _out, err = proc.communicate(timeout=120)
         _wait_for_group(proc.pid)
-        return Outcome(f"after {seconds:.2f} s", sig, proc.returncode, err)
+        outcome = Outcome(f"after {seconds:.2f} s", sig, proc.returncode, err)
+        outcome.delivered = delivered
+        return outcome
 
     def frozen_images(self, source: str, dest: Path) -> list[tuple[str, CrashShow]]:
         """Produce from ``source`` stopped (SIGSTOP, injected by strace) after each rename
