@@ -39,6 +39,14 @@ SIGNALS = {"SIGKILL": signal.SIGKILL, "SIGTERM": signal.SIGTERM, "SIGINT": signa
            "SIGHUP": signal.SIGHUP}
 
 
+def default_signals() -> None:
+    """In the child, before exec: the stopping signals as a terminal gives them (a shell
+    without job control starts background jobs with SIGINT ignored, and nohup ignores SIGHUP;
+    an ignored signal stays ignored across exec)."""
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -124,7 +132,7 @@ class CrashShow:
     def run(self, cmd: list[str], timeout: float = 300) -> subprocess.CompletedProcess[str]:
         try:
             return subprocess.run(cmd, capture_output=True, text=True, env=self.env(),
-                                  cwd=self.tmp, timeout=timeout)
+                                  cwd=self.tmp, timeout=timeout, preexec_fn=default_signals)
         except subprocess.TimeoutExpired as exc:
             err = exc.stderr.decode(errors="replace") if isinstance(exc.stderr, bytes) else ""
             raise AssertionError(f"{' '.join(cmd[2:4])} hung for {timeout:g} s: {err[-500:]}") \
@@ -184,7 +192,7 @@ class CrashShow:
     def kill_after(self, source: str, seconds: float, sig: str) -> Outcome:
         proc = subprocess.Popen(self.produce_cmd(source), stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, env=self.env(), cwd=self.tmp,
-                                start_new_session=True)
+                                start_new_session=True, preexec_fn=default_signals)
         delivered = True
         try:
             proc.wait(seconds)
@@ -207,7 +215,7 @@ class CrashShow:
                                  "-e", "signal=SIGSTOP", "-e", "inject=rename:signal=SIGSTOP:when=1+",
                                  *self.produce_cmd(source)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                                env=self.env(), cwd=self.tmp)
+                                env=self.env(), cwd=self.tmp, preexec_fn=default_signals)
         images: list[tuple[str, CrashShow]] = []
         seen, started, done = 0, False, False
         deadline = time.monotonic() + 300
