@@ -22,22 +22,20 @@ The episode model (:mod:`studio.episode`) knows nothing of this: it stays at the
 
 from __future__ import annotations
 
-import fcntl
 import logging
 import os
-import shutil
 from collections.abc import Iterable
 from contextlib import nullcontext
 from pathlib import Path
 
 from .errors import StudioError
-from .export.journal import JOURNAL_NAME, feed_written, journal_path, recover
+from .export.journal import feed_written, journal_path, recover
+from .leftovers import episode_leftovers, remove_episode_leftovers, remove_leftovers, show_leftovers
 from .showlock import ShowBusy, show_lock
 
 log = logging.getLogger(__name__)
 
 EPISODES_DIR = "episodes"
-STAGING_PREFIXES = (".export-", ".backup-")
 
 
 def show_of(folder: Path) -> Path | None:
@@ -46,77 +44,15 @@ def show_of(folder: Path) -> Path | None:
     return folder.parent.parent if folder.parent.name == EPISODES_DIR else None
 
 
-def _live(path: Path) -> bool:
-    """Whether a live run holds ``path`` (atomic writes lock their temp file, an export its
-    staging and backup folders)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return False
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(fd)
-
-
-def _pid_alive(name: str) -> bool:
-    """For ``.tts-x.wav.<pid>.part``: whether the run that named it still lives."""
-    parts = name.split(".")
-    pid = int(parts[-2]) if len(parts) > 2 and parts[-2].isdigit() else 0
-    if pid <= 0:
-        return True  # cannot tell: leave it
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-
-
-def leftovers(folder: Path) -> list[Path]:
-    """What dead runs left in an episode or show folder (and its takes)."""
-    found: list[Path] = []
-    for path in _entries(folder):
-        name = path.name
-        if name.startswith(STAGING_PREFIXES) and path.is_dir() and not _live(path):
-            found.append(path)
-        elif name.startswith(".") and name.endswith(".tmp") and path.is_file() \
-                and not _live(path):
-            found.append(path)
-    for path in _entries(folder / "takes"):
-        name = path.name
-        if name.startswith(".") and name.endswith(".tmp") and not _live(path):
-            found.append(path)
-        elif name.startswith(".tts-") and name.endswith(".part") and not _pid_alive(name):
-            found.append(path)
-    return found
-
-
-def _entries(folder: Path) -> Iterable[Path]:
+def _entries(folder: Path) -> list[Path]:
     try:
         return list(folder.iterdir())
     except OSError:
         return []
 
 
-def _remove(paths: Iterable[Path]) -> None:
-    for path in paths:
-        try:
-            if path.is_dir() and not path.is_symlink():
-                shutil.rmtree(path)
-            else:
-                path.unlink(missing_ok=True)
-            log.info("removed %s, left by a run that did not finish", path)
-        except OSError as exc:
-            log.warning("cannot remove %s: %s", path, exc)
-
-
 def _has_work(folder: Path) -> bool:
-    return journal_path(folder).exists() or bool(leftovers(folder))
+    return journal_path(folder).exists() or bool(episode_leftovers(folder))
 
 
 def _recover_exports(folder: Path, clean: bool) -> set[Path]:
@@ -125,7 +61,7 @@ def _recover_exports(folder: Path, clean: bool) -> set[Path]:
     if done is None and journal_path(folder).exists():
         return set()  # a live run is swapping: its folders are not leftovers
     if clean:
-        _remove(leftovers(folder))
+        remove_episode_leftovers(folder)
     return {done.feed} if done is not None and done.feed is not None else set()
 
 
@@ -184,14 +120,14 @@ def recover_show(show_dir: str | Path, *, publish_feed: bool = True) -> None:
     for folder in folders:
         recover_quietly(folder)
     work = [f for f in folders if _has_work(f)]
-    if not work and not leftovers(root):
+    if not work and not show_leftovers(root):
         return
     feeds: set[Path] = set()
     try:
         with show_lock(root, what="studio recovery"):
             for folder in work:
                 feeds |= _recover_exports(folder, clean=True)
-            _remove(p for p in leftovers(root) if p.name != JOURNAL_NAME)
+            remove_leftovers(root)
     except ShowBusy:
         log.info("left the recovery of %s to the run that holds it", root)
         return

@@ -122,7 +122,9 @@ class CrashShow:
         env.update(PYTHONPATH=str(ROOT), STUDIO_CACHE_DIR=str(self.tmp / "cache"),
                    HOME=str(self.tmp / "home"), XDG_CACHE_HOME=str(self.tmp / "xdg"),
                    XDG_CONFIG_HOME=str(self.tmp / "config"),
-                   PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring")
+                   PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring",
+                   # no .pyc renames: the renames strace counts and stops at are studio's own
+                   PYTHONDONTWRITEBYTECODE="1")
         return env
 
     def produce_cmd(self, source: str, date: str = DAY.isoformat()) -> list[str]:
@@ -130,13 +132,19 @@ class CrashShow:
                 "--date", date, "--show-dir", str(self.show), "-q"]
 
     def run(self, cmd: list[str], timeout: float = 300) -> subprocess.CompletedProcess[str]:
+        """Run ``cmd`` in a process group of its own; past ``timeout`` the whole group is
+        killed — stopped tracees included, which would otherwise hold the pipes open."""
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=self.env(), cwd=self.tmp, start_new_session=True,
+                                preexec_fn=default_signals)
         try:
-            return subprocess.run(cmd, capture_output=True, text=True, env=self.env(),
-                                  cwd=self.tmp, timeout=timeout, preexec_fn=default_signals)
-        except subprocess.TimeoutExpired as exc:
-            err = exc.stderr.decode(errors="replace") if isinstance(exc.stderr, bytes) else ""
-            raise AssertionError(f"{' '.join(cmd[2:4])} hung for {timeout:g} s: {err[-500:]}") \
-                from None
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            kill_group(proc.pid)
+            _out, err = proc.communicate(timeout=30)
+            raise AssertionError(f"{' '.join(cmd[2:4])} hung for {timeout:g} s: "
+                                 f"{(err or '')[-500:]}") from None
+        return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
 
     def other(self) -> str:
         return "B" if self.current == "A" else "A"
@@ -215,29 +223,47 @@ class CrashShow:
                                  "-e", "signal=SIGSTOP", "-e", "inject=rename:signal=SIGSTOP:when=1+",
                                  *self.produce_cmd(source)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                                env=self.env(), cwd=self.tmp, preexec_fn=default_signals)
+                                env=self.env(), cwd=self.tmp, start_new_session=True,
+                                preexec_fn=default_signals)
         images: list[tuple[str, CrashShow]] = []
-        seen, started, done = 0, False, False
+        stops: dict[str, int] = {}  # pid -> stops seen: every traced process that renames stops
+        started, done = False, False
         deadline = time.monotonic() + 300
-        while proc.poll() is None and time.monotonic() < deadline:
-            text = log.read_text(errors="replace") if log.exists() else ""
-            main = text.split(" ", 1)[0]  # the studio process; its other threads stop too
-            stops = text.count(f"\n{main} --- stopped by SIGSTOP ---")
-            if stops == seen:
-                time.sleep(0.005)
-                continue
-            seen = stops
-            renames = parse_renames(text)
-            last = renames[-1]
-            started = started or ("/.export-" in last.new and last.new.endswith("/episode.json"))
-            if started and not done:
-                image = self.clone(dest / f"{len(images):02d}" / "show")
-                shutil.copytree(self.show, image.show, symlinks=True)
-                nxt = f"before rename {last.index + 1}, after {last.label}"
-                images.append((nxt, image))
-                done = last.new.endswith("/feed.xml")
-            os.kill(int(main), signal.SIGCONT)
-        _err = proc.communicate(timeout=60)[1]
+        try:
+            while proc.poll() is None:
+                if time.monotonic() > deadline:
+                    raise AssertionError("the frozen run made no progress for 300 s:\n"
+                                         + log.read_text(errors="replace")[-2000:])
+                text = log.read_text(errors="replace") if log.exists() else ""
+                main = text.split(" ", 1)[0]  # the studio process; its other threads stop too
+                now = _stops(text)
+                stopped = [pid for pid, n in now.items() if n > stops.get(pid, 0)]
+                if not stopped:
+                    time.sleep(0.005)
+                    continue
+                stops = now
+                deadline = time.monotonic() + 300
+                renames = parse_renames(text)
+                if main in stopped and renames:
+                    last = renames[-1]
+                    started = started or ("/.export-" in last.new
+                                          and last.new.endswith("/episode.json"))
+                    if started and not done:
+                        image = self.clone(dest / f"{len(images):02d}" / "show")
+                        shutil.copytree(self.show, image.show, symlinks=True)
+                        nxt = f"before rename {last.index + 1}, after {last.label}"
+                        images.append((nxt, image))
+                        done = last.new.endswith("/feed.xml")
+                for pid in stopped:
+                    try:
+                        os.kill(int(pid), signal.SIGCONT)
+                    except ProcessLookupError:
+                        pass
+            _err = proc.communicate(timeout=60)[1]
+        finally:
+            if proc.poll() is None:
+                kill_group(proc.pid)
+                proc.communicate(timeout=30)
         assert proc.returncode == 0, _err
         self.last_renames = parse_renames(log.read_text(errors="replace"))
         self.current = source
@@ -378,6 +404,26 @@ def parse_renames(trace: str) -> list[Rename]:
         if len(args) == 2:
             found.append(Rename(len(found) + 1, args[0].strip('"'), args[1].split('"')[0]))
     return found
+
+
+def _stops(trace: str) -> dict[str, int]:
+    """How often each traced process has reported a SIGSTOP group-stop in the log."""
+    found: dict[str, int] = {}
+    for line in trace.splitlines():
+        pid, _, rest = line.partition(" ")
+        if rest.strip() == "--- stopped by SIGSTOP ---":
+            found[pid] = found.get(pid, 0) + 1
+    return found
+
+
+def kill_group(pgid: int) -> None:
+    """SIGKILL a process group, and SIGCONT it: a ptrace-stopped member whose tracer died
+    would stay stopped and keep its pipes open."""
+    for sig in (signal.SIGKILL, signal.SIGCONT):
+        try:
+            os.killpg(pgid, sig)
+        except (ProcessLookupError, PermissionError):
+            pass
 
 
 def _wait_for_group(pgid: int, timeout: float = 10.0) -> None:

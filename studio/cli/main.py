@@ -28,6 +28,11 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2, as for any bad input
         self.exit(2, f"studio: error: {message}\n")
 
+    def _print_message(self, message: str, file: TextIO | None = None) -> None:
+        """--help and --version: argparse would ignore a failed write and exit 0."""
+        if message:
+            _GuardedStdout(file or sys.stderr).write(message)
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="studio", description="Commitcast Studio: a daily repository podcast.")
