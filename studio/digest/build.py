@@ -10,8 +10,9 @@ from ..textsafe import clean_line
 from .messages import parse_message
 from .model import CommitInfo, DayStats, Digest
 from .reverts import CommitIndex, find_relands, revert_story
+from .significance import HOUSEKEEPING, assess
 from .stacks import find_stacks
-from .themes import classify, group_wins, theme_index
+from .themes import classify, group_wins, settle_theme, theme_index
 
 
 def _utc_iso(stamp: str) -> str:
@@ -57,9 +58,19 @@ def commit_info(c: Commit, profile: Profile, in_day: bool) -> CommitInfo:
         pr_title=clean_line(c.pr_title),
         pr_labels=[clean_line(x) for x in c.pr_labels],
         in_day=in_day,
+        changes=list(c.changes),
+        pr_body=c.pr_body,
     )
     info.themes = classify(info, profile)
     info.theme = info.themes[0]
+    info.sig = assess(info)
+    if not info.changes:
+        # an old day file without sizes: the theme's housekeeping flag still speaks
+        theme = theme_index(profile).get(info.theme, profile.fallback_theme)
+        if theme.housekeeping and not info.sig.housekeeping and theme.id in HOUSEKEEPING:
+            info.sig.housekeeping = theme.id
+    else:
+        settle_theme(info, profile)
     return info
 
 

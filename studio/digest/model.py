@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..sources.forge import change_url, commit_url
+from ..sources.model import FileChange
 from .messages import RevertNotice
+from .significance import Significance
 
 
 @dataclass
@@ -32,16 +34,25 @@ class CommitInfo:
     pr_title: str = ""
     pr_labels: list[str] = field(default_factory=list)
     in_day: bool = True
+    changes: list[FileChange] = field(default_factory=list)
+    pr_body: str = ""
+    sig: Significance | None = None
 
     @property
     def short(self) -> str:
         return self.sha[:7]
 
     @property
-    def weight(self) -> int:
-        """How much of a story this commit is: files touched, words written, a person behind it."""
-        lines = self.body.count("\n")
-        return min(len(self.files), 30) + min(lines // 4, 10) + (0 if self.is_bot else 5)
+    def weight(self) -> float:
+        """How much of a story this commit is: its significance score (see significance.py),
+        housekeeping below everything else."""
+        if self.sig is None:
+            return 0.0
+        return self.sig.score - (1000.0 if self.sig.housekeeping else 0.0)
+
+    @property
+    def housekeeping(self) -> bool:
+        return self.sig is not None and bool(self.sig.housekeeping)
 
 
 @dataclass
