@@ -32,7 +32,9 @@ CI_FILES = {".gitlab-ci.yml", ".travis.yml", "azure-pipelines.yml", "appveyor.ym
             ".ruff.toml", "mypy.ini", ".pylintrc", ".clang-format", ".clang-tidy", ".editorconfig",
             ".gitignore", ".gitattributes", ".git-blame-ignore-revs", "dependabot.yml"}
 TEST_DIRS = {"test", "tests", "testing", "__tests__", "testdata", "test_data", "test-data",
-             "fixtures", "snapshots", "__snapshots__", "spec", "specs", "e2e"}
+             "fixtures", "snapshots", "__snapshots__", "spec", "specs", "e2e", "mdtest", "corpus",
+             "test-suite", "testsuite", "unittests", "unit_tests", "integration_tests"}
+TEST_RESOURCE_DIRS = {"inline", "examples", "cases", "data", "inputs", "expected"}
 TEST_GLOBS = ["test_*.py", "*_test.py", "*_tests.py", "tests.py", "conftest.py", "*_test.go",
               "*_test.rs", "*.test.js", "*.test.ts", "*.test.tsx", "*.test.jsx", "*.spec.js",
               "*.spec.ts", "*.snap", "*Test.java", "*Tests.java", "*_test.cc", "*_test.cpp",
@@ -55,6 +57,11 @@ CODE_EXTS = {".py", ".pyi", ".pyx", ".pxd", ".c", ".cc", ".cpp", ".cxx", ".h", "
              ".f", ".f90", ".f95", ".jl", ".lua", ".zig", ".s", ".asm", ".sh", ".bash", ".ps1",
              ".vue", ".svelte", ".dart", ".ex", ".exs", ".erl", ".hs", ".ml", ".mli", ".clj", ".r",
              ".sql", ".proto", ".thrift", ".td", ".ll", ".mlir", ".src", ".pyw", ".cmd", ".bat"}
+SCRIPT_EXTS = {".sh", ".bash", ".ps1", ".bat", ".cmd"}
+NATIVE_EXTS = {".c", ".cc", ".cpp", ".cxx", ".cu", ".cuh", ".hip", ".mm", ".m", ".metal", ".cl", ".s",
+               ".asm", ".h", ".hh", ".hpp", ".hxx"}
+NOT_API_PARTS = {"examples", "example", "scripts", "script", "benchmarks", "benchmark", "bench",
+                 "internal", "tools", "tutorials", "demo", "demos", "csrc", "dev", "hack", "utils_test"}
 VERSION_FILES = {"version.txt", "version", "version.py", "_version.py", "__version__.py",
                  "version.h", "version.go", "version.rs"}
 
@@ -83,7 +90,8 @@ def kind_of_path(path: str) -> str:
         return LOCK
     if dirs & CI_DIRS or low in CI_FILES:
         return CI
-    if dirs & TEST_DIRS or _glob(name, TEST_GLOBS):
+    if dirs & TEST_DIRS or _glob(name, TEST_GLOBS) \
+            or ("resources" in dirs and dirs & TEST_RESOURCE_DIRS):
         return TESTS
     if dirs & DOC_DIRS or stem in DOC_NAMES or (ext in DOC_EXTS and low not in BUILD_FILES
                                                  and not _glob(low, BUILD_GLOBS)):
@@ -100,20 +108,28 @@ def is_version_file(path: str) -> bool:
     return posixpath.basename(path).lower() in VERSION_FILES
 
 
+def is_module(path: str) -> bool:
+    """A code file that is a module of the project (not a shell script)."""
+    return kind_of_path(path) == CODE and _stem_ext(path)[1] not in SCRIPT_EXTS
+
+
 def is_public_module(path: str) -> bool:
-    """A code file a user could import: no path part (after the top) starts with an underscore,
-    and it is not a script at the repository's top level. ``__init__.py`` counts as public."""
+    """A module a user could import: inside a package directory, no path part starting with an
+    underscore (``__init__.py`` aside), not under examples/scripts/benchmarks/csrc, and native
+    sources only as headers under ``include/``."""
     parts = [p for p in path.split("/") if p]
-    if len(parts) < 2 or kind_of_path(path) != CODE:
+    if len(parts) < 2 or not is_module(path):
         return False
-    if parts[0].lower() in {"scripts", "tools", "benchmarks", "benchmark", "examples", "example",
-                            "bench", "dev", "utils", "hack"}:
+    stem, ext = _stem_ext(parts[-1])
+    if ext in NATIVE_EXTS and "include" not in parts[:-1]:
         return False
-    for part in parts[1:]:
-        stem, _ = _stem_ext(part)
-        if part.startswith("_") and stem != "__init__":
+    if stem in ("example", "examples", "demo", "setup", "conftest", "main", "__main__"):
+        return False
+    for part in parts:
+        low = part.lower()
+        if low in NOT_API_PARTS:
             return False
-        if part.lower() in {"examples", "example", "scripts", "benchmarks", "internal"}:
+        if part.startswith("_") and _stem_ext(part)[0] != "__init__":
             return False
     return True
 

@@ -28,12 +28,15 @@ _TYPO = re.compile(r"\b(typos?|spelling|misspell\w*|grammar|grammatical|punctuat
 _DEP_BUMP = re.compile(
     r"^(?:(?:chore|build|ci|deps?)(?:\([^)]*\))?!?:\s*)?(?:bump|update|upgrade|pin)\b.*"
     r"(?:\bfrom\b.*\bto\b|\bpins?\b|\bpinned\b|\bdependenc|\block\s*file|\bnightly\b)", re.I)
+_VERSION_NUMBER = r"v?\d+\.\d+(?:\.\d+)*(?:[-.]?(?:rc|a|b|alpha|beta|post|dev)\.?\d*)?"
 _RELEASE = re.compile(
-    r"\b(?:release|releasing|prepare\s+for\s+v?\d|cut\s+(?:the\s+)?(?:rc|release|branch))\b"
-    r"|\bv?\d+\.\d+(?:\.\d+)*(?:rc|-rc\.?|\.rc)\d+\b|\brc\d+\b", re.I)
-_RELEASE_NOT = re.compile(r"\brelease[- ](?:notes?|workflow|build|job|script|pipeline|mode|"
-                          r"candidate testing)\b|\bgil\b|\breleased?\s+(?:the\s+)?(?:memory|lock|"
-                          r"buffer|resources?|handle)", re.I)
+    rf"^\s*(?:\[?release\]?:?\s*)?(?:release|releasing|cut|publish|prepare(?:\s+for)?|bump)\b"
+    rf"(?:\s+(?:the\s+)?(?:release|version|branch|to|for|of|\w+\s+release))*\s+{_VERSION_NUMBER}\b"
+    rf"|\brelease\s+(?:candidate\s+)?{_VERSION_NUMBER}\b"
+    rf"|\bv?\d+\.\d+(?:\.\d+)*(?:rc|-rc\.?|\.rc)\d+\b"
+    rf"|\bcut\s+(?:the\s+)?(?:rc|release\s+branch|release)\b", re.I)
+_RELEASE_NOT = re.compile(rf"\b(?:from\s+{_VERSION_NUMBER}\s+to|bump\s+\S+\s+(?:from|to))\b",
+                          re.I)
 _VERSION = re.compile(r"\b(?:bump|update|set|increment|advance)\w*\s+(?:the\s+)?(?:\w+\s+)?"
                       r"version\b|\bversion\s+(?:bump|to\s+v?\d)|\bbump\w*\s+to\s+v?\d", re.I)
 _DEPRECATE = re.compile(r"\b(?:deprecate|deprecates|deprecating|deprecation|deprecations)\b"
@@ -116,6 +119,11 @@ def _packages(files: list[str]) -> list[str]:
     return out
 
 
+def _aside(module: str) -> bool:
+    """Examples, scripts and benchmarks come after the library's own modules."""
+    return any(part.lower() in P.NOT_API_PARTS for part in module.split("."))
+
+
 def _housekeeping_of_kinds(kinds: dict[str, int], title: str, is_bot: bool) -> str:
     present = {k for k in kinds}
     if not present:
@@ -193,9 +201,9 @@ def assess(commit: CommitInfo) -> Significance:
     if sig.code_lines >= 300 and sig.housekeeping != "":
         sig.housekeeping = ""  # never call a change of hundreds of lines of code a chore
 
-    added = [c.path for c in changes if c.status == "added" and P.kind_of_path(c.path) == P.CODE]
-    deleted = [c.path for c in changes if c.status == "deleted" and P.kind_of_path(c.path) == P.CODE]
-    sig.new_modules = _packages(added)[:10]
+    added = [c.path for c in changes if c.status == "added" and P.is_module(c.path)]
+    deleted = [c.path for c in changes if c.status == "deleted" and P.is_module(c.path)]
+    sig.new_modules = sorted(_packages(added), key=_aside)[:10]
     sig.removed_modules = _packages(deleted)[:10]
     public_gone = _packages([p for p in deleted if P.is_public_module(p)])
     code_deleted = sum(c.deleted for c in changes if P.kind_of_path(c.path) == P.CODE)
@@ -210,7 +218,10 @@ def assess(commit: CommitInfo) -> Significance:
         sig.deprecations = _deprecations(title, body)
     code_or_unknown = bool(sig.code_lines) or not changes
     is_release = bool(_RELEASE.search(title)) and not _RELEASE_NOT.search(title) \
-        and sig.housekeeping in ("", "docs") and not _DEP_BUMP.search(raw)
+        and not _VERSION.search(title) and sig.housekeeping in ("", "docs", "ci") \
+        and not _DEP_BUMP.search(raw)
+    if is_release and sig.housekeeping:
+        sig.housekeeping = ""  # a release cut is news, even when only docs and lock files move
     version_files = [c.path for c in changes if P.is_version_file(c.path)]
     is_version = not is_release and sig.housekeeping == "" and (
         bool(_VERSION.search(title)) or (bool(version_files) and total <= 40))
