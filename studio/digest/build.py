@@ -94,7 +94,7 @@ def build_digest(day: Day, profile: Profile) -> Digest:
     reland_shas = {r.sha for r in relands}
     landed = [c for c in today
               if c.revert is None and c.sha not in reverted_today]
-    stacks = find_stacks([c for c in landed if not c.is_bot])
+    stacks = find_stacks([c for c in landed if not c.is_bot], earlier)
     in_stack = {sha for s in stacks for sha in s.shas}
     groups = group_wins(
         [c for c in landed if c.sha not in in_stack and c.sha not in reland_shas], profile

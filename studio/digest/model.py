@@ -87,6 +87,9 @@ class StackStory:
     author: str
     commits: list[CommitInfo]
     theme: str
+    module: str = ""  # the directory the stack's code shares ("" when it shares none)
+    markers: list[str] = field(default_factory=list)  # ghstack, series, follow-up, run
+    builds_on: list[int] = field(default_factory=list)  # earlier PRs (look-back) it names as its base
 
     @property
     def prs(self) -> list[int]:
