@@ -9,6 +9,7 @@ from ..sources.model import Commit, Day
 from ..textsafe import clean_line
 from .messages import parse_message
 from .model import CommitInfo, DayStats, Digest
+from .revert_reason import is_revert_pr, reason_from_body
 from .reverts import CommitIndex, find_relands, revert_story
 from .significance import HOUSEKEEPING, assess
 from .stacks import find_stacks
@@ -34,6 +35,9 @@ def _display_name(c: Commit) -> str:
 
 def commit_info(c: Commit, profile: Profile, in_day: bool) -> CommitInfo:
     facts = parse_message(c.title, c.body)
+    if facts.revert is not None and not facts.revert.reason and is_revert_pr(c.pr_title, c.pr_body):
+        # a squash-merged revert PR: the reason is in the PR's description
+        facts.revert.reason = reason_from_body(c.pr_body, facts.revert.inner_title)
     title = clean_line(facts.clean_title)
     if c.pr_title and facts.revert is None:
         title = clean_line(parse_message(c.pr_title, "").clean_title) or title

@@ -67,7 +67,12 @@ class RevertStory:
     automatic: bool
     same_day: bool  # the original landed the same day
     theme: str = "other"
-    original_files: int = 0
+    original_files: int = 0  # files the revert's own diff touches (the original's when unknown)
+    committed_at: str = ""  # when the revert landed
+    original_body: str = ""  # what the original said about itself ("" when out of the window)
+    original_committed_at: str = ""
+    original_pr_body: str = ""
+    files: list[str] = field(default_factory=list)  # paths of the revert's own diff
 
 
 @dataclass
@@ -79,6 +84,11 @@ class RelandStory:
     original_sha: str  # the first landing, where known
     revert_sha: str  # the revert it undoes, where known
     how: str  # "revert-of-revert" | "title" | "marker"
+    revert_date: str = ""  # when that revert landed (ISO, UTC), where known
+    original_date: str = ""  # when the first landing was, where known
+    original_author: str = ""  # whose change first landed ("" when unknown)
+    reverted_by: str = ""  # who took it out
+    reason: str = ""  # why it was taken out, as written ("" when no reason was given)
 
 
 @dataclass
