@@ -129,6 +129,16 @@ def test_deprecation_version_and_release():
         commit("version", "Bump version to 0.17.0 (#4)", at(12), [change("version.txt", 1, 1)]),
         commit("release", "Release 0.17.0rc1 (#5)", at(13),
                [change("version.txt", 1, 1), change("RELEASE.md", 20, 0)]),
+        commit("ruff-release", "Bump 0.16.4 (#27937)", at(14),
+               [change("CHANGELOG.md", 57, 0), change("Cargo.lock", 37, 37),
+                change("Cargo.toml", 36, 36), change("crates/ruff/Cargo.toml", 1, 1)]),
+        commit("release-sh", "Export `UV_DEFAULT_INDEX` in `release.sh` (#27934)", at(15),
+               [change("scripts/release.sh", 3, 2)]),
+        commit("reports", "[ty] Report deprecated unary operations (#27584)", at(16),
+               [change("crates/ty_python_semantic/src/types/infer.rs", 80, 10)],
+               body="This flags `__invert__` as deprecated for `Literal[True]`."),
+        commit("dep-version", "Update mimalloc version to 0.1.52 (#27586)", at(17),
+               [change("Cargo.toml", 1, 1), change("Cargo.lock", 4, 4)]),
     ])
     by = {c.sha: c.sig for c in d.commits}
     assert by[sha_of("dep")].kind == "deprecation" and by[sha_of("dep")].deprecations
@@ -139,6 +149,10 @@ def test_deprecation_version_and_release():
     assert by[sha_of("version")].kind == "version" and by[sha_of("version")].housekeeping == ""
     assert by[sha_of("release")].kind == "release"
     assert by[sha_of("version")].score > by[sha_of("typo-dep")].score
+    assert by[sha_of("ruff-release")].kind == "release"
+    assert by[sha_of("release-sh")].kind != "release"
+    assert by[sha_of("reports")].kind != "deprecation" and by[sha_of("reports")].deprecations == []
+    assert by[sha_of("dep-version")].housekeeping == "ci"  # a dependency's version, not ours
 
 
 def test_old_day_without_sizes_falls_back_to_titles_and_paths(tmp_path):
