@@ -39,6 +39,9 @@ def _day():
         commit("lock", "Bump lodash from 4.17.20 to 4.17.21 (#4813)", at(16),
                [change("package-lock.json", 3, 3), change("package.json", 1, 1)],
                author="dependabot[bot]", email="49699333+dependabot[bot]@users.noreply.github.com"),
+        commit("reqs", "MAINT: Bump hypothesis from 6.165.0 to 6.165.1 in /requirements (#32265)",
+               at(17), [change("requirements/test_requirements.txt", 1, 1)],
+               author="dependabot[bot]", email="49699333+dependabot[bot]@users.noreply.github.com"),
     ])
 
 
@@ -79,6 +82,7 @@ def test_housekeeping_kinds():
     assert kinds[sha_of("tests")] == "tests"
     assert kinds[sha_of("docs")] == "docs"
     assert kinds[sha_of("lock")] == "ci"
+    assert kinds[sha_of("reqs")] == "ci"
     crash = next(c for c in d.commits if c.sha == sha_of("crash"))
     assert crash.sig.housekeeping == "" and crash.sig.kind == "fix"
     assert any("crash" in r for r in crash.sig.reasons)
@@ -178,3 +182,15 @@ def test_changes_and_pr_body_round_trip_through_the_day_file(tmp_path):
     assert back.changes == c.changes and back.pr_body == c.pr_body
     d = digest_of([back])
     assert d.commits[0].changes == c.changes and d.commits[0].pr_body == c.pr_body
+
+
+def test_a_small_segfault_fix_outranks_a_bigger_typing_stub_change():
+    d = digest_of([
+        commit("stub", "TYP: ``np.asarray`` improved shape-typing (#32263)", at(9),
+               [change("numpy/_core/multiarray.pyi", 180, 70),
+                change("numpy/typing/tests/data/reveal/array_constructors.pyi", 40, 10)]),
+        commit("segv", "BUG: fix segfault for reduce-like operations (#32264)", at(10),
+               [change("numpy/_core/src/umath/reduction.c", 10, 4),
+                change("numpy/_core/tests/test_ufunc.py", 12, 0)]),
+    ], repo="numpy/numpy")
+    assert [c.sha for c in ranked(d)] == [sha_of("segv"), sha_of("stub")]

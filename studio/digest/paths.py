@@ -48,7 +48,7 @@ BUILD_FILES = {"setup.py", "setup.cfg", "pyproject.toml", "cmakelists.txt", "mak
                "cargo.toml", "go.mod", "tox.ini", "noxfile.py", "manifest.in", "dockerfile",
                "build.gradle", "pom.xml", "gemfile", "pipfile", "environment.yml", "justfile",
                "version.txt", "version", "meson_options.txt", "meson.options"}
-BUILD_GLOBS = ["*.cmake", "*.bzl", "requirements*.txt", "requirements*.in", "*.gradle",
+BUILD_GLOBS = ["*.cmake", "*.bzl", "*requirements*.txt", "*requirements*.in", "constraints*.txt", "*.gradle",
                "Dockerfile.*", "*.dockerfile"]
 BUILD_DIRS = {"cmake", "docker", "requirements"}
 CODE_EXTS = {".py", ".pyi", ".pyx", ".pxd", ".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx",
@@ -94,7 +94,8 @@ def kind_of_path(path: str) -> str:
             or ("resources" in dirs and dirs & TEST_RESOURCE_DIRS):
         return TESTS
     if dirs & DOC_DIRS or stem in DOC_NAMES or (ext in DOC_EXTS and low not in BUILD_FILES
-                                                 and not _glob(low, BUILD_GLOBS)):
+                                                 and not _glob(low, BUILD_GLOBS)
+                                                 and not dirs & BUILD_DIRS):
         return DOCS
     if low in BUILD_FILES or _glob(name, BUILD_GLOBS) or _glob(low, BUILD_GLOBS) \
             or dirs & BUILD_DIRS:

@@ -163,7 +163,9 @@ def assess(commit: CommitInfo) -> Significance:
     # the score
     other = lines.get(P.BUILD, 0) + lines.get(P.OTHER, 0)
     chores = lines.get(P.CI, 0) + lines.get(P.OWNERS, 0) + lines.get(P.LOCK, 0)
-    score = 1.5 * _log(sig.code_lines) + 0.4 * _log(sig.test_lines) + 0.3 * _log(sig.doc_lines) \
+    stubs = sum(c.added + c.deleted for c in changes
+                if c.path.endswith(".pyi") and P.kind_of_path(c.path) == P.CODE)
+    score = 1.5 * _log(sig.code_lines - stubs // 2) + 0.4 * _log(sig.test_lines) + 0.3 * _log(sig.doc_lines) \
         + 0.5 * _log(other) + 0.3 * _log(chores)
     if not changes:
         score += 1.5 * _log(len([f for f in commit.files if P.kind_of_path(f) == P.CODE]))
@@ -190,7 +192,7 @@ def assess(commit: CommitInfo) -> Significance:
         score += 3.0
         reasons.append("a version bump")
     if crash and sig.housekeeping == "":
-        score += 2.5
+        score += 4.0
         reasons.append("fixes a crash or regression")
     if commit.is_bot:
         score -= 3.0
