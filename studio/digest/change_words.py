@@ -8,7 +8,7 @@ import re
 
 TYPO = re.compile(r"\b(typos?|spelling|misspell\w*|grammar|grammatical|punctuation)\b", re.I)
 DEP_BUMP = re.compile(
-    r"^(?:(?:chore|build|ci|deps?)(?:\([^)]*\))?!?:\s*)?(?:\[[^\]]*\]\s*)*"
+    r"^(?:[\w-]+(?:\([^)]*\))?!?:\s*)?(?:\[[^\]]*\]\s*)*"
     r"(?:bump|update|upgrade|pin|roll)\b.*"
     r"(?:\bfrom\b.*\bto\b|\bto\s+v?\d|\bpins?\b|\bpinned\b|\bdependenc|\block\s*file|\bnightly\b)",
     re.I)

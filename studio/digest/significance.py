@@ -192,7 +192,7 @@ def assess(commit: CommitInfo) -> Significance:
         score += 3.0
         reasons.append("a version bump")
     if crash and sig.housekeeping == "":
-        score += 4.0
+        score += 6.0  # a crash, hang or wrong result fixed: users feel it whatever its size
         reasons.append("fixes a crash or regression")
     if commit.is_bot:
         score -= 3.0
