@@ -42,6 +42,12 @@ def _day():
         commit("reqs", "MAINT: Bump hypothesis from 6.165.0 to 6.165.1 in /requirements (#32265)",
                at(17), [change("requirements/test_requirements.txt", 1, 1)],
                author="dependabot[bot]", email="49699333+dependabot[bot]@users.noreply.github.com"),
+        commit("merge", "Merge pull request #32383 from numpy/dependabot/pip/requirements/hyp-6",
+               at(18), [change("requirements/test_requirements.txt", 1, 1)],
+               body="MAINT: Bump hypothesis from 6.165.1 to 6.166.0 in /requirements",
+               author="Charles Harris"),
+        commit("submodule", "MAINT: Update SVML submodule to latest (#32375)", at(19),
+               [change("numpy/_core/src/umath/svml", 1, 1)], author="Raghuveer Devulapalli"),
     ])
 
 
@@ -83,6 +89,8 @@ def test_housekeeping_kinds():
     assert kinds[sha_of("docs")] == "docs"
     assert kinds[sha_of("lock")] == "ci"
     assert kinds[sha_of("reqs")] == "ci"
+    assert kinds[sha_of("merge")] == "ci"  # a merge commit tells its PR's title in the body
+    assert kinds[sha_of("submodule")] == "ci"
     crash = next(c for c in d.commits if c.sha == sha_of("crash"))
     assert crash.sig.housekeeping == "" and crash.sig.kind == "fix"
     assert any("crash" in r for r in crash.sig.reasons)

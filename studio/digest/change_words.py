@@ -8,9 +8,10 @@ import re
 
 TYPO = re.compile(r"\b(typos?|spelling|misspell\w*|grammar|grammatical|punctuation)\b", re.I)
 DEP_BUMP = re.compile(
-    r"^(?:[\w-]+(?:\([^)]*\))?!?:\s*)?(?:\[[^\]]*\]\s*)*"
+    r"^(?:[\w/-]+(?:\([^)]*\))?!?:\s*)?(?:\[[^\]]*\]\s*)*"
     r"(?:bump|update|upgrade|pin|roll)\b.*"
-    r"(?:\bfrom\b.*\bto\b|\bto\s+v?\d|\bpins?\b|\bpinned\b|\bdependenc|\block\s*file|\bnightly\b)",
+    r"(?:\bfrom\b.*\bto\b|\bto\s+v?\d|\bpins?\b|\bpinned\b|\bdependenc|\block\s*file|\bnightly\b|"
+    r"\bsubmodules?\b|\bto\s+(?:the\s+)?latest\b)",
     re.I)
 VERSION_NUMBER = r"v?\d+\.\d+(?:\.\d+)*(?:[-.]?(?:rc|a|b|alpha|beta|post|dev)\.?\d*)?"
 RELEASE = re.compile(

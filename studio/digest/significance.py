@@ -121,7 +121,8 @@ def assess(commit: CommitInfo) -> Significance:
     if is_typo:
         sig.housekeeping = "typo"
     elif lines:
-        sig.housekeeping = _housekeeping_of_kinds(lines, raw, commit.is_bot)
+        sig.housekeeping = _housekeeping_of_kinds(lines, raw, commit.is_bot) \
+            or (_housekeeping_of_kinds(lines, title, commit.is_bot) if title != raw else "")
     elif not changes:
         sig.housekeeping = W.title_housekeeping(raw, commit.is_bot)
     if sig.code_lines >= 300 and sig.housekeeping != "":
@@ -150,7 +151,7 @@ def assess(commit: CommitInfo) -> Significance:
     code_or_unknown = bool(sig.code_lines) or not changes
     is_release = bool(W.RELEASE.search(title)) and not W.RELEASE_NOT.search(title) \
         and not W.VERSION.search(title) and sig.housekeeping in ("", "docs", "ci") \
-        and not W.DEP_BUMP.search(raw)
+        and not W.DEP_BUMP.search(raw) and not W.DEP_BUMP.search(title)
     if is_release and sig.housekeeping:
         sig.housekeeping = ""  # a release cut is news, even when only docs and lock files move
     version_files = [c.path for c in changes if P.is_version_file(c.path)]
