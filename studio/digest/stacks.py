@@ -195,7 +195,8 @@ def find_stacks(commits: list[CommitInfo],
             kind=kind, author=chosen[0].author, commits=chosen, theme=theme,
             module=_common(mods), markers=sorted(kinds), builds_on=earlier_named,
         ))
-    stories.sort(key=lambda s: -len(s.commits))
+    stories.sort(key=lambda s: (-len(s.commits),
+                                -sum(c.sig.score if c.sig else 0.0 for c in s.commits)))
     return stories
 
 
