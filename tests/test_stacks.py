@@ -158,3 +158,25 @@ def test_follow_ups_join_and_name_the_earlier_base():
     # the two prototype deletions are one run, and it builds on #4774 from two days before
     assert by_prs[(4795, 4796)].kind == "run" and by_prs[(4795, 4796)].builds_on == [4774]
     assert len(d.stacks) == 2
+
+
+def test_ghstack_poisoned_prs_landed_hours_apart_are_separate():
+    """PyTorch/ao, July 29th: five ghstack PRs of one author, each its own one-PR stack."""
+    landed = [(4640, "Fix ROCm rowwise-fp8 warning crash", at(12, 31), "torchao/quantization/a.py"),
+              (4638, "Pin CI to PyTorch 2.13 for release", at(12, 52), ".github/workflows/a.yml"),
+              (4644, "Split PT2E tests into CPU and GPU CI workflows", at(15, 9),
+               ".github/workflows/b.yml"),
+              (4641, "Remove disabled A100 perf workflow", at(16, 58), "scripts/bench.py"),
+              (4643, "Stop quantize_ from leaking fp32 matmul precision", at(19, 20),
+               "torchao/quantization/b.py")]
+    poisoned = "Update\n\n[ghstack-poisoned]\n"
+    d = digest_of([commit(f"j{n}", f"{t} (#{n})", when, [change(p, 5, 1)], body=poisoned,
+                          author="Vasiliy Kuznetsov", email="vkuzo@example.com")
+                   for n, t, when, p in landed], repo="pytorch/ao")
+    assert d.stacks == []
+    # landed together, but each PR body says it stands alone
+    d = digest_of([commit(f"k{n}", f"{t} (#{n})", at(9, i), [change(p, 5, 1)], body=poisoned,
+                          pr_body=_ghstack_body([n], n), author="Vasiliy Kuznetsov",
+                          email="vkuzo@example.com")
+                   for i, (n, t, _, p) in enumerate(sorted(landed))], repo="pytorch/ao")
+    assert d.stacks == []

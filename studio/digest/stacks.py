@@ -9,13 +9,15 @@ consecutive PRs by one author on one module (the common directory of the files t
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from .model import CommitInfo, StackStory
 from .paths import CODE, kind_of_path
 
 RUN_GAP = 3  # PR numbers at most this far apart count as consecutive
-POISONED_GAP = 10  # ghstack opens a stack's PRs in one burst; others' PRs may interleave
+POISONED_GAP = 2  # a ghstack stack's PRs are opened together: adjacent numbers
+LAND_MINUTES = 15  # and landed one after another
 GENERIC_DIRS = {"src", "lib", "libs", "crates", "packages", "pkg", "python", "include", "csrc",
                 "cpp", "native", "source", "sources", "app", "apps", "core", "modules"}
 
@@ -111,6 +113,16 @@ class _Union:
         self.kind[ra] = kinds
 
 
+def _minutes(a: CommitInfo, b: CommitInfo) -> float:
+    """Minutes from ``a`` landing to ``b`` landing (negative when ``b`` landed first)."""
+    try:
+        ta = dt.datetime.fromisoformat(a.committed_at)
+        tb = dt.datetime.fromisoformat(b.committed_at)
+    except ValueError:
+        return -1.0
+    return (tb - ta).total_seconds() / 60
+
+
 def _author_key(c: CommitInfo) -> str:
     return (c.author_login or c.author_email or c.author).lower()
 
@@ -137,10 +149,13 @@ def find_stacks(commits: list[CommitInfo],
                 outside.setdefault(i, set()).add(n)
 
     siblings: dict[int, int] = {}  # a PR several of the day's commits follow up (or split from)
+    listed = [False] * len(commits)  # the commit's PR body (or message) lists its ghstack stack
     for i, c in enumerate(commits):
         text = _texts(c)
         link(i, c.ghstack_deps, "ghstack")
-        link(i, ghstack_list(text), "ghstack")
+        stack = ghstack_list(text)
+        listed[i] = bool(stack or c.ghstack_deps)
+        link(i, stack, "ghstack")
         follows = linked_prs(f"{c.raw_title}\n{text}")
         link(i, follows, "follow-up")
         for n in follows:
@@ -148,14 +163,18 @@ def find_stacks(commits: list[CommitInfo],
                 uf.join(siblings[n], i, "follow-up")
             else:
                 siblings[n] = i
+    # [ghstack-poisoned] says "a ghstack PR", not which stack: without the PR body's list, PRs
+    # of one author are one stack when their numbers are adjacent and they landed in that
+    # order within minutes (``ghstack land`` lands a stack oldest first, one after another)
     poisoned: dict[str, list[int]] = {}
     for i, c in enumerate(commits):
-        if c.pr is not None and _POISONED.search(f"{c.raw_title}\n{_texts(c)}"):
+        if c.pr is not None and not listed[i] and _POISONED.search(f"{c.raw_title}\n{_texts(c)}"):
             poisoned.setdefault(_author_key(c), []).append(i)
     for members in poisoned.values():
         members.sort(key=lambda i: commits[i].pr or 0)
         for a, b in zip(members, members[1:], strict=False):
-            if (commits[b].pr or 0) - (commits[a].pr or 0) <= POISONED_GAP:
+            gap = (commits[b].pr or 0) - (commits[a].pr or 0)
+            if gap <= POISONED_GAP and 0 <= _minutes(commits[a], commits[b]) <= LAND_MINUTES:
                 uf.join(a, b, "ghstack")
     series: dict[tuple, int] = {}
     for i, c in enumerate(commits):
