@@ -202,3 +202,17 @@ def test_a_small_segfault_fix_outranks_a_bigger_typing_stub_change():
                 change("numpy/_core/tests/test_ufunc.py", 12, 0)]),
     ], repo="numpy/numpy")
     assert [c.sha for c in ranked(d)] == [sha_of("segv"), sha_of("stub")]
+    assert "fixes a crash or regression" in ranked(d)[0].sig.reasons
+
+
+def test_crash_words_without_a_fix_are_not_a_crash_fix():
+    d = digest_of([
+        commit("report", "Add crash reporting to the language server (#1)", at(9),
+               [change("crates/server/src/report.rs", 40, 0, "added")]),
+        commit("panic", "[ty] Avoid panic on unpacked kwargs in string annotations (#27963)", at(10),
+               [change("crates/ty_python_semantic/src/types/infer.rs", 5, 1)]),
+    ])
+    by = {c.sha: c.sig for c in d.commits}
+    assert by[sha_of("report")].kind == "feature"
+    assert "fixes a crash or regression" not in by[sha_of("report")].reasons
+    assert by[sha_of("panic")].kind == "fix" and "fixes a crash or regression" in by[sha_of("panic")].reasons

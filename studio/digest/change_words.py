@@ -41,7 +41,8 @@ REMOVAL_TITLE = re.compile(r"^\s*(?:remove|removes|removed|removing|delete|delet
 CRASH = re.compile(r"\b(?:crash\w*|segfault\w*|segmentation\s+fault|regressions?|regressed|"
                     r"deadlock\w*|hangs?|hanging|data\s+corruption|corrupt\w*|memory\s+leak|"
                     r"use[- ]after[- ]free|out[- ]of[- ]bounds|wrong\s+results?|incorrect\s+results?|"
-                    r"silently\s+wrong|nan\b)", re.I)
+                    r"silently\s+wrong|panics?|stack\s+overflow|abort(?:s|ed)?|infinite\s+(?:loop|"
+                    r"recursion)|out\s+of\s+memory|oom|null[- ]pointer|nan)\b", re.I)
 FIX = re.compile(r"^\s*(?:\w+(?:\([^)]*\))?!?:\s*)?(?:fix|fixes|fixed|fixing|bugfix|hotfix|"
                   r"correct|repair|resolve|handle|avoid|prevent|guard)\b|\bfix(?:es|ed)?\b|\bbug\b",
                   re.I)

@@ -159,7 +159,7 @@ def assess(commit: CommitInfo) -> Significance:
         P.is_version_file(c.path) or P.kind_of_path(c.path) in (P.BUILD, P.DOCS, P.LOCK)
         for c in changes)
     is_version = not is_release and sig.housekeeping == "" and (own_version or only_version)
-    crash = bool(W.CRASH.search(title)) and bool(W.FIX.search(title) or W.CRASH.search(title))
+    crash = bool(W.CRASH.search(title)) and bool(W.FIX.search(title))  # "add crash reports" is not
 
     # the score
     other = lines.get(P.BUILD, 0) + lines.get(P.OTHER, 0)
