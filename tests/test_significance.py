@@ -72,8 +72,7 @@ def test_a_one_character_readme_typo_is_housekeeping_and_last():
     order = ranked(d)
     typo = next(c for c in d.commits if c.sha == sha_of("typo"))
     assert typo.sig.housekeeping == "typo"
-    people = [c for c in order if not c.is_bot]
-    assert people[-1].sha == typo.sha  # last of everything people wrote; the bot bump scores 0
+    assert order[-1].sha == typo.sha
     assert all(c.sig.housekeeping for c in order[order.index(typo):])
     assert max(d.commits, key=lambda c: c.weight).sha != typo.sha
     chores = [g for g in d.groups if g.housekeeping]

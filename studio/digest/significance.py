@@ -235,8 +235,10 @@ def _kind(sig: Significance, title: str, release: bool, version: bool, crash: bo
 
 
 def ranked(digest: Digest) -> list[CommitInfo]:
-    """The day's commits, most significant first, housekeeping last (then oldest first)."""
-    def key(c: CommitInfo) -> tuple[bool, float, str]:
+    """The day's commits, most significant first, housekeeping last and typo fixes last of all
+    (ties oldest first)."""
+    def key(c: CommitInfo) -> tuple[bool, bool, float, str]:
         sig = c.sig
-        return (bool(sig and sig.housekeeping), -(sig.score if sig else 0.0), c.committed_at)
+        chore = sig.housekeeping if sig else ""
+        return (bool(chore), chore == "typo", -(sig.score if sig else 0.0), c.committed_at)
     return sorted(digest.commits, key=key)
