@@ -144,3 +144,12 @@ def test_starts_with_handle():
     assert not starts_with_handle("the change landed")
     assert not starts_with_handle("Ada landed it")
     assert not starts_with_handle("")
+
+
+def test_the_writer_says_titles_speakably():
+    from studio.script.draft import change_phrase, short_title
+
+    assert change_phrase("docs(parser): Move `a/b/c.py` -> `d` (#12)") == "a change to move the c file to d"
+    assert short_title("MAINT: parse dtype endian as unicode directly (gh-15317)") == \
+        "parse dtype endian as unicode directly"
+    assert short_title("breaking internal builds") == "breaking internal builds"  # a reason keeps its case

@@ -23,7 +23,8 @@ _TEST_TALK = re.compile(
 )
 _DANGLING = re.compile(
     r"\b(?:the following|as follows|see (?:above|below)|shown (?:above|below)|below|above|"
-    r"here is|here's|this one|like so|this (?:small |simple |minimal )?example|e\.g\.$)\b",
+    r"here is|here's|this one|like so|this (?:small |simple |minimal )?example|"
+    r"(?:this|the following|that) (?:table|snippet|diagram|screenshot|image|graph|chart)|e\.g\.$)\b",
     re.I,
 )
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'd|we'll|us|our|ours|"
@@ -51,7 +52,7 @@ _UNSPEAKABLE = re.compile(r"[`|<>\[\]{}@]|\s[=*#]\s|https?:|\bD\d{6,}\b|"
                           r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b")
 _CODE_IN_SPAN = re.compile(r"\w\([^)]+\)|[=;{}]|\w \w+ \w")  # code, not a name
 _ENV_SETTING = re.compile(r"[A-Z][A-Z0-9_]{2,}=[\w.-]+")
-_URLISH = re.compile(r"https?://|\]\(")
+_HTML_TAG = re.compile(r"</?[a-zA-Z][^>]{0,200}>")
 _TITLE_LIKE = re.compile(r"^[A-Z]{2,8}(?:\s*[,/+&]\s*[A-Z]{2,8})*:\s")
 
 
@@ -66,15 +67,41 @@ def third_person(verb: str) -> str:
     return verb + "s"
 
 
+def _agree(m: re.Match[str]) -> str:
+    """A verb of the list after "we now ..." agrees with "the change": ", and point" → ", and
+    points". After a bare "and" only a known verb or one before "the"/"its"... counts."""
+    joint, word, after = m.group(1), m.group(2), m.group(3).lower()
+    if "," in joint:
+        verb = _base_verb(word)
+    else:
+        verb = word.lower() in VERBS or (_base_verb(word) and after in _DETERMINERS)
+    return joint + (third_person(word) if verb else word)
+
+
+_DETERMINERS = {"the", "a", "an", "each", "every", "all", "its", "their", "any", "this", "that",
+                "these", "those", "both", "it", "them"}
+
+
+def _base_verb(word: str) -> bool:
+    """A bare verb in a "we now A, B and C the ..." list (not "were", "tests", "mostly")."""
+    if word.lower() in VERBS:
+        return True
+    return word.isalpha() and word.islower() and len(word) > 2 and \
+        not word.endswith(("s", "ed", "ing", "ly", "ion")) and word not in _NOT_VERBS
+
+
+_NOT_VERBS = {"the", "and", "not", "then", "also", "only", "all", "any", "more", "most", "other",
+              "both", "each", "new", "old", "every", "some", "many", "few", "its", "their", "our"}
+
+
 def authors_view(text: str) -> str | None:
     """``This PR adds`` → "The change adds"; ``We now record`` → "The change now records";
     ``I measured`` → "The author measured"; any other first person: None (left out)."""
     text = _THIS_PR.sub("The change", text, count=1)
     match = _WE_NOW.match(text)
     if match and not match.group(1).endswith(("ed", "s")):
-        rest = re.sub(r"^(.*?\band )(\w+)\b", lambda m: m.group(1) + (
-            third_person(m.group(2)) if m.group(2).lower() in VERBS else m.group(2)),
-            match.group(2), count=1)
+        # "and track X", ", select the Y": the other verbs of the list agree as well
+        rest = re.sub(r"(,\s+(?:and\s+)?|\s+and\s+)(\w+)(?=\s+(\w+))", _agree, match.group(2))
         text = f"The change now {third_person(match.group(1))}{rest}"
     match = _WE_PAST.match(text)
     if match:
@@ -146,17 +173,17 @@ def spoken_sentences(piece: Piece) -> list[str]:
         return []
     if code_share(raw) > 0.25 or _has_code_span(raw):
         return []
-    said = authors_view(speakable(raw))
+    said = authors_view(speakable(_HTML_TAG.sub("", raw)))
     if said is None:
         return []
-    said = _unlinked(said)
+    said = _unlinked(re.sub(r"^\((.*)\)([.!?]?)$", r"\1\2", said))
     out = []
     for part in _split_long(said):
         if len(part.split()) < MIN_WORDS or not re.match(r"^[\"'(]?[A-Za-z_]", part):
             continue
         if _UNSPEAKABLE.search(part):
             continue
-        if _URLISH.search(raw) and re.search(r"\b(?:at|to|in|from|see|on|here|of|by|via|under)\W*$", part):
-            continue  # the sentence pointed at a link we took out
+        if re.search(r"\b(?:at|to|in|from|see|on|here|of|by|via|under|with|for|the|a)\W*$", part):
+            continue  # the sentence pointed at a link or a snippet we took out
         out.append(part if part[-1] in ".!?" else part + ".")
     return out

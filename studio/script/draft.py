@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from ..digest.model import CommitInfo
 from ..episode import Segment, Sentence
-from .speakable import people
+from .speakable import people, spoken_title
 from .words import sentence
 
 MAX_TITLE = 140
@@ -41,7 +41,8 @@ def seeded_rng(*parts: str) -> random.Random:
 
 
 def short_title(title: str, limit: int = MAX_TITLE) -> str:
-    title = " ".join(title.split())
+    """A title as it is said (see :func:`speakable.spoken_title`), cut at ``limit``."""
+    title = spoken_title(title, capital=False) or " ".join(title.split())
     if len(title) <= limit:
         return title
     cut = title[:limit].rsplit(" ", 1)[0]

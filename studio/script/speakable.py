@@ -16,7 +16,7 @@ from ..digest.messages import split_tags, strip_pr_suffix
 
 _CONVENTIONAL = re.compile(
     r"^\s*(?:feat|feature|fix|bugfix|hotfix|docs?|chore|refactor|perf|tests?|build|ci|style|"
-    r"revert|deps|release|security|types?|typing)(?:\([^)]{0,40}\))?!?:\s+",
+    r"deps|release|security|types?|typing)(?:\([^)]{0,40}\))?!?:\s+",
     re.I,
 )
 # numpy-style "MAINT:", "BUG:", "TYP/DOC:", "MAINT, DEV:"
@@ -31,7 +31,6 @@ _MD_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 _URL = re.compile(r"<?\bhttps?://[^\s)>\]]+>?")
 _BACKTICKS = re.compile(r"`+([^`]*)`+")
 _EMPHASIS = re.compile(r"(?<![\w*])(\*\*|\*|~~)(?=[^\s*])(.+?)(?<=[^\s*])\1(?![\w*])")
-_HTML_TAG = re.compile(r"</?[a-zA-Z][^>]{0,200}>")
 _FILE_EXT = (
     "py|pyi|pyx|rs|c|cc|cpp|cu|cuh|h|hpp|js|ts|tsx|jsx|go|java|kt|rb|md|rst|txt|toml|yaml|yml|"
     "json|cfg|ini|sh|bat|ps1|cmake|mk|in|lock|proto|html|css|ipynb"
@@ -59,6 +58,8 @@ _OPERATORS = [
     (re.compile(r"\s+&\s+"), " and "),
     (re.compile(r"(?<=\d)\*\*(?=\d)"), " to the power of "),
     (re.compile(r"(?<=\w)\*(?=\w)"), " times "),
+    (re.compile(r"(?<![\w*])\*{1,2}(?=[A-Za-z_])"), ""),  # *args, **kwargs
+    (re.compile(r"(?<=\S)\*+(?=[\s.,;:]|$)|(?<=\s)\*+(?=\s)"), ""),  # stray emphasis marks
     (re.compile(r"(?<=\d)\s*(?:us|µs)\b"), " microseconds"),
     (re.compile(r"(?<=\d)\s*ms\b"), " milliseconds"),
     (re.compile(r"(?<=\d)\s*ns\b"), " nanoseconds"),
@@ -112,7 +113,6 @@ def _strip_markup(text: str) -> str:
     text = _MD_IMAGE.sub("", text)
     text = _MD_LINK.sub(lambda m: m.group(1), text)
     text = _URL.sub("", text)
-    text = _HTML_TAG.sub("", text)
     code: list[str] = []
 
     def hold(match: re.Match[str]) -> str:
@@ -122,6 +122,7 @@ def _strip_markup(text: str) -> str:
     text = _BACKTICKS.sub(hold, text)
     for _ in range(2):
         text = _EMPHASIS.sub(lambda m: m.group(2), text)
+    text = re.sub(r"(?<![\w_])_([^_\x00]+\s[^_\x00]+)_(?![\w_])", r"\1", text)  # _two words_
     return re.sub("\x00(\\d+)\x00", lambda m: code[int(m.group(1))], text)
 
 
@@ -159,16 +160,17 @@ def strip_prefixes(title: str) -> str:
     return text.strip() or " ".join(title.split())
 
 
-def spoken_title(raw_title: str) -> str:
+def spoken_title(raw_title: str, capital: bool = True) -> str:
     """``[ty] docs(parser): Support `__slots__` in `a/b.py` (#27730)`` →
     "Support __slots__ in the b file". No full stop; a first letter capitalised only when it is
-    not an identifier (``torch.compile``, ``liangan1``) that must keep its case."""
+    not an identifier (``torch.compile``, ``liangan1``) that must keep its case, and only
+    with ``capital``."""
     bare, _ = strip_pr_suffix(" ".join((raw_title or "").split()))
     bare = _TRAILING_TAG.sub("", bare)
     text = speakable(strip_prefixes(bare))
     text = text.rstrip(".").strip()
     first = text.split(" ", 1)[0] if text else ""
-    if first and first[0].islower() and first.isalpha() and first.lower() == first:
+    if capital and first and first[0].islower() and first.isalpha() and first.lower() == first:
         text = first[0].upper() + text[1:]
     return text
 
