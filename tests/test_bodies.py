@@ -294,4 +294,15 @@ def test_renovate_table_pointers_and_star_args():
                      "[this](https://ex.com/r).\n")
     said = e.problem + e.change + e.effect
     assert "Functions with unannotated args and kwargs use a gradual parameter list." in said
-    assert not any("this table" in s or s.endswith(" in.") for s in said)
+    assert not any("this table" in s or s.endswith((" in.", " this.")) for s in said)
+    assert explain("t", "The results are in [this PR](https://ex.com/p) from last week.") == Explanation()
+
+
+def test_we_now_with_an_adverb_and_prepositions_in_the_list():
+    e = explain("t", "We now contextually infer unresolved instance assignments against the custom "
+                     "setter, so the lambda parameter is inferred as int.\n\n"
+                     "We now record exception checkpoints immediately before operations that can "
+                     "raise, after evaluating their operands.")
+    assert e.change[0].startswith("The change now contextually infers unresolved instance assignments")
+    assert "The change now records exception checkpoints immediately before operations that can raise, " \
+           "after evaluating their operands." in e.change

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..script.draft import VERBS
 from ..script.speakable import speakable
-from .body_sentences import code_share, spoken_sentences
+from .body_sentences import MORE_VERBS, code_share, spoken_sentences
 from .body_text import pieces
 
 
@@ -119,12 +119,7 @@ def _is_explicit_change(text: str) -> bool:
     first = text.split(" ", 1)[0].rstrip(",").lower()
     base = first[:-2] if first.endswith("es") and first[:-2] in VERBS else first
     base = base[:-1] if base.endswith("s") and base[:-1] in VERBS else base
-    return text[:1].isupper() and (base in VERBS or base in _MORE_VERBS)
-
-
-_MORE_VERBS = {"cast", "promote", "gate", "defer", "collapse", "emit", "take", "give", "treat",
-               "stop", "start", "teach", "model", "recognize", "recognise", "report", "flag",
-               "lower", "narrow", "widen", "infer", "compute", "derive", "fold", "extract", "factor"}
+    return text[:1].isupper() and (base in VERBS or base in MORE_VERBS)
 
 
 def _classify(c: _Candidate) -> None:

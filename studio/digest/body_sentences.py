@@ -18,7 +18,7 @@ _TEST_TALK = re.compile(
     r"^(?:the )?(?:added |new |existing |updated |extended )?(?:unit |md)?tests?\b|"
     r"\b(?:\d+ passed|passed, \d+|tests? (?:pass|passed|fail|failed)|mdtests?|clippy|"
     r"test suite|test plan|test modules|pre-commit|ci (?:is|was) green|(?:manual|manually) test\w*|"
-    r"verified on|all pass|[\w.-]+/[\w.-]+#\d+)\b",
+    r"verified on|verified coverage|all pass|[\w.-]+/[\w.-]+#\d+)\b",
     re.I,
 )
 _DANGLING = re.compile(
@@ -35,7 +35,7 @@ _CODE_TOKEN = re.compile(
     r"[{};]|==|::|\w\(|\)\.|\w=\w|\w\.\w+\(|^[\w.]*_[\w.]*$|^__\w+__$|^[a-z]+[A-Z]\w*$|^\w+\.\w+\.\w+"
 )
 _THIS_PR = re.compile(r"^(?:This|The) (?:PR|pull request|change|commit|patch|diff|MR)\b", re.I)
-_WE_NOW = re.compile(r"^(?:We|I) now (\w+)\b(.*)$", re.S)
+_WE_NOW = re.compile(r"^(?:We|I) now ((?:\w+ly )?)(\w+)\b(.*)$", re.S)
 _WE_PAST = re.compile(rf"^(?:We|I) ({'|'.join(_PAST_MEASURE)})\b(.*)$", re.S)
 _AI_MENTION = re.compile(
     r"\b(?:claude|copilot|codex|chatgpt|gpt-?\d|cursor agent|devin|llm|ai[- ]generated|"
@@ -52,6 +52,8 @@ _UNSPEAKABLE = re.compile(r"[`|<>\[\]{}@]|\s[=*#]\s|https?:|\bD\d{6,}\b|"
                           r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b")
 _CODE_IN_SPAN = re.compile(r"\w\([^)]+\)|[=;{}]|\w \w+ \w")  # code, not a name
 _ENV_SETTING = re.compile(r"[A-Z][A-Z0-9_]{2,}=[\w.-]+")
+_POINTER_LINK = re.compile(r"\[(?:this|here|link|these|that|it|this (?:pr|issue|comment|one|run|page))\]\(",
+                           re.I)
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^>]{0,200}>")
 _TITLE_LIKE = re.compile(r"^[A-Z]{2,8}(?:\s*[,/+&]\s*[A-Z]{2,8})*:\s")
 
@@ -71,8 +73,10 @@ def _agree(m: re.Match[str]) -> str:
     """A verb of the list after "we now ..." agrees with "the change": ", and point" → ", and
     points". After a bare "and" only a known verb or one before "the"/"its"... counts."""
     joint, word, after = m.group(1), m.group(2), m.group(3).lower()
-    if "," in joint:
+    if "and" in joint and "," in joint:
         verb = _base_verb(word)
+    elif "," in joint:
+        verb = word.lower() in VERBS or word.lower() in MORE_VERBS
     else:
         verb = word.lower() in VERBS or (_base_verb(word) and after in _DETERMINERS)
     return joint + (third_person(word) if verb else word)
@@ -91,7 +95,14 @@ def _base_verb(word: str) -> bool:
 
 
 _NOT_VERBS = {"the", "and", "not", "then", "also", "only", "all", "any", "more", "most", "other",
-              "both", "each", "new", "old", "every", "some", "many", "few", "its", "their", "our"}
+              "both", "each", "new", "old", "every", "some", "many", "few", "its", "their", "our",
+              "after", "before", "while", "when", "where", "which", "whose", "unless", "until",
+              "since", "because", "without", "with", "into", "onto", "over", "under", "per", "via",
+              "even", "but", "than", "instead", "rather", "though", "although", "once"}
+MORE_VERBS = {"cast", "promote", "gate", "defer", "collapse", "emit", "take", "give", "treat",
+              "stop", "start", "teach", "model", "recognize", "recognise", "report", "flag",
+              "lower", "narrow", "widen", "infer", "compute", "derive", "fold", "extract", "factor",
+              "select", "point", "keep", "accept", "reject", "reuse", "retain", "expand", "collect"}
 
 
 def authors_view(text: str) -> str | None:
@@ -99,10 +110,10 @@ def authors_view(text: str) -> str | None:
     ``I measured`` → "The author measured"; any other first person: None (left out)."""
     text = _THIS_PR.sub("The change", text, count=1)
     match = _WE_NOW.match(text)
-    if match and not match.group(1).endswith(("ed", "s")):
+    if match and not match.group(2).endswith(("ed", "s")):
         # "and track X", ", select the Y": the other verbs of the list agree as well
-        rest = re.sub(r"(,\s+(?:and\s+)?|\s+and\s+)(\w+)(?=\s+(\w+))", _agree, match.group(2))
-        text = f"The change now {third_person(match.group(1))}{rest}"
+        rest = re.sub(r"(,\s+(?:and\s+)?|\s+and\s+)(\w+)(?=\s+(\w+))", _agree, match.group(3))
+        text = f"The change now {match.group(1)}{third_person(match.group(2))}{rest}"
     match = _WE_PAST.match(text)
     if match:
         text = f"The author {match.group(1)}{match.group(2)}"
@@ -169,7 +180,7 @@ def spoken_sentences(piece: Piece) -> list[str]:
         raw = raw[:-1] + "."
     if _TITLE_LIKE.match(raw) or _FRAGMENT_START.match(raw):
         return []  # "MAINT: Bump ..." is a title; "the" starts a fragment of a cut sentence
-    if _AI_MENTION.search(raw) or _DANGLING.search(raw.rstrip()) or _TEST_TALK.search(raw):
+    if any(p.search(raw) for p in (_POINTER_LINK, _AI_MENTION, _DANGLING, _TEST_TALK)):
         return []
     if code_share(raw) > 0.25 or _has_code_span(raw):
         return []
@@ -183,7 +194,7 @@ def spoken_sentences(piece: Piece) -> list[str]:
             continue
         if _UNSPEAKABLE.search(part):
             continue
-        if re.search(r"\b(?:at|to|in|from|see|on|here|of|by|via|under|with|for|the|a)\W*$", part):
+        if re.search(r"\b(?:at|to|in|from|see|on|here|of|by|via|under|with|for|the|a|this|these)\W*$", part):
             continue  # the sentence pointed at a link or a snippet we took out
         out.append(part if part[-1] in ".!?" else part + ".")
     return out
