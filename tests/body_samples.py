@@ -145,6 +145,16 @@ SAMPLES: dict[str, tuple[str, str]] = {
         "This is an independent prerequisite for both #27920 and #27943. It does\n"
         "not change `Never` tuple normalization or static tuple disjointness.\n",
     ),
+    "ruff_literal_narrowing": (
+        "[ty] Allow unsafe equality-based narrowing for builtins (#26414)",
+        "## Summary\n\nThis PR allows `str`, `int`, and `bytes` types to narrow to literal\n"
+        "values when an equality check succeeds by default.\n\n"
+        "The behavior is unsound because a subclass could override `__eq__`, but\n"
+        "it is convenient for users and matches other type checkers. Users who\n"
+        "prefer conservative behavior can enable `strict-literal-narrowing`; the\n"
+        "option defaults to `false`.\n\n```toml\n[tool.example]\nsetting = true\n```\n\n"
+        "For example, the default behavior allows:\n\n" + SNIPPET + "\n",
+    ),
     # ---- pytorch/ao (squash merges, PyTorch-style bodies)
     "ao_cutlass_rename": (
         "Fix RoundingModeKind incompatible with nvidia-cutlass-dsl 4.6.0+ (#4765)",

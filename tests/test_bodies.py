@@ -306,3 +306,19 @@ def test_we_now_with_an_adverb_and_prepositions_in_the_list():
     assert e.change[0].startswith("The change now contextually infers unresolved instance assignments")
     assert "The change now records exception checkpoints immediately before operations that can raise, " \
            "after evaluating their operands." in e.change
+
+
+def test_user_action_from_a_real_opt_in():
+    e = ex("ruff_literal_narrowing")
+    assert e.user_action == ["Users who prefer conservative behavior can enable strict-literal-narrowing; "
+                             "the option defaults to false."]
+    assert e.sentences[0] == ("The change allows str, int, and bytes types to narrow to literal values "
+                              "when an equality check succeeds by default.")
+    # addressed to reviewers, contributors or internal callers: not an action for listeners
+    for text in ("You should be able to review commit-by-commit, since the first commit moves "
+                 "the setup.",
+                 "In turn, callers must adjust to that change in signature of the helper.",
+                 "As a contributor, you should have greater clarity as to who reviews your work.",
+                 "Previously hardcoded to PerRow; now users can pass e.g. Config(granularity=PerGroup(64)) "
+                 "for per-group float8 weight quantization."):
+        assert explain("t", text).user_action == [], text

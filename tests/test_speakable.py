@@ -153,3 +153,30 @@ def test_the_writer_says_titles_speakably():
     assert short_title("MAINT: parse dtype endian as unicode directly (gh-15317)") == \
         "parse dtype endian as unicode directly"
     assert short_title("breaking internal builds") == "breaking internal builds"  # a reason keeps its case
+
+
+def test_digest_names_people_as_they_are_said(tmp_path):
+    import datetime as dt
+
+    from gitrepo import RepoBuilder, at, squash
+
+    from studio.digest.build import build_digest
+    from studio.profile import profile_for
+    from studio.script.draft import who
+    from studio.sources.gitlocal import pull_git
+
+    body = ("Reuse the XPU setup actions.\n\n"
+            "Co-authored-by: Claude Opus 4.8 (1M context) <noreply@anthropic.com>\n"
+            "Co-authored-by: Claude Opus 5 <noreply@anthropic.com>\n"
+            "Co-authored-by: Wang, Chuanqi <chuanqi.wang@example.com>\n"
+            "Co-authored-by: Li Ming <li.ming@example.com>\n")
+    with RepoBuilder(tmp_path / "repo", bare=True) as r:
+        r.commit(squash("[CI] Reuse setup-xpu actions", 4799, body), at("2026-08-20", 9),
+                 "Wang, Chuanqi", "chuanqi.wang@example.com")
+    day = pull_git(tmp_path / "repo", dt.date(2026, 8, 20))
+    d = build_digest(day, profile_for(day.repo))
+    c = d.commits[0]
+    assert c.author == "Chuanqi Wang"
+    assert c.co_authors == ["Claude", "Chuanqi Wang", "Li Ming"]
+    assert who(c) == "Chuanqi Wang, with Claude and Li Ming,"
+    assert d.stats.author_names == ["Chuanqi Wang"]

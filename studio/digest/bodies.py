@@ -83,9 +83,12 @@ _MEASURE = re.compile(
     r"|\b[\d.]+\s*(?:->|→)\s*[\d.]+",
     re.I,
 )
+_ACTS = (r"(?:set|pass|use|migrate|switch|update|change|replace|import|install|upgrade|enable|disable|"
+         r"opt|add|remove|rename|call|specify|configure|export|pick|choose|select|pin)\b")
 _ADDRESSED = re.compile(
-    r"\b(?:you|your|users?|downstream|callers?|anyone)\b.{0,60}?\b(?:should|must|can now|need to|"
-    r"needs to|will need to|may want to|have to|has to)\b"
+    r"\b(?:you|users?)\b[^.;]{0,50}?\b(?:should|must|can now|need to|needs to|will need to|may want to|"
+    r"have to|has to|can)\s+(?:now\s+|also\s+|instead\s+)?" + _ACTS +
+    r"|\b(?:users?|callers?|you)\s+can\s+now\s+" + _ACTS +
     r"|^to (?:enable|disable|opt in|opt out|use|keep|restore|get|turn)\b[^,]{0,80},\s*"
     r"(?:set|pass|use|add|run|export|install|call|import|replace|switch)\b"
     r"|\bplease (?:use|migrate|switch|set|pass|update|replace|import)\b"

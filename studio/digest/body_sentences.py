@@ -48,7 +48,7 @@ _FINITE = re.compile(r"\b(?:is|are|was|were|can|could|will|would|should|may|migh
                      r"does|do|did|now|previously|currently)\b", re.I)
 _FRAGMENT_START = re.compile(r"^(?:the|a|an|and|or|but|to|of|in|for|with|which|that|so|as|is|are|"
                              r"by|on)\b")
-_UNSPEAKABLE = re.compile(r"[`|<>\[\]{}@]|\s[=*#]\s|https?:|\bD\d{6,}\b|"
+_UNSPEAKABLE = re.compile(r"[`|<>\[\]{}@]|\s[=*#]\s|\w=\w|\w\(\w|https?:|\bD\d{6,}\b|"
                           r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b")
 _CODE_IN_SPAN = re.compile(r"\w\([^)]+\)|[=;{}]|\w \w+ \w")  # code, not a name
 _ENV_SETTING = re.compile(r"[A-Z][A-Z0-9_]{2,}=[\w.-]+")
