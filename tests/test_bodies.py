@@ -322,3 +322,24 @@ def test_user_action_from_a_real_opt_in():
                  "Previously hardcoded to PerRow; now users can pass e.g. Config(granularity=PerGroup(64)) "
                  "for per-group float8 weight quantization."):
         assert explain("t", text).user_action == [], text
+
+
+def test_pr_body_and_commit_body_together():
+    pr_body = SAMPLES["ruff_slots"][1].replace("\n", "\r\n")  # GitHub sends CRLF
+    e = explain("[ty] Support `__slots__` (#27730)", SAMPLES["ruff_slots"][1], pr_body)
+    assert e == ex("ruff_slots")  # the same text twice is told once
+    ghstack = explain("Delete torchao.sparsity", "Update\n\n[ghstack-poisoned]\n",
+                      "Stack from [ghstack](https://github.com/ezyang/ghstack):\n* __->__ #4728\n\n"
+                      "torchao.sparsity has had no users since the 0.14 release and blocks the "
+                      "move to the new tensor subclass.\n")
+    assert ghstack.sentences == ["torchao.sparsity has had no users since the 0.14 release and blocks "
+                                 "the move to the new tensor subclass."]
+
+
+def test_phabricator_style_summary_and_test_plan():
+    body = ("Summary:\nThis diff moves the int8 kernels next to their only user, which removes "
+            "a circular import at startup.\n\nTest Plan:\nbuck test //ao:kernels, all green.\n\n"
+            "Reviewed By: someone\n\nDifferential Revision: D123456789\n")
+    e = explain("Move int8 kernels", body)
+    assert e.sentences == ["The change moves the int8 kernels next to their only user, which removes a "
+                           "circular import at startup."]
