@@ -102,7 +102,8 @@ _NOT_VERBS = {"the", "and", "not", "then", "also", "only", "all", "any", "more",
 MORE_VERBS = {"cast", "promote", "gate", "defer", "collapse", "emit", "take", "give", "treat",
               "stop", "start", "teach", "model", "recognize", "recognise", "report", "flag",
               "lower", "narrow", "widen", "infer", "compute", "derive", "fold", "extract", "factor",
-              "select", "point", "keep", "accept", "reject", "reuse", "retain", "expand", "collect"}
+              "select", "point", "keep", "accept", "reject", "reuse", "retain", "expand", "collect",
+              "apply", "resolve", "refresh", "bind", "consume", "substitute", "propagate"}
 
 
 def authors_view(text: str) -> str | None:

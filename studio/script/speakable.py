@@ -84,6 +84,8 @@ def _is_path(token: str) -> bool:
     ``owner/repo`` and ``PyArray_malloc/realloc/free`` are not."""
     bare = re.sub(r":\d+(?:-\d+)?$", "", token)
     parts = bare.strip("/").split("/")
+    if sum(1 for p in parts if p.startswith("_") and not p.startswith("__")) >= 2:
+        return False  # "_pack_fp4/_swizzle_scales/_store": a list of private names
     if re.search(rf"\.(?:{_FILE_EXT})$", parts[-1], re.I):
         return True
     if bare.endswith("/") or bare.startswith(("./", "../", "~/", ".")) or len(parts) >= 4:
