@@ -78,7 +78,8 @@ def test_speakable_free_text():
     assert speakable("aten/src/ATen/native/cuda/GroupedBlas.cpp:401-403 says") == "the GroupedBlas file says"
     assert speakable("helpers (_nvfp4_quantize/_pack_fp4/_swizzle_scales/_store) from") == \
         "helpers (_nvfp4_quantize/_pack_fp4/_swizzle_scales/_store) from"
-    assert speakable("in torchao/prototype/moe_training/nvfp4_training as") == "in the nvfp4_training folder as"
+    assert speakable("in torchao/prototype/moe_training/nvfp4_training as") == \
+        "in the nvfp4_training folder as"
     assert speakable("") == ""
 
 
