@@ -343,3 +343,21 @@ def test_phabricator_style_summary_and_test_plan():
     e = explain("Move int8 kernels", body)
     assert e.sentences == ["The change moves the int8 kernels next to their only user, which removes a "
                            "circular import at startup."]
+
+
+def test_explain_commit_reads_a_digest_commit(tmp_path):
+    import datetime as dt
+
+    from gitrepo import RepoBuilder, at, squash
+
+    from studio.digest.bodies import explain_commit
+    from studio.digest.build import build_digest
+    from studio.profile import profile_for
+    from studio.sources.gitlocal import pull_git
+
+    title, body = SAMPLES["ruff_unpacked_kwargs"]
+    with RepoBuilder(tmp_path / "repo", bare=True) as r:
+        r.commit(squash(title.removesuffix(" (#27963)"), 27963, body), at("2026-08-20", 9))
+    day = pull_git(tmp_path / "repo", dt.date(2026, 8, 20))
+    commit = build_digest(day, profile_for(day.repo)).commits[0]
+    assert explain_commit(commit) == explain(title, body)

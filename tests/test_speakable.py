@@ -184,3 +184,9 @@ def test_digest_names_people_as_they_are_said(tmp_path):
     assert c.co_authors == ["Claude", "Chuanqi Wang", "Li Ming"]
     assert who(c) == "Chuanqi Wang, with Claude and Li Ming,"
     assert d.stats.author_names == ["Chuanqi Wang"]
+
+
+def test_revert_and_reland_titles():
+    assert spoken_title('Revert "Fix X (#12)" (#13)') == 'Revert "Fix X"'
+    assert spoken_title('Reland "[inductor] use `foo`" (#77)') == 'Reland "use foo"'
+    assert spoken_title('Revert "[ty] Support `__slots__`"') == 'Revert "Support __slots__"'

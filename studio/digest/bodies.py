@@ -206,6 +206,12 @@ def explain(title: str, body: str, pr_body: str = "") -> Explanation:
     return result
 
 
+def explain_commit(commit: object) -> Explanation:
+    """:func:`explain` for a digest's ``CommitInfo`` (its PR body too, once the day has it)."""
+    return explain(str(getattr(commit, "raw_title", "") or getattr(commit, "title", "")),
+                   str(getattr(commit, "body", "") or ""), str(getattr(commit, "pr_body", "") or ""))
+
+
 def _score(c: _Candidate) -> float:
     words = len(c.text.split())
     score = -2.0 if c.listed else 0.0

@@ -169,6 +169,7 @@ def spoken_title(raw_title: str, capital: bool = True) -> str:
     with ``capital``."""
     bare, _ = strip_pr_suffix(" ".join((raw_title or "").split()))
     bare = _TRAILING_TAG.sub("", bare)
+    bare = re.sub(r'(^(?:Revert|Reland)\s+")((?:\[[^\]]{1,40}\]\s*)+)', r"\1", bare)  # 'Revert "[ty] x"'
     text = speakable(strip_prefixes(bare))
     text = text.rstrip(".").strip()
     first = text.split(" ", 1)[0] if text else ""
