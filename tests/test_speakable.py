@@ -73,11 +73,13 @@ def test_speakable_free_text():
                    "117 megabytes at 5.7 terabytes per second; set FOO_BAR to 1.")
     assert speakable("gate them behind `TORCHAO_ASSERTS=1`") == "gate them behind TORCHAO_ASSERTS set to 1"
     assert speakable("`register(...)` and `foo()`") == "register and foo"
-    assert speakable("fwd/bwd and/or owner/repo stay, PyArray_malloc/realloc/free too") == \
-        "fwd/bwd and/or owner/repo stay, PyArray_malloc/realloc/free too"
+    assert speakable("fwd/bwd and/or owner/repo stay, PyArray_malloc/realloc/free is a list") == \
+        "fwd/bwd and/or owner/repo stay, PyArray_malloc, realloc and free is a list"
+    assert speakable("set VIRTUAL_ENV=/Users/brw/.virtualenvs/openai first") == \
+        "set VIRTUAL_ENV to the openai folder first"
     assert speakable("aten/src/ATen/native/cuda/GroupedBlas.cpp:401-403 says") == "the GroupedBlas file says"
     assert speakable("helpers (_nvfp4_quantize/_pack_fp4/_swizzle_scales/_store) from") == \
-        "helpers (_nvfp4_quantize/_pack_fp4/_swizzle_scales/_store) from"
+        "helpers (_nvfp4_quantize, _pack_fp4, _swizzle_scales and _store) from"
     assert speakable("in torchao/prototype/moe_training/nvfp4_training as") == \
         "in the nvfp4_training folder as"
     assert speakable("") == ""

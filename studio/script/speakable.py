@@ -36,7 +36,7 @@ _FILE_EXT = (
     "json|cfg|ini|sh|bat|ps1|cmake|mk|in|lock|proto|html|css|ipynb"
 )
 _PATH = re.compile(
-    rf"(?<![\w@./-])(?:\.?[\w.-]+/)+[\w.-]*(?::\d+(?:-\d+)?)?(?![\w/])"
+    rf"(?<![\w@./-])(?:/|~/)?(?:\.?[\w.-]+/)+[\w.-]*(?::\d+(?:-\d+)?)?(?![\w/])"
     rf"|(?<![\w@./-])[\w.-]+\.(?:{_FILE_EXT})(?::\d+(?:-\d+)?)?(?![\w/])"
 )
 _SPECIAL_FILES = {
@@ -88,7 +88,7 @@ def _is_path(token: str) -> bool:
         return False  # "_pack_fp4/_swizzle_scales/_store": a list of private names
     if re.search(rf"\.(?:{_FILE_EXT})$", parts[-1], re.I):
         return True
-    if bare.endswith("/") or bare.startswith(("./", "../", "~/", ".")) or len(parts) >= 4:
+    if bare.endswith("/") or bare.startswith(("./", "../", "~/", ".", "/")) or len(parts) >= 4:
         return True
     return len(parts) == 3 and parts[0].lower() in _TOP_DIRS
 
@@ -96,6 +96,9 @@ def _is_path(token: str) -> bool:
 def _say_path(match: re.Match[str]) -> str:
     token = match.group(0)
     if not _is_path(token):
+        parts = token.split("/")
+        if len(parts) >= 3 and all(re.fullmatch(r"[A-Za-z_][\w.]*", p) for p in parts):
+            return ", ".join(parts[:-1]) + f" and {parts[-1]}"  # "malloc/realloc/free"
         return token
     bare = re.sub(r":\d+(?:-\d+)?$", "", token).rstrip("/")
     name = bare.rsplit("/", 1)[-1]
