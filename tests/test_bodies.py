@@ -361,3 +361,10 @@ def test_explain_commit_reads_a_digest_commit(tmp_path):
     day = pull_git(tmp_path / "repo", dt.date(2026, 8, 20))
     commit = build_digest(day, profile_for(day.repo)).commits[0]
     assert explain_commit(commit) == explain(title, body)
+
+
+def test_a_human_body_about_dependabot_is_read():
+    e = explain("Group dependabot updates", "Dependabot opened one PR per package, which flooded the "
+                                            "review queue every Monday.\n")
+    assert e.sentences == ["Dependabot opened one PR per package, which flooded the review queue every "
+                           "Monday."]
