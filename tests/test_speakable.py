@@ -192,3 +192,11 @@ def test_revert_and_reland_titles():
     assert spoken_title('Revert "Fix X (#12)" (#13)') == 'Revert "Fix X"'
     assert spoken_title('Reland "[inductor] use `foo`" (#77)') == 'Reland "use foo"'
     assert spoken_title('Revert "[ty] Support `__slots__`"') == 'Revert "Support __slots__"'
+
+
+def test_paths_read_with_the_words_around_them():
+    assert speakable("The top-level `test/` directory contains an `__init__.py`") == \
+        "The top-level test directory contains an __init__ file"
+    assert speakable("Move tests from `torchao/dtypes/` to `./`") == \
+        "Move tests from the dtypes folder to the top-level folder"
+    assert speakable("the `setup.py` script and the README.md") == "the setup script and the README"

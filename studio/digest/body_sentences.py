@@ -18,7 +18,8 @@ _TEST_TALK = re.compile(
     r"^(?:the )?(?:added |new |existing |updated |extended )?(?:unit |md)?tests?\b|"
     r"\b(?:\d+ passed|passed, \d+|tests? (?:pass|passed|fail|failed)|mdtests?|clippy|"
     r"test suite|test plan|test modules|pre-commit|ci (?:is|was) green|(?:manual|manually) test\w*|"
-    r"verified on|verified coverage|all pass|[\w.-]+/[\w.-]+#\d+)\b",
+    r"verified on|verified coverage|all pass|suggestions from code review|(?:address|resolve)\w* "
+    r"(?:the )?review\w* (?:comments|feedback)|fix review issues|add review|[\w.-]+/[\w.-]+#\d+)\b",
     re.I,
 )
 _DANGLING = re.compile(

@@ -103,15 +103,26 @@ def _say_path(match: re.Match[str]) -> str:
     bare = re.sub(r":\d+(?:-\d+)?$", "", token).rstrip("/")
     name = bare.rsplit("/", 1)[-1]
     stem = name.split(".", 1)[0].lstrip(".")
+    before = match.string[:match.start()].rstrip().rsplit(" ", 1)[-1].lower()
+    after = match.string[match.end():].lstrip().split(" ", 1)[0].lower().rstrip(".,;:")
     special = _SPECIAL_FILES.get(stem.lower())
     if special:
-        return special
+        if special.endswith(" " + after):
+            special = special[: -len(after) - 1]  # "the `setup.py` script"
+        return special.removeprefix("the ") if before in _ARTICLES else special
     has_ext = "." in name.lstrip(".")
-    if not has_ext:  # a folder
-        return f"the {name} folder" if name else ""
+    if not has_ext and name in ("", ".", ".."):
+        return "the top-level folder"
+    noun = "" if after in _NOUNS else (" folder" if not has_ext else " file")
     if not stem:
         return "a file"
-    return f"the {stem} file"
+    article = "" if before in _ARTICLES else "the "
+    return f"{article}{name if not has_ext else stem}{noun}"
+
+
+_ARTICLES = {"the", "a", "an", "this", "that", "its", "their", "our", "top-level", "each", "every"}
+_NOUNS = {"directory", "folder", "dir", "file", "files", "module", "package", "script", "workflow",
+          "config", "tree"}
 
 
 def _strip_markup(text: str) -> str:
