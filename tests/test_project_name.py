@@ -82,3 +82,11 @@ def test_github_days_use_the_repository_name_as_github_spells_it():
     old = Day.from_dict({"repo": "widgets", "branch": "main", "date": DAY, "tz": "UTC",
                          "source": "git", "start": "", "end": "", "commits": []})
     assert day_project(old) == "" and profile_for(old.repo).name == "Widgets"
+
+
+def test_the_same_rules_over_any_file_reader():
+    from studio.sources.project_name import project_name_from
+
+    files = {"pyproject.toml": "[project]\nversion = '1'\n", "README.md": "# TorchAO\n"}
+    assert project_name_from(lambda name: files.get(name, "")) == "TorchAO"
+    assert project_name_from(lambda name: "") == ""

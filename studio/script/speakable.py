@@ -59,6 +59,7 @@ _OPERATORS = [
     (re.compile(r"(?<=\d)\*\*(?=\d)"), " to the power of "),
     (re.compile(r"(?<=\w)\*(?=\w)"), " times "),
     (re.compile(r"(?<![\w*])\*{1,2}(?=[A-Za-z_])"), ""),  # *args, **kwargs
+    (re.compile(r"\s*(?:~{2,}|`{3,}|={3,}|-{3,}|#{2,})\s*"), " "),  # fence and rule marks
     (re.compile(r"(?<=\S)\*+(?=[\s.,;:]|$)|(?<=\s)\*+(?=\s)"), ""),  # stray emphasis marks
     (re.compile(r"(?<=\d)\s*(?:us|µs)\b"), " microseconds"),
     (re.compile(r"(?<=\d)\s*ms\b"), " milliseconds"),

@@ -17,6 +17,7 @@ import os
 import re
 import subprocess
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -128,16 +129,22 @@ def _folded(name: str) -> str:
 
 def project_name(repo_path: str | os.PathLike[str]) -> str:
     """The project's own name for the clone at ``repo_path``; "" when nothing names it."""
-    tree = _Tree(Path(repo_path))
+    return project_name_from(_Tree(Path(repo_path)).read)
+
+
+def project_name_from(read: Callable[[str], str]) -> str:
+    """The project's own name from ``read(file name) -> text`` ("" for a missing file) over the
+    repository's top-level files: a clone's, or a forge's contents API for a remote pull, so
+    both sources name the show alike."""
     meta = (
-        _toml_name(tree.read("pyproject.toml"), ("project", "name"), ("tool", "poetry", "name"))
-        or _setup_cfg_name(tree.read("setup.cfg"))
-        or _package_json_name(tree.read("package.json"))
-        or _toml_name(tree.read("Cargo.toml"), ("package", "name"), ("workspace", "package", "name"))
+        _toml_name(read("pyproject.toml"), ("project", "name"), ("tool", "poetry", "name"))
+        or _setup_cfg_name(read("setup.cfg"))
+        or _package_json_name(read("package.json"))
+        or _toml_name(read("Cargo.toml"), ("package", "name"), ("workspace", "package", "name"))
     )
     heading = ""
     for name in _README:
-        text = tree.read(name)
+        text = read(name)
         if text:
             heading = readme_heading(text)
             break
