@@ -78,8 +78,9 @@ def write_script_for(day: Day, profile_name: str | None = None) -> Episode:
     from .digest.build import build_digest
     from .profile import profile_for
     from .script.writer import write_script
+    from .sources.project_name import day_project
 
-    profile = profile_for(day.repo, profile_name)
+    profile = profile_for(day.repo, profile_name, project=day_project(day))
     return write_script(build_digest(day, profile), profile)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ..profile import Profile
+from ..script.speakable import people, person_name
 from ..sources.model import Commit, Day
 from ..textsafe import clean_line
 from .messages import parse_message
@@ -46,13 +47,13 @@ def commit_info(c: Commit, profile: Profile, in_day: bool) -> CommitInfo:
         title=title,
         raw_title=c.title,
         body=c.body,
-        author=_display_name(c),
+        author=person_name(_display_name(c)),
         author_login=clean_line(c.author_login),
         author_email=clean_line(c.author_email),
         committed_at=_utc_iso(c.committed_at),
         pr=facts.pr,
         files=list(c.files),
-        co_authors=[clean_line(n) for n in facts.co_authors],
+        co_authors=people([clean_line(n) for n in facts.co_authors]),
         tags=[clean_line(t) for t in facts.tags],
         series=facts.series if facts.revert is None else None,
         ghstack_deps=facts.ghstack_deps,
