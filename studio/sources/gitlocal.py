@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import re
 import secrets
 import shutil
 import subprocess
@@ -13,7 +12,7 @@ from pathlib import Path
 from ..errors import StudioError
 from ..textsafe import clean_text, decode_git
 from .forge import remote_identity
-from .model import MAX_MESSAGE_CHARS, Commit, Day
+from .model import MAX_MESSAGE_CHARS, Commit, Day, FileChange
 from .relevance import keep_lookback
 from .shallow import check_shallow
 from .window import day_bounds, git_time, parse_zone, window_start
@@ -56,11 +55,6 @@ def _parse_record(record: bytes) -> Commit | None:
     head = [decode_git(p) for p in parts[: len(_FIELDS) - 1]]
     sha, parents, an, ae, a_iso, cn, ce, c_iso, _ct = head
     title, body = _split_message(decode_git(parts[len(_FIELDS) - 1]))
-    files = []
-    for raw in parts[len(_FIELDS) :]:
-        name = clean_text(decode_git(raw)).strip("\n")
-        if name:
-            files.append(name)
     return Commit(
         sha=sha.strip(),
         title=title,
@@ -72,7 +66,6 @@ def _parse_record(record: bytes) -> Commit | None:
         committer_name=clean_text(cn).strip(),
         committer_email=clean_text(ce).strip(),
         parents=parents.split(),
-        files=files,
     )
 
 
@@ -125,15 +118,6 @@ def _format(marker: str) -> str:
     return "--format=%x00" + marker + "%x00" + "%x00".join(_FIELDS)
 
 
-def _parse_log(out: bytes, marker: str) -> list[Commit]:
-    commits = []
-    for record in out.split(b"\0" + marker.encode() + b"\0")[1:]:
-        commit = _parse_record(record)
-        if commit is not None:
-            commits.append(commit)
-    return commits
-
-
 def _split_window(out: bytes, marker: str, lo: float, mid: float, hi: float
                   ) -> tuple[list[Commit], list[Commit], int]:
     """The day's commits, parsed; the look-back commits worth keeping, parsed; and how many
@@ -162,27 +146,80 @@ def _split_window(out: bytes, marker: str, lo: float, mid: float, hi: float
     return day, lookback, len(earlier)
 
 
-def _fill_files(repo: Path, commits: list[Commit], marker: str) -> None:
-    """File lists for ``commits`` in one `git log --no-walk` (no history walk, only diffs)."""
+_STATUS = {"A": "added", "C": "added", "D": "deleted", "R": "renamed"}
+
+
+def _path(raw: bytes) -> str:
+    return clean_text(decode_git(raw)).strip("\n")
+
+
+def parse_changes(tokens: list[bytes]) -> list[FileChange]:
+    """Per-file changes from the NUL-separated tail of a `git log -z --raw --numstat` record:
+    first the raw lines (status and paths), then the numstat lines (``-`` for binary: 0)."""
+    status: dict[str, str] = {}
+    order: list[str] = []
+    sizes: dict[str, tuple[int, int]] = {}
+    i = 0
+    while i < len(tokens):
+        token = tokens[i].lstrip(b"\n")
+        i += 1
+        if token.startswith(b":"):  # :old_mode new_mode old_sha new_sha STATUS, then path(s)
+            letter = token.rsplit(b" ", 1)[-1][:1].decode(errors="replace")
+            if letter in ("R", "C"):
+                path = _path(tokens[i + 1]) if i + 1 < len(tokens) else ""
+                i += 2
+            else:
+                path = _path(tokens[i]) if i < len(tokens) else ""
+                i += 1
+            if path and path not in status:
+                order.append(path)
+            if path:
+                status[path] = _STATUS.get(letter, "modified")
+            continue
+        fields = token.split(b"\t", 2)
+        if len(fields) != 3:
+            continue
+        added, deleted, name = fields
+        if name == b"":  # a rename: the old and the new path follow
+            path = _path(tokens[i + 1]) if i + 1 < len(tokens) else ""
+            i += 2
+        else:
+            path = _path(name)
+        if path:
+            sizes[path] = (int(added) if added.isdigit() else 0,
+                           int(deleted) if deleted.isdigit() else 0)
+            if path not in status:
+                order.append(path)
+                status[path] = "modified"
+    return [FileChange(p, *sizes.get(p, (0, 0)), status=status[p]) for p in order]
+
+
+def _fill_changes(repo: Path, commits: list[Commit], marker: str) -> None:
+    """Files with their sizes for ``commits`` in one `git log --no-walk` (no history walk,
+    only diffs; a merge against its first parent: what the merged branch brought)."""
     if not commits:
         return
-    proc = _start(repo, "log", "--no-walk=unsorted", "--first-parent", "-z", "--name-only",
-                  "--no-renames", "--stdin", _format(marker), stdin=True)
+    proc = _start(repo, "log", "--no-walk=unsorted", "--diff-merges=first-parent", "-z",
+                  "--raw", "--numstat", "--no-abbrev", "--stdin", _format(marker), stdin=True)
     out, _err = proc.communicate("\n".join(c.sha for c in commits).encode() + b"\n")
     if proc.returncode != 0:
         return
-    files = {c.sha: c.files for c in _parse_log(out, marker)}
+    changes: dict[str, list[FileChange]] = {}
+    for record in out.split(b"\0" + marker.encode() + b"\0")[1:]:
+        parts = record.split(b"\0")
+        if len(parts) >= len(_FIELDS):
+            changes[decode_git(parts[0]).strip()] = parse_changes(parts[len(_FIELDS):])
     for c in commits:
-        c.files = files.get(c.sha, c.files)
+        if c.sha in changes:
+            c.changes = changes[c.sha]
+            c.files = [f.path for f in c.changes]
 
 
-def _reverted_by(day: list[Commit], lookback: list[Commit]) -> list[Commit]:
-    """Look-back commits that the day reverts: their files matter to the story."""
-    wanted = {m.lower() for c in day for m in _REVERTED_SHA.findall(c.body)}
-    return [c for c in lookback if any(c.sha.startswith(w) for w in wanted)]
-
-
-_REVERTED_SHA = re.compile(r"This reverts commit ([0-9a-fA-F]{7,40})")
+def _merged_pr_bodies(commits: list[Commit]) -> None:
+    """A merge commit stands for the branch it merged: its body is that pull request's."""
+    for c in commits:
+        if len(c.parents) > 1 and c.body:
+            c.pr_body = c.body
 
 
 def pull_git(
@@ -238,8 +275,9 @@ def pull_git(
 
     day_commits, lookback, earlier = _split_window(
         log_out, marker, since.timestamp(), start.timestamp(), end.timestamp())
-    _fill_files(repo, day_commits + _reverted_by(day_commits, lookback), marker)
+    _fill_changes(repo, day_commits + lookback, marker)
     _credit_merged_branches(repo, day_commits + lookback)
+    _merged_pr_bodies(day_commits + lookback)
     name, web = _repo_identity(origin, git_dir)
     return Day(
         repo=name,

@@ -13,6 +13,25 @@ from ..schema import check, iso_date
 
 DAY_SCHEMA = 1
 MAX_MESSAGE_CHARS = 64_000
+FILE_STATUSES = ("added", "modified", "deleted", "renamed")
+
+
+@dataclass
+class FileChange:
+    """One file a commit touched: lines added and deleted (0 and 0 for a binary file), and
+    whether the file was added, modified, deleted or renamed (``path`` is the new name)."""
+
+    path: str
+    added: int
+    deleted: int
+    status: str = "modified"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> FileChange:
+        status = data.get("status", "modified")
+        return cls(path=data["path"], added=int(data.get("added", 0)),
+                   deleted=int(data.get("deleted", 0)),
+                   status=status if status in FILE_STATUSES else "modified")
 
 
 @dataclass
@@ -31,6 +50,8 @@ class Commit:
     files: list[str] = field(default_factory=list)
     pr_title: str = ""
     pr_labels: list[str] = field(default_factory=list)
+    changes: list[FileChange] = field(default_factory=list)  # per-file sizes, when known
+    pr_body: str = ""  # the merged pull request's description, when it adds to ``body``
 
     @property
     def message(self) -> str:
@@ -39,7 +60,13 @@ class Commit:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Commit:
         known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        known["changes"] = [FileChange.from_dict(f) for f in known.get("changes") or []]
         return cls(**known)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dict(self.__dict__)
+        data["changes"] = [dict(f.__dict__) for f in self.changes]
+        return data
 
 
 @dataclass
@@ -62,8 +89,8 @@ class Day:
     def to_dict(self) -> dict[str, Any]:
         # shallow copies: every field is plain data, and asdict's deep walk is slow at scale
         data = dict(self.__dict__)
-        data["commits"] = [dict(c.__dict__) for c in self.commits]
-        data["lookback"] = [dict(c.__dict__) for c in self.lookback]
+        data["commits"] = [c.to_dict() for c in self.commits]
+        data["lookback"] = [c.to_dict() for c in self.lookback]
         data["schema"] = DAY_SCHEMA
         return data
 
