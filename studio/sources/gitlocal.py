@@ -194,21 +194,39 @@ def parse_changes(tokens: list[bytes]) -> list[FileChange]:
     return [FileChange(p, *sizes.get(p, (0, 0)), status=status[p]) for p in order]
 
 
-def _fill_changes(repo: Path, commits: list[Commit], marker: str) -> None:
-    """Files with their sizes for ``commits`` in one `git log --no-walk` (no history walk,
+def _start_changes(repo: Path, commits: list[Commit], marker: str
+                   ) -> subprocess.Popen[bytes] | None:
+    """Files with their sizes for ``commits`` from one `git log --no-walk` (no history walk,
     only diffs; a merge against its first parent: what the merged branch brought)."""
     if not commits:
-        return
+        return None
     proc = _start(repo, "log", "--no-walk=unsorted", "--diff-merges=first-parent", "-z",
-                  "--raw", "--numstat", "--no-abbrev", "--stdin", _format(marker), stdin=True)
-    out, _err = proc.communicate("\n".join(c.sha for c in commits).encode() + b"\n")
+                  "--raw", "--numstat", "--no-abbrev", "--stdin",
+                  f"--format=%x00{marker}%x00%H", stdin=True)
+    assert proc.stdin is not None
+    try:  # git reads every sha before it writes: closing stdin first cannot deadlock
+        proc.stdin.write("\n".join(c.sha for c in commits).encode() + b"\n")
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    proc.stdin = None  # closed: communicate() must not flush it
+    return proc
+
+
+def _read_changes(proc: subprocess.Popen[bytes] | None, commits: list[Commit],
+                  marker: str) -> None:
+    if proc is None:
+        return
+    try:
+        out, _err = proc.communicate()
+    finally:
+        _stop(proc)
     if proc.returncode != 0:
         return
     changes: dict[str, list[FileChange]] = {}
     for record in out.split(b"\0" + marker.encode() + b"\0")[1:]:
         parts = record.split(b"\0")
-        if len(parts) >= len(_FIELDS):
-            changes[decode_git(parts[0]).strip()] = parse_changes(parts[len(_FIELDS):])
+        changes[decode_git(parts[0]).strip()] = parse_changes(parts[1:])
     for c in commits:
         if c.sha in changes:
             c.changes = changes[c.sha]
@@ -232,8 +250,9 @@ def pull_git(
     """Commits on ``branch``'s first-parent line committed on ``date`` in ``tz``, and the
     ``lookback_days`` before it. Merge commits stand for the pull request they merged.
 
-    Three git processes run side by side: the window's log without file lists (cheap), the
-    day's log with them, and the remote's URL."""
+    One history walk over the window without diffs (cheap) runs side by side with the
+    repository look-ups; then one `--no-walk` pass sizes every commit kept (the day's and the
+    few look-back commits pairing needs), file by file, beside the merges' author look-up."""
     repo = Path(path)
     if not repo.exists():
         raise StudioError(f"no such folder: {repo}")
@@ -275,9 +294,13 @@ def pull_git(
 
     day_commits, lookback, earlier = _split_window(
         log_out, marker, since.timestamp(), start.timestamp(), end.timestamp())
-    _fill_changes(repo, day_commits + lookback, marker)
-    _credit_merged_branches(repo, day_commits + lookback)
-    _merged_pr_bodies(day_commits + lookback)
+    kept = day_commits + lookback
+    sizing = _start_changes(repo, kept, marker)  # side by side with the merges' authors
+    try:
+        _credit_merged_branches(repo, kept)
+    finally:
+        _read_changes(sizing, kept, marker)
+    _merged_pr_bodies(kept)
     name, web = _repo_identity(origin, git_dir)
     return Day(
         repo=name,
