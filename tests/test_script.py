@@ -128,3 +128,22 @@ def test_writer_is_pluggable(sample_day):
     profile = profile_for(sample_day.repo)
     ep = write_script(build_digest(sample_day, profile), profile, writer)
     assert ep.title == "T"
+
+
+@pytest.mark.parametrize("merged", [0, 3, 5])
+def test_pr_counts_from_github_are_not_a_story(merged):
+    """How many commits GitHub calls merged pull requests is a forge detail (bot-landed PRs
+    are 'closed', squash merges are commits): the script tells the same day the same way."""
+    commits = [_commit(i, f"Improve widget part {i} (#{200 + i})", author)
+               for i, author in enumerate(["Ada Byron", "Bo Chen", "Cy Diaz", "Ada Byron",
+                                            "Bo Chen"])]
+
+    def numbers(merged_prs):
+        day = Day(repo="octo/widgets", branch="main", date="2026-05-05", tz="UTC",
+                  source="github", start="2026-05-05T00:00:00+00:00",
+                  end="2026-05-06T00:00:00+00:00", commits=commits, merged_prs=merged_prs)
+        return _write(day).segment("numbers").text
+
+    text = numbers(merged)
+    assert "merged" not in text.lower() and "github" not in text.lower()
+    assert text == numbers(None)

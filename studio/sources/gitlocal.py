@@ -13,6 +13,7 @@ from ..errors import StudioError
 from ..textsafe import clean_text, decode_git
 from .forge import remote_identity
 from .model import MAX_MESSAGE_CHARS, Commit, Day, FileChange
+from .prs import merged_prs
 from .relevance import keep_lookback
 from .shallow import check_shallow
 from .window import day_bounds, git_time, parse_zone, window_start
@@ -315,4 +316,5 @@ def pull_git(
         lookback=lookback,
         lookback_days=lookback_days,
         lookback_total=earlier,
+        merged_prs=merged_prs(day_commits),
     )

@@ -83,8 +83,9 @@ class Day:
     lookback_days: int = 14
     lookback_total: int | None = None  # commits in the look-back window, kept or not
     repo_url: str = ""  # web page of the repository (https://github.com/owner/name), if known
-    merged_prs: int | None = None  # known only from GitHub
+    merged_prs: int | None = None  # commits of the day that landed a merged pull request
     requests: int | None = None  # API requests spent, for GitHub pulls
+    notes: list[str] = field(default_factory=list)  # what the pull could not do, in words
 
     def to_dict(self) -> dict[str, Any]:
         # shallow copies: every field is plain data, and asdict's deep walk is slow at scale

@@ -1,8 +1,11 @@
 """Pull one day of a GitHub repository's branch: the same Day as the git source, leanly.
 
 Requests: one for the repository, ceil(N/100) for the commit list (the day and the look-back
-window in one paginated listing), one search for the merged pull requests, and two for each
-of at most ``detail_limit`` lead stories. Never one request per commit.
+window in one paginated listing), ceil(K/100) GraphQL queries for the K commits kept (each
+one's pull request with body, labels and files, and its size), and one REST request for each
+of at most ``detail_limit`` commits GraphQL could not size (no pull request of their own).
+Where GraphQL is unavailable (anonymous, an old GitHub Enterprise, an error), REST gives the
+lead stories their detail instead, two requests each, and the Day's notes say so.
 """
 
 from __future__ import annotations
@@ -18,19 +21,21 @@ from ...jobs import CancelToken, Progress, no_progress
 from ...textsafe import clean_line, clean_text
 from ..gitlocal import _split_message
 from ..model import Commit, Day
+from ..prs import merged_prs
 from ..relevance import prune_lookback
 from ..window import day_bounds, parse_zone, window_start
 from .auth import Token, host_of, normalize_api_url, resolve_token
 from .cache import EtagCache, default_cache_dir
 from .client import make_client
 from .errors import PullContext, github_errors
-from .leads import add_detail, pick_leads
+from .graphql import BATCH, CommitDetail, apply_detail, landed_as_pr, query_details
+from .leads import add_detail, add_files, pick_leads
 from .transport import NetworkPolicy, Transport
 
 log = logging.getLogger(__name__)
 
 _REPO_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}$")
-DEFAULT_DETAIL_LIMIT = 4
+DEFAULT_DETAIL_LIMIT = 8
 
 
 def _iso(when: dt.datetime | None, zone: ZoneInfo) -> str:
@@ -93,13 +98,6 @@ def _first_parent_line(commits: list[Commit]) -> list[Commit]:
     return line
 
 
-def _merged_query(repo: str, branch: str, start: dt.datetime, end: dt.datetime) -> str:
-    fmt = "%Y-%m-%dT%H:%M:%S+00:00"
-    lo = start.astimezone(dt.UTC).strftime(fmt)
-    hi = (end - dt.timedelta(seconds=1)).astimezone(dt.UTC).strftime(fmt)
-    return f"repo:{repo} is:pr is:merged base:{branch} merged:{lo}..{hi}"
-
-
 def pull_github(
     repo: str,
     date: dt.date,
@@ -134,6 +132,7 @@ def pull_github(
         state["fraction"] = fraction
         progress(fraction, message)
 
+    notes: list[str] = []
     cache = None
     if use_cache:
         cache = EtagCache(cache_dir or default_cache_dir(), token.identity)
@@ -170,16 +169,35 @@ def pull_github(
             day_commits, lookback = _split_window(listed, since, start, end)
             lookback_total = len(lookback)
             lookback = prune_lookback(day_commits, lookback)
-            ctx.stage = "merged pull requests"
-            report(0.75, "counting merged pull requests")
-            query = _merged_query(full_name, branch, start, end)
-            merged = client.search_issues(query).totalCount
+            ctx.stage = "pull requests"
+            kept = day_commits + lookback
+            unchanged = transport.requests > 0 and transport.not_modified == transport.requests
+            details, why = _graphql_details(client, full_name, kept, branch, cache, unchanged,
+                                            report, cancel)
             ctx.stage = "commit details"
-            leads = pick_leads(day_commits, lookback, detail_limit)
+            if why:
+                notes.append(f"GitHub's GraphQL API was not usable ({why}): pull requests and "
+                             f"sizes through REST for at most {detail_limit} lead commits")
+                log.warning("%s", notes[-1])
+                report(0.8, "no GraphQL: REST for the lead commits")
+                leads = pick_leads(day_commits, lookback, detail_limit)
+            else:
+                unsized = [c for c in kept if not (c.sha in details
+                                                   and apply_detail(c, details[c.sha], branch))]
+                leads = pick_leads([c for c in day_commits if c in unsized],
+                                   [c for c in lookback if c in unsized], detail_limit)
+                if len(unsized) > len(leads):
+                    notes.append(f"{len(unsized) - len(leads)} commits without a pull request "
+                                 "of their own were not sized (the detail limit)")
             for i, commit in enumerate(leads):
                 cancel.check()
-                report(0.8 + 0.2 * i / max(1, len(leads)), f"reading {commit.sha[:10]}")
-                add_detail(remote, commit)
+                report(0.85 + 0.15 * i / max(1, len(leads)), f"reading {commit.sha[:10]}")
+                if why:
+                    add_detail(remote, commit)
+                else:
+                    add_files(remote, commit)
+            merged = merged_prs(day_commits, {c.sha for c in day_commits if landed_as_pr(
+                c, details.get(c.sha), branch)})
     finally:
         client.close()
     log.info("pulled %s with %d requests (%d answered 304 from the cache)",
@@ -199,9 +217,47 @@ def pull_github(
         lookback_days=lookback_days,
         lookback_total=lookback_total,
         repo_url=remote.html_url if isinstance(getattr(remote, "html_url", None), str) else "",
-        merged_prs=int(merged),
+        merged_prs=merged,
         requests=transport.requests,
+        notes=notes,
     )
+
+
+def _graphql_details(client, full_name: str, commits: list[Commit], branch: str, cache,
+                     unchanged: bool, report, cancel: CancelToken
+                     ) -> tuple[dict[str, CommitDetail], str]:
+    """Every commit's GraphQL detail, :data:`BATCH` a request; or why GraphQL is not usable."""
+    from github import GithubException
+
+    if not commits:
+        return {}, ""
+    if not client.requester.auth:
+        return {}, "it needs a token; sign in with `studio auth login`"
+    owner, name = full_name.split("/", 1)
+    details: dict[str, CommitDetail] = {}
+    for start in range(0, len(commits), BATCH):
+        cancel.check()
+        report(0.75 + 0.1 * start / len(commits), "reading pull requests")
+        shas = [c.sha for c in commits[start:start + BATCH]]
+        try:
+            details.update(query_details(client.requester, owner, name, shas, cache, unchanged))
+        except GithubException as exc:
+            if exc.status in (400, 401, 403, 404, 410, 422, 501):
+                return {}, f"{exc.status}: {_graphql_message(exc)}"
+            raise
+        except (ValueError, TypeError, AttributeError, KeyError):
+            return {}, "an answer of an unexpected shape"
+    return details, ""
+
+
+def _graphql_message(exc) -> str:
+    data = getattr(exc, "data", None)
+    if isinstance(data, dict):
+        errors = data.get("errors")
+        if isinstance(errors, list) and errors and isinstance(errors[0], dict):
+            return clean_line(str(errors[0].get("message", "")))[:160] or "error"
+        return clean_line(str(data.get("message", "")))[:160] or "error"
+    return "error"
 
 
 def _split_window(commits: list[Commit], since: dt.datetime, start: dt.datetime,

@@ -1,0 +1,198 @@
+"""Each commit's pull request and size for a whole day, through GitHub's GraphQL API.
+
+One query asks for up to :data:`BATCH` commits at once (``repository.object(oid:)`` under an
+alias per commit): the commit's own additions and deletions, and its associated pull requests
+with number, title, body, labels, size and changed files. A day of N commits costs
+ceil(N/100) requests. The query goes through PyGithub's requester (the same transport: rate
+limits, retries, request counting); where GraphQL is unavailable the caller falls back to REST.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...textsafe import clean_line, clean_text
+from ..model import Commit, FileChange
+from ..prs import pr_body_beyond, pr_number
+
+log = logging.getLogger(__name__)
+
+BATCH = 100
+MAX_FILES = 100  # a pull request's files in the same query; more than that: REST per commit
+_SHA = re.compile(r"^[0-9a-f]{40}$")
+_CHANGE_TYPES = {"ADDED": "added", "COPIED": "added", "DELETED": "deleted",
+                 "RENAMED": "renamed", "MODIFIED": "modified", "CHANGED": "modified"}
+
+FRAGMENT = f"""
+fragment CommitDetail on Commit {{
+  oid
+  additions
+  deletions
+  associatedPullRequests(first: 3) {{
+    nodes {{
+      number
+      title
+      body
+      merged
+      baseRefName
+      additions
+      deletions
+      mergeCommit {{ oid }}
+      labels(first: 20) {{ nodes {{ name }} }}
+      files(first: {MAX_FILES}) {{ totalCount nodes {{ path additions deletions changeType }} }}
+    }}
+  }}
+}}
+"""
+
+
+@dataclass
+class PullRequestInfo:
+    number: int
+    title: str
+    body: str
+    merged: bool
+    base: str
+    additions: int
+    deletions: int
+    merge_oid: str
+    labels: list[str]
+    files: list[FileChange] | None  # None: more files than one query carries
+
+
+@dataclass
+class CommitDetail:
+    sha: str
+    additions: int
+    deletions: int
+    pulls: list[PullRequestInfo] = field(default_factory=list)
+
+
+def build_query(shas: list[str]) -> str:
+    """The query for ``shas`` (validated hex: they are written into the query text)."""
+    parts = []
+    for i, sha in enumerate(shas):
+        if not _SHA.match(sha):
+            raise ValueError(f"not a commit id: {sha!r}")
+        parts.append(f'    c{i}: object(oid: "{sha}") {{ ...CommitDetail }}')
+    body = "\n".join(parts)
+    return ("query CommitDetails($owner: String!, $name: String!) {\n"
+            "  rateLimit { cost remaining }\n"
+            "  repository(owner: $owner, name: $name) {\n" + body + "\n  }\n}\n" + FRAGMENT)
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and value >= 0 else 0
+
+
+def _pull(node: dict[str, Any]) -> PullRequestInfo:
+    files_conn = node.get("files") or {}
+    nodes = files_conn.get("nodes") or []
+    files: list[FileChange] | None = [
+        FileChange(clean_text(str(f.get("path") or "")).strip("\n"), _int(f.get("additions")),
+                   _int(f.get("deletions")), _CHANGE_TYPES.get(str(f.get("changeType")), "modified"))
+        for f in nodes if f and f.get("path")]
+    if _int(files_conn.get("totalCount")) > len(nodes):
+        files = None
+    merge = node.get("mergeCommit") or {}
+    return PullRequestInfo(
+        number=_int(node.get("number")),
+        title=clean_line(str(node.get("title") or "")),
+        body=clean_text(str(node.get("body") or "")).replace("\r\n", "\n").strip(),
+        merged=node.get("merged") is True,
+        base=str(node.get("baseRefName") or ""),
+        additions=_int(node.get("additions")),
+        deletions=_int(node.get("deletions")),
+        merge_oid=str(merge.get("oid") or ""),
+        labels=[clean_line(str(label.get("name") or ""))
+                for label in ((node.get("labels") or {}).get("nodes") or []) if label],
+        files=files,
+    )
+
+
+def parse_answer(data: dict[str, Any], shas: list[str]) -> dict[str, CommitDetail]:
+    """The commits GitHub knew, by sha, from one answer to :func:`build_query`."""
+    repo = (data.get("data") or {}).get("repository")
+    if not isinstance(repo, dict):
+        raise ValueError("no repository in the GraphQL answer")
+    found: dict[str, CommitDetail] = {}
+    for i, sha in enumerate(shas):
+        node = repo.get(f"c{i}")
+        if not isinstance(node, dict) or node.get("oid") != sha:
+            continue
+        pulls = [_pull(p) for p in ((node.get("associatedPullRequests") or {}).get("nodes") or [])
+                 if isinstance(p, dict)]
+        found[sha] = CommitDetail(sha, _int(node.get("additions")), _int(node.get("deletions")),
+                                  pulls)
+    return found
+
+
+def query_details(requester, owner: str, name: str, shas: list[str], cache=None,
+                  reuse: bool = False) -> dict[str, CommitDetail]:
+    """One GraphQL request for ``shas`` (at most :data:`BATCH`), its answer kept in ``cache``
+    (an EtagCache); with ``reuse`` (the day's listing came back unchanged) an identical query
+    answered before costs no request. GraphQL has no conditional requests of its own."""
+    query = build_query(shas)
+    variables = {"owner": owner, "name": name}
+    key = "graphql:" + hashlib.sha256(json.dumps([query, variables]).encode()).hexdigest()
+    if cache is not None and reuse:
+        kept = cache.get(key, "graphql")
+        if kept is not None:
+            try:
+                return parse_answer(json.loads(kept.body), shas)
+            except (ValueError, TypeError, AttributeError):
+                log.info("ignoring a damaged GraphQL cache entry")
+    _headers, data = requester.graphql_query(query, variables)
+    found = parse_answer(data, shas)
+    if cache is not None:
+        cache.put(key, {"ETag": "graphql"}, json.dumps(data).encode(), "graphql")
+    return found
+
+
+def choose_pull(commit: Commit, detail: CommitDetail, branch: str) -> PullRequestInfo | None:
+    """The pull request that landed ``commit``: the one it is the merge commit of, else the one
+    its message names, else a merged one into ``branch``; a PR it merely appears in is not."""
+    for pull in detail.pulls:
+        if pull.merge_oid == commit.sha:
+            return pull
+    number = pr_number(commit)
+    for pull in detail.pulls:
+        if number is not None and pull.number == number:
+            return pull
+    for pull in detail.pulls:
+        if pull.merged and pull.base == branch and number is None:
+            return pull
+    return None
+
+
+def apply_detail(commit: Commit, detail: CommitDetail, branch: str) -> bool:
+    """Fill ``commit`` from GraphQL; True when its files are known (else REST must size it)."""
+    pull = choose_pull(commit, detail, branch)
+    if pull is None:
+        return False
+    commit.pr_title = pull.title
+    commit.pr_labels = pull.labels
+    commit.pr_body = pr_body_beyond(commit, pull.body)
+    same_change = pull.merge_oid == commit.sha or (
+        (pull.additions, pull.deletions) == (detail.additions, detail.deletions))
+    if pull.files is None or not same_change:
+        return False  # the PR's files are not this commit's: ask for the commit's own
+    commit.changes = pull.files
+    commit.files = [f.path for f in pull.files]
+    return True
+
+
+def landed_as_pr(commit: Commit, detail: CommitDetail | None, branch: str) -> bool:
+    """A commit that stands for a merged pull request: its message names one, or GitHub says
+    the pull request it landed through was merged."""
+    if pr_number(commit) is not None:
+        return True
+    if detail is None:
+        return False
+    pull = choose_pull(commit, detail, branch)
+    return pull is not None and pull.merged
