@@ -176,7 +176,8 @@ def test_merge_commit_history_follows_the_first_parent_line(tmp_path, server):
     git("commit", "-q", "-m", "Feature work", when="2026-02-09T09:00:00+00:00",
         who=("Finn", "finn@example.com"))
     git("checkout", "-q", "main")
-    git("merge", "-q", "--no-ff", "-m", "Merge pull request #7 from finn/feature", "feature",
+    git("merge", "-q", "--no-ff", "-m", "Merge pull request #7 from finn/feature", "-m",
+        "Add the feature flag\n\nLets users turn the feature on per project.", "feature",
         when="2026-02-09T11:00:00+00:00")
 
     # A branch worked on late that day and merged the next: GitHub lists its commit too.
@@ -198,6 +199,11 @@ def test_merge_commit_history_follows_the_first_parent_line(tmp_path, server):
     assert_same_day(git_day, gh_day)
     assert [c.author_name for c in gh_day.commits] == ["Finn"]
     assert gh_day.commits[0].committer_name == "Ann"
+    # the merged PR: its body is the merge commit's, its size what the branch brought
+    assert gh_day.commits[0].pr_body == git_day.commits[0].pr_body == (
+        "Add the feature flag\n\nLets users turn the feature on per project.")
+    assert [(f.path, f.added, f.status) for f in gh_day.commits[0].changes] == [
+        ("b.txt", 1, "added")]
 
 
 def repo_data_from(path: Path, api_url: str):
