@@ -158,3 +158,14 @@ def test_produce_from_github_writes_the_episode(tmp_path, server):
     assert (folder / "episode.json").is_file()
     for path in files_under(tmp_path / "show"):
         assert TOKEN not in path.read_text(encoding="utf-8", errors="replace"), path
+
+
+def test_a_pull_without_graphql_says_so_on_stderr(tmp_path, server):
+    server.graphql_enabled = False  # an old GitHub Enterprise
+    out = tmp_path / "day.json"
+    result = run(pull_args(server, out), tmp_path, token=TOKEN)
+    assert result.returncode == 0, result.stderr
+    notes = [ln for ln in result.stderr.splitlines() if ln.startswith("note: ")]
+    assert len(notes) == 1 and "GraphQL" in notes[0] and "REST" in notes[0]
+    assert TOKEN not in result.stderr + result.stdout
+    assert json.loads(out.read_text())["notes"] == [notes[0].removeprefix("note: ")]

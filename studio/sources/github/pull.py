@@ -176,6 +176,7 @@ def pull_github(
                                             report, cancel)
             ctx.stage = "commit details"
             if why:
+                why = why.replace(token.value, "[token]") if token.value else why
                 notes.append(f"GitHub's GraphQL API was not usable ({why}): pull requests and "
                              f"sizes through REST for at most {detail_limit} lead commits")
                 log.warning("%s", notes[-1])
