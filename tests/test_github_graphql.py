@@ -153,3 +153,12 @@ def test_a_server_error_on_a_query_is_retried(server):
     day = pull(server)
     assert day.notes == [] and all(c.changes for c in day.commits)
     assert [h.status for h in server.hits if h.path == "/graphql"] == [502, 200]
+
+
+def test_graphql_failing_past_its_retries_falls_back_to_rest(server, caplog):
+    server.add_fault(Fault("graphql", status=502, times=3))
+    with caplog.at_level(logging.INFO):
+        day = pull(server)
+    assert [h.status for h in server.hits if h.path == "/graphql"] == [502, 502, 502]
+    assert "502" in day.notes[0]
+    _fallback_checks(day, caplog)

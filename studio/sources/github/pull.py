@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from ...errors import StudioError
+from ...errors import Cancelled, StudioError
 from ...jobs import CancelToken, Progress, no_progress
 from ...textsafe import clean_line, clean_text
 from ..gitlocal import _split_message
@@ -242,10 +242,12 @@ def _graphql_details(client, full_name: str, commits: list[Commit], branch: str,
         shas = [c.sha for c in commits[start:start + BATCH]]
         try:
             details.update(query_details(client.requester, owner, name, shas, cache, unchanged))
-        except GithubException as exc:
-            if exc.status in (400, 401, 403, 404, 410, 422, 501):
-                return {}, f"{exc.status}: {_graphql_message(exc)}"
+        except Cancelled:
             raise
+        except GithubException as exc:  # refused, unknown, or failing after the retries
+            return {}, f"{exc.status}: {_graphql_message(exc)}"
+        except StudioError as exc:  # timed out, or its own rate limit used up: REST may do
+            return {}, str(exc)
         except (ValueError, TypeError, AttributeError, KeyError):
             return {}, "an answer of an unexpected shape"
     return details, ""
