@@ -22,7 +22,7 @@ SCHEMA: dict[str, dict[str, tuple[str, bool]]] = {
                   "used": ("Int", False), "resetAt": ("DateTime", False),
                   "nodeCount": ("Int", False)},
     "Repository": {"object": ("Commit", False), "nameWithOwner": ("String", False),
-                   "id": ("ID", False)},
+                   "id": ("ID", False), "pullRequest": ("PullRequest", False)},
     "Commit": {"oid": ("GitObjectID", False), "additions": ("Int", False),
                "deletions": ("Int", False), "changedFilesIfAvailable": ("Int", False),
                "message": ("String", False), "messageHeadline": ("String", False),
@@ -268,6 +268,14 @@ class Executor:
         oid = str(args.get("oid") or args.get("expression") or "")
         commit = next((c for c in repo.commits if c["sha"] == oid), None)
         return None if commit is None else (repo, commit)
+
+    def _Repository_pullRequest(self, repo, args):  # noqa: N802
+        pull = repo.pulls.get(int(args.get("number", 0)))
+        if pull is None:
+            self.errors.append({"type": "NOT_FOUND", "path": ["repository", "pullRequest"],
+                                "message": "Could not resolve to a PullRequest with the number "
+                                           f"of {args.get('number')}."})
+        return None if pull is None else (repo, pull)
 
     def _Commit_oid(self, obj, args):  # noqa: N802
         return obj[1]["sha"]

@@ -227,10 +227,11 @@ def pr_description(body: str) -> str:
 
 
 def repo_data(hist: History, full_name: str, api_url: str, merged: bool,
-              private: bool = False) -> RepoData:
+              private: bool = False, associate: bool = True) -> RepoData:
     """The GitHub API view of ``hist``: commit objects (files and stats from git) and one pull
     request per `(#N)` or `Merge pull request #N` with its description, labels and files;
-    ``merged`` False is PyTorch's closed-not-merged state."""
+    ``merged`` False is PyTorch's closed-not-merged state; ``associate`` False leaves such a
+    closed PR untied to the commit that closed it (a bot's own push)."""
     fmt = "%x1e%H%x00%P%x00%an%x00%ae%x00%aI%x00%cn%x00%ce%x00%cI%x00%B%x00"
     raw = _git(hist.path, "log", "-z", f"--format={fmt}", hist.branch).decode()
     sizes = file_sizes(hist.path, hist.branch)
@@ -291,6 +292,7 @@ def repo_data(hist: History, full_name: str, api_url: str, merged: bool,
             "html_url": f"https://github.example/{full_name}/pull/{number}",
             "files": files,
         }
-        commit_pulls[sha] = [number]
+        if merged or associate:
+            commit_pulls[sha] = [number]
     return RepoData(full_name=full_name, default_branch=hist.branch, commits=commits,
                     pulls=pulls, commit_pulls=commit_pulls, private=private)

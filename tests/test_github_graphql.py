@@ -162,3 +162,23 @@ def test_graphql_failing_past_its_retries_falls_back_to_rest(server, caplog):
     assert [h.status for h in server.hits if h.path == "/graphql"] == [502, 502, 502]
     assert "502" in day.notes[0]
     _fallback_checks(day, caplog)
+
+
+def test_a_pr_named_but_not_tied_to_its_commit_is_asked_by_number(tmp_path):
+    """A merge bot's own push closes the PR it names without GitHub tying the two: the PRs
+    are read by number, 100 a query, and the commits are sized all the same."""
+    zone = "America/Los_Angeles"
+    hist = pytorch_history(tmp_path / "pt.git", DAY, count=30, zone=ZoneInfo(zone))
+    with GitHubApiServer(token=TOKEN) as server:
+        server.add_repo(repo_data(hist, "pytorch/pytorch", server.api_url, merged=False,
+                                  associate=False))
+        day = pull_github("pytorch/pytorch", DAY, tz=zone, policy=FAST, api_url=server.api_url,
+                          token=Token(TOKEN, "GITHUB_TOKEN"), use_cache=False)
+        queries = server.graphql_queries()
+    assert len(queries) == 2 and queries[1].count("pullRequest(number:") == 30  # 28 + 2 orig.
+    git_day = pull_git(hist.path, DAY, tz=zone, branch="main")
+    assert [c.changes for c in day.commits + day.lookback] == [
+        c.changes for c in git_day.commits + git_day.lookback]
+    landed = [c for c in day.commits if not c.title.startswith("Revert")]
+    assert all(c.pr_title and len(c.pr_labels) == 2 for c in landed)
+    assert day.requests == 1 + 1 + 2 + 2  # repository, page, two queries, the reverts' files

@@ -28,27 +28,28 @@ _SHA = re.compile(r"^[0-9a-f]{40}$")
 _CHANGE_TYPES = {"ADDED": "added", "COPIED": "added", "DELETED": "deleted",
                  "RENAMED": "renamed", "MODIFIED": "modified", "CHANGED": "modified"}
 
-FRAGMENT = f"""
-fragment CommitDetail on Commit {{
+PULL_FRAGMENT = f"""
+fragment PullDetail on PullRequest {{
+  number
+  title
+  body
+  merged
+  baseRefName
+  additions
+  deletions
+  mergeCommit {{ oid }}
+  labels(first: 20) {{ nodes {{ name }} }}
+  files(first: {MAX_FILES}) {{ totalCount nodes {{ path additions deletions changeType }} }}
+}}
+"""
+FRAGMENT = """
+fragment CommitDetail on Commit {
   oid
   additions
   deletions
-  associatedPullRequests(first: 3) {{
-    nodes {{
-      number
-      title
-      body
-      merged
-      baseRefName
-      additions
-      deletions
-      mergeCommit {{ oid }}
-      labels(first: 20) {{ nodes {{ name }} }}
-      files(first: {MAX_FILES}) {{ totalCount nodes {{ path additions deletions changeType }} }}
-    }}
-  }}
-}}
-"""
+  associatedPullRequests(first: 3) { nodes { ...PullDetail } }
+}
+""" + PULL_FRAGMENT
 
 
 @dataclass
@@ -80,10 +81,22 @@ def build_query(shas: list[str]) -> str:
         if not _SHA.match(sha):
             raise ValueError(f"not a commit id: {sha!r}")
         parts.append(f'    c{i}: object(oid: "{sha}") {{ ...CommitDetail }}')
+    return _query("CommitDetails", parts, FRAGMENT)
+
+
+def build_pull_query(numbers: list[int]) -> str:
+    """The query for pull requests by number: for commits whose message names a PR that
+    GitHub does not associate with them (a merge bot's own push closes, not merges, it)."""
+    parts = [f"    p{i}: pullRequest(number: {int(n)}) {{ ...PullDetail }}"
+             for i, n in enumerate(numbers)]
+    return _query("PullDetails", parts, PULL_FRAGMENT)
+
+
+def _query(name: str, parts: list[str], fragments: str) -> str:
     body = "\n".join(parts)
-    return ("query CommitDetails($owner: String!, $name: String!) {\n"
+    return (f"query {name}($owner: String!, $name: String!) {{\n"
             "  rateLimit { cost remaining }\n"
-            "  repository(owner: $owner, name: $name) {\n" + body + "\n  }\n}\n" + FRAGMENT)
+            "  repository(owner: $owner, name: $name) {\n" + body + "\n  }\n}\n" + fragments)
 
 
 def _int(value: Any) -> int:
@@ -132,26 +145,59 @@ def parse_answer(data: dict[str, Any], shas: list[str]) -> dict[str, CommitDetai
     return found
 
 
-def query_details(requester, owner: str, name: str, shas: list[str], cache=None,
-                  reuse: bool = False) -> dict[str, CommitDetail]:
-    """One GraphQL request for ``shas`` (at most :data:`BATCH`), its answer kept in ``cache``
-    (an EtagCache); with ``reuse`` (the day's listing came back unchanged) an identical query
-    answered before costs no request. GraphQL has no conditional requests of its own."""
-    query = build_query(shas)
-    variables = {"owner": owner, "name": name}
+def _answer(requester, query: str, variables: dict[str, Any], cache, reuse: bool
+            ) -> dict[str, Any]:
+    """GraphQL's answer to ``query``, kept in ``cache`` (an EtagCache); with ``reuse`` (the
+    day's listing came back unchanged) an identical query answered before costs no request.
+    GraphQL has no conditional requests of its own."""
     key = "graphql:" + hashlib.sha256(json.dumps([query, variables]).encode()).hexdigest()
     if cache is not None and reuse:
         kept = cache.get(key, "graphql")
         if kept is not None:
             try:
-                return parse_answer(json.loads(kept.body), shas)
-            except (ValueError, TypeError, AttributeError):
-                log.info("ignoring a damaged GraphQL cache entry")
+                data = json.loads(kept.body)
+                if isinstance(data, dict):
+                    return data
+            except ValueError:
+                pass
+            log.info("ignoring a damaged GraphQL cache entry")
     _headers, data = requester.graphql_query(query, variables)
-    found = parse_answer(data, shas)
     if cache is not None:
         cache.put(key, {"ETag": "graphql"}, json.dumps(data).encode(), "graphql")
+    return data
+
+
+def query_details(requester, owner: str, name: str, shas: list[str], cache=None,
+                  reuse: bool = False) -> dict[str, CommitDetail]:
+    """One GraphQL request for ``shas`` (at most :data:`BATCH`)."""
+    data = _answer(requester, build_query(shas), {"owner": owner, "name": name}, cache, reuse)
+    return parse_answer(data, shas)
+
+
+def query_pulls(requester, owner: str, name: str, numbers: list[int], cache=None,
+                reuse: bool = False) -> dict[int, PullRequestInfo]:
+    """One GraphQL request for pull requests ``numbers`` (at most :data:`BATCH`)."""
+    data = _answer(requester, build_pull_query(numbers), {"owner": owner, "name": name},
+                   cache, reuse)
+    repo = (data.get("data") or {}).get("repository")
+    if not isinstance(repo, dict):
+        raise ValueError("no repository in the GraphQL answer")
+    found = {}
+    for i, number in enumerate(numbers):
+        node = repo.get(f"p{i}")
+        if isinstance(node, dict) and node.get("number") == number:
+            found[number] = _pull(node)
     return found
+
+
+def named_but_not_associated(commit: Commit, detail: CommitDetail | None) -> int | None:
+    """The PR number ``commit``'s message names when GitHub did not associate that PR."""
+    number = pr_number(commit)
+    if detail is None or number is None or any(p.number == number for p in detail.pulls):
+        return None
+    if any(p.merge_oid == commit.sha for p in detail.pulls):
+        return None
+    return number
 
 
 def choose_pull(commit: Commit, detail: CommitDetail, branch: str) -> PullRequestInfo | None:

@@ -28,7 +28,15 @@ from .auth import Token, host_of, normalize_api_url, resolve_token
 from .cache import EtagCache, default_cache_dir
 from .client import make_client
 from .errors import PullContext, github_errors
-from .graphql import BATCH, CommitDetail, apply_detail, landed_as_pr, query_details
+from .graphql import (
+    BATCH,
+    CommitDetail,
+    apply_detail,
+    landed_as_pr,
+    named_but_not_associated,
+    query_details,
+    query_pulls,
+)
 from .leads import add_detail, add_files, pick_leads
 from .transport import NetworkPolicy, Transport
 
@@ -236,20 +244,32 @@ def _graphql_details(client, full_name: str, commits: list[Commit], branch: str,
         return {}, "it needs a token; sign in with `studio auth login`"
     owner, name = full_name.split("/", 1)
     details: dict[str, CommitDetail] = {}
-    for start in range(0, len(commits), BATCH):
-        cancel.check()
-        report(0.75 + 0.1 * start / len(commits), "reading pull requests")
-        shas = [c.sha for c in commits[start:start + BATCH]]
-        try:
+    try:
+        for start in range(0, len(commits), BATCH):
+            cancel.check()
+            report(0.75 + 0.05 * start / len(commits), "reading pull requests")
+            shas = [c.sha for c in commits[start:start + BATCH]]
             details.update(query_details(client.requester, owner, name, shas, cache, unchanged))
-        except Cancelled:
-            raise
-        except GithubException as exc:  # refused, unknown, or failing after the retries
-            return {}, f"{exc.status}: {_graphql_message(exc)}"
-        except StudioError as exc:  # timed out, or its own rate limit used up: REST may do
-            return {}, str(exc)
-        except (ValueError, TypeError, AttributeError, KeyError):
-            return {}, "an answer of an unexpected shape"
+        # PRs a message names that GitHub does not tie to the commit (a bot's push closed them)
+        wanted = {c.sha: n for c in commits
+                  if (n := named_but_not_associated(c, details.get(c.sha))) is not None}
+        numbers = sorted(set(wanted.values()))
+        pulls = {}
+        for start in range(0, len(numbers), BATCH):
+            cancel.check()
+            pulls.update(query_pulls(client.requester, owner, name,
+                                     numbers[start:start + BATCH], cache, unchanged))
+        for sha, number in wanted.items():
+            if number in pulls:
+                details[sha].pulls.append(pulls[number])
+    except Cancelled:
+        raise
+    except GithubException as exc:  # refused, unknown, or failing after the retries
+        return {}, f"{exc.status}: {_graphql_message(exc)}"
+    except StudioError as exc:  # timed out, or its own rate limit used up: REST may do
+        return {}, str(exc)
+    except (ValueError, TypeError, AttributeError, KeyError):
+        return {}, "an answer of an unexpected shape"
     return details, ""
 
 
