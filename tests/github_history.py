@@ -187,10 +187,11 @@ def _records(raw: str) -> dict[str, list[str]]:
     return out
 
 
-def file_sizes(path: Path, branch: str) -> dict[str, list[dict]]:
+def file_sizes(path: Path, branch: str, since: str | None = None) -> dict[str, list[dict]]:
     """GitHub's ``files`` of every commit on ``branch`` (a merge: against its first parent),
     from `git log --name-status` and `--numstat`, renames detected as GitHub detects them."""
-    common = ["log", "-z", "--diff-merges=first-parent", "--format=%x1e%H", branch]
+    common = ["log", "-z", "--diff-merges=first-parent", "--format=%x1e%H", branch,
+              *([f"--since={since}"] if since else [])]
     names = _records(_git(path, *common, "--name-status").decode())
     stats = _records(_git(path, *common, "--numstat").decode())
     files: dict[str, list[dict]] = {}
@@ -227,14 +228,17 @@ def pr_description(body: str) -> str:
 
 
 def repo_data(hist: History, full_name: str, api_url: str, merged: bool,
-              private: bool = False, associate: bool = True) -> RepoData:
+              private: bool = False, associate: bool = True, since: str | None = None
+              ) -> RepoData:
     """The GitHub API view of ``hist``: commit objects (files and stats from git) and one pull
     request per `(#N)` or `Merge pull request #N` with its description, labels and files;
     ``merged`` False is PyTorch's closed-not-merged state; ``associate`` False leaves such a
-    closed PR untied to the commit that closed it (a bot's own push)."""
+    closed PR untied to the commit that closed it (a bot's own push); ``since`` (a date)
+    serves only the history from then on (a real repository's recent months)."""
     fmt = "%x1e%H%x00%P%x00%an%x00%ae%x00%aI%x00%cn%x00%ce%x00%cI%x00%B%x00"
-    raw = _git(hist.path, "log", "-z", f"--format={fmt}", hist.branch).decode()
-    sizes = file_sizes(hist.path, hist.branch)
+    recent = [f"--since={since}"] if since else []
+    raw = _git(hist.path, "log", "-z", f"--format={fmt}", hist.branch, *recent).decode()
+    sizes = file_sizes(hist.path, hist.branch, since)
     commits: list[dict] = []
     pulls: dict[int, dict] = {}
     commit_pulls: dict[str, list[int]] = {}
