@@ -12,7 +12,8 @@ from pathlib import Path
 from ..errors import StudioError
 from ..textsafe import clean_text, decode_git
 from .forge import remote_identity
-from .model import MAX_MESSAGE_CHARS, Commit, Day, FileChange
+from .gitsizes import read_changes, start_changes
+from .model import MAX_MESSAGE_CHARS, Commit, Day
 from .prs import merged_prs
 from .relevance import keep_lookback
 from .shallow import check_shallow
@@ -147,93 +148,6 @@ def _split_window(out: bytes, marker: str, lo: float, mid: float, hi: float
     return day, lookback, len(earlier)
 
 
-_STATUS = {"A": "added", "C": "added", "D": "deleted", "R": "renamed"}
-
-
-def _path(raw: bytes) -> str:
-    return clean_text(decode_git(raw)).strip("\n")
-
-
-def parse_changes(tokens: list[bytes]) -> list[FileChange]:
-    """Per-file changes from the NUL-separated tail of a `git log -z --raw --numstat` record:
-    first the raw lines (status and paths), then the numstat lines (``-`` for binary: 0)."""
-    status: dict[str, str] = {}
-    order: list[str] = []
-    sizes: dict[str, tuple[int, int]] = {}
-    i = 0
-    while i < len(tokens):
-        token = tokens[i].lstrip(b"\n")
-        i += 1
-        if token.startswith(b":"):  # :old_mode new_mode old_sha new_sha STATUS, then path(s)
-            letter = token.rsplit(b" ", 1)[-1][:1].decode(errors="replace")
-            if letter in ("R", "C"):
-                path = _path(tokens[i + 1]) if i + 1 < len(tokens) else ""
-                i += 2
-            else:
-                path = _path(tokens[i]) if i < len(tokens) else ""
-                i += 1
-            if path and path not in status:
-                order.append(path)
-            if path:
-                status[path] = _STATUS.get(letter, "modified")
-            continue
-        fields = token.split(b"\t", 2)
-        if len(fields) != 3:
-            continue
-        added, deleted, name = fields
-        if name == b"":  # a rename: the old and the new path follow
-            path = _path(tokens[i + 1]) if i + 1 < len(tokens) else ""
-            i += 2
-        else:
-            path = _path(name)
-        if path:
-            sizes[path] = (int(added) if added.isdigit() else 0,
-                           int(deleted) if deleted.isdigit() else 0)
-            if path not in status:
-                order.append(path)
-                status[path] = "modified"
-    return [FileChange(p, *sizes.get(p, (0, 0)), status=status[p]) for p in order]
-
-
-def _start_changes(repo: Path, commits: list[Commit], marker: str
-                   ) -> subprocess.Popen[bytes] | None:
-    """Files with their sizes for ``commits`` from one `git log --no-walk` (no history walk,
-    only diffs; a merge against its first parent: what the merged branch brought)."""
-    if not commits:
-        return None
-    proc = _start(repo, "log", "--no-walk=unsorted", "--diff-merges=first-parent", "-z",
-                  "--raw", "--numstat", "--no-abbrev", "--stdin",
-                  f"--format=%x00{marker}%x00%H", stdin=True)
-    assert proc.stdin is not None
-    try:  # git reads every sha before it writes: closing stdin first cannot deadlock
-        proc.stdin.write("\n".join(c.sha for c in commits).encode() + b"\n")
-        proc.stdin.close()
-    except BrokenPipeError:
-        pass
-    proc.stdin = None  # closed: communicate() must not flush it
-    return proc
-
-
-def _read_changes(proc: subprocess.Popen[bytes] | None, commits: list[Commit],
-                  marker: str) -> None:
-    if proc is None:
-        return
-    try:
-        out, _err = proc.communicate()
-    finally:
-        _stop(proc)
-    if proc.returncode != 0:
-        return
-    changes: dict[str, list[FileChange]] = {}
-    for record in out.split(b"\0" + marker.encode() + b"\0")[1:]:
-        parts = record.split(b"\0")
-        changes[decode_git(parts[0]).strip()] = parse_changes(parts[1:])
-    for c in commits:
-        if c.sha in changes:
-            c.changes = changes[c.sha]
-            c.files = [f.path for f in c.changes]
-
-
 def _merged_pr_bodies(commits: list[Commit]) -> None:
     """A merge commit stands for the branch it merged: its body is that pull request's."""
     for c in commits:
@@ -296,11 +210,11 @@ def pull_git(
     day_commits, lookback, earlier = _split_window(
         log_out, marker, since.timestamp(), start.timestamp(), end.timestamp())
     kept = day_commits + lookback
-    sizing = _start_changes(repo, kept, marker)  # side by side with the merges' authors
+    sizing = start_changes(repo, kept, marker)  # side by side with the merges' authors
     try:
         _credit_merged_branches(repo, kept)
     finally:
-        _read_changes(sizing, kept, marker)
+        read_changes(sizing, kept, marker)
     _merged_pr_bodies(kept)
     name, web = _repo_identity(origin, git_dir)
     return Day(

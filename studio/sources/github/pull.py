@@ -16,28 +16,18 @@ import re
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from ...errors import Cancelled, StudioError
+from ...errors import StudioError
 from ...jobs import CancelToken, Progress, no_progress
 from ...textsafe import clean_line, clean_text
 from ..gitlocal import _split_message
 from ..model import Commit, Day
-from ..prs import merged_prs
 from ..relevance import prune_lookback
 from ..window import day_bounds, parse_zone, window_start
 from .auth import Token, host_of, normalize_api_url, resolve_token
 from .cache import EtagCache, default_cache_dir
 from .client import make_client
+from .details import fill_details
 from .errors import PullContext, github_errors
-from .graphql import (
-    BATCH,
-    CommitDetail,
-    apply_detail,
-    landed_as_pr,
-    named_but_not_associated,
-    query_details,
-    query_pulls,
-)
-from .leads import add_detail, add_files, pick_leads
 from .transport import NetworkPolicy, Transport
 
 log = logging.getLogger(__name__)
@@ -140,7 +130,6 @@ def pull_github(
         state["fraction"] = fraction
         progress(fraction, message)
 
-    notes: list[str] = []
     cache = None
     if use_cache:
         cache = EtagCache(cache_dir or default_cache_dir(), token.identity)
@@ -178,35 +167,10 @@ def pull_github(
             lookback_total = len(lookback)
             lookback = prune_lookback(day_commits, lookback)
             ctx.stage = "pull requests"
-            kept = day_commits + lookback
             unchanged = transport.requests > 0 and transport.not_modified == transport.requests
-            details, why = _graphql_details(client, full_name, kept, branch, cache, unchanged,
-                                            report, cancel)
-            ctx.stage = "commit details"
-            if why:
-                why = why.replace(token.value, "[token]") if token.value else why
-                notes.append(f"GitHub's GraphQL API was not usable ({why}): pull requests and "
-                             f"sizes through REST for at most {detail_limit} lead commits")
-                log.warning("%s", notes[-1])
-                report(0.8, "no GraphQL: REST for the lead commits")
-                leads = pick_leads(day_commits, lookback, detail_limit)
-            else:
-                unsized = [c for c in kept if not (c.sha in details
-                                                   and apply_detail(c, details[c.sha], branch))]
-                leads = pick_leads([c for c in day_commits if c in unsized],
-                                   [c for c in lookback if c in unsized], detail_limit)
-                if len(unsized) > len(leads):
-                    notes.append(f"{len(unsized) - len(leads)} commits without a pull request "
-                                 "of their own were not sized (the detail limit)")
-            for i, commit in enumerate(leads):
-                cancel.check()
-                report(0.85 + 0.15 * i / max(1, len(leads)), f"reading {commit.sha[:10]}")
-                if why:
-                    add_detail(remote, commit)
-                else:
-                    add_files(remote, commit)
-            merged = merged_prs(day_commits, {c.sha for c in day_commits if landed_as_pr(
-                c, details.get(c.sha), branch)})
+            merged, notes = fill_details(client, remote, full_name, branch, day_commits,
+                                         lookback, ctx, cache, unchanged, detail_limit,
+                                         report, cancel)
     finally:
         client.close()
     log.info("pulled %s with %d requests (%d answered 304 from the cache)",
@@ -230,57 +194,6 @@ def pull_github(
         requests=transport.requests,
         notes=notes,
     )
-
-
-def _graphql_details(client, full_name: str, commits: list[Commit], branch: str, cache,
-                     unchanged: bool, report, cancel: CancelToken
-                     ) -> tuple[dict[str, CommitDetail], str]:
-    """Every commit's GraphQL detail, :data:`BATCH` a request; or why GraphQL is not usable."""
-    from github import GithubException
-
-    if not commits:
-        return {}, ""
-    if not client.requester.auth:
-        return {}, "it needs a token; sign in with `studio auth login`"
-    owner, name = full_name.split("/", 1)
-    details: dict[str, CommitDetail] = {}
-    try:
-        for start in range(0, len(commits), BATCH):
-            cancel.check()
-            report(0.75 + 0.05 * start / len(commits), "reading pull requests")
-            shas = [c.sha for c in commits[start:start + BATCH]]
-            details.update(query_details(client.requester, owner, name, shas, cache, unchanged))
-        # PRs a message names that GitHub does not tie to the commit (a bot's push closed them)
-        wanted = {c.sha: n for c in commits
-                  if (n := named_but_not_associated(c, details.get(c.sha))) is not None}
-        numbers = sorted(set(wanted.values()))
-        pulls = {}
-        for start in range(0, len(numbers), BATCH):
-            cancel.check()
-            pulls.update(query_pulls(client.requester, owner, name,
-                                     numbers[start:start + BATCH], cache, unchanged))
-        for sha, number in wanted.items():
-            if number in pulls:
-                details[sha].pulls.append(pulls[number])
-    except Cancelled:
-        raise
-    except GithubException as exc:  # refused, unknown, or failing after the retries
-        return {}, f"{exc.status}: {_graphql_message(exc)}"
-    except StudioError as exc:  # timed out, or its own rate limit used up: REST may do
-        return {}, str(exc)
-    except (ValueError, TypeError, AttributeError, KeyError):
-        return {}, "an answer of an unexpected shape"
-    return details, ""
-
-
-def _graphql_message(exc) -> str:
-    data = getattr(exc, "data", None)
-    if isinstance(data, dict):
-        errors = data.get("errors")
-        if isinstance(errors, list) and errors and isinstance(errors[0], dict):
-            return clean_line(str(errors[0].get("message", "")))[:160] or "error"
-        return clean_line(str(data.get("message", "")))[:160] or "error"
-    return "error"
 
 
 def _split_window(commits: list[Commit], since: dt.datetime, start: dt.datetime,
