@@ -70,40 +70,46 @@ def parse_changes(tokens: list[bytes]) -> list[FileChange]:
 
 
 def start_changes(repo: Path, commits: list[Commit], marker: str
-                   ) -> subprocess.Popen[bytes] | None:
-    """Files with their sizes for ``commits`` from one `git log --no-walk` (no history walk,
-    only diffs; a merge against its first parent: what the merged branch brought)."""
+                  ) -> list[subprocess.Popen[bytes]]:
+    """Files with their sizes for ``commits`` from `git log --no-walk` (no history walk, only
+    diffs; a merge against its first parent: what the merged branch brought). Reading the
+    files' contents is the cost: a long list is split in two processes that run side by side."""
     if not commits:
-        return None
-    proc = _start(repo, "log", "--no-walk=unsorted", "--diff-merges=first-parent", "-z",
-                  "--raw", "--numstat", "--no-abbrev", "--stdin",
-                  f"--format=%x00{marker}%x00%H")
-    assert proc.stdin is not None
-    try:  # git reads every sha before it writes: closing stdin first cannot deadlock
-        proc.stdin.write("\n".join(c.sha for c in commits).encode() + b"\n")
-        proc.stdin.close()
-    except BrokenPipeError:
-        pass
-    proc.stdin = None  # closed: communicate() must not flush it
-    return proc
+        return []
+    shas = [c.sha for c in commits]
+    halves = [shas] if len(shas) < 6 or (os.cpu_count() or 1) < 2 else [
+        shas[0::2], shas[1::2]]
+    procs = []
+    for part in halves:
+        proc = _start(repo, "log", "--no-walk=unsorted", "--diff-merges=first-parent", "-z",
+                      "--raw", "--numstat", "--no-abbrev", "--stdin",
+                      f"--format=%x00{marker}%x00%H")
+        assert proc.stdin is not None
+        try:  # git reads every sha before it writes: closing stdin first cannot deadlock
+            proc.stdin.write("\n".join(part).encode() + b"\n")
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        proc.stdin = None  # closed: communicate() must not flush it
+        procs.append(proc)
+    return procs
 
 
-def read_changes(proc: subprocess.Popen[bytes] | None, commits: list[Commit],
-                  marker: str) -> None:
-    if proc is None:
-        return
-    try:
-        out, _err = proc.communicate()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    if proc.returncode != 0:
-        return
+def read_changes(procs: list[subprocess.Popen[bytes]], commits: list[Commit],
+                 marker: str) -> None:
     changes: dict[str, list[FileChange]] = {}
-    for record in out.split(b"\0" + marker.encode() + b"\0")[1:]:
-        parts = record.split(b"\0")
-        changes[decode_git(parts[0]).strip()] = parse_changes(parts[1:])
+    for proc in procs:
+        try:
+            out, _err = proc.communicate()
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        if proc.returncode != 0:
+            continue
+        for record in out.split(b"\0" + marker.encode() + b"\0")[1:]:
+            parts = record.split(b"\0")
+            changes[decode_git(parts[0]).strip()] = parse_changes(parts[1:])
     for c in commits:
         if c.sha in changes:
             c.changes = changes[c.sha]
