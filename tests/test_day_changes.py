@@ -21,8 +21,8 @@ def _day(commits: list[Commit]) -> Day:
                commits=commits)
 
 
-def _commit(sha: str, **kw) -> Commit:
-    return Commit(sha=sha, title="t", body="", author_name="A", author_email="a@x",
+def _commit(sha: str, body: str = "", **kw) -> Commit:
+    return Commit(sha=sha, title="t", body=body, author_name="A", author_email="a@x",
                   committed_at="2026-03-10T10:00:00+00:00", **kw)
 
 
@@ -123,3 +123,18 @@ def test_a_merge_is_sized_against_its_first_parent_and_carries_the_pr_body(tmp_p
                              "The cache keeps widgets warm between requests.")
     assert _sizes(day.commits[1]) == {"lib/main_only.py": (50, 0, "added")}
     assert day.commits[1].pr_body == ""
+
+
+def test_a_pr_body_keeps_only_what_the_commit_does_not_say():
+    from studio.sources.prs import pr_body_beyond
+
+    landed = _commit("e" * 40, body="Summary: speeds up the loader.\n\nPull Request resolved: "
+                     "https://github.com/o/r/pull/5\nApproved by: https://github.com/bob",
+                     parents=["1" * 40])
+    described = ("Stack from ghstack (oldest at bottom):\r\n* #4\r\n* __->__ #5\r\n\r\n"
+                 "Summary: speeds up\r\nthe loader.\r\n\r\ncc @alice @bob")
+    assert pr_body_beyond(landed, described) == (
+        "Stack from ghstack (oldest at bottom):\n* #4\n* __->__ #5\n\ncc @alice @bob")
+    assert pr_body_beyond(landed, "Summary: speeds up the loader.") == ""
+    merge = _commit("f" * 40, body="Add the cache", parents=["1" * 40, "2" * 40])
+    assert pr_body_beyond(merge, "Add the cache") == "Add the cache"

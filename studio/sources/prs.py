@@ -18,21 +18,25 @@ def pr_number(commit: Commit) -> int | None:
     return parse_message(commit.title, commit.body).pr
 
 
-def _paragraphs(text: str) -> list[str]:
-    return [p for p in (_SPACE.sub(" ", part).strip() for part in re.split(r"\n\s*\n", text))
-            if p]
+def _paragraphs(text: str) -> list[tuple[str, str]]:
+    """(paragraph as written, its words in one line) for each paragraph of ``text``."""
+    out = []
+    for part in re.split(r"\n\s*\n", text):
+        flat = _SPACE.sub(" ", part).strip()
+        if flat:
+            out.append((part.strip("\n"), flat))
+    return out
 
 
 def pr_body_beyond(commit: Commit, pr_body: str) -> str:
-    """``pr_body`` unless the commit's own body already says all of it (a squash or bot-landed
-    commit copies its PR's description): a merge commit's PR body is always kept."""
-    pr_body = pr_body.strip()
+    """What ``pr_body`` says beyond the commit's own body, paragraph by paragraph (a squash or
+    bot-landed commit copies its PR's description, often with less); a merge commit's PR body
+    is kept whole (it is what the merge stands for)."""
+    pr_body = pr_body.replace("\r\n", "\n").strip()
     if not pr_body or len(commit.parents) > 1:
         return pr_body
-    own = " ".join(_paragraphs(commit.body))
-    if all(p in own for p in _paragraphs(pr_body)):
-        return ""
-    return pr_body
+    own = " ".join(flat for _, flat in _paragraphs(commit.body))
+    return "\n\n".join(part for part, flat in _paragraphs(pr_body) if flat not in own)
 
 
 def merged_prs(commits: list[Commit], merged: set[str] | None = None) -> int:
