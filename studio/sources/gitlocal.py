@@ -11,10 +11,10 @@ from pathlib import Path
 
 from ..errors import StudioError
 from ..textsafe import clean_text, decode_git
+from . import prs
 from .forge import remote_identity
 from .gitsizes import read_changes, start_changes
 from .model import MAX_MESSAGE_CHARS, Commit, Day
-from .prs import merged_prs
 from .relevance import keep_lookback
 from .shallow import check_shallow
 from .window import day_bounds, git_time, parse_zone, window_start
@@ -226,9 +226,9 @@ def pull_git(
         source="git",
         start=start.isoformat(),
         end=end.isoformat(),
+        merged_prs=prs.merged_prs(day_commits),
         commits=day_commits,
         lookback=lookback,
         lookback_days=lookback_days,
         lookback_total=earlier,
-        merged_prs=merged_prs(day_commits),
     )

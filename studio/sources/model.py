@@ -13,25 +13,14 @@ from ..schema import check, iso_date
 
 DAY_SCHEMA = 1
 MAX_MESSAGE_CHARS = 64_000
-FILE_STATUSES = ("added", "modified", "deleted", "renamed")
 
 
 @dataclass
 class FileChange:
-    """One file a commit touched: lines added and deleted (0 and 0 for a binary file), and
-    whether the file was added, modified, deleted or renamed (``path`` is the new name)."""
-
     path: str
     added: int
     deleted: int
-    status: str = "modified"
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> FileChange:
-        status = data.get("status", "modified")
-        return cls(path=data["path"], added=int(data.get("added", 0)),
-                   deleted=int(data.get("deleted", 0)),
-                   status=status if status in FILE_STATUSES else "modified")
+    status: str = "modified"  # "added" | "modified" | "deleted" | "renamed"
 
 
 @dataclass
@@ -50,8 +39,8 @@ class Commit:
     files: list[str] = field(default_factory=list)
     pr_title: str = ""
     pr_labels: list[str] = field(default_factory=list)
-    changes: list[FileChange] = field(default_factory=list)  # per-file sizes, when known
-    pr_body: str = ""  # the merged pull request's description, when it adds to ``body``
+    changes: list[FileChange] = field(default_factory=list)
+    pr_body: str = ""
 
     @property
     def message(self) -> str:
@@ -60,7 +49,8 @@ class Commit:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Commit:
         known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
-        known["changes"] = [FileChange.from_dict(f) for f in known.get("changes") or []]
+        known["changes"] = [FileChange(**f) if isinstance(f, dict) else f
+                            for f in known.get("changes", [])]
         return cls(**known)
 
     def to_dict(self) -> dict[str, Any]:
@@ -82,10 +72,10 @@ class Day:
     lookback: list[Commit] = field(default_factory=list)  # earlier commits that pairing needs
     lookback_days: int = 14
     lookback_total: int | None = None  # commits in the look-back window, kept or not
+    notes: list[str] = field(default_factory=list)  # what the pull could not do, in words
     repo_url: str = ""  # web page of the repository (https://github.com/owner/name), if known
     merged_prs: int | None = None  # commits of the day that landed a merged pull request
     requests: int | None = None  # API requests spent, for GitHub pulls
-    notes: list[str] = field(default_factory=list)  # what the pull could not do, in words
 
     def to_dict(self) -> dict[str, Any]:
         # shallow copies: every field is plain data, and asdict's deep walk is slow at scale
