@@ -138,12 +138,15 @@ def test_pr_counts_from_github_are_not_a_story(merged):
                for i, author in enumerate(["Ada Byron", "Bo Chen", "Cy Diaz", "Ada Byron",
                                             "Bo Chen"])]
 
-    def numbers(merged_prs):
+    def episode(merged_prs):
         day = Day(repo="octo/widgets", branch="main", date="2026-05-05", tz="UTC",
                   source="github", start="2026-05-05T00:00:00+00:00",
                   end="2026-05-06T00:00:00+00:00", commits=commits, merged_prs=merged_prs)
-        return _write(day).segment("numbers").text
+        return _write(day)
 
-    text = numbers(merged)
-    assert "merged" not in text.lower() and "github" not in text.lower()
-    assert text == numbers(None)
+    ep = episode(merged)
+    spoken = ep.transcript.lower()
+    assert "merged pull request" not in spoken and "github" not in spoken
+    assert "pull requests merged" not in spoken
+    same = episode(None)
+    assert (ep.title, ep.transcript) == (same.title, same.transcript)
