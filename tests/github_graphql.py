@@ -8,6 +8,7 @@ and resolved field by field against a typed schema, so an unknown field or type 
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,8 +22,11 @@ SCHEMA: dict[str, dict[str, tuple[str, bool]]] = {
     "RateLimit": {"cost": ("Int", False), "remaining": ("Int", False), "limit": ("Int", False),
                   "used": ("Int", False), "resetAt": ("DateTime", False),
                   "nodeCount": ("Int", False)},
-    "Repository": {"object": ("Commit", False), "nameWithOwner": ("String", False),
+    "Repository": {"object": ("GitObject", False), "nameWithOwner": ("String", False),
                    "id": ("ID", False), "pullRequest": ("PullRequest", False)},
+    "GitObject": {"oid": ("GitObjectID", False)},  # an interface: Commit or Blob
+    "Blob": {"oid": ("GitObjectID", False), "text": ("String", False),
+             "byteSize": ("Int", False), "isBinary": ("Boolean", False)},
     "Commit": {"oid": ("GitObjectID", False), "additions": ("Int", False),
                "deletions": ("Int", False), "changedFilesIfAvailable": ("Int", False),
                "message": ("String", False), "messageHeadline": ("String", False),
@@ -237,7 +241,9 @@ class Executor:
             target, is_list = SCHEMA[type_name][f.name]
             value = getattr(self, f"_{type_name}_{f.name}", None)
             raw = value(obj, f.args) if value else (obj or {}).get(f.name)
-            if target in SCHEMA:
+            if target == "GitObject":  # resolved to (its concrete type, the object)
+                out[f.alias] = None if raw is None else self._select(raw[0], f.selection, raw[1])
+            elif target in SCHEMA:
                 if is_list:
                     out[f.alias] = [self._select(target, f.selection, x) for x in raw or []]
                 else:
@@ -265,9 +271,28 @@ class Executor:
         return repo.full_name
 
     def _Repository_object(self, repo, args):  # noqa: N802
-        oid = str(args.get("oid") or args.get("expression") or "")
+        if "expression" in args:  # REF:PATH, a file at the default branch's tip
+            ref, _, path = str(args["expression"]).partition(":")
+            text = repo.tree.get(path) if ref in (repo.default_branch, "HEAD") else None
+            return None if text is None else ("Blob", text)
+        oid = str(args.get("oid") or "")
         commit = next((c for c in repo.commits if c["sha"] == oid), None)
-        return None if commit is None else (repo, commit)
+        return None if commit is None else ("Commit", (repo, commit))
+
+    def _Blob_text(self, text, args):  # noqa: N802
+        return None if "\0" in text else text
+
+    def _Blob_isBinary(self, text, args):  # noqa: N802
+        return "\0" in text
+
+    def _Blob_byteSize(self, text, args):  # noqa: N802
+        return len(text.encode())
+
+    def _Blob_oid(self, text, args):  # noqa: N802
+        return hashlib.sha1(f"blob {len(text.encode())}\0{text}".encode()).hexdigest()
+
+    def _GitObject_oid(self, obj, args):  # noqa: N802
+        return None
 
     def _Repository_pullRequest(self, repo, args):  # noqa: N802
         pull = repo.pulls.get(int(args.get("number", 0)))

@@ -299,4 +299,16 @@ def repo_data(hist: History, full_name: str, api_url: str, merged: bool,
         if merged or associate:
             commit_pulls[sha] = [number]
     return RepoData(full_name=full_name, default_branch=hist.branch, commits=commits,
-                    pulls=pulls, commit_pulls=commit_pulls, private=private)
+                    pulls=pulls, commit_pulls=commit_pulls, private=private,
+                    tree=top_level_files(hist.path, hist.branch))
+
+
+def top_level_files(path: Path, branch: str) -> dict[str, str]:
+    """The branch tip's top-level files, as text (what GitHub's ``Blob.text`` gives)."""
+    names = _git(path, "ls-tree", "-z", branch).decode().split("\0")
+    files = {}
+    for entry in names:
+        meta, _, name = entry.partition("\t")
+        if name and meta.split()[1] == "blob":
+            files[name] = _git(path, "show", f"{branch}:{name}").decode("utf-8", "replace")
+    return files

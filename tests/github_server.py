@@ -39,6 +39,7 @@ class RepoData:
     pulls: dict[int, dict[str, Any]] = field(default_factory=dict)
     commit_pulls: dict[str, list[int]] = field(default_factory=dict)
     private: bool = False
+    tree: dict[str, str] = field(default_factory=dict)  # top-level files at the branch tip
 
 
 @dataclass

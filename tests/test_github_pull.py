@@ -214,14 +214,15 @@ def repo_data_from(path: Path, api_url: str):
     return repo_data(hist, "acme/merges", api_url, merged=True)
 
 
-def test_a_quiet_day_costs_two_requests(tmp_path, server):
+def test_a_quiet_day_costs_three_requests(tmp_path, server):
     hist = squash_history(tmp_path / "widgets.git", DAY, count=5, zone=ZoneInfo("UTC"))
     server.add_repo(repo_data(hist, "acme/widgets", server.api_url, merged=True))
     day = pull_github("acme/widgets", DAY + dt.timedelta(days=3), tz="UTC", lookback_days=1,
                       api_url=server.api_url, token=Token(TOKEN, "GITHUB_TOKEN"), policy=FAST,
                       use_cache=False)
     assert day.commits == [] and day.lookback == [] and day.merged_prs == 0
-    assert day.requests == server.count() == 2  # repository, one empty page
+    # repository, one empty page, one GraphQL query (for the project's own name)
+    assert day.requests == server.count() == 3
 
 
 def test_cache_keeps_a_bounded_number_of_entries(tmp_path):

@@ -38,7 +38,8 @@ def build_day(path: Path) -> RepoBuilder:
     r.commit(squash("Initial layout", 4600), at("2026-07-20", 9), *lz, **GH, files={
         "quantlib/nf4.py": _lines("nf4", 40), "quantlib/mx_dispatch.py": _lines("mx", 60),
         "quantlib/floatx/primitives.py": _lines("fx", 120), "quantlib/linear.py": _lines("l", 30),
-        "README.md": "# quantlib\n\nQuantization recipes.\n", "docs/logo.png": b"\x89PNG\x00\x01",
+        "README.md": "# QuantLib\n\nQuantization recipes.\n", "docs/logo.png": b"\x89PNG\x00\x01",
+        "pyproject.toml": '[project]\nname = "quantlib"\n',
         "quantlib/old_name.py": _lines("o", 12)})
     r.commit(squash(
         "Enable rowwise MXFP8 CUDA quantization", 4709,
@@ -71,7 +72,7 @@ def build_day(path: Path) -> RepoBuilder:
                     "The float8 linear layer had no test for bias=False; this adds one."),
              at(DATE, 14), *lw, **GH, files={"test/float8/test_linear.py": _lines("t", 60)})
     r.commit(squash("Fix a typo in the quantization README", 4762), at(DATE, 15), *lw, **GH,
-             files={"README.md": "# quantlib\n\nQuantisation recipes.\n",
+             files={"README.md": "# QuantLib\n\nQuantisation recipes.\n",
                     "docs/logo.png": b"\x89PNG\x00\x02"})
     r.commit(squash("[CI] Reuse setup-xpu/teardown-xpu actions in the XPU workflow", 4799),
              at(DATE, 16), "Akash Verma", "akash@example.com", **GH,
@@ -103,7 +104,8 @@ STORY_FIELDS = ("sha", "title", "body", "pr_body", "author_name", "author_email"
 def story_of(day: dict) -> dict:
     return {part: [{k: c[k] for k in STORY_FIELDS} for c in day[part]]
             for part in ("commits", "lookback")} | {
-        k: day[k] for k in ("repo", "branch", "date", "lookback_total", "merged_prs")}
+        k: day[k] for k in ("repo", "branch", "date", "lookback_total", "merged_prs",
+                            "project")}
 
 
 @pytest.fixture(scope="module")
@@ -134,6 +136,7 @@ def test_the_same_day_content_both_ways(pulled):
     assert story_of(gh) == story_of(git)
     day = story_of(git)
     assert len(day["commits"]) == 9 and day["merged_prs"] == 9
+    assert day["project"] == "QuantLib"  # the README's spelling of the package's name
     moe = next(c for c in day["commits"] if "MoE" in c["title"])
     assert {"path": "quantlib/moe/backend.py", "added": 420, "deleted": 0,
             "status": "added"} in moe["changes"]

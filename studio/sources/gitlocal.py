@@ -15,6 +15,7 @@ from . import prs
 from .forge import remote_identity
 from .gitsizes import read_changes, start_changes
 from .model import MAX_MESSAGE_CHARS, Commit, Day
+from .project_name import project_name
 from .relevance import keep_lookback
 from .shallow import check_shallow
 from .window import day_bounds, git_time, parse_zone, window_start
@@ -231,4 +232,5 @@ def pull_git(
         lookback=lookback,
         lookback_days=lookback_days,
         lookback_total=earlier,
+        project=project_name(repo),
     )

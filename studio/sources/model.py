@@ -76,6 +76,7 @@ class Day:
     repo_url: str = ""  # web page of the repository (https://github.com/owner/name), if known
     merged_prs: int | None = None  # commits of the day that landed a merged pull request
     requests: int | None = None  # API requests spent, for GitHub pulls
+    project: str = ""  # the project's own name (package metadata, README), "" when unknown
 
     def to_dict(self) -> dict[str, Any]:
         # shallow copies: every field is plain data, and asdict's deep walk is slow at scale

@@ -16,6 +16,7 @@ from ...errors import Cancelled, StudioError
 from ...jobs import CancelToken
 from ...textsafe import clean_line
 from ..model import Commit
+from ..project_name import project_name_from
 from ..prs import merged_prs
 from .errors import PullContext
 from .graphql import (
@@ -31,15 +32,24 @@ from .leads import add_detail, add_files, pick_leads
 
 log = logging.getLogger(__name__)
 
+# The top-level files the project's own name is read from (project_name_from's), read at the
+# default branch's tip in the first query, as the git source reads them at the clone's HEAD.
+PROJECT_FILES = ("pyproject.toml", "setup.cfg", "package.json", "Cargo.toml", "README.md",
+                 "README.rst", "README.markdown", "README.txt", "README", "readme.md")
+
 
 def fill_details(client, remote, full_name: str, branch: str, day_commits: list[Commit],
                  lookback: list[Commit], ctx: PullContext, cache, unchanged: bool,
-                 detail_limit: int, report: Callable[[float, str], None], cancel: CancelToken
-                 ) -> tuple[int, list[str]]:
-    """Fill the commits in place; returns the day's merged pull requests and the notes."""
+                 detail_limit: int, report: Callable[[float, str], None], cancel: CancelToken,
+                 tip: str = "") -> tuple[int, list[str], str]:
+    """Fill the commits in place; returns the day's merged pull requests, the notes and the
+    project's own name (read at ``tip``, the default branch; "" when GraphQL is not usable)."""
     notes: list[str] = []
     kept = day_commits + lookback
-    details, why = _graphql_details(client, full_name, kept, cache, unchanged, report, cancel)
+    files = [f"{tip}:{name}" for name in PROJECT_FILES] if tip else []
+    details, texts, why = _graphql_details(client, full_name, kept, cache, unchanged, report,
+                                           cancel, files)
+    project = project_name_from(lambda name: texts.get(f"{tip}:{name}", "")) if texts else ""
     ctx.stage = "commit details"
     if why:
         token = ctx.token.value
@@ -65,27 +75,30 @@ def fill_details(client, remote, full_name: str, branch: str, day_commits: list[
         else:
             add_files(remote, commit)
     landed = {c.sha for c in day_commits if landed_as_pr(c, details.get(c.sha), branch)}
-    return merged_prs(day_commits, landed), notes
+    return merged_prs(day_commits, landed), notes, project
 
 
 def _graphql_details(client, full_name: str, commits: list[Commit], cache, unchanged: bool,
-                     report: Callable[[float, str], None], cancel: CancelToken
-                     ) -> tuple[dict[str, CommitDetail], str]:
-    """Every commit's GraphQL detail, :data:`BATCH` a request; or why GraphQL is not usable."""
+                     report: Callable[[float, str], None], cancel: CancelToken,
+                     files: list[str]) -> tuple[dict[str, CommitDetail], dict[str, str], str]:
+    """Every commit's GraphQL detail, :data:`BATCH` a request, and the texts of ``files`` in
+    the first; or why GraphQL is not usable."""
     from github import GithubException
 
-    if not commits:
-        return {}, ""
     if not client.requester.auth:
-        return {}, "it needs a token; sign in with `studio auth login`"
+        return {}, {}, "it needs a token; sign in with `studio auth login`"
     owner, name = full_name.split("/", 1)
     details: dict[str, CommitDetail] = {}
+    texts: dict[str, str] = {}
     try:
-        for start in range(0, len(commits), BATCH):
+        for start in range(0, max(1, len(commits)), BATCH):
             cancel.check()
-            report(0.75 + 0.05 * start / len(commits), "reading pull requests")
+            report(0.75 + 0.05 * start / max(1, len(commits)), "reading pull requests")
             shas = [c.sha for c in commits[start:start + BATCH]]
-            details.update(query_details(client.requester, owner, name, shas, cache, unchanged))
+            found, read = query_details(client.requester, owner, name, shas, cache, unchanged,
+                                        files if start == 0 else None)
+            details.update(found)
+            texts.update(read)
         # PRs a message names that GitHub does not tie to the commit (a bot's push closed them)
         wanted = {c.sha: n for c in commits
                   if (n := named_but_not_associated(c, details.get(c.sha))) is not None}
@@ -101,12 +114,12 @@ def _graphql_details(client, full_name: str, commits: list[Commit], cache, uncha
     except Cancelled:
         raise
     except GithubException as exc:  # refused, unknown, or failing after the retries
-        return {}, f"{exc.status}: {_graphql_message(exc)}"
+        return {}, {}, f"{exc.status}: {_graphql_message(exc)}"
     except StudioError as exc:  # timed out, or its own rate limit used up: REST may do
-        return {}, str(exc)
+        return {}, {}, str(exc)
     except (ValueError, TypeError, AttributeError, KeyError):
-        return {}, "an answer of an unexpected shape"
-    return details, ""
+        return {}, {}, "an answer of an unexpected shape"
+    return details, texts, ""
 
 
 def _graphql_message(exc) -> str:

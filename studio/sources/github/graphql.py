@@ -74,14 +74,18 @@ class CommitDetail:
     pulls: list[PullRequestInfo] = field(default_factory=list)
 
 
-def build_query(shas: list[str]) -> str:
-    """The query for ``shas`` (validated hex: they are written into the query text)."""
+def build_query(shas: list[str], files: int = 0) -> str:
+    """The query for ``shas`` (validated hex: they are written into the query text), and the
+    text of ``files`` blobs named by the variables ``$f0``... (``REF:PATH`` expressions)."""
     parts = []
     for i, sha in enumerate(shas):
         if not _SHA.match(sha):
             raise ValueError(f"not a commit id: {sha!r}")
         parts.append(f'    c{i}: object(oid: "{sha}") {{ ...CommitDetail }}')
-    return _query("CommitDetails", parts, FRAGMENT)
+    for i in range(files):
+        parts.append(f"    f{i}: object(expression: $f{i}) {{ ... on Blob {{ text }} }}")
+    extra = "".join(f", $f{i}: String!" for i in range(files))
+    return _query("CommitDetails", parts, FRAGMENT, extra)
 
 
 def build_pull_query(numbers: list[int]) -> str:
@@ -92,9 +96,9 @@ def build_pull_query(numbers: list[int]) -> str:
     return _query("PullDetails", parts, PULL_FRAGMENT)
 
 
-def _query(name: str, parts: list[str], fragments: str) -> str:
+def _query(name: str, parts: list[str], fragments: str, variables: str = "") -> str:
     body = "\n".join(parts)
-    return (f"query {name}($owner: String!, $name: String!) {{\n"
+    return (f"query {name}($owner: String!, $name: String!{variables}) {{\n"
             "  rateLimit { cost remaining }\n"
             "  repository(owner: $owner, name: $name) {\n" + body + "\n  }\n}\n" + fragments)
 
@@ -168,10 +172,20 @@ def _answer(requester, query: str, variables: dict[str, Any], cache, reuse: bool
 
 
 def query_details(requester, owner: str, name: str, shas: list[str], cache=None,
-                  reuse: bool = False) -> dict[str, CommitDetail]:
-    """One GraphQL request for ``shas`` (at most :data:`BATCH`)."""
-    data = _answer(requester, build_query(shas), {"owner": owner, "name": name}, cache, reuse)
-    return parse_answer(data, shas)
+                  reuse: bool = False, files: list[str] | None = None
+                  ) -> tuple[dict[str, CommitDetail], dict[str, str]]:
+    """One GraphQL request for ``shas`` (at most :data:`BATCH`) and, in the same request, the
+    text of ``files`` (``REF:PATH`` expressions; a missing or binary file is left out)."""
+    files = files or []
+    variables = {"owner": owner, "name": name} | {f"f{i}": e for i, e in enumerate(files)}
+    data = _answer(requester, build_query(shas, len(files)), variables, cache, reuse)
+    repo = (data.get("data") or {}).get("repository") or {}
+    texts = {}
+    for i, expression in enumerate(files):
+        node = repo.get(f"f{i}") if isinstance(repo, dict) else None
+        if isinstance(node, dict) and isinstance(node.get("text"), str):
+            texts[expression] = node["text"]
+    return parse_answer(data, shas), texts
 
 
 def query_pulls(requester, owner: str, name: str, numbers: list[int], cache=None,

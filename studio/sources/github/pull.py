@@ -168,9 +168,9 @@ def pull_github(
             lookback = prune_lookback(day_commits, lookback)
             ctx.stage = "pull requests"
             unchanged = transport.requests > 0 and transport.not_modified == transport.requests
-            merged, notes = fill_details(client, remote, full_name, branch, day_commits,
-                                         lookback, ctx, cache, unchanged, detail_limit,
-                                         report, cancel)
+            merged, notes, project = fill_details(
+                client, remote, full_name, branch, day_commits, lookback, ctx, cache,
+                unchanged, detail_limit, report, cancel, tip=remote.default_branch or branch)
     finally:
         client.close()
     log.info("pulled %s with %d requests (%d answered 304 from the cache)",
@@ -193,6 +193,7 @@ def pull_github(
         merged_prs=merged,
         requests=transport.requests,
         notes=notes,
+        project=project,
     )
 
 
