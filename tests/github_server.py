@@ -13,6 +13,7 @@ by path, and every request is recorded (a GraphQL one as ``POST /graphql``).
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
 import hashlib
 import json
@@ -151,6 +152,15 @@ class GitHubApiServer:
             return 200, _repo_json(repo, self.api_url), {}
         if rest == "/commits":
             return self._list_commits(repo, query, base)
+        m = re.fullmatch(r"/contents/?([^/]*)", rest)
+        if m:  # the top level only: what the studio reads (the project's own name)
+            name = urllib.parse.unquote(m.group(1))
+            if not name:
+                return 200, [_content_json(repo, n, t, base, full=False)
+                             for n, t in sorted(repo.tree.items())], {}
+            if name in repo.tree:
+                return 200, _content_json(repo, name, repo.tree[name], base, full=True), {}
+            return 404, {"message": "Not Found"}, {}
         m = re.fullmatch(r"/commits/([0-9a-f]{4,40})(/pulls)?", rest)
         if m:
             commit = next((c for c in repo.commits if c["sha"].startswith(m.group(1))), None)
@@ -341,6 +351,18 @@ def _parse_time(text: str | None) -> dt.datetime | None:
     if not text:
         return None
     return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def _content_json(repo: RepoData, name: str, text: str, base: str, full: bool) -> dict:
+    data = text.encode()
+    sha = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+    item = {"type": "file", "name": name, "path": name, "sha": sha, "size": len(data),
+            "url": f"{base}/contents/{name}", "html_url": f"https://github.example/{name}",
+            "git_url": f"{base}/git/blobs/{sha}", "download_url": None,
+            "_links": {"self": f"{base}/contents/{name}"}}
+    if full:
+        item |= {"encoding": "base64", "content": base64.b64encode(data).decode()}
+    return item
 
 
 def _rest_pull(pull: dict) -> dict:

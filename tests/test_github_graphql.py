@@ -182,3 +182,32 @@ def test_a_pr_named_but_not_tied_to_its_commit_is_asked_by_number(tmp_path):
     landed = [c for c in day.commits if not c.title.startswith("Revert")]
     assert all(c.pr_title and len(c.pr_labels) == 2 for c in landed)
     assert day.requests == 1 + 1 + 2 + 2  # repository, page, two queries, the reverts' files
+
+
+@pytest.mark.parametrize("token", [TOKEN, ""])
+def test_the_project_is_named_as_the_clone_names_it(tmp_path, token):
+    """The show's name comes from the project's metadata and README on both sources: through
+    the first GraphQL query, or (anonymous, REST) the top-level listing and the files read."""
+    from gitrepo import RepoBuilder, at, squash
+
+    with RepoBuilder(tmp_path / "r.git", bare=True) as r:
+        r.commit(squash("Initial", 1), at("2026-02-01"), files={
+            "pyproject.toml": '[project]\nname = "torchao"\n', "README.md": "# TorchAO\n",
+            "setup.py": "setup()\n"})
+        r.commit(squash("Work of the day", 2), at("2026-02-09", 10))
+
+    class Hist:
+        path, branch = r.path, "main"
+
+    with GitHubApiServer(token=TOKEN) as server:
+        server.add_repo(repo_data(Hist, "acme/ao", server.api_url, merged=True))
+        day = pull_github("acme/ao", DAY, tz="UTC", policy=FAST, api_url=server.api_url,
+                          use_cache=False, token=Token(token, "GITHUB_TOKEN") if token else
+                          Token("", "anonymous"))
+        contents = [h.path for h in server.hits if "/contents" in h.path]
+    assert day.project == pull_git(r.path, DAY, tz="UTC").project == "TorchAO"
+    if token:
+        assert contents == [] and day.requests == 3
+    else:  # listing, pyproject.toml, README.md: setup.cfg and the rest are not there
+        assert contents == ["/repos/acme/ao/contents/", "/repos/acme/ao/contents/pyproject.toml",
+                            "/repos/acme/ao/contents/README.md"]

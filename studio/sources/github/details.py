@@ -49,7 +49,10 @@ def fill_details(client, remote, full_name: str, branch: str, day_commits: list[
     files = [f"{tip}:{name}" for name in PROJECT_FILES] if tip else []
     details, texts, why = _graphql_details(client, full_name, kept, cache, unchanged, report,
                                            cancel, files)
-    project = project_name_from(lambda name: texts.get(f"{tip}:{name}", "")) if texts else ""
+    if why:  # REST: the top-level listing, then only the files the naming rules read
+        project = project_name_from(_rest_reader(remote, tip)) if tip else ""
+    else:
+        project = project_name_from(lambda name: texts.get(f"{tip}:{name}", ""))
     ctx.stage = "commit details"
     if why:
         token = ctx.token.value
@@ -76,6 +79,31 @@ def fill_details(client, remote, full_name: str, branch: str, day_commits: list[
             add_files(remote, commit)
     landed = {c.sha for c in day_commits if landed_as_pr(c, details.get(c.sha), branch)}
     return merged_prs(day_commits, landed), notes, project
+
+
+def _rest_reader(remote, tip: str) -> Callable[[str], str]:
+    """``read(name) -> text`` over the repository's top level at ``tip`` through REST: one
+    request for the listing, one for each file read (a missing one costs nothing)."""
+    from github import GithubException
+
+    try:
+        listing = remote.get_contents("", ref=tip)
+        present = {item.name for item in (listing if isinstance(listing, list) else [listing])
+                   if item.type == "file"}
+    except GithubException:
+        present = set()
+
+    def read(name: str) -> str:
+        if name not in present:
+            return ""
+        try:
+            item = remote.get_contents(name, ref=tip)
+            data = item.decoded_content if not isinstance(item, list) else b""
+        except (GithubException, AssertionError, ValueError):
+            return ""
+        return (data or b"")[:512 * 1024].decode("utf-8", "replace")
+
+    return read
 
 
 def _graphql_details(client, full_name: str, commits: list[Commit], cache, unchanged: bool,
