@@ -165,7 +165,8 @@ def test_bundle_launcher_runs_the_studio_and_its_worker_modules():
     from studio import __version__
 
     version = launcher("--version")
-    assert version.returncode == 0 and version.stdout.strip() == f"studio {__version__}"
+    assert version.returncode == 0 and version.stdout.splitlines()[0] == f"studio {__version__} (MIT)"
+    assert "engine piper: piper-tts GPL-3.0-or-later" in version.stdout
     probe = launcher("-m", "studio.doctor.voices_probe")  # how workers start in a bundle
     assert probe.returncode == 0 and '"voices"' in probe.stdout, probe.stderr
 

@@ -51,15 +51,19 @@ def default_demo_voice() -> str:
     return f"{PIPER}:" if not engine.problem() else ""
 
 
-def licences(spec: str = "") -> list[str]:
-    """Lines naming the engines' licences, and the chosen voice's (``--version``, About)."""
-    lines = [f"{name}: {engine_named(name).licence}"
-             + ("" if not engine_named(name).problem() else " (not installed)")
-             for name in engine_names()]
-    engine, choice = engine_for(spec)
-    voice_licence = engine.voice_licence(choice.voice)
-    if voice_licence:
-        lines.append(f"voice {choice.spec or 'default'}: {voice_licence}")
+def licences() -> list[str]:
+    """Lines naming each engine's licence and each installed voice's (``--version``, About)."""
+    lines = []
+    for name in engine_names():
+        engine = engine_named(name)
+        problem = engine.problem()
+        lines.append(f"engine {name}: {engine.licence}" + (f" — not here: {problem}" if problem else ""))
+    from .piper_voices import piper_voices
+
+    for v in piper_voices():
+        where = f", package {v.package}" if v.package else f", {v.model}"
+        lines.append(f"voice {v.name} (Piper{where}): {v.licence or 'see its model card'}")
+    lines.append("voices of pyttsx3: espeak-ng's data GPL-3.0-or-later, or the system's voices")
     return lines
 
 
