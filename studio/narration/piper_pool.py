@@ -110,24 +110,31 @@ def run_pool(jobs: list[SynthJob], setup: dict, workers: int, timeout: float,
         os.set_blocking(w.proc.stdout.fileno(), False)
         selector.register(w.proc.stdout, selectors.EVENT_READ, w)
     done = 0
+    failed: StudioError | None = None  # a take that failed: the takes under way still finish
     try:
         while done < len(jobs):
             cancel.check()
+            if failed is not None and all(w.job is None for w in pool):
+                raise failed
             for w in pool:
-                if w.ready and w.job is None and pending:
+                if w.ready and w.job is None and pending and failed is None:
                     _send(w, pending.pop(0))
             for key, _ in selector.select(0.1):
                 w = key.data
                 chunk = os.read(key.fd, 65536)
                 if not chunk:
-                    selector.unregister(key.fileobj)
-                    pool.remove(w)
+                    selector.unregister(key.fileobj)  # stays in the pool: its .part goes
                     label = w.job.label if w.job else (pending[0].label if pending else "a take")
                     raise _death(w, label)
                 w.buffer += chunk
                 while b"\n" in w.buffer:
                     line, w.buffer = w.buffer.split(b"\n", 1)
-                    if _answer(w, line, pending):
+                    try:
+                        finished = _answer(w, line, pending)
+                    except _TakeFailed as exc:
+                        failed = failed or exc
+                        continue
+                    if finished:
                         done += 1
                         progress(done / len(jobs), f"synthesized {done} of {len(jobs)} takes")
             _check_time(pool, timeout, pending)
@@ -135,6 +142,10 @@ def run_pool(jobs: list[SynthJob], setup: dict, workers: int, timeout: float,
         selector.close()
         for w in pool:
             _stop(w)
+
+
+class _TakeFailed(StudioError):
+    """One take could not be made (its text, say): the others under way may still finish."""
 
 
 def _send(worker: _Worker, job: SynthJob) -> None:
@@ -165,7 +176,7 @@ def _answer(worker: _Worker, line: bytes, pending: list[SynthJob]) -> bool:
             from ..diskspace import no_space
 
             raise no_space(job.path.parent, 0, "synthesis")
-        raise StudioError(f"cannot synthesize {job.label}: {message}")
+        raise _TakeFailed(f"cannot synthesize {job.label}: {message}")
     try:
         os.replace(tmp, job.path)
     except OSError as exc:

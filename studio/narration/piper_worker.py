@@ -35,7 +35,12 @@ def load_voice(model: str, config: str, threads: int) -> Any:
     try:
         with open(config, encoding="utf-8") as fh:
             cfg = PiperConfig.from_dict(json.load(fh))
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        ids = cfg.phoneme_id_map
+        if not isinstance(ids, dict) or not ids or not all(isinstance(v, list) for v in ids.values()):
+            raise ValueError("phoneme_id_map must map phonemes to lists of ids")
+        if not isinstance(cfg.sample_rate, int) or not 8000 <= cfg.sample_rate <= 96000:
+            raise ValueError(f"audio.sample_rate {cfg.sample_rate!r} is not a sample rate")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise LoadFailure(f"the voice's JSON {config} is not a Piper voice config "
                           f"({type(exc).__name__}: {exc}); use the .onnx.json that came with "
                           "the model") from None
