@@ -3,6 +3,7 @@ only changed segments made again; one model load per worker; cancel; lexicon pho
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 import wave
@@ -69,6 +70,8 @@ def test_piper_takes_then_only_what_changed_is_made_again(tmp_path):
         "intro", "news", "outro"]
     assert narrate(episode, tmp_path, faster, Lexicon()) == []
     assert not list(tmp_path.rglob("*.part"))
+    # Piper (GPL) ran in the workers only: the studio's own process never loaded it
+    assert "piper" not in sys.modules and "onnxruntime" not in sys.modules
 
 
 def test_the_model_file_is_in_the_key(tmp_path):

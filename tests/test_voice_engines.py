@@ -125,3 +125,12 @@ def test_render_speaks_with_the_shows_voice(tmp_path):
     assert r.returncode == 0, r.stderr
     take = json.loads((folder / "episode.json").read_text())["segments"][0]["take"]
     assert take["voice"].startswith("piper:en_US-joe-medium#")
+
+
+def test_only_the_worker_imports_piper():
+    """piper-tts is GPL-3.0-or-later: one module, run as its own process, imports it."""
+    importers = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "studio").rglob("*.py")
+                       if any(line.strip().startswith(("import piper", "from piper ",
+                                                        "import onnxruntime"))
+                              for line in p.read_text(encoding="utf-8").splitlines()))
+    assert importers == ["studio/narration/piper_worker.py"]
