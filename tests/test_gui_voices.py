@@ -45,7 +45,8 @@ def test_settings_lists_both_engines_and_previews_a_piper_voice(qtbot, window, p
     items = {dialog.voice.itemData(i): dialog.voice.itemText(i)
              for i in range(dialog.voice.count())}
     assert "en_US" in items[PIPER] and "medium" in items[PIPER] and "Piper" in items[PIPER]
-    assert "gmw/en-us" in items and "espeak-ng" in items["gmw/en-us"]
+    assert items[PIPER] == "en_US-joe-medium · en-US · medium quality (Piper)"
+    assert items["gmw/en-us"] == "English (America) · en-US"
     dialog.voice.setCurrentIndex(dialog.voice.findData(PIPER))
     dialog.preview.click()
     qtbot.waitUntil(lambda: bool(played) and not window.runner.busy(), timeout=60_000)

@@ -40,7 +40,7 @@ def test_both_engines_and_their_voices_are_listed():
     piper = [v for v in voices if v.engine == PIPER]
     assert piper and piper[0].spec == "piper:en_US-joe-medium"
     assert piper[0].language == "en_US" and piper[0].quality == "medium"
-    assert "Piper · en_US · medium" in piper[0].label
+    assert piper[0].label == "en_US-joe-medium · en-US · medium quality (Piper)"
     assert any(v.engine == PYTTSX3 and v.voice == "gmw/en-us" for v in voices)
 
 

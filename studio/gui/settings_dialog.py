@@ -38,7 +38,7 @@ def fallback_voices() -> list[EngineVoice]:
 
     piper = engine_named("piper")
     found = piper.voices() if not piper.problem() else []
-    return [*found, *(EngineVoice("pyttsx3", v.id, v.name, ", ".join(v.languages))
+    return [*found, *(EngineVoice("pyttsx3", v.id, v.name, v.languages[0] if v.languages else "")
                       for v in ENGLISH if v.id)]
 
 

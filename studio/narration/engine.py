@@ -64,9 +64,15 @@ class EngineVoice:
 
     @property
     def label(self) -> str:
-        extra = " · ".join(x for x in (self.language, self.quality) if x)
-        who = "Piper" if self.engine == PIPER else "espeak-ng/system"
-        return f"{self.name or self.voice or 'default'} ({who}{' · ' + extra if extra else ''})"
+        """``English (America) · en-US`` (pyttsx3, as before); ``en_US-joe-medium · en-US ·
+        medium quality (Piper)``."""
+        from ..humanize import language_tag, voice_label
+
+        if self.engine == PYTTSX3:
+            return voice_label(self.voice, self.name, (self.language,) if self.language else ())
+        parts = [self.name or self.voice or "default", language_tag(self.language),
+                 f"{self.quality} quality" if self.quality else ""]
+        return " · ".join(p for p in parts if p) + " (Piper)"
 
 
 class NarrationEngine(Protocol):

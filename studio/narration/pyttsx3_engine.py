@@ -20,7 +20,7 @@ class Pyttsx3Engine:
     def voices(self) -> list[EngineVoice]:
         from .voices import installed_voices
 
-        return [EngineVoice(PYTTSX3, v.id, v.name or v.id, ", ".join(v.languages[:1]), "",
+        return [EngineVoice(PYTTSX3, v.id, v.name, v.languages[0] if v.languages else "", "",
                             "espeak-ng data GPL-3.0-or-later")
                 for v in installed_voices()]
 
