@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import wave
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from guikit import demo_window
+from PySide6.QtCore import Qt
 
 from studio.gui import audio_jobs
 from studio.narration import piper_pool
@@ -87,3 +89,32 @@ def test_say_it_uses_the_chosen_engine(qtbot, window, piper_workers):
     assert len(piper_workers) == 1  # Piper's joe said it, not espeak-ng
     assert rate_of(lexicon.last_audio) == 22050
     lexicon.reject()
+
+
+def test_cancel_stops_piper_synthesis_in_the_app(qtbot, window):
+    panel, ep = window.narration, window.project.episode
+    window.session.settings = replace(window.session.settings, voice=PIPER)
+    messages: list[str] = []
+    window.session.progress.connect(lambda _f, msg: messages.append(msg))
+    ids = [s.id for s in ep.segments if s.text.strip()]
+    panel.synthesize(ids)
+    qtbot.waitUntil(lambda: any("synthesized 1 of" in m for m in messages), timeout=120_000)
+    assert window.pull_panel.cancel.isEnabled()
+    qtbot.mouseClick(window.pull_panel.cancel, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.runner.busy(), timeout=30_000)
+    assert "Synthesis cancelled." in window.statusBar().currentMessage()
+    assert window.dialogs.errors == [] and all(s.take is None for s in ep.segments)
+    assert not list(window.project.folder.rglob("*.part"))
+    assert not [p for p in Path("/proc").iterdir() if p.name.isdigit() and _is_piper_worker(p)]
+
+
+def _is_piper_worker(proc: Path) -> bool:
+    """One of this test process's own Piper workers."""
+    import os
+
+    try:
+        ppid = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        return ppid == os.getpid() and b"studio.narration.piper_worker" in (
+            proc / "cmdline").read_bytes()
+    except (OSError, ValueError, IndexError):
+        return False

@@ -141,6 +141,27 @@ def test_a_worker_killed_mid_episode(tmp_path):
     assert f"{8 - len(kept)} takes to synthesize, {len(kept)} cached" in again.stderr
 
 
+def test_ctrl_c_cancels_with_progress_and_keeps_finished_takes(tmp_path):
+    segments = [(f"s{i}", f"S{i}", f"Segment {i}. A sentence or two for the worker to say. "
+                 "Then one more, to keep it busy.", []) for i in range(8)]
+    folder = write_episode(tmp_path / "ep", segments)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "studio", "render", str(folder), "--no-sting",
+                             "--voice", "piper:"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    deadline = time.monotonic() + 120
+    while not list((folder / "takes").glob("tts-*.wav")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    workers = _workers_of(proc.pid)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "synthesizing 8 takes with Piper" in err and "synthesized 1 of 8 takes" in err
+    assert err.strip().splitlines()[-1].startswith("studio: cancelled")
+    assert workers and not [w for w in workers if Path(f"/proc/{w}").exists()]
+    assert list((folder / "takes").glob("tts-*.wav")) and not list(folder.rglob("*.part"))
+
+
 def _workers_of(pid: int) -> list[int]:
     found = []
     for entry in Path("/proc").iterdir():
