@@ -128,6 +128,13 @@ def test_bundle_keeps_every_qt_module_the_studio_imports_and_drops_the_rest():
             assert f"PySide6.{heavy}" in excluded
 
 
+def test_the_bundle_leaves_gpl_piper_out_unless_asked(monkeypatch):
+    monkeypatch.delenv("STUDIO_BUNDLE_PIPER", raising=False)
+    assert {"piper", "onnxruntime"} <= set(bundle_config.excludes())
+    monkeypatch.setenv("STUDIO_BUNDLE_PIPER", "1")
+    assert "piper" not in bundle_config.excludes()
+
+
 def test_bundle_spec_and_its_data_are_sound():
     spec = (PACKAGING / "studio.spec").read_text(encoding="utf-8")
     compile(spec, "studio.spec", "exec")

@@ -12,6 +12,7 @@ import shutil
 import subprocess
 from functools import lru_cache
 
+from ..diskspace import require_space, speech_bytes
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress
 from .engine import BASE_RATE, PIPER, EngineVoice
@@ -64,6 +65,8 @@ class PiperEngine:
                                   ".onnx.json that came with the model beside it")
         except StudioError as exc:
             raise StudioError(f"cannot synthesize {jobs[0].label}: {exc}") from None
+        require_space(jobs[0].path.parent, sum(speech_bytes(j.text, rate) for j in jobs),
+                      "synthesis")
         espeak_voice = _espeak_voice(str(files.config))
         spoken = [SynthJob(to_piper_phonemes(j.text, espeak_voice), j.path, j.label) for j in jobs]
         count, threads = plan_workers(len(jobs), usable_cores(), workers)
