@@ -48,7 +48,7 @@ class SettingsDialog(QDialog):
                  voices: list[EngineVoice] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
-        self.setMinimumWidth(480)
+        self.setMinimumWidth(600)  # room for a Piper voice label
         self.settings = settings
         self.preview_func = preview
         self.voice = QComboBox()
@@ -63,6 +63,8 @@ class SettingsDialog(QDialog):
             label = voice_label(choice.voice) if choice.engine == "pyttsx3" else choice.spec
             self.voice.addItem(label, settings.voice)
         self.voice.setCurrentIndex(self.voice.findData(settings.voice))
+        self.voice.setMinimumContentsLength(44)  # "en_US-joe-medium · en-US · medium quality (Piper)"
+        self.voice.lineEdit().setCursorPosition(0)  # the voice's name, not the end of its label
         self.rate = QSpinBox()
         self.rate.setRange(80, 400)
         self.rate.setSuffix(" words/min")
