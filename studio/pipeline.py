@@ -100,9 +100,13 @@ def finish_episode(
     from .episode import load_episode
     from .profile import profile_for
     from .render import render_episode
+    from .showlock import show_of
 
     episode = episode or load_episode(episode_dir)
     profile = profile_for(episode.repo, profile_name)
+    show = show_of(episode_dir)
+    if show is not None:
+        settings = with_show_voice(settings, show)
     return render_episode(episode_dir, settings, profile, progress=progress, cancel=cancel,
                           episode=episode, day=day, feed=feed)
 
@@ -228,6 +232,7 @@ def make_episode(
     cancel = cancel or CancelToken()
     recover_show(show_dir)
     out = check_writable_dir(episode_dir_for(show_dir, day.date))
+    settings = with_show_voice(settings, show_dir)
     progress(0.02, "writing the script")
     merged = merge_with_existing(write_script_for(day, profile_name), out, force, profile_name)
     if merged.replaced:
@@ -243,6 +248,27 @@ def make_episode(
     prune_synthesized(finished, out)  # a re-produced day leaves no takes of its old script
     publish_step(show_dir, out, scaled(progress, 0.97, 1.0), cancel, push=push)
     return out
+
+
+def with_show_voice(settings: AudioSettings | None, show_dir: str | Path) -> AudioSettings:
+    """``settings`` with show.toml's ``[voice]`` where the user did not choose on the command
+    line (``settings.chosen``); a show without the section keeps them as they are."""
+    from dataclasses import replace
+
+    from .audio.settings import AudioSettings
+    from .narration.engine import VoiceChoice, speed_to_rate
+    from .publish.show import read_settings, show_file
+
+    settings = settings or AudioSettings()
+    if not show_file(show_dir).exists():
+        return settings
+    voice = read_settings(show_dir).voice
+    changes: dict = {}
+    if voice.engine and "voice" not in settings.chosen:
+        changes["voice"] = VoiceChoice(voice.engine, voice.voice).spec
+    if voice.speed != 1.0 and "rate" not in settings.chosen:
+        changes["rate"] = speed_to_rate(voice.speed)
+    return replace(settings, **changes).validate() if changes else settings
 
 
 def publish_step(

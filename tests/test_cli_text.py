@@ -103,3 +103,6 @@ def test_demo_makes_the_sample_episode(tmp_path):
     ep = json.loads((folder / "episode.json").read_text())
     assert ep["title"].startswith("PyTorch: ")
     assert ep["title"] in r.stdout
+    # make demo installs the piper extra: the demo is narrated by Piper's joe voice
+    assert all(s["take"]["voice"].startswith("piper:en_US-joe-medium#")
+               for s in ep["segments"] if s.get("take"))
