@@ -22,11 +22,11 @@ SCHEMA_VERSION = 1
 EPISODE_FILE = "episode.json"
 DEFAULT_RATE = 165  # the speaking rate Settings starts with (words a minute asked of the engine)
 # espeak-ng speaks fewer words a minute of our scripts than the rate it is asked for: numbers,
-# identifiers and pauses at punctuation take time. Measured on the sample day's script (10
-# segments, 403 words, shipped lexicon) synthesized with espeak-ng 1.51 through
-# narration.takes.narrate at rates 120, 165 and 220: 264.5 s, 191.8 s and 142.5 s of takes,
-# i.e. 0.762, 0.764 and 0.772 of the asked rate (words / take seconds * 60 / rate).
-SPOKEN_PER_ASKED = 0.765
+# identifiers and pauses at punctuation take time. Measured on the sample day's script as the
+# story writer tells it (9 segments, 253 words, shipped lexicon) synthesized with espeak-ng 1.51
+# through narration.takes.narrate at rates 120, 165 and 220: 157.7 s, 113.7 s and 83.8 s of
+# takes, i.e. 0.802, 0.809 and 0.823 of the asked rate (words / take seconds * 60 / rate).
+SPOKEN_PER_ASKED = 0.81
 
 
 @dataclass

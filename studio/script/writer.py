@@ -99,10 +99,20 @@ def _refs(digest: Digest, segments) -> list[CommitRef]:
     return refs
 
 
-DEFAULT_WRITER: ScriptWriter = TemplateWriter()
+def default_writer(minutes: float | None = None) -> ScriptWriter:
+    from .story import StoryWriter
+
+    return StoryWriter(minutes)
 
 
-def write_script(digest: Digest, profile: Profile, writer: ScriptWriter | None = None) -> Episode:
+DEFAULT_WRITER: ScriptWriter = default_writer()
+
+
+def write_script(digest: Digest, profile: Profile, writer: ScriptWriter | None = None,
+                 minutes: float | None = None) -> Episode:
+    """The episode ``writer`` (default: the story writer, aiming at ``minutes``) makes."""
     from .merge import stamp_written
 
-    return stamp_written((writer or DEFAULT_WRITER).write(digest, profile))
+    if writer is None:
+        writer = default_writer(minutes) if minutes else DEFAULT_WRITER
+    return stamp_written(writer.write(digest, profile))

@@ -1,0 +1,81 @@
+"""The title names the day's story; the summary says what a listener will learn."""
+
+from __future__ import annotations
+
+from ...digest.model import Digest
+from ..headline import title_case
+from ..words import capitalize, count, join_words, number_words
+from . import inputs as I
+from .plan import Highlight, Thread
+from .rollbacks import change_name
+from .verbs import doing
+
+TITLE_WORDS = 9
+
+
+def _short(text: str, words: int = TITLE_WORDS) -> str:
+    parts = text.split()
+    if len(parts) <= words:
+        return " ".join(parts)
+    cut = parts[:words]
+    while cut and cut[-1].lower() in {"a", "an", "the", "of", "in", "on", "for", "to", "and",
+                                      "with", "from", "by", "at", "as", "or"}:
+        cut.pop()
+    return " ".join(cut)
+
+
+def _what(h: Highlight) -> str:
+    """A highlight as a title phrase."""
+    if h.kind == "revert" and h.revert is not None:
+        title = _short(I.spoken(h.revert.reverted_title), 7)
+        return f"{title} Goes Back and Returns" if h.reland is not None else f"{title} Goes Back"
+    if h.kind == "reland" and h.reland is not None:
+        return f"{_short(I.spoken(h.reland.title), 7)} Is Back"
+    if h.kind == "stack" and h.stack is not None:
+        n = capitalize(number_words(len(h.commits)))
+        return f"{n} PRs: {_short(doing(I.title(h.commits[0])), 6)}"
+    return _short(I.spoken(I.title(h.commits[0])))
+
+
+def headline(d: Digest, threads: list[Thread]) -> str:
+    if not d.commits:
+        return f"{d.show}: Nothing Landed on {d.branch}"
+    items = [t.items[0] for t in threads if t.items]
+    if not items:
+        return f"{d.show}: Upkeep on {d.branch}"
+    text = title_case(_what(items[0]))
+    if len(items) > 1 and len(text.split()) <= 5:
+        text += ", and " + title_case(_short(_what(items[1]), 4))
+    return f"{d.show}: {capitalize(text)}"
+
+
+def _learn(h: Highlight) -> str:
+    if h.kind == "revert" and h.revert is not None:
+        return f"what {change_name(h.revert.reverted_title)} did and how it went back"
+    if h.kind == "reland" and h.reland is not None:
+        return f"how {change_name(h.reland.title)} came back after its revert"
+    if h.kind == "stack" and h.stack is not None:
+        return (f"what the {number_words(len(h.commits))}-PR "
+                f"{'stack' if h.stack.kind == 'ghstack' else 'series'} from "
+                f"{I.person(h.stack.author)} does")
+    c = h.commits[0]
+    return f"about {doing(I.title(c))}"
+
+
+def summary(d: Digest, threads: list[Thread], told: list[Highlight]) -> str:
+    s = d.stats
+    if not d.commits:
+        return f"No commits landed on {d.repo}'s {d.branch} branch on {d.date}: a short episode."
+    head = f"{capitalize(count(s.commits, 'commit'))} on {d.branch}"
+    if s.reverts:
+        head += f", {count(s.reverts, 'rollback')} among them"
+    reverts = [h for h in told if h.kind == "revert"]
+    if len(reverts) > 1:
+        told = [h for h in told if h.kind != "revert"]
+        learn = [f"why {count(len(reverts), 'change')} went back and who reverted them"]
+    else:
+        learn = []
+    learn += [_learn(h) for h in told[: 3 - len(learn)]]
+    if not learn:
+        return head + ", all of it upkeep."
+    return f"{head}. You'll hear {join_words(learn)}."

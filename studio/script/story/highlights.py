@@ -1,0 +1,126 @@
+"""Telling one highlight: a change, or a stack as one story, at a depth the length allows.
+
+Depth 1 says who did what and the first explaining sentence; depth 2 and 3 add the authors'
+further sentences and the facts of the change (new or removed modules, size). Nothing is said
+that the commit, its bodies or its diff do not say.
+"""
+
+from __future__ import annotations
+
+from ...digest.model import CommitInfo
+from ..words import count, join_words, number_words
+from . import inputs as I
+from .draft import Said
+from .plan import Highlight
+from .verbs import did, doing, is_handle
+
+MAX_DEPTH = 3
+
+
+def who(c: CommitInfo) -> str:
+    names = [I.person(c.author)] + [I.person(n) for n in c.co_authors]
+    names = list(dict.fromkeys(n for n in names if n))
+    return join_words(names[:3]) or "someone"
+
+
+def opening(c: CommitInfo, title: str | None = None) -> str:
+    """"Ada Byron fixed X" — a handle never opens the sentence: "A change from ada fixed X"."""
+    person = who(c)
+    action = did(title if title is not None else I.title(c))
+    if action.startswith("landed a change titled "):
+        label = action.removeprefix("landed a change titled ")
+        return f"From {person}, a change titled {label}"
+    if is_handle(person):
+        return f"A change from {person} {action}"
+    return f"{person} {action}"
+
+
+def size_fact(c: CommitInfo) -> str:
+    lines = I.code_lines(c)
+    if lines < 300:
+        return ""
+    rounded = lines // 100 * 100
+    amount = f"more than {number_words(rounded)}" if rounded < lines else number_words(lines)
+    return f"it comes to {amount} lines of code outside tests and docs"
+
+
+def facts(c: CommitInfo) -> list[str]:
+    out = []
+    removed = I.removed_api(c)
+    if removed:
+        out.append(f"It removes {join_words(removed[:3])}"
+                   + (f" and {count(len(removed) - 3, 'more')}" if len(removed) > 3 else ""))
+    added = I.new_modules(c)
+    if added:
+        out.append(f"It adds {join_words(added[:3])}")
+    deprecated = I.deprecations(c)
+    if deprecated:
+        out.append(f"It deprecates {join_words(deprecated[:3])}")
+    size = size_fact(c)
+    if size:
+        out.append(size[:1].upper() + size[1:])
+    return out
+
+
+def tell_commit(h: Highlight, depth: int) -> list[Said]:
+    c = h.commits[0]
+    said: list[Said] = [(opening(c), [c.sha])]
+    explained = I.explanation(c)
+    said += [(s, [c.sha]) for s in explained[:depth]]
+    if depth >= 2:
+        said += [(f, [c.sha]) for f in facts(c)[: depth - 1]]
+    return said
+
+
+def tell_stack(h: Highlight, depth: int) -> list[Said]:
+    s = h.stack
+    assert s is not None
+    commits = s.commits
+    n = len(commits)
+    kind = "stack" if s.kind == "ghstack" else "series"
+    prs = [c.pr for c in commits if c.pr is not None]
+    span = f", {I.range_of(prs)}," if len(prs) >= 2 else ""
+    author = I.person(s.author)
+    size = f"{number_words(n)}-PR {kind}"
+    if is_handle(author):
+        first = f"A {size} from {author}{span} landed today"
+    else:
+        first = f"{author} landed a {size}{span} today"
+    said: list[Said] = [(first, [c.sha for c in commits])]
+    steps = _steps(commits, depth)
+    if steps:
+        said.append((steps, [c.sha for c in commits]))
+    head = commits[0]
+    said += [(x, [head.sha]) for x in I.explanation(head)[: max(0, depth - 1)]]
+    if depth >= 2:
+        for c in commits:
+            said += [(f, [c.sha]) for f in facts(c)[:1]]
+    return said
+
+
+def _steps(commits: list[CommitInfo], depth: int) -> str:
+    """"It starts by deleting X, goes on to removing Y, and ends by deleting Z"."""
+    titles = [doing(I.title(c)) for c in commits]
+    if len(commits) == 2:
+        return f"The first part is {titles[0]}; the second, {titles[1]}"
+    middle_count = {1: 0, 2: 1}.get(depth, len(commits) - 2)
+    middle = titles[1:-1][:middle_count]
+    text = f"It starts with {titles[0]}"
+    if middle:
+        text += f", goes on to {join_words(middle)}"
+    skipped = len(commits) - 2 - len(middle)
+    if skipped > 0:
+        text += f", takes {count(skipped, 'more step')}"
+    return f"{text}, and ends with {titles[-1]}"
+
+
+def tell(h: Highlight, depth: int, alone: bool = True, **context) -> list[Said]:
+    if h.kind == "stack":
+        return tell_stack(h, depth)
+    if h.kind == "commit":
+        return tell_commit(h, depth)
+    from .rollbacks import tell_reland, tell_revert
+
+    if h.kind == "revert":
+        return tell_revert(h, depth, alone=alone, **context)
+    return tell_reland(h, depth, alone=alone, **context)

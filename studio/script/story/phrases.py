@@ -1,0 +1,217 @@
+"""The host's phrase bank for the story writer.
+
+Every stock phrase that can come up on most days has at least five variants with no 5-word run
+in common, so that no stock sentence recurs on more than a fifth of a month's episodes (the
+voice rotates them with the date). Placeholders are filled with ``str.format``; all variants of
+one phrase take the same ones. Nothing here praises or judges: the facts come from the record.
+"""
+
+from __future__ import annotations
+
+GREETING = [
+    "It's {date}, and this is {show}, your daily developer briefing.",
+    "Welcome back to {show}. I'm {host}, and this is what happened on {date}.",
+    "Hello, and welcome to {show} for {date}. I'm {host}.",
+    "This is {show}. I'm {host}; let's look at {date}.",
+    "Good to have you with us. This is {show}, and today is {date}.",
+    "{show}, {date}. I'm {host}, and here is the day.",
+    "Hi, I'm {host}, and you're listening to {show}. We're looking at {date}.",
+]
+
+LEAD = [
+    "Today's story: {lead}.",
+    "The short version: {lead}.",
+    "What the day was about: {lead}.",
+    "In one line: {lead}.",
+    "Here is the shape of it: {lead}.",
+    "The headline is {lead}.",
+]
+
+NUMBERS = [
+    "{commits_cap} landed on {branch}, from {authors}.",
+    "On {branch}: {commits} from {authors}.",
+    "{authors_cap} put {commits} on {branch}.",
+    "The count for {branch} is {commits}, written by {authors}.",
+    "{branch_cap} took {commits} today; {authors} wrote them.",
+    "By the numbers, {commits} reached {branch}, the work of {authors}.",
+]
+NUMBERS_BOTS = [
+    "{commits_cap} landed on {branch}, all of them from bots.",
+    "On {branch}: {commits}, every one from an automated account.",
+    "{branch_cap} took {commits}, and no person wrote any of them.",
+    "Only automation today: {commits} on {branch}.",
+    "The count for {branch} is {commits}, all from bots.",
+]
+REVERT_COUNT = [
+    "{reverts_cap} of them {verb} rollbacks.",
+    "Among them, {reverts} {verb_noun}.",
+    "{reverts_cap} {verb} reverts of earlier work.",
+    "That includes {reverts} {verb_noun}.",
+    "And {reverts} {verb} undoing something.",
+]
+RELAND_COUNT = [
+    "{relands_cap} brought back work that had been reverted.",
+    "{relands_cap} {verb} second landings of reverted work.",
+    "And {relands} returned something that had gone back.",
+    "{relands_cap} put reverted work back on the branch.",
+    "Also, {relands} {verb} comebacks.",
+]
+
+QUIET = [
+    "A quiet day: {commits} on {branch}.",
+    "Not much landed: just {commits} on {branch}.",
+    "{branch_cap} saw only {commits} today.",
+    "A short one today, with {commits} on {branch}.",
+    "Only {commits} reached {branch}.",
+]
+NO_COMMITS = [
+    "Nothing landed on {branch} today, so this is a short episode.",
+    "{branch_cap} was still today: no commits at all.",
+    "No commits reached {branch} on this day.",
+    "A day without a single commit on {branch}.",
+    "The branch, {branch}, did not move today.",
+]
+LOOKBACK = [
+    "In the {days} days before, {commits} landed, so the branch is far from idle.",
+    "For scale, the {days} days before brought {commits}.",
+    "The {days} days before were busier, with {commits}.",
+    "Before today, {commits} had landed over {days} days.",
+    "Over the previous {days} days, {commits} went in.",
+]
+
+# Opening a thread. {name}: the thread's spoken name.
+FIRST_THREAD = [
+    "The biggest story is {name}.",
+    "We start with {name}.",
+    "First, {name}.",
+    "Leading the day: {name}.",
+    "Let's begin with {name}.",
+    "At the top today: {name}.",
+]
+NEXT_THREAD = [
+    "Next, {name}.",
+    "A second thread ran through {name}.",
+    "Moving on to {name}.",
+    "Then, {name}.",
+    "There was a story in {name}, too.",
+    "Elsewhere, {name}.",
+]
+LATER_THREAD = [
+    "One more thread: {name}.",
+    "Also on the day: {name}.",
+    "Last of the bigger threads, {name}.",
+    "And {name}.",
+    "Further down the list, {name}.",
+]
+AFTER_ROLLBACKS = [
+    "Away from the rollbacks, {name}.",
+    "Beyond what went back, the day moved {name} forward.",
+    "With the rollbacks told, on to {name}.",
+    "That's what went back; what went forward was {name}.",
+    "The rest of the day went to {name}.",
+]
+
+ALSO = [
+    "Also here: {items}.",
+    "Alongside it: {items}.",
+    "In the same area, {items}.",
+    "Smaller changes nearby: {items}.",
+    "Around it landed {items}.",
+]
+ALSO_COUNT = [
+    "{count_cap} landed in the same area.",
+    "The same area took {count}.",
+    "Alongside came {count}.",
+    "Next to it: {count}.",
+    "And there were {count} besides.",
+]
+
+HOUSEKEEPING = [
+    "Housekeeping: {count} on {what}.",
+    "The upkeep: {count}, covering {what}.",
+    "Then the chores: {count} on {what}.",
+    "Maintenance took {count}, on {what}.",
+    "Some tidying too: {count}, on {what}.",
+]
+
+FOCUS_INTRO = [
+    "Today's focus: {tip}",
+    "For today's focus, {tip}",
+    "What to do with this: {tip}",
+    "If you take one thing away: {tip}",
+    "The practical part: {tip}",
+]
+FOCUS_NONE = [
+    "Nothing today asks anything of you: no removals, no deprecations, nothing to switch on.",
+    "No action needed today: nothing was removed or deprecated, and nothing asks to be enabled.",
+    "There's nothing you need to change for today's commits.",
+    "Today's commits need no action from you.",
+    "None of today's changes asks you to change your own code.",
+]
+
+SIGN_OFF = [
+    "That's {show} for {date}. See you tomorrow.",
+    "That's the day. Thanks for listening to {show}.",
+    "And that's all for {date}. Until tomorrow.",
+    "Thanks for listening; {show} is back tomorrow.",
+    "That wraps up {date}. Talk to you next time on {show}.",
+    "That's everything from {date}. Bye for now.",
+]
+
+# Rollbacks told whole.
+ROLLBACKS_ONE = [
+    "One change went back today.",
+    "A rollback first.",
+    "Something was reverted today.",
+    "Today had a rollback.",
+    "First, what went back.",
+]
+ROLLBACKS_MANY = [
+    "{count_cap} went back today.",
+    "{count_cap} were reverted.",
+    "Today saw {count} reverted.",
+    "First, {count} that were rolled back.",
+    "Rollbacks first: {count} went back.",
+]
+NONE_BACK = [
+    "None of them has come back yet.",
+    "So far, none of them has returned.",
+    "All of them are still out as of today.",
+    "No reland for any of them yet.",
+    "Not one of them is back yet.",
+]
+NO_REASON = [
+    "No reason was given.",
+    "The revert gives no reason.",
+    "The revert says nothing about why.",
+    "No reason was written down.",
+    "Why, the revert does not say.",
+]
+REASON = [
+    "The reason, as written: {reason}.",
+    "The revert says: {reason}.",
+    "In the revert's words: {reason}.",
+    "The reason given: {reason}.",
+    "Its message reads: {reason}.",
+]
+AUTOMATIC = [
+    "The revert was automatic, made by {bot}.",
+    "{bot_cap} made the revert on its own.",
+    "No person asked for it: {bot} reverted it.",
+    "It was {bot} that took it out.",
+    "The rollback came from {bot}, not from a person.",
+]
+NOT_BACK = [
+    "It has not come back yet.",
+    "It's not back yet.",
+    "So far it has not returned.",
+    "It is still out as of today.",
+    "There's no reland yet.",
+]
+MORE_ROLLBACKS = [
+    "{count_cap} more went back too: {items}.",
+    "Also reverted: {items}.",
+    "The other rollbacks: {items}.",
+    "{count_cap} more rollbacks: {items}.",
+    "Reverted as well: {items}.",
+]
