@@ -43,10 +43,10 @@ NUMBERS_BOTS = [
     "The count for {branch} is {commits}, all from bots.",
 ]
 REVERT_COUNT = [
-    "{reverts_cap} of them {verb} rollbacks.",
-    "Among them, {reverts} {verb_noun}.",
-    "{reverts_cap} {verb} reverts of earlier work.",
-    "That includes {reverts} {verb_noun}.",
+    "{reverts_cap} of them {verb} {noun}.",
+    "Among them, {reverts} {noun}.",
+    "{reverts_cap} {verb} {revert_noun} of earlier work.",
+    "That includes {reverts} {noun}.",
     "And {reverts} {verb} undoing something.",
 ]
 RELAND_COUNT = [
@@ -79,7 +79,8 @@ LOOKBACK = [
     "Over the previous {days} days, {commits} went in.",
 ]
 
-# Opening a thread. {name}: the thread's spoken name.
+# Opening a thread. {name}: the thread's spoken name. Threads come several to an episode, so
+# these keep their fixed words to short runs around the name.
 FIRST_THREAD = [
     "The biggest story is {name}.",
     "We start with {name}.",
@@ -87,28 +88,43 @@ FIRST_THREAD = [
     "Leading the day: {name}.",
     "Let's begin with {name}.",
     "At the top today: {name}.",
+    "Top of the list: {name}.",
 ]
 NEXT_THREAD = [
     "Next, {name}.",
-    "A second thread ran through {name}.",
+    "A second thread: {name}.",
     "Moving on to {name}.",
     "Then, {name}.",
-    "There was a story in {name}, too.",
+    "Now to {name}.",
     "Elsewhere, {name}.",
+    "Over in {name}:",
+    "Turning to {name}.",
 ]
 LATER_THREAD = [
     "One more thread: {name}.",
-    "Also on the day: {name}.",
-    "Last of the bigger threads, {name}.",
+    "Also today, {name}.",
+    "Further on, {name}.",
     "And {name}.",
-    "Further down the list, {name}.",
+    "Down the list, {name}.",
+    "Then there's {name}.",
+    "Meanwhile, {name}.",
+    "Switching to {name}.",
+]
+OTHER_THREAD = [
+    "Some changes stand on their own.",
+    "A few more, each on its own.",
+    "Outside those threads:",
+    "Then some single changes.",
+    "Other changes, one by one.",
+    "Beyond the threads, a few separate changes.",
 ]
 AFTER_ROLLBACKS = [
     "Away from the rollbacks, {name}.",
-    "Beyond what went back, the day moved {name} forward.",
+    "Beyond what went back, {name}.",
     "With the rollbacks told, on to {name}.",
-    "That's what went back; what went forward was {name}.",
+    "Forward again, with {name}.",
     "The rest of the day went to {name}.",
+    "Now what stayed in: {name}.",
 ]
 
 ALSO = [
@@ -179,6 +195,21 @@ NONE_BACK = [
     "All of them are still out as of today.",
     "No reland for any of them yet.",
     "Not one of them is back yet.",
+]
+REVERTED_BY = [
+    "Today, {who} reverted it{same}.",
+    "It was reverted today by {who}{same}.",
+    "The revert came from {who}{same}.",
+    "Then {who} took it back out{same}.",
+    "Today it went back, reverted by {who}{same}.",
+    "And {who} undid it{same}.",
+]
+SAME_DAY = [
+    ", the same day it landed",
+    ", hours after it went in",
+    ", on its first day",
+    ", before the day was out",
+    ", within the day",
 ]
 NO_REASON = [
     "No reason was given.",

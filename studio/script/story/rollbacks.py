@@ -92,8 +92,8 @@ def tell_revert(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool =
             said.append((voice.pick("reason", P.REASON, reason=reason), [r.sha]))
     else:
         reverter = r.reverted_by or "someone"
-        same = ", the same day it landed" if r.same_day else ""
-        said.append((f"Today, {reverter} reverted it{same}", both))
+        same = voice.pick("same-day", P.SAME_DAY) if r.same_day else ""
+        said.append((voice.pick("reverted-by", P.REVERTED_BY, who=reverter, same=same), both))
         reason = reason_as_written(r, revert_commit)
         if reason:
             said.append((voice.pick("reason", P.REASON, reason=reason), [r.sha]))

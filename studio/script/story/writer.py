@@ -18,7 +18,7 @@ from .headline import headline, summary
 from .highlights import MAX_DEPTH, tell
 from .length import choose
 from .plan import Highlight, Thread, plan_day
-from .rollbacks import more_rollbacks
+from .rollbacks import change_name, more_rollbacks
 from .verbs import doing
 from .voice import Voice
 
@@ -53,13 +53,20 @@ class StoryWriter:
 
     def _told(self, d: Digest, threads: list[Thread]) -> dict[int, int]:
         """id(highlight) -> depth, for the highlights this episode tells."""
-        ranked = sorted((h for t in threads for h in t.items), key=lambda h: -h.score)
+        # each thread's best before any thread's second: the day's threads all get a hearing
+        ranked = sorted(((i, h) for t in threads for i, h in enumerate(t.items)),
+                        key=lambda ih: (ih[0], -ih[1].score))
+        ranked = [h for _, h in ranked]
         if d.stats.commits <= QUIET:
             return {id(h): MAX_DEPTH for h in ranked}
         context = {"d": d, "voice": Voice(d.date, d.repo)}
-        chosen = choose(ranked, self.minutes, context)
-        # every thread that leads with a rollback tells it, whatever its rank
-        return {id(ranked[i]): k for i, k in chosen.items()}
+        told = {id(ranked[i]): k for i, k in choose(ranked, self.minutes, context).items()}
+        # rollbacks are told whole, whatever their rank (the first few; the rest are named)
+        for t in threads:
+            if t.kind == "rollbacks":
+                for h in t.items[:MORE_ROLLBACKS_AT]:
+                    told.setdefault(id(h), 1)
+        return told
 
     # -- segments -------------------------------------------------------------------------
 
@@ -107,7 +114,8 @@ class StoryWriter:
                                .split(" ")[0], reverts_cap=capitalize(count(s.reverts, "")
                                                                     .split(" ")[0]),
                                verb="was" if one else "were",
-                               verb_noun="rollback" if one else "rollbacks"),
+                               noun="a rollback" if one else "rollbacks",
+                               revert_noun="a revert" if one else "reverts"),
                     [r.sha for r in d.reverts])
         if s.relands:
             one = s.relands == 1
@@ -127,7 +135,7 @@ class StoryWriter:
                 continue
             seg = Draft(t.key if t.kind == "rollbacks" else f"{t.kind}-{_slug(t.key)}",
                         capitalize(t.name))
-            seg.say(_transition(t, chosen, previous, not drafts, voice),
+            seg.say(_transition(t, len(drafts), previous, voice),
                     [s for h in chosen for s in h.shas] if t.kind != "topic" else [])
             detailed = chosen[:MORE_ROLLBACKS_AT] if t.kind == "rollbacks" else chosen
             reverts = [h for h in detailed if h.kind == "revert"]
@@ -175,17 +183,17 @@ def _lead(t: Thread) -> str:
         if len(reverts) > 1:
             return count(len(reverts), "rollback")
         if h.kind == "revert" and h.revert is not None:
-            return f"{I.spoken(h.revert.reverted_title)} went back"
+            return f"{change_name(h.revert.reverted_title)} went back"
         if h.reland is not None:
-            return f"{I.spoken(h.reland.title)} came back"
+            return f"{change_name(h.reland.title)} came back"
         return ""
     if t.kind == "stack":
         return t.name
     return doing(I.title(h.commits[0]))
 
 
-def _transition(t: Thread, chosen: list[Highlight], previous: str, first: bool,
-                voice: Voice) -> str:
+def _transition(t: Thread, position: int, previous: str, voice: Voice) -> str:
+    first = position == 0
     if t.kind == "rollbacks":
         n = sum(1 for h in t.items if h.kind == "revert")
         if n == 0:
@@ -194,11 +202,15 @@ def _transition(t: Thread, chosen: list[Highlight], previous: str, first: bool,
             return voice.pick("rollbacks-one", P.ROLLBACKS_ONE)
         return voice.pick("rollbacks-many", P.ROLLBACKS_MANY, count=count(n, "change"),
                           count_cap=capitalize(count(n, "change")))
+    if t.key == "other" and not first:
+        return voice.pick("other", P.OTHER_THREAD)
     if first:
         return voice.pick("first", P.FIRST_THREAD, name=t.name)
     if previous == "rollbacks":
         return voice.pick("after-rollbacks", P.AFTER_ROLLBACKS, name=t.name)
-    return voice.pick("next", P.NEXT_THREAD, name=t.name)
+    if position == 1:
+        return voice.pick("next", P.NEXT_THREAD, name=t.name)
+    return voice.pick("later", P.LATER_THREAD, name=t.name)
 
 
 def _also(rest: list[Highlight], voice: Voice) -> Said:

@@ -1,0 +1,237 @@
+"""The story writer: rollbacks told whole, relands with their revert's date, focus from real
+signals only, length from --minutes, and stock phrases that do not recur across a month."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+from collections import Counter
+
+import pytest
+from gitrepo import (
+    AUTOREVERT,
+    GH_COMMITTER,
+    PT_BOT,
+    RepoBuilder,
+    at,
+    gh_revert,
+    pt_landed,
+    pt_revert,
+    squash,
+)
+
+from studio.digest.build import build_digest
+from studio.episode import Episode
+from studio.profile import profile_for
+from studio.script.story import phrases as P
+from studio.script.writer import write_script
+from studio.sources.gitlocal import pull_git
+from studio.sources.model import Commit, Day
+
+DAY = "2026-04-04"
+BOT, BOT_MAIL = PT_BOT
+GH, GH_MAIL = GH_COMMITTER
+GENERIC = ("run your own tests", "review open pull requests", "every rollback",
+           "setup for a comeback", "in your environment", "the biggest change")
+
+
+def _write(day: Day, minutes: float | None = None) -> Episode:
+    profile = profile_for(day.repo)
+    return write_script(build_digest(day, profile), profile, minutes=minutes)
+
+
+def _sentences_with(ep: Episode, needle: str):
+    return [s for seg in ep.segments for s in seg.sentences if needle in s.text]
+
+
+def _land(r, title, pr, who, when, files, body=""):
+    mail = who.lower().replace(" ", ".") + "@example.com"
+    return r.commit(pt_landed(title, pr, body=body), when, who, mail, committer=BOT,
+                    committer_email=BOT_MAIL, files=files)
+
+
+@pytest.fixture(scope="module")
+def rollback_day(tmp_path_factory):
+    """A PyTorch-style day: an auto-revert of work from three days before, a human revert,
+    and a reland of work reverted three weeks earlier."""
+    path = tmp_path_factory.mktemp("story") / "pytorch"
+    s = {}
+    with RepoBuilder(path, origin="https://github.com/pytorch/pytorch.git") as r:
+        s["slots"] = _land(r, "[Dynamo] Add a len slot to VariableTracker", 700, "Guil Leo",
+                           at("2026-03-10"), ["torch/_dynamo/variables/base.py"],
+                           body="Every length call now goes through one dispatch point.")
+        s["slots_revert"] = r.commit(pt_revert("[Dynamo] Add a len slot to VariableTracker", 700,
+                                               s["slots"], "jwitt", "it broke internal builds"),
+                                     at("2026-03-14"), BOT, BOT_MAIL, files=["v.txt"])
+        s["fsdp"] = _land(r, "[FSDP2] Share code between fully_shard paths", 710, "Fay Lee",
+                          at("2026-04-01"), ["torch/distributed/fsdp/_fully_shard.py"])
+        # the day
+        s["fsdp_revert"] = r.commit(pt_revert("[FSDP2] Share code between fully_shard paths",
+                                              710, s["fsdp"], "pytorch-auto-revert", AUTOREVERT),
+                                    at(DAY, 2), BOT, BOT_MAIL, files=["v.txt"])
+        s["reland"] = _land(r, "[Reland] [Dynamo] Add a len slot to VariableTracker", 720,
+                            "Guil Leo", at(DAY, 4), ["torch/_dynamo/variables/base.py"])
+        s["cuda"] = _land(r, "Reject allocations over the memory fraction early", 730, "Jo Su",
+                          at(DAY, 6), ["c10/cuda/CUDACachingAllocator.cpp"])
+    day = pull_git(path, dt.date.fromisoformat(DAY), lookback_days=30)
+    return _write(day), s
+
+
+def test_bot_revert_told_whole(rollback_day):
+    ep, s = rollback_day
+    text = ep.segment("rollbacks").text
+    # when the original landed and whose it was, in a sentence that links it
+    landed = _sentences_with(ep, "Fay Lee")
+    assert landed and "April 1st" in landed[0].text and s["fsdp"] in landed[0].commits
+    # who reverted it: the bot, said as automatic; its boilerplate is not read as a reason
+    auto = [x for x in P.AUTOMATIC if x.split("{")[0] and x.split("{")[0] in text]
+    assert auto or "auto-revert bot" in text
+    assert "autorevert:disable" not in text and "to avoid this" not in text
+    assert 'Revert "' not in ep.transcript
+    # whether it came back
+    assert any(x.rstrip(".") in text for x in P.NOT_BACK)
+
+
+def test_reland_names_its_revert_three_weeks_earlier(rollback_day):
+    ep, s = rollback_day
+    back = [x for x in _sentences_with(ep, "is back today") if "March 14th" in x.text]
+    assert back, ep.segment("rollbacks").text
+    assert s["reland"] in back[0].commits and s["slots_revert"] in back[0].commits
+    first = _sentences_with(ep, "March 10th")
+    assert first and s["slots"] in first[0].commits
+    # the reland is Guil Leo's own: nobody else is credited with it
+    assert "Guil Leo" in back[0].text
+
+
+def test_focus_from_real_signals(rollback_day):
+    ep, s = rollback_day
+    focus = ep.segment("focus")
+    # the reverted FSDP work is out; the reland is back: both are things to act on
+    assert "out of main" in focus.text and s["fsdp_revert"] in focus.commits
+    assert "back on main" in focus.text
+    for phrase in GENERIC:
+        assert phrase not in ep.transcript.lower()
+
+
+@pytest.fixture(scope="module")
+def squash_reverts(tmp_path_factory):
+    path = tmp_path_factory.mktemp("sq") / "widgets"
+    s = {}
+    with RepoBuilder(path, origin="https://github.com/octo/widgets") as r:
+        def land(title, pr, who, when, body=""):
+            return r.commit(squash(title, pr, body), when, who, f"{who.split()[0].lower()}@ex.com",
+                            committer=GH, committer_email=GH_MAIL, files=[f"src/w{pr}.py"])
+        s["a"] = land("Add the widget cache", 10, "Ada Byron", at("2026-04-02"))
+        s["b"] = land("Fix a crash on empty input", 11, "Bob Ross", at(DAY, 9))
+        # a revert whose body says nothing but the reverted PR
+        s["a_revert"] = r.commit(gh_revert("Add the widget cache", 10, 12), at(DAY, 10),
+                                 "Cy Young", "cy@ex.com", committer=GH, committer_email=GH_MAIL)
+        s["c"] = land("Add retries to the uploader", 13, "Ada Byron", at(DAY, 11))
+    day = pull_git(path, dt.date.fromisoformat(DAY))
+    return _write(day), s
+
+
+def test_revert_without_reason_says_so(squash_reverts):
+    ep, s = squash_reverts
+    text = ep.segment("rollbacks").text
+    assert any(x in text for x in P.NO_REASON), text
+    said = [x for x in ep.segment("rollbacks").sentences if x.text in P.NO_REASON]
+    assert said and said[0].commits == [s["a_revert"]]
+    assert "Ada Byron" in text and "Cy Young" in text and "April 2nd" in text
+    assert "Add the widget cache." not in text  # the title is not a reason
+
+
+def test_day_without_signals_has_no_generic_focus(squash_reverts):
+    ep, _ = squash_reverts
+    for phrase in GENERIC:
+        assert phrase not in ep.transcript.lower()
+
+
+# --- synthetic days: a month of them -----------------------------------------------------------
+
+_VERBS = ["Fix", "Add", "Remove", "Speed up", "Refactor", "Support", "Document", "Cache",
+          "Validate", "Simplify", "Rename", "Handle"]
+_OBJECTS = ["the parser", "glob patterns", "unicode paths", "the lock file", "nested configs",
+            "the tokenizer", "retry logic", "the HTTP client", "progress bars", "the scheduler",
+            "stale caches", "plugin hooks", "the CLI help", "symlinks", "large uploads",
+            "the index", "timezone math", "error messages", "the encoder", "memory maps"]
+_WHERE = ["on Windows", "for empty input", "in the daemon", "under load", "in CI mode",
+          "for old clients", "at startup", "on shutdown", "in dry runs", "for remote files"]
+_PEOPLE = ["Ada Byron", "Bob Ross", "Cy Young", "Dee Ray", "Eve Holt", "Finn Gray", "Gus Park",
+           "Hana Ito", "Ivo Kral", "Jun Mori", "Kai Berg", "Lia Sousa", "Max Lund", "Noor Amin"]
+_WHY = ["Users hit {o} {w}, and the old code gave up.",
+        "This makes {o} behave the same {w} as everywhere else.",
+        "Before this, {o} was checked twice {w}.",
+        "The old path copied {o} {w}; now it is read in place.",
+        "Reported by several people: {o} failed {w}."]
+
+
+def synthetic_day(n: int, busy: int | None = None) -> Day:
+    rng = random.Random(n)
+    date = dt.date(2026, 5, 1) + dt.timedelta(days=n)
+    commits = []
+    count = busy if busy is not None else rng.randint(3, 12)
+    used = set()
+    for i in range(count):
+        while True:
+            verb, obj, where = rng.choice(_VERBS), rng.choice(_OBJECTS), rng.choice(_WHERE)
+            if (verb, obj) not in used:
+                used.add((verb, obj))
+                break
+        who = rng.choice(_PEOPLE)
+        body = " ".join(rng.choice(_WHY).format(o=obj, w=where) for _ in range(2))
+        when = dt.datetime.combine(date, dt.time(1 + i)).replace(tzinfo=dt.UTC)
+        commits.append(Commit(
+            sha=f"{n:08x}{i:032x}", title=f"{verb} {obj} {where} (#{1000 * n + 10 * i})",
+            body=body, author_name=who, author_email=who.split()[0].lower() + "@ex.com",
+            committed_at=when.isoformat(), files=[f"src/{obj.split()[-1]}/{i}.py"]))
+    if count >= 6 and n % 3 == 0:  # now and then a revert of the day's first change
+        first = commits[0]
+        commits.append(Commit(
+            sha=f"{n:08x}{99:032x}", title=f'Revert "{first.title}"',
+            body=f"This reverts commit {first.sha}.", author_name=(who := rng.choice(_PEOPLE)),
+            author_email=who.split()[0].lower() + "@ex.com",
+            committed_at=f"{date.isoformat()}T23:00:00+00:00",
+            files=first.files))
+    return Day(repo="octo/widgets", branch="main", date=date.isoformat(), tz="UTC",
+               source="git", start="", end="", commits=commits)
+
+
+def _runs(text: str) -> set[tuple[str, ...]]:
+    words = re.findall(r"[a-z0-9']+", text.lower())
+    return {tuple(words[i:i + 5]) for i in range(len(words) - 4)}
+
+
+def test_a_month_has_no_stock_sentence_on_more_than_a_quarter_of_its_days():
+    episodes = [_write(synthetic_day(n)) for n in range(30)]
+    days_with: Counter[tuple[str, ...]] = Counter()
+    for ep in episodes:
+        days_with.update(_runs(ep.transcript))
+    worst = days_with.most_common(5)
+    assert worst[0][1] <= 30 // 4, worst
+    assert len({ep.title for ep in episodes}) == 30
+
+
+def test_more_minutes_tell_more_not_pad():
+    day = synthetic_day(7, busy=14)
+    short, long = _write(day, minutes=2), _write(day, minutes=4)
+    words = [len(ep.transcript.split()) for ep in (short, long)]
+    assert words[1] > words[0] * 1.2, words
+
+    def telling(ep):  # sentences that tell commits, and stock ones that tell none
+        told = [s for seg in ep.segments for s in seg.sentences if s.commits]
+        stock = [s for seg in ep.segments for s in seg.sentences if not s.commits]
+        return told, stock
+
+    (told2, stock2), (told4, stock4) = telling(short), telling(long)
+    assert len(told4) > len(told2)
+    assert len(stock4) <= len(stock2) + 1  # the extra length is content, not filler
+    assert long.estimated_seconds <= 4 * 60 * 1.15
+
+
+def test_quiet_day_is_short_whatever_the_target():
+    day = synthetic_day(3, busy=1)
+    ep = _write(day, minutes=6)
+    assert ep.estimated_seconds < 60
+    assert all(g not in ep.transcript.lower() for g in GENERIC)
