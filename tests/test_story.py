@@ -64,6 +64,8 @@ def rollback_day(tmp_path_factory):
         s["slots_revert"] = r.commit(pt_revert("[Dynamo] Add a len slot to VariableTracker", 700,
                                                s["slots"], "jwitt", "it broke internal builds"),
                                      at("2026-03-14"), BOT, BOT_MAIL, files=["v.txt"])
+        s["gemm8"] = _land(r, "[XPU][8/N] Add the GEMM template", 690, "Xin Lin",
+                           at("2026-03-30"), ["torch/_inductor/codegen/xpu/gemm.py"])
         s["fsdp"] = _land(r, "[FSDP2] Share code between fully_shard paths", 710, "Fay Lee",
                           at("2026-04-01"), ["torch/distributed/fsdp/_fully_shard.py"])
         # the day
@@ -72,6 +74,8 @@ def rollback_day(tmp_path_factory):
                                     at(DAY, 2), BOT, BOT_MAIL, files=["v.txt"])
         s["reland"] = _land(r, "[Reland] [Dynamo] Add a len slot to VariableTracker", 720,
                             "Guil Leo", at(DAY, 4), ["torch/_dynamo/variables/base.py"])
+        s["gemm9"] = _land(r, "[XPU][9/N] Add CUTLASS kernel generation", 725, "Xin Lin",
+                           at(DAY, 5), ["torch/_inductor/codegen/xpu/cutlass.py"])
         s["cuda"] = _land(r, "Reject allocations over the memory fraction early", 730, "Jo Su",
                           at(DAY, 6), ["c10/cuda/CUDACachingAllocator.cpp"])
     day = pull_git(path, dt.date.fromisoformat(DAY), lookback_days=30)
@@ -112,6 +116,14 @@ def test_focus_from_real_signals(rollback_day):
     assert "back on main" in focus.text
     for phrase in GENERIC:
         assert phrase not in ep.transcript.lower()
+
+
+def test_series_names_its_earlier_part(rollback_day):
+    ep, s = rollback_day
+    arc = _sentences_with(ep, "part eight")
+    assert arc and "March 30th" in arc[0].text, ep.transcript
+    assert set(arc[0].commits) == {s["gemm8"], s["gemm9"]}
+    assert any(r.sha == s["gemm8"] for r in ep.commit_refs)  # linked from the transcript
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,8 @@ from .rollbacks import change_name
 from .verbs import doing
 
 TITLE_WORDS = 9
+_JOINS = {"a", "an", "the", "of", "in", "on", "for", "to", "and", "with", "from", "by", "at", "as",
+          "or", "when", "via", "so", "into", "its", "their"}
 
 
 def _short(text: str, words: int = TITLE_WORDS) -> str:
@@ -18,10 +20,11 @@ def _short(text: str, words: int = TITLE_WORDS) -> str:
     if len(parts) <= words:
         return " ".join(parts)
     cut = parts[:words]
-    while cut and cut[-1].lower() in {"a", "an", "the", "of", "in", "on", "for", "to", "and",
-                                      "with", "from", "by", "at", "as", "or"}:
-        cut.pop()
-    return " ".join(cut)
+    # end at a phrase boundary: before the last joining word, when there is one past the start
+    joins = [i for i, w in enumerate(cut) if i >= 2 and w.lower() in _JOINS]
+    if joins:
+        cut = cut[:joins[-1]]
+    return " ".join(cut).rstrip(",;:")
 
 
 def _what(h: Highlight) -> str:

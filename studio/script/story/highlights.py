@@ -7,12 +7,14 @@ that the commit, its bodies or its diff do not say.
 
 from __future__ import annotations
 
-from ...digest.model import CommitInfo
+from ...digest.model import CommitInfo, Digest
 from ..words import count, join_words, number_words
 from . import inputs as I
+from .arcs import earlier_part
 from .draft import Said
 from .plan import Highlight
 from .verbs import did, doing, is_handle
+from .voice import Voice
 
 MAX_DEPTH = 3
 
@@ -62,9 +64,12 @@ def facts(c: CommitInfo) -> list[str]:
     return out
 
 
-def tell_commit(h: Highlight, depth: int) -> list[Said]:
+def tell_commit(h: Highlight, depth: int, d: Digest) -> list[Said]:
     c = h.commits[0]
     said: list[Said] = [(opening(c), [c.sha])]
+    arc = earlier_part([c], d)
+    if arc:
+        said.append(arc)
     explained = I.explanation(c)
     said += [(s, [c.sha]) for s in explained[:depth]]
     if depth >= 2:
@@ -72,7 +77,7 @@ def tell_commit(h: Highlight, depth: int) -> list[Said]:
     return said
 
 
-def tell_stack(h: Highlight, depth: int) -> list[Said]:
+def tell_stack(h: Highlight, depth: int, d: Digest) -> list[Said]:
     s = h.stack
     assert s is not None
     commits = s.commits
@@ -87,6 +92,9 @@ def tell_stack(h: Highlight, depth: int) -> list[Said]:
     else:
         first = f"{author} landed a {size}{span} today"
     said: list[Said] = [(first, [c.sha for c in commits])]
+    arc = earlier_part(commits, d, I.builds_on(s))
+    if arc:
+        said.append(arc)
     steps = _steps(commits, depth)
     if steps:
         said.append((steps, [c.sha for c in commits]))
@@ -114,13 +122,14 @@ def _steps(commits: list[CommitInfo], depth: int) -> str:
     return f"{text}, and ends with {titles[-1]}"
 
 
-def tell(h: Highlight, depth: int, alone: bool = True, **context) -> list[Said]:
+def tell(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool = True) -> list[Said]:
+    """``h`` at ``depth``; ``alone``: the only rollback told (it says whether it came back)."""
     if h.kind == "stack":
-        return tell_stack(h, depth)
+        return tell_stack(h, depth, d)
     if h.kind == "commit":
-        return tell_commit(h, depth)
+        return tell_commit(h, depth, d)
     from .rollbacks import tell_reland, tell_revert
 
     if h.kind == "revert":
-        return tell_revert(h, depth, alone=alone, **context)
-    return tell_reland(h, depth, alone=alone, **context)
+        return tell_revert(h, depth, d, voice, alone)
+    return tell_reland(h, depth, d, voice, alone)

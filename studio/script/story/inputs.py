@@ -3,7 +3,7 @@ explaining sentences, its title and people as they are spoken."""
 
 from __future__ import annotations
 
-from ...digest.model import CommitInfo, Digest
+from ...digest.model import CommitInfo, Digest, StackStory
 
 
 def score(c: CommitInfo) -> float:
@@ -44,6 +44,11 @@ def new_modules(c: CommitInfo) -> list[str]:
 
 def code_lines(c: CommitInfo) -> int:
     return 0
+
+
+def builds_on(s: StackStory) -> list[int]:
+    """Earlier PRs (in the look-back window) a stack names as its base."""
+    return []
 
 
 def title(c: CommitInfo) -> str:

@@ -6,11 +6,13 @@ with filler: when the day has nothing more to say, the episode is shorter than t
 
 from __future__ import annotations
 
+from ...digest.model import Digest
 from ...episode import default_words_per_second
 from ...publish.show import DEFAULT_MINUTES
 from .draft import words_in
 from .highlights import MAX_DEPTH, tell
 from .plan import Highlight
+from .voice import Voice
 
 MIN_HIGHLIGHTS = 3
 MAX_HIGHLIGHTS = 6
@@ -27,7 +29,8 @@ def max_highlights(minutes: float | None) -> int:
     return max(MIN_HIGHLIGHTS, min(MAX_HIGHLIGHTS + max(0, int(m) - 4), round(m * 1.5) + 1))
 
 
-def choose(ranked: list[Highlight], minutes: float | None, context: dict) -> dict[int, int]:
+def choose(ranked: list[Highlight], minutes: float | None, d: Digest, voice: Voice
+           ) -> dict[int, int]:
     """Which highlights to tell (by index in ``ranked``) and at what depth."""
     budget = target_words(minutes) - FRAME_WORDS
     cap = max_highlights(minutes)
@@ -36,7 +39,7 @@ def choose(ranked: list[Highlight], minutes: float | None, context: dict) -> dic
 
     def words(i: int, k: int) -> int:
         if (i, k) not in cost:
-            cost[(i, k)] = words_in(tell(ranked[i], k, **context))
+            cost[(i, k)] = words_in(tell(ranked[i], k, d, voice))
         return cost[(i, k)]
 
     def total() -> int:

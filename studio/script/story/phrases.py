@@ -51,10 +51,10 @@ REVERT_COUNT = [
 ]
 RELAND_COUNT = [
     "{relands_cap} brought back work that had been reverted.",
-    "{relands_cap} {verb} second landings of reverted work.",
+    "{relands_cap} {verb} {landing} of reverted work.",
     "And {relands} returned something that had gone back.",
     "{relands_cap} put reverted work back on the branch.",
-    "Also, {relands} {verb} comebacks.",
+    "Also, {relands} {verb} {comeback}.",
 ]
 
 QUIET = [

@@ -67,8 +67,7 @@ def _bot(r: RevertStory) -> str:
     return "the auto-revert bot" if "revert" in r.reverted_by.lower() else "the merge bot"
 
 
-def tell_revert(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool = True
-                ) -> list[Said]:
+def tell_revert(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool) -> list[Said]:
     r = h.revert
     assert r is not None
     original = h.original
@@ -109,8 +108,7 @@ def tell_revert(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool =
     return said
 
 
-def tell_reland(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool = True
-                ) -> list[Said]:
+def tell_reland(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool) -> list[Said]:
     r = h.reland
     assert r is not None
     c = h.commits[0] if h.commits else None

@@ -59,8 +59,8 @@ class StoryWriter:
         ranked = [h for _, h in ranked]
         if d.stats.commits <= QUIET:
             return {id(h): MAX_DEPTH for h in ranked}
-        context = {"d": d, "voice": Voice(d.date, d.repo)}
-        told = {id(ranked[i]): k for i, k in choose(ranked, self.minutes, context).items()}
+        measure = Voice(d.date, d.repo)  # a voice of its own: measuring must not turn the bank
+        told = {id(ranked[i]): k for i, k in choose(ranked, self.minutes, d, measure).items()}
         # rollbacks are told whole, whatever their rank (the first few; the rest are named)
         for t in threads:
             if t.kind == "rollbacks":
@@ -121,7 +121,9 @@ class StoryWriter:
             one = s.relands == 1
             seg.say(voice.pick("reland-count", P.RELAND_COUNT, relands=count(s.relands, "reland"),
                                relands_cap=capitalize(count(s.relands, "reland")),
-                               verb="was" if one else "were"),
+                               verb="was" if one else "were",
+                               landing="a second landing" if one else "second landings",
+                               comeback="a comeback" if one else "comebacks"),
                     [r.sha for r in d.relands])
         return seg
 
@@ -140,7 +142,7 @@ class StoryWriter:
             detailed = chosen[:MORE_ROLLBACKS_AT] if t.kind == "rollbacks" else chosen
             reverts = [h for h in detailed if h.kind == "revert"]
             for h in detailed:
-                seg.extend(tell(h, told[id(h)], alone=len(reverts) == 1, d=d, voice=voice))
+                seg.extend(tell(h, told[id(h)], d, voice, alone=len(reverts) == 1))
             if len(reverts) > 1 and all(h.reland is None for h in reverts):
                 seg.say(voice.pick("none-back", P.NONE_BACK), [h.revert.sha for h in reverts
                                                                if h.revert])
@@ -163,7 +165,7 @@ class StoryWriter:
         kinds = list(dict.fromkeys(I.housekeeping_kind(c, d) or "upkeep" for c in chores))
         if d.stats.commits <= QUIET:
             for c in chores:
-                seg.extend(tell(Highlight("commit", [c], 0.0), 1))
+                seg.extend(tell(Highlight("commit", [c], 0.0), 1, d, voice))
             return seg
         seg.say(voice.pick("housekeeping", P.HOUSEKEEPING, count=count(len(chores), "change"),
                            what=join_words(kinds[:4])), [c.sha for c in chores])
