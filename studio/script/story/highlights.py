@@ -109,6 +109,8 @@ def tell_stack(h: Highlight, depth: int, d: Digest) -> list[Said]:
 def _steps(commits: list[CommitInfo], depth: int) -> str:
     """"It starts by deleting X, goes on to removing Y, and ends by deleting Z"."""
     titles = [doing(I.title(c)) for c in commits]
+    if len(set(titles)) == 1:
+        return f"{'Both' if len(titles) == 2 else 'All'} of them are about {titles[0]}"
     if len(commits) == 2:
         return f"The first part is {titles[0]}; the second, {titles[1]}"
     middle_count = {1: 0, 2: 1}.get(depth, len(commits) - 2)

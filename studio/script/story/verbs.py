@@ -43,6 +43,10 @@ _VERBS = {
     "tighten", "trim", "widen", "wrap", "unwrap", "treat", "undo", "extract",
     "consider", "speedup", "regenerate", "fold", "narrow",
     "relocate", "reimplement", "re-enable", "reenable", "bring", "give", "let", "take",
+    "dogfood", "isolate", "export", "install", "unlock", "fetch", "enforce", "accelerate", "start", "restrict", "recover", "retain",
+    "account", "sanitize", "escape", "quote", "unquote", "filter", "delay", "revive", "resurrect", "reinstate", "reintroduce", "downgrade", "wait",
+    "assign", "demote", "outline", "encode",
+    "decode", "hide", "unhide", "deploy", "tidy", "polish",
 }
 _BRING = {"bring": "brought", "speedup": "sped up", "speed": "sped"}
 

@@ -15,11 +15,11 @@ from . import phrases as P
 from .draft import Draft, Said
 from .focus import focus
 from .headline import headline, summary
-from .highlights import MAX_DEPTH, tell
+from .highlights import MAX_DEPTH, tell, who
 from .length import choose
 from .plan import Highlight, Thread, plan_day
 from .rollbacks import change_name, more_rollbacks
-from .verbs import doing
+from .verbs import did, doing
 from .voice import Voice
 
 QUIET = 2  # a day of at most this many commits is told whole and short
@@ -218,8 +218,7 @@ def _transition(t: Thread, position: int, previous: str, voice: Voice) -> str:
 def _also(rest: list[Highlight], voice: Voice) -> Said:
     shas = [s for h in rest for s in h.shas]
     if len(rest) <= 3:
-        items = [f"{doing(I.title(h.commits[0]))}, from {I.person(h.commits[0].author)}"
-                 for h in rest if h.commits]
+        items = [f"{who(h.commits[0])} {did(I.title(h.commits[0]))}" for h in rest if h.commits]
         return voice.pick("also", P.ALSO, items=join_words(items, "and")), shas
     n = f"{number_words(len(rest))} more changes"
     return voice.pick("also-count", P.ALSO_COUNT, count=n, count_cap=capitalize(n)), shas
