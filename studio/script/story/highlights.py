@@ -20,9 +20,7 @@ MAX_DEPTH = 3
 
 
 def who(c: CommitInfo) -> str:
-    names = [I.person(c.author)] + [I.person(n) for n in c.co_authors]
-    names = list(dict.fromkeys(n for n in names if n))
-    return join_words(names[:3]) or "someone"
+    return join_words(I.names(c)[:3]) or "someone"
 
 
 def opening(c: CommitInfo, title: str | None = None) -> str:

@@ -63,6 +63,10 @@ def person(name: str) -> str:
     return name
 
 
+def names(c: CommitInfo) -> list[str]:
+    return list(dict.fromkeys([c.author, *c.co_authors]))
+
+
 def range_of(prs: list[int]) -> str:
     prs = sorted(prs)
     if len(prs) >= 2 and prs == list(range(prs[0], prs[0] + len(prs))):
