@@ -112,8 +112,12 @@ def test_focus_from_real_signals(rollback_day):
     ep, s = rollback_day
     focus = ep.segment("focus")
     # the reverted FSDP work is out; the reland is back: both are things to act on
-    assert "out of main" in focus.text and s["fsdp_revert"] in focus.commits
-    assert "back on main" in focus.text
+    out = [x for x in focus.sentences if "share code between fully_shard paths" in x.text]
+    assert out and s["fsdp_revert"] in out[0].commits
+    assert any(x.format(name="", branch="main").split("{")[0][:12].lower() in out[0].text.lower()
+               for x in P.FOCUS_OUT)
+    back = [x for x in focus.sentences if "len slot" in x.text]
+    assert back and s["reland"] in back[0].commits
     for phrase in GENERIC:
         assert phrase not in ep.transcript.lower()
 

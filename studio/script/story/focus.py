@@ -9,9 +9,11 @@ none of these, the focus says so in one short line; there is no generic advice.
 from __future__ import annotations
 
 from ...digest.model import Digest
+from ..words import join_words
 from . import inputs as I
 from . import phrases as P
 from .draft import Draft, Said
+from .highlights import who
 from .plan import Thread
 from .rollbacks import change_name
 from .voice import Voice
@@ -20,56 +22,54 @@ MAX_TIPS = 3
 MIN_STACK = 3  # a stack worth reading in order has at least this many PRs
 
 
-def _removals(d: Digest) -> list[Said]:
+def _removals(d: Digest, v: Voice) -> list[Said]:
     tips = []
     for c in d.commits:
-        if c.revert is not None:
-            continue
-        removed = I.removed_api(c)
+        removed = I.removed_api(c) if c.revert is None else []
         if removed:
-            names = ", ".join(removed[:3])
-            tips.append((f"if you import {names}, that is gone as of today, so check your "
-                         f"imports before you update", [c.sha]))
+            tips.append((v.pick("removed", P.FOCUS_REMOVED, names=join_words(removed[:3]),
+                                branch=d.branch), [c.sha]))
     return tips
 
 
-def _deprecations(d: Digest) -> list[Said]:
+def _deprecations(d: Digest, v: Voice) -> list[Said]:
     tips = []
     for c in d.commits:
-        dep = I.deprecations(c)
-        if c.revert is None and dep:
-            tips.append((f"{', '.join(dep[:3])} is now deprecated; it still works for now, "
-                         f"but expect it to go", [c.sha]))
+        dep = I.deprecations(c) if c.revert is None else []
+        if dep:
+            tips.append((v.pick("deprecated", P.FOCUS_DEPRECATED, names=join_words(dep[:3])),
+                         [c.sha]))
     return tips
 
 
-def _actions(d: Digest) -> list[Said]:
+def _actions(d: Digest, v: Voice) -> list[Said]:
     tips = []
     for c in d.commits:
         if c.revert is not None:
             continue
         for sentence in I.user_actions(c)[:1]:
-            tips.append((f"one change tells users what to do: {sentence}", [c.sha]))
+            tips.append((v.pick("action", P.FOCUS_ACTION, sentence=sentence.rstrip("."),
+                                who=who(c)), [c.sha]))
     return tips
 
 
-def _rollback_tips(d: Digest, threads: list[Thread]) -> list[Said]:
+def _rollback_tips(d: Digest, threads: list[Thread], v: Voice) -> list[Said]:
     tips = []
     for t in threads:
         if t.kind != "rollbacks":
             continue
         for h in t.items:
             if h.kind == "reland" and h.reland is not None:
-                tips.append((f"if you held back while {change_name(h.reland.title)} was out, it is "
-                             f"back on {d.branch} now", h.shas))
+                tips.append((v.pick("back", P.FOCUS_BACK, name=change_name(h.reland.title),
+                                    branch=d.branch), h.shas))
             elif (h.kind == "revert" and h.revert is not None and h.reland is None
                   and not h.revert.same_day and h.original is not None):
-                tips.append((f"if you built on {change_name(h.revert.reverted_title)}, it is out "
-                             f"of {d.branch} for now", h.shas))
+                tips.append((v.pick("out", P.FOCUS_OUT, name=change_name(h.revert.reverted_title),
+                                    branch=d.branch), h.shas))
     return tips
 
 
-def _stack_tips(threads: list[Thread]) -> list[Said]:
+def _stack_tips(threads: list[Thread], v: Voice) -> list[Said]:
     tips = []
     for t in threads:
         for h in t.items:
@@ -79,8 +79,9 @@ def _stack_tips(threads: list[Thread]) -> list[Said]:
             prs = [c.pr for c in s.commits if c.pr is not None]
             if len(prs) < MIN_STACK:
                 continue
-            how = "each builds on the one before" if s.kind == "ghstack" else "they are numbered parts"
-            tips.append((f"read {I.range_of(prs)} in order: {how}", h.shas))
+            how = ("each builds on the one before" if s.kind == "ghstack"
+                   else "they are numbered parts of one piece of work")
+            tips.append((v.pick("stack", P.FOCUS_STACK, prs=I.range_of(prs), how=how), h.shas))
     return tips
 
 
@@ -88,8 +89,8 @@ def focus(d: Digest, threads: list[Thread], voice: Voice) -> Draft:
     seg = Draft("focus", "Today's focus")
     if not d.commits:
         return seg
-    tips = (_removals(d) + _deprecations(d) + _actions(d) + _rollback_tips(d, threads)
-            + _stack_tips(threads))[:MAX_TIPS]
+    tips = (_removals(d, voice) + _deprecations(d, voice) + _actions(d, voice)
+            + _rollback_tips(d, threads, voice) + _stack_tips(threads, voice))[:MAX_TIPS]
     if not tips:
         if d.stats.commits > 2:
             seg.say(voice.pick("focus-none", P.FOCUS_NONE))

@@ -246,3 +246,47 @@ MORE_ROLLBACKS = [
     "{count_cap} more rollbacks: {items}.",
     "Reverted as well: {items}.",
 ]
+
+# Today's focus: one bank per kind of signal, since each can come up day after day.
+FOCUS_REMOVED = [
+    "if you import {names}, that is gone as of today: check your imports before you update",
+    "code that imports {names} will break on the next update, since it was removed today",
+    "{names} no longer exists on {branch}; if your code uses it, plan the move now",
+    "anyone importing {names} should look for another path: it was deleted today",
+    "check whether you use {names}; after today's removal, those imports fail",
+]
+FOCUS_DEPRECATED = [
+    "{names} is deprecated as of today; it still works, and the change names what to use",
+    "if you use {names}, note the deprecation that landed today",
+    "today's deprecation of {names} is your early warning to move off it",
+    "{names} now carries a deprecation; worth checking where you rely on it",
+    "a deprecation landed for {names}, so look at where your code calls it",
+]
+FOCUS_ACTION = [
+    "one change tells users what to do: {sentence}",
+    "from {who}'s change, in its own words: {sentence}",
+    "the change by {who} says: {sentence}",
+    "as {who} put it in the change: {sentence}",
+    "straight from {who}'s description: {sentence}",
+]
+FOCUS_OUT = [
+    "if you built on {name}, it is out of {branch} for now",
+    "work that depends on {name} needs to wait: it is reverted on {branch}",
+    "{name} is not on {branch} any more, so don't build on it yet",
+    "if your branch uses {name}, rebase with care: it was taken out",
+    "anything that leans on {name} has lost it for now",
+]
+FOCUS_BACK = [
+    "if you held back while {name} was out, it is back on {branch} now",
+    "{name} is on {branch} again, if you were waiting for it",
+    "the wait for {name} is over: it is back",
+    "you can pick up {name} again; it returned today",
+    "if you paused work that needs {name}, it can resume now",
+]
+FOCUS_STACK = [
+    "read {prs} in order: {how}",
+    "{prs} make the most sense read one after another: {how}",
+    "to follow the stack, start at the first of {prs}: {how}",
+    "take {prs} in sequence, since {how}",
+    "the order matters for {prs}: {how}",
+]
