@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from ...digest.model import Digest
 from ..headline import title_case
-from ..words import capitalize, count, join_words, number_words
+from ..words import capitalize, count, join_words, number_words, spoken_date
 from . import inputs as I
 from .plan import Highlight, Thread
 from .rollbacks import change_name
@@ -42,7 +44,8 @@ def _what(h: Highlight) -> str:
 
 def headline(d: Digest, threads: list[Thread]) -> str:
     if not d.commits:
-        return f"{d.show}: Nothing Landed on {d.branch}"
+        day = spoken_date(dt.date.fromisoformat(d.date)).rsplit(",", 1)[0]
+        return f"{d.show}: Nothing Landed on {d.branch} on {day}"
     items = [t.items[0] for t in threads if t.items]
     if not items:
         return f"{d.show}: Upkeep on {d.branch}"
