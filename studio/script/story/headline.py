@@ -5,13 +5,13 @@ from __future__ import annotations
 import datetime as dt
 
 from ...digest.model import Digest
-from ..headline import title_case
 from ..words import capitalize, count, join_words, number_words, spoken_date
 from . import inputs as I
 from .plan import Highlight, Thread
 from .rollbacks import change_name
 from .verbs import doing
 
+_SMALL = {"a", "an", "and", "as", "at", "but", "by", "for", "in", "of", "on", "or", "the", "to"}
 TITLE_WORDS = 9
 _JOINS = {"a", "an", "the", "of", "in", "on", "for", "to", "and", "with", "from", "by", "at", "as",
           "or", "when", "via", "so", "into", "its", "their"}
@@ -27,6 +27,21 @@ def _short(text: str, words: int = TITLE_WORDS) -> str:
     if joins:
         cut = cut[:joins[-1]]
     return " ".join(cut).rstrip(",;:")
+
+
+def title_case(text: str) -> str:
+    """Words capitalised for a title; small words lower case inside it; identifiers
+    (``torch.compile``, ``__slots__``) and words with capitals of their own kept as they are."""
+    words = text.split()
+    out = []
+    for i, w in enumerate(words):
+        if w.lower() in _SMALL and 0 < i < len(words) - 1:
+            out.append(w.lower())
+        elif w[:1].islower() and w.isalpha():
+            out.append(w[:1].upper() + w[1:])
+        else:
+            out.append(w)
+    return " ".join(out)
 
 
 def _what(h: Highlight) -> str:
