@@ -138,9 +138,11 @@ def cmd_script(args: argparse.Namespace) -> int:
     from ..episode import save_episode
     from ..fsutil import check_writable_dir
     from ..pipeline import merge_with_existing, write_script_for
+    from ..recovery import recover_episode
     from ..showlock import episode_lock
     from ..sources.model import load_day
 
+    recover_episode(args.output)
     day = load_day(args.day)
     out = check_writable_dir(args.output)
     minutes = args.minutes or _show_minutes(out)

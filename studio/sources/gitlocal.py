@@ -14,6 +14,7 @@ from ..errors import StudioError
 from ..textsafe import clean_text, decode_git
 from .forge import remote_identity
 from .model import MAX_MESSAGE_CHARS, Commit, Day
+from .project_name import project_name
 from .relevance import keep_lookback
 from .shallow import check_shallow
 from .window import day_bounds, git_time, parse_zone, window_start
@@ -254,4 +255,5 @@ def pull_git(
         lookback=lookback,
         lookback_days=lookback_days,
         lookback_total=earlier,
+        project=project_name(repo),
     )
