@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...digest.model import CommitInfo, Digest
 from ..words import count, join_words, number_words
 from . import inputs as I
+from . import phrases as P
 from .arcs import earlier_part
 from .draft import Said
 from .plan import Highlight
@@ -17,6 +18,7 @@ from .verbs import did, doing, is_handle
 from .voice import Voice
 
 MAX_DEPTH = 3
+BIG_CHANGE = 500  # lines of code (outside tests and docs) worth saying
 
 
 def who(c: CommitInfo) -> str:
@@ -35,16 +37,19 @@ def opening(c: CommitInfo, title: str | None = None) -> str:
     return f"{person} {action}"
 
 
-def size_fact(c: CommitInfo) -> str:
+def size_fact(c: CommitInfo, voice: Voice) -> str:
+    """"It changes more than two thousand lines of code" for a change of 500 lines or more
+    outside tests and docs (rounded down, so the figure stays true)."""
     lines = I.code_lines(c)
-    if lines < 300:
+    if lines < BIG_CHANGE:
         return ""
-    rounded = lines // 100 * 100
+    step = 1000 if lines >= 10_000 else 100
+    rounded = lines // step * step
     amount = f"more than {number_words(rounded)}" if rounded < lines else number_words(lines)
-    return f"it comes to {amount} lines of code outside tests and docs"
+    return voice.pick("size", P.SIZE, lines=amount)
 
 
-def facts(c: CommitInfo) -> list[str]:
+def facts(c: CommitInfo, voice: Voice) -> list[str]:
     out = []
     removed = I.removed_api(c)
     if removed:
@@ -56,13 +61,13 @@ def facts(c: CommitInfo) -> list[str]:
     deprecated = I.deprecations(c)
     if deprecated:
         out.append(f"It deprecates {join_words(deprecated[:3])}")
-    size = size_fact(c)
+    size = size_fact(c, voice)
     if size:
-        out.append(size[:1].upper() + size[1:])
+        out.append(size)
     return out
 
 
-def tell_commit(h: Highlight, depth: int, d: Digest) -> list[Said]:
+def tell_commit(h: Highlight, depth: int, d: Digest, voice: Voice) -> list[Said]:
     c = h.commits[0]
     said: list[Said] = [(opening(c), [c.sha])]
     arc = earlier_part([c], d)
@@ -71,11 +76,11 @@ def tell_commit(h: Highlight, depth: int, d: Digest) -> list[Said]:
     explained = I.explanation(c)
     said += [(s, [c.sha]) for s in explained[:depth]]
     if depth >= 2:
-        said += [(f, [c.sha]) for f in facts(c)[: depth - 1]]
+        said += [(f, [c.sha]) for f in facts(c, voice)[: depth - 1]]
     return said
 
 
-def tell_stack(h: Highlight, depth: int, d: Digest) -> list[Said]:
+def tell_stack(h: Highlight, depth: int, d: Digest, voice: Voice) -> list[Said]:
     s = h.stack
     assert s is not None
     commits = s.commits
@@ -100,7 +105,7 @@ def tell_stack(h: Highlight, depth: int, d: Digest) -> list[Said]:
     said += [(x, [head.sha]) for x in I.explanation(head)[: max(0, depth - 1)]]
     if depth >= 2:
         for c in commits:
-            said += [(f, [c.sha]) for f in facts(c)[:1]]
+            said += [(f, [c.sha]) for f in facts(c, voice)[:1]]
     return said
 
 
@@ -125,9 +130,9 @@ def _steps(commits: list[CommitInfo], depth: int) -> str:
 def tell(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool = True) -> list[Said]:
     """``h`` at ``depth``; ``alone``: the only rollback told (it says whether it came back)."""
     if h.kind == "stack":
-        return tell_stack(h, depth, d)
+        return tell_stack(h, depth, d, voice)
     if h.kind == "commit":
-        return tell_commit(h, depth, d)
+        return tell_commit(h, depth, d, voice)
     from .rollbacks import tell_reland, tell_revert
 
     if h.kind == "revert":

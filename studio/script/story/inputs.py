@@ -1,76 +1,88 @@
-"""What the story writer reads about each commit, in one place: its significance, its
-explaining sentences, its title and people as they are spoken."""
+"""What the story writer reads about each commit, in one place: its significance (the digest's
+``sig``), its explaining sentences (the body reader), its title and people as they are spoken."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from ...digest.bodies import Explanation, explain
 from ...digest.model import CommitInfo, Digest, StackStory
+from ..speakable import people, person_name, pr_range, spoken_title
+
+_CHORES = {"ci": "CI", "typo": "typo fixes", "owners": "code ownership", "tests": "tests",
+           "docs": "docs"}
 
 
-def score(c: CommitInfo) -> float:
-    return float(c.weight)
+def score(c: CommitInfo | None) -> float:
+    return c.sig.score if c is not None and c.sig is not None else 0.0
 
 
 def is_housekeeping(c: CommitInfo, d: Digest) -> bool:
+    if c.sig is not None and (c.changes or not c.files):
+        return bool(c.sig.housekeeping)
     return any(c in g.commits for g in d.groups if g.housekeeping)
 
 
 def housekeeping_kind(c: CommitInfo, d: Digest) -> str:
-    for g in d.groups:
-        if g.housekeeping and c in g.commits:
-            return d.theme_names.get(c.theme, c.theme)
-    return ""
+    if c.sig is not None and c.sig.housekeeping:
+        return _CHORES.get(c.sig.housekeeping, c.sig.housekeeping)
+    return d.theme_names.get(c.theme, "upkeep")
+
+
+@lru_cache(maxsize=512)
+def _explain(title: str, body: str, pr_body: str) -> Explanation:
+    return explain(title, body, pr_body)
+
+
+def explained(c: CommitInfo) -> Explanation:
+    return _explain(c.raw_title, c.body, c.pr_body)
 
 
 def explanation(c: CommitInfo) -> list[str]:
-    """The one to three sentences from its bodies that explain the change."""
-    return []
+    """The one to three sentences from its bodies that explain the change, in spoken order."""
+    return list(explained(c).sentences)
 
 
 def user_actions(c: CommitInfo) -> list[str]:
-    return []
+    return list(explained(c).user_action)
 
 
 def removed_api(c: CommitInfo) -> list[str]:
-    return []
+    sig = c.sig
+    return list(dict.fromkeys([*sig.removed_modules, *sig.api_removed])) if sig else []
 
 
 def deprecations(c: CommitInfo) -> list[str]:
-    return []
+    return list(c.sig.deprecations) if c.sig else []
 
 
 def new_modules(c: CommitInfo) -> list[str]:
-    return []
+    return list(c.sig.new_modules) if c.sig else []
 
 
 def code_lines(c: CommitInfo) -> int:
-    return 0
+    return c.sig.code_lines if c.sig else 0
 
 
 def builds_on(s: StackStory) -> list[int]:
-    """Earlier PRs (in the look-back window) a stack names as its base."""
-    return []
+    return list(s.builds_on)
 
 
 def title(c: CommitInfo) -> str:
-    return c.title
+    return spoken_title(c.title) or c.title
 
 
 def spoken(text: str) -> str:
-    return " ".join(text.split())
+    return spoken_title(text) or " ".join(text.split())
 
 
 def person(name: str) -> str:
-    return name
+    return person_name(name)
 
 
 def names(c: CommitInfo) -> list[str]:
-    return list(dict.fromkeys([c.author, *c.co_authors]))
+    return people([c.author, *c.co_authors])
 
 
 def range_of(prs: list[int]) -> str:
-    prs = sorted(prs)
-    if len(prs) >= 2 and prs == list(range(prs[0], prs[0] + len(prs))):
-        return f"PRs {prs[0]} to {prs[-1]}"
-    if len(prs) == 1:
-        return f"PR {prs[0]}"
-    return "PRs " + ", ".join(str(p) for p in prs[:-1]) + f" and {prs[-1]}"
+    return pr_range(prs)

@@ -16,7 +16,8 @@ from .voice import Voice
 
 MIN_HIGHLIGHTS = 3
 MAX_HIGHLIGHTS = 6
-FRAME_WORDS = 90  # greeting, numbers, transitions, housekeeping, focus and sign-off, roughly
+FRAME_WORDS = 110  # greeting and the day's story line, numbers, housekeeping, focus, sign-off
+THREAD_WORDS = 15  # a thread's transition and its line on the smaller changes
 
 
 def target_words(minutes: float | None) -> int:
@@ -29,10 +30,10 @@ def max_highlights(minutes: float | None) -> int:
     return max(MIN_HIGHLIGHTS, min(MAX_HIGHLIGHTS + max(0, int(m) - 4), round(m * 1.5) + 1))
 
 
-def choose(ranked: list[Highlight], minutes: float | None, d: Digest, voice: Voice
-           ) -> dict[int, int]:
+def choose(ranked: list[Highlight], minutes: float | None, d: Digest, voice: Voice,
+           threads: int = 1) -> dict[int, int]:
     """Which highlights to tell (by index in ``ranked``) and at what depth."""
-    budget = target_words(minutes) - FRAME_WORDS
+    budget = target_words(minutes) - FRAME_WORDS - THREAD_WORDS * min(threads, 5)
     cap = max_highlights(minutes)
     depth: dict[int, int] = {i: 1 for i in range(min(MIN_HIGHLIGHTS, len(ranked)))}
     cost: dict[tuple[int, int], int] = {}

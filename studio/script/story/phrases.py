@@ -129,10 +129,10 @@ AFTER_ROLLBACKS = [
 
 ALSO = [
     "Also here: {items}.",
-    "Alongside it: {items}.",
+    "Alongside it, {items}.",
     "In the same area, {items}.",
-    "Smaller changes nearby: {items}.",
-    "Around it landed {items}.",
+    "Nearby, {items}.",
+    "Next to that, {items}.",
 ]
 ALSO_COUNT = [
     "{count_cap} landed in the same area.",
@@ -289,4 +289,13 @@ FOCUS_STACK = [
     "to follow the stack, start at the first of {prs}: {how}",
     "take {prs} in sequence, since {how}",
     "the order matters for {prs}: {how}",
+]
+
+# A change's size, in lines of code outside tests and docs ({lines}: "more than two thousand").
+SIZE = [
+    "It changes {lines} lines of code, not counting tests and docs.",
+    "That is {lines} changed lines of code, tests and docs aside.",
+    "The code changes alone run to {lines} lines.",
+    "Leaving out tests and docs, it changes {lines} lines of code.",
+    "In size: {lines} lines of code changed, before tests and docs.",
 ]

@@ -60,7 +60,8 @@ class StoryWriter:
         if d.stats.commits <= QUIET:
             return {id(h): MAX_DEPTH for h in ranked}
         measure = Voice(d.date, d.repo)  # a voice of its own: measuring must not turn the bank
-        told = {id(ranked[i]): k for i, k in choose(ranked, self.minutes, d, measure).items()}
+        chosen = choose(ranked, self.minutes, d, measure, len(threads))
+        told = {id(ranked[i]): k for i, k in chosen.items()}
         # rollbacks are told whole, whatever their rank (the first few; the rest are named)
         for t in threads:
             if t.kind == "rollbacks":
@@ -227,7 +228,7 @@ def _also(rest: list[Highlight], voice: Voice) -> Said:
 def _more(threads: list[Thread], voice: Voice) -> Draft:
     seg = Draft("more", "More from the day")
     n = sum(len(h.commits) for t in threads for h in t.items)
-    labels = join_words([t.label for t in threads[:4]] + (["more"] if len(threads) > 4 else []))
+    labels = join_words([t.name for t in threads[:3]] + (["more"] if len(threads) > 3 else []))
     seg.say(f"{capitalize(count(n, 'more change'))} went to {labels}",
             [s for t in threads for s in t.shas])
     return seg
