@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 _IRREGULAR = {
     "make": "made", "build": "built", "split": "split", "set": "set", "run": "ran",
     "write": "wrote", "read": "read", "keep": "kept", "teach": "taught", "bind": "bound",
@@ -24,26 +26,26 @@ _VERBS = {
     "call", "cap", "capture", "change", "check", "clarify", "clean", "collapse", "compute", "configure",
     "consider", "consolidate", "convert", "copy", "correct", "create", "decode", "decompose", "dedupe",
     "deduplicate", "defer", "define", "delay", "delete", "demote", "deploy", "deprecate", "detect",
-    "disable", "document", "dogfood", "downgrade", "drop", "emit", "enable", "encode", "enforce",
+    "disable", "document", "dogfood", "downgrade", "drop", "edit", "emit", "enable", "encode", "enforce",
     "ensure", "escape", "exclude", "expand", "export", "expose", "extend", "extract", "fetch", "filter",
     "fix", "flatten", "fold", "forward", "free", "fuse", "gate", "generalize", "generate", "give",
     "guard", "handle", "harden", "hide", "hoist", "ignore", "implement", "improve", "include",
     "increase", "infer", "inline", "install", "introduce", "isolate", "keep", "let", "lift", "limit",
     "lint", "load", "lock", "log", "lower", "make", "map", "mark", "mention", "merge", "migrate",
     "mirror", "move", "narrow", "normalize", "omit", "optimize", "outline", "override", "parallelize",
-    "parse", "pass", "patch", "pin", "plumb", "polish", "port", "prefer", "prepare", "preserve",
+    "parse", "pass", "patch", "pin", "plan", "plumb", "polish", "port", "prefer", "prepare", "preserve",
     "prevent", "print", "profile", "promote", "propagate", "prune", "publish", "quote", "raise",
-    "re-enable", "read", "recognize", "record", "recover", "reduce", "reenable", "refactor", "refine",
-    "regenerate", "register", "reimplement", "reinstate", "reintroduce", "reject", "reland", "relax",
-    "release", "relocate", "remove", "rename", "reorder", "repair", "replace", "report", "require",
-    "rerun", "reset", "resolve", "respect", "restore", "restrict", "resurrect", "retain", "retry",
-    "return", "reuse", "revert", "revise", "revive", "rework", "rewrite", "route", "run", "sanitize",
-    "save", "schedule", "serialize", "set", "shard", "share", "shorten", "show", "silence", "simplify",
-    "skip", "sort", "specialize", "speed", "speedup", "split", "stabilize", "standardize", "start",
-    "stop", "store", "strip", "support", "suppress", "swap", "switch", "sync", "take", "teach", "test",
-    "tidy", "tighten", "trace", "track", "treat", "trim", "tune", "unblock", "undo", "unhide", "unify",
-    "unlock", "unpin", "unquote", "unskip", "unwrap", "update", "upgrade", "upstream", "use", "validate",
-    "vectorize", "wait", "warn", "widen", "wire", "wrap", "write",
+    "re-enable", "read", "recognize", "record", "recover", "reduce", "reenable", "refactor", "refer",
+    "refine", "regenerate", "register", "reimplement", "reinstate", "reintroduce", "reject", "reland",
+    "relax", "release", "relocate", "remove", "rename", "reorder", "repair", "replace", "report",
+    "require", "rerun", "reset", "resolve", "respect", "restore", "restrict", "resurrect", "retain",
+    "retry", "return", "reuse", "revert", "revise", "revive", "rework", "rewrite", "route", "run",
+    "sanitize", "save", "schedule", "serialize", "set", "shard", "share", "shorten", "show", "silence",
+    "simplify", "skip", "sort", "specialize", "speed", "speedup", "split", "stabilize", "standardize",
+    "start", "stop", "store", "strip", "support", "suppress", "swap", "switch", "sync", "take", "teach",
+    "test", "tidy", "tighten", "trace", "track", "treat", "trim", "tune", "unblock", "undo", "unhide",
+    "unify", "unlock", "unpin", "unquote", "unskip", "unwrap", "update", "upgrade", "upstream", "use",
+    "validate", "vectorize", "wait", "warn", "widen", "wire", "wrap", "write",
 }
 _BRING = {"bring": "brought", "speedup": "sped up", "speed": "sped"}
 
@@ -69,13 +71,26 @@ def past(verb: str) -> str:
         return verb + "d"
     if verb.endswith("y") and verb[-2:-1] not in "aeiou":
         return verb[:-1] + "ied"
+    if _doubles(verb):
+        return verb + verb[-1] + "ed"
     return verb + "ed"
+
+
+_DOUBLED = re.compile(r"^[^aeiou]*[aeiou][bdglmnprt]$")  # one short vowel, then a consonant
+
+
+def _doubles(verb: str) -> bool:
+    """split → splitting, drop → dropping; emit → emitting (as its past tense shows)."""
+    if verb in _IRREGULAR and _IRREGULAR[verb].endswith(("pped", "tted", "gged", "mmed", "rred",
+                                                          "nned", "dded", "lled")):
+        return True
+    return bool(_DOUBLED.match(verb))
 
 
 def gerund(verb: str) -> str:
     if verb in ("speedup", "speed"):
         return "speeding"
-    if verb in _IRREGULAR and _IRREGULAR[verb].endswith(("pped", "tted", "gged", "mmed", "rred")):
+    if _doubles(verb):
         return verb + verb[-1] + "ing"
     if verb.endswith("ie"):
         return verb[:-2] + "ying"
@@ -96,11 +111,29 @@ def split_verb(title: str) -> tuple[str, str]:
     return "", title
 
 
+_AND_VERB = re.compile(r"\b(and|then) ([a-z]+)\b")
+# verbs that are not also common nouns, so "and drop them" is a second action but "and cache
+# behaviour" is not
+_SECOND_VERBS = {"add", "drop", "remove", "delete", "fix", "move", "rename", "make", "use", "skip",
+                 "enable", "disable", "avoid", "keep", "expose", "register", "replace", "simplify",
+                 "deprecate", "document", "ensure", "allow", "split", "adopt", "align", "introduce",
+                 "migrate", "refactor", "reuse", "unify", "validate", "improve", "prevent", "extend"}
+
+
+def _and_verbs(rest: str, tense) -> str:
+    """"X and drop them" → "X and dropping them" (a second verb joined by "and" follows the
+    first one's tense)."""
+    def one(m: re.Match[str]) -> str:
+        word = m.group(2)
+        return f"{m.group(1)} {tense(word)}" if word in _SECOND_VERBS else m.group(0)
+    return _AND_VERB.sub(one, rest)
+
+
 def did(title: str) -> str:
     """"Fix dispatch in X" → "fixed dispatch in X"; a title without a verb → "landed X"."""
     verb, rest = split_verb(title)
     if verb:
-        return f"{past(verb)} {rest}"
+        return f"{past(verb)} {_and_verbs(rest, past)}"
     return f"landed {_noun(title)}"
 
 
@@ -109,7 +142,7 @@ def doing(title: str) -> str:
     verb, rest = split_verb(title)
     if verb:
         word = "speeding up" if verb == "speedup" else gerund(verb)
-        return f"{word} {rest}"
+        return f"{word} {_and_verbs(rest, gerund)}"
     return _noun(title)
 
 
