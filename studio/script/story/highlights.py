@@ -8,7 +8,7 @@ that the commit, its bodies or its diff do not say.
 from __future__ import annotations
 
 from ...digest.model import CommitInfo, Digest
-from ..words import count, join_words, number_words
+from ..words import capitalize, count, join_words, number_words
 from . import inputs as I
 from . import phrases as P
 from .arcs import earlier_part
@@ -67,9 +67,15 @@ def facts(c: CommitInfo, voice: Voice) -> list[str]:
     return out
 
 
-def tell_commit(h: Highlight, depth: int, d: Digest, voice: Voice) -> list[Said]:
+def tell_commit(h: Highlight, depth: int, d: Digest, voice: Voice, again: bool = False
+                ) -> list[Said]:
+    """``again``: the sentence before named the same author (so: "They also fixed …")."""
     c = h.commits[0]
-    said: list[Said] = [(opening(c), [c.sha])]
+    action = did(I.title(c))
+    if again and not action.startswith("landed a change titled"):
+        said: list[Said] = [(voice.pick("again", P.AGAIN, did=action), [c.sha])]
+    else:
+        said = [(opening(c), [c.sha])]
     arc = earlier_part([c], d)
     if arc:
         said.append(arc)
@@ -98,9 +104,7 @@ def tell_stack(h: Highlight, depth: int, d: Digest, voice: Voice) -> list[Said]:
     arc = earlier_part(commits, d, I.builds_on(s))
     if arc:
         said.append(arc)
-    steps = _steps(commits, depth)
-    if steps:
-        said.append((steps, [c.sha for c in commits]))
+    said += _steps(commits, depth, voice)
     head = commits[0]
     said += [(x, [head.sha]) for x in I.explanation(head)[: max(0, depth - 1)]]
     if depth >= 2:
@@ -109,30 +113,41 @@ def tell_stack(h: Highlight, depth: int, d: Digest, voice: Voice) -> list[Said]:
     return said
 
 
-def _steps(commits: list[CommitInfo], depth: int) -> str:
-    """"It starts by deleting X, goes on to removing Y, and ends by deleting Z"."""
+def _steps(commits: list[CommitInfo], depth: int, voice: Voice) -> list[Said]:
+    """The stack in order: "It starts with X." "Then Y and Z." "It ends with W." — each step
+    keeping its commit; at depth 1 only the first and the last."""
     titles = [doing(I.title(c)) for c in commits]
+    shas = [[c.sha] for c in commits]
     if len(set(titles)) == 1:
-        return f"{'Both' if len(titles) == 2 else 'All'} of them are about {titles[0]}"
+        return [(f"{'Both' if len(titles) == 2 else 'All'} of them are about {titles[0]}",
+                 [c.sha for c in commits])]
     if len(commits) == 2:
-        return f"The first part is {titles[0]}; the second, {titles[1]}"
-    middle_count = {1: 0, 2: 1}.get(depth, len(commits) - 2)
-    middle = titles[1:-1][:middle_count]
-    text = f"It starts with {titles[0]}"
-    if middle:
-        text += f", goes on to {join_words(middle)}"
-    skipped = len(commits) - 2 - len(middle)
-    if skipped > 0:
-        text += f", takes {count(skipped, 'more step')}"
-    return f"{text}, and ends with {titles[-1]}"
+        return [(f"The first part is {titles[0]}; the second, {titles[1]}",
+                 [c.sha for c in commits])]
+    said: list[Said] = [(f"It starts with {titles[0]}", shas[0])]
+    middle = list(range(1, len(commits) - 1))
+    shown = middle[: {1: 0, 2: 2}.get(depth, len(middle))]
+    for k in range(0, len(shown), 2):
+        part = shown[k:k + 2]
+        said.append((voice.pick("step-then", P.STEP_THEN,
+                                steps=join_words([titles[i] for i in part])),
+                     [s for i in part for s in shas[i]]))
+    skipped = [i for i in middle if i not in shown]
+    if skipped:
+        said.append((f"{capitalize(count(len(skipped), 'more step'))} follow",
+                     [s for i in skipped for s in shas[i]]))
+    said.append((f"It ends with {titles[-1]}", shas[-1]))
+    return said
 
 
-def tell(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool = True) -> list[Said]:
-    """``h`` at ``depth``; ``alone``: the only rollback told (it says whether it came back)."""
+def tell(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool = True,
+         again: bool = False) -> list[Said]:
+    """``h`` at ``depth``; ``alone``: the only rollback told (it says whether it came back);
+    ``again``: the last highlight told was the same author's."""
     if h.kind == "stack":
         return tell_stack(h, depth, d, voice)
     if h.kind == "commit":
-        return tell_commit(h, depth, d, voice)
+        return tell_commit(h, depth, d, voice, again)
     from .rollbacks import tell_reland, tell_revert
 
     if h.kind == "revert":

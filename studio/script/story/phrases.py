@@ -299,3 +299,15 @@ SIZE = [
     "Leaving out tests and docs, it changes {lines} lines of code.",
     "In size: {lines} lines of code changed, before tests and docs.",
 ]
+
+# The next change by the person just named.
+AGAIN = [
+    "They also {did}.",
+    "The same author also {did}.",
+    "Another change of theirs {did}.",
+    "They {did} as well.",
+    "And in one more change, they {did}.",
+]
+# Joining the middle steps of a stack.
+STEP_THEN = ["Then {steps}.", "After that, {steps}.", "Next, {steps}.", "Then comes {steps}.",
+             "Further along, {steps}."]

@@ -142,8 +142,12 @@ class StoryWriter:
                     [s for h in chosen for s in h.shas] if t.kind != "topic" else [])
             detailed = chosen[:MORE_ROLLBACKS_AT] if t.kind == "rollbacks" else chosen
             reverts = [h for h in detailed if h.kind == "revert"]
+            last = ""
             for h in detailed:
-                seg.extend(tell(h, told[id(h)], d, voice, alone=len(reverts) == 1))
+                author = h.commits[0].author if h.kind == "commit" and h.commits else ""
+                seg.extend(tell(h, told[id(h)], d, voice, alone=len(reverts) == 1,
+                                again=bool(author) and author == last))
+                last = author if h.kind == "commit" else ""
             if len(reverts) > 1 and all(h.reland is None for h in reverts):
                 seg.say(voice.pick("none-back", P.NONE_BACK), [h.revert.sha for h in reverts
                                                                if h.revert])
