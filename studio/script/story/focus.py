@@ -36,8 +36,12 @@ def _deprecations(d: Digest, v: Voice) -> list[Said]:
     tips = []
     for c in d.commits:
         dep = I.deprecations(c) if c.revert is None else []
-        if dep:
-            tips.append((v.pick("deprecated", P.FOCUS_DEPRECATED, names=join_words(dep[:3])),
+        names = [x for x in dep if len(x.split()) == 1]  # names; else the change's own words
+        if names:
+            tips.append((v.pick("deprecated", P.FOCUS_DEPRECATED, names=join_words(names[:3])),
+                         [c.sha]))
+        elif dep:
+            tips.append((v.pick("deprecation", P.FOCUS_DEPRECATION, title=I.title(c)),
                          [c.sha]))
     return tips
 

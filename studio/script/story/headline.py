@@ -26,6 +26,8 @@ def _short(text: str, words: int = TITLE_WORDS) -> str:
     joins = [i for i, w in enumerate(cut) if i >= 2 and w.lower() in _JOINS]
     if joins:
         cut = cut[:joins[-1]]
+    while len(cut) > 2 and cut[-1].lower() in _JOINS:
+        cut.pop()
     return " ".join(cut).rstrip(",;:")
 
 
@@ -53,7 +55,9 @@ def _what(h: Highlight) -> str:
         return f"{_short(I.spoken(h.reland.title), 7)} Is Back"
     if h.kind == "stack" and h.stack is not None:
         n = capitalize(number_words(len(h.commits)))
-        return f"{n} PRs: {_short(doing(I.title(h.commits[0])), 6)}"
+        kind = "Stack" if h.stack.kind == "ghstack" else "Series"
+        return (f"{I.person(h.stack.author)}'s {n}-PR {kind}: "
+                f"{_short(doing(I.title(h.commits[0])), 5)}")
     return _short(I.spoken(I.title(h.commits[0])))
 
 
@@ -65,38 +69,41 @@ def headline(d: Digest, threads: list[Thread]) -> str:
     if not items:
         return f"{d.show}: Upkeep on {d.branch}"
     text = title_case(_what(items[0]))
-    if len(items) > 1 and len(text.split()) <= 5:
+    if len(items) > 1 and len(text.split()) <= 5 and items[1].kind != "stack":
         text += ", and " + title_case(_short(_what(items[1]), 4))
     return f"{d.show}: {capitalize(text)}"
 
 
-def _learn(h: Highlight) -> str:
+def _learn(t: Thread, h: Highlight, named: set[str]) -> str:
+    """What the listener learns from ``h`` (of thread ``t``), naming each person once."""
     if h.kind == "revert" and h.revert is not None:
         return f"what {change_name(h.revert.reverted_title)} did and how it went back"
     if h.kind == "reland" and h.reland is not None:
         return f"how {change_name(h.reland.title)} came back after its revert"
+    person = I.person(h.stack.author if h.stack is not None else h.commits[0].author)
+    by = "" if person in named else f" from {person}"
+    named.add(person)
     if h.kind == "stack" and h.stack is not None:
-        return (f"what the {number_words(len(h.commits))}-PR "
-                f"{'stack' if h.stack.kind == 'ghstack' else 'series'} from "
-                f"{I.person(h.stack.author)} does")
-    c = h.commits[0]
-    return f"about {doing(I.title(c))}"
+        kind = "stack" if h.stack.kind == "ghstack" else "series"
+        on = f" on {t.label}" if t.kind == "topic" and t.key != "other" else ""
+        return f"what the {number_words(len(h.commits))}-PR {kind}{by}{on} does"
+    return f"about {doing(I.title(h.commits[0]))}{by and ','}{by}"
 
 
-def summary(d: Digest, threads: list[Thread], told: list[Highlight]) -> str:
+def summary(d: Digest, told: list[tuple[Thread, Highlight]]) -> str:
     s = d.stats
     if not d.commits:
         return f"No commits landed on {d.repo}'s {d.branch} branch on {d.date}: a short episode."
     head = f"{capitalize(count(s.commits, 'commit'))} on {d.branch}"
     if s.reverts:
         head += f", {count(s.reverts, 'rollback')} among them"
-    reverts = [h for h in told if h.kind == "revert"]
+    reverts = [h for _, h in told if h.kind == "revert"]
+    learn = []
     if len(reverts) > 1:
-        told = [h for h in told if h.kind != "revert"]
-        learn = [f"why {count(len(reverts), 'change')} went back and who reverted them"]
-    else:
-        learn = []
-    learn += [_learn(h) for h in told[: 3 - len(learn)]]
+        told = [(t, h) for t, h in told if h.kind != "revert"]
+        learn.append(f"why {count(len(reverts), 'change')} went back and who reverted them")
+    named: set[str] = set()
+    learn += [_learn(t, h, named) for t, h in told[: 3 - len(learn)]]
     if not learn:
         return head + ", all of it upkeep."
     return f"{head}. You'll hear {join_words(learn)}."

@@ -14,7 +14,7 @@ from . import phrases as P
 from .arcs import earlier_part
 from .draft import Said
 from .plan import Highlight
-from .verbs import did, doing, is_handle
+from .verbs import did, doing, is_action, is_handle
 from .voice import Voice
 
 MAX_DEPTH = 3
@@ -29,9 +29,6 @@ def opening(c: CommitInfo, title: str | None = None) -> str:
     """"Ada Byron fixed X" — a handle never opens the sentence: "A change from ada fixed X"."""
     person = who(c)
     action = did(title if title is not None else I.title(c))
-    if action.startswith("landed a change titled "):
-        label = action.removeprefix("landed a change titled ")
-        return f"From {person}, a change titled {label}"
     if is_handle(person):
         return f"A change from {person} {action}"
     return f"{person} {action}"
@@ -72,7 +69,7 @@ def tell_commit(h: Highlight, depth: int, d: Digest, voice: Voice, again: bool =
     """``again``: the sentence before named the same author (so: "They also fixed …")."""
     c = h.commits[0]
     action = did(I.title(c))
-    if again and not action.startswith("landed a change titled"):
+    if again and is_action(I.title(c)):
         said: list[Said] = [(voice.pick("again", P.AGAIN, did=action), [c.sha])]
     else:
         said = [(opening(c), [c.sha])]
@@ -104,9 +101,11 @@ def tell_stack(h: Highlight, depth: int, d: Digest, voice: Voice) -> list[Said]:
     arc = earlier_part(commits, d, I.builds_on(s))
     if arc:
         said.append(arc)
-    said += _steps(commits, depth, voice)
+    steps = _steps(commits, depth, voice)
     head = commits[0]
-    said += [(x, [head.sha]) for x in I.explanation(head)[: max(0, depth - 1)]]
+    # the first part's own explanation right after it: a stack's base usually says why
+    said += steps[:1] + [(x, [head.sha]) for x in I.explanation(head)[: max(0, depth - 1)]]
+    said += steps[1:]
     if depth >= 2:
         for c in commits:
             said += [(f, [c.sha]) for f in facts(c, voice)[:1]]

@@ -262,6 +262,13 @@ FOCUS_DEPRECATED = [
     "{names} now carries a deprecation; worth checking where you rely on it",
     "a deprecation landed for {names}, so look at where your code calls it",
 ]
+FOCUS_DEPRECATION = [
+    "one deprecation to note: {title}",
+    "a deprecation landed, in its own words: {title}",
+    "take note of today's deprecation: {title}",
+    "if you rely on it, see the deprecation titled {title}",
+    "there is a deprecation on the list: {title}",
+]
 FOCUS_ACTION = [
     "one change tells users what to do: {sentence}",
     "from {who}'s change, in its own words: {sentence}",

@@ -50,14 +50,20 @@ _VERBS = {
 _BRING = {"bring": "brought", "speedup": "sped up", "speed": "sped"}
 
 
+def _known(w: str) -> bool:
+    from ..draft import VERBS
+
+    return w in _VERBS or w in VERBS
+
+
 def _base(word: str) -> str:
     w = word.lower().rstrip(":,")
-    if w in _VERBS:
+    if _known(w):
         return w
     for cut in ("es", "s"):
-        if w.endswith(cut) and w[: -len(cut)] in _VERBS:
+        if w.endswith(cut) and _known(w[: -len(cut)]):
             return w[: -len(cut)]
-    if w.endswith("ies") and w[:-3] + "y" in _VERBS:
+    if w.endswith("ies") and _known(w[:-3] + "y"):
         return w[:-3] + "y"
     return ""
 
@@ -137,6 +143,11 @@ def did(title: str) -> str:
     return f"landed {_noun(title)}"
 
 
+def is_action(title: str) -> bool:
+    """Whether the title starts with a verb (so "they also …" can follow)."""
+    return bool(split_verb(title)[0])
+
+
 def doing(title: str) -> str:
     """"Fix dispatch in X" → "fixing dispatch in X"; without a verb → "X"."""
     verb, rest = split_verb(title)
@@ -148,7 +159,9 @@ def doing(title: str) -> str:
 
 def _noun(title: str) -> str:
     title = " ".join(title.split()).rstrip(".")
-    return f"a change titled {title}" if title else "an untitled change"
+    if not title:
+        return "an untitled change"
+    return title
 
 
 def is_handle(name: str) -> bool:

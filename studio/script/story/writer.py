@@ -45,9 +45,8 @@ class StoryWriter:
         drafts.append(focus(d, threads, voice))
         drafts.append(self._sign_off(d, voice))
         segments = [x.to_segment() for x in drafts if x]
-        order = [h for t in threads for h in t.items if id(h) in told]
-        return build_episode(d, segments, headline(d, threads), summary(d, threads, order),
-                             self.name)
+        order = [(t, h) for t in threads for h in t.items if id(h) in told]
+        return build_episode(d, segments, headline(d, threads), summary(d, order), self.name)
 
     # -- choosing -------------------------------------------------------------------------
 
@@ -223,7 +222,11 @@ def _transition(t: Thread, position: int, previous: str, voice: Voice) -> str:
 def _also(rest: list[Highlight], voice: Voice) -> Said:
     shas = [s for h in rest for s in h.shas]
     if len(rest) <= 3:
-        items = [f"{who(h.commits[0])} {did(I.title(h.commits[0]))}" for h in rest if h.commits]
+        by: dict[str, list[str]] = {}  # one person's changes said together
+        for h in rest:
+            if h.commits:
+                by.setdefault(who(h.commits[0]), []).append(did(I.title(h.commits[0])))
+        items = [f"{person} {join_words(acts)}" for person, acts in by.items()]
         return voice.pick("also", P.ALSO, items=join_words(items, "and")), shas
     n = f"{number_words(len(rest))} more changes"
     return voice.pick("also-count", P.ALSO_COUNT, count=n, count_cap=capitalize(n)), shas
