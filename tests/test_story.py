@@ -164,6 +164,39 @@ def test_day_without_signals_has_no_generic_focus(squash_reverts):
         assert phrase not in ep.transcript.lower()
 
 
+def _commit(n: int, title: str, body: str, author: str, changes: list[FileChange]) -> Commit:
+    return Commit(sha=f"{n:040x}", title=title, body=body, author_name=author,
+                  author_email=author.split()[0].lower() + "@ex.com",
+                  committed_at=f"2026-08-11T{10 + n:02d}:00:00+00:00",
+                  files=[f.path for f in changes], changes=changes)
+
+
+def test_focus_names_a_removed_public_module():
+    gone = [FileChange("torchao/sparsity/__init__.py", 0, 40, "deleted"),
+            FileChange("torchao/sparsity/sparse_api.py", 0, 900, "deleted"),
+            FileChange("test/sparsity/test_api.py", 0, 300, "deleted")]
+    day = Day(repo="pytorch/ao", branch="main", date="2026-08-11", tz="UTC", source="git",
+              start="", end="", commits=[
+                  _commit(1, "Delete torchao.sparsity (#4728)",
+                          "torchao.sparsity has been deprecated since 0.15.", "Vasiliy Kuznetsov",
+                          gone),
+                  _commit(2, "Fix typo in README (#4729)", "", "Ann Lee",
+                          [FileChange("README.md", 1, 1)]),
+                  _commit(3, "Add rowwise MXFP8 kernels (#4730)", "Adds rowwise scaling.",
+                          "Luca Wehr", [FileChange("torchao/prototype/mx/kernels.py", 300, 10)])])
+    ep = _write(day)
+    focus = ep.segment("focus")
+    assert "torchao.sparsity" in focus.text and "import" in focus.text
+    assert focus.sentences[0].commits == [f"{1:040x}"]
+    # the deletion leads the day, in its author's words, and the typo is housekeeping
+    first = next(s for s in ep.segments if s.id.startswith("topic-"))
+    assert "Vasiliy Kuznetsov deleted torchao.sparsity" in first.text
+    assert "deprecated since 0.15" in first.text
+    assert f"{2:040x}" in ep.segment("housekeeping").commits
+    for phrase in GENERIC:
+        assert phrase not in ep.transcript.lower()
+
+
 # --- synthetic days: a month of them -----------------------------------------------------------
 
 _VERBS = ["Fix", "Add", "Remove", "Speed up", "Refactor", "Support", "Document", "Cache",

@@ -47,15 +47,18 @@ def size_fact(c: CommitInfo, voice: Voice) -> str:
 
 
 def facts(c: CommitInfo, voice: Voice) -> list[str]:
+    """What the diff adds to the title: modules removed or added, deprecations (each only when
+    the title does not say it already), and the size of a big change."""
     out = []
-    removed = I.removed_api(c)
+    title = I.title(c)
+    removed = [x for x in I.removed_api(c) if x not in title]
     if removed:
         out.append(f"It removes {join_words(removed[:3])}"
                    + (f" and {count(len(removed) - 3, 'more')}" if len(removed) > 3 else ""))
-    added = I.new_modules(c)
+    added = [x for x in I.new_modules(c) if x not in title]
     if added:
         out.append(f"It adds {join_words(added[:3])}")
-    deprecated = I.deprecations(c)
+    deprecated = [x for x in I.deprecations(c) if x not in title and len(x.split()) == 1]
     if deprecated:
         out.append(f"It deprecates {join_words(deprecated[:3])}")
     size = size_fact(c, voice)

@@ -110,6 +110,13 @@ LATER_THREAD = [
     "Meanwhile, {name}.",
     "Switching to {name}.",
 ]
+OTHER_FIRST = [
+    "First up.",
+    "To begin.",
+    "We start here.",
+    "Top of the list.",
+    "Let's begin.",
+]
 OTHER_THREAD = [
     "Some changes stand on their own.",
     "A few more, each on its own.",

@@ -208,8 +208,8 @@ def _transition(t: Thread, position: int, previous: str, voice: Voice) -> str:
             return voice.pick("rollbacks-one", P.ROLLBACKS_ONE)
         return voice.pick("rollbacks-many", P.ROLLBACKS_MANY, count=count(n, "change"),
                           count_cap=capitalize(count(n, "change")))
-    if t.key == "other" and not first:
-        return voice.pick("other", P.OTHER_THREAD)
+    if t.key == "other":
+        return voice.pick("other", P.OTHER_THREAD if not first else P.OTHER_FIRST)
     if first:
         return voice.pick("first", P.FIRST_THREAD, name=t.name)
     if previous == "rollbacks":
