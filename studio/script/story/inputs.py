@@ -9,6 +9,9 @@ from ...digest.bodies import Explanation, explain
 from ...digest.model import CommitInfo, Digest, StackStory
 from ..speakable import people, person_name, pr_range, spoken_title
 
+_OBJECT_STARTS = {"the", "a", "an", "its", "their", "this", "that", "these", "those", "all", "any",
+                  "each", "every", "some", "it", "them", "our", "both", "more", "support", "up",
+                  "out", "away", "several", "two", "three", "many", "most", "one"}
 _CHORES = {"ci": "CI", "typo": "typo fixes", "owners": "code ownership", "tests": "tests",
            "docs": "docs"}
 
@@ -39,8 +42,18 @@ def explained(c: CommitInfo) -> Explanation:
 
 
 def explanation(c: CommitInfo) -> list[str]:
-    """The one to three sentences from its bodies that explain the change, in spoken order."""
-    return list(explained(c).sentences)
+    """The one to three sentences from its bodies that explain the change, in spoken order
+    (one that starts with a bare "Renames …" is given its subject: "It renames …")."""
+    return [with_subject(s) for s in explained(c).sentences]
+
+
+def with_subject(sentence: str) -> str:
+    from .verbs import third_person_verb
+
+    first, _, rest = sentence.partition(" ")
+    if rest and third_person_verb(first) and rest.split(" ", 1)[0] in _OBJECT_STARTS:
+        return f"It {first.lower()} {rest}"
+    return sentence
 
 
 def user_actions(c: CommitInfo) -> list[str]:

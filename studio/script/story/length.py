@@ -15,7 +15,7 @@ from .plan import Highlight
 from .voice import Voice
 
 MIN_HIGHLIGHTS = 3
-MAX_HIGHLIGHTS = 6
+MAX_HIGHLIGHTS = 12
 FRAME_WORDS = 110  # greeting and the day's story line, numbers, housekeeping, focus, sign-off
 THREAD_WORDS = 15  # a thread's transition and its line on the smaller changes
 
@@ -25,9 +25,9 @@ def target_words(minutes: float | None) -> int:
 
 
 def max_highlights(minutes: float | None) -> int:
-    """3 for a short show, 5 at three minutes, 6 at four, and a few more beyond that."""
+    """4 at two minutes, 6 at three (the seeds' count), 7 at four, a few more beyond that."""
     m = minutes or DEFAULT_MINUTES
-    return max(MIN_HIGHLIGHTS, min(MAX_HIGHLIGHTS + max(0, int(m) - 4), round(m * 1.5) + 1))
+    return max(MIN_HIGHLIGHTS, min(MAX_HIGHLIGHTS, int(m * 1.5 + 1.5)))
 
 
 def choose(ranked: list[Highlight], minutes: float | None, d: Digest, voice: Voice,

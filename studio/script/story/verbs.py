@@ -143,6 +143,14 @@ def did(title: str) -> str:
     return f"landed {_noun(title)}"
 
 
+def third_person_verb(word: str) -> bool:
+    """"Renames", "Unblocks", "Fixes": a known verb in its -s form, capitalised."""
+    if not word[:1].isupper() or not word.isalpha() or not word.endswith("s"):
+        return False
+    w = word.lower()
+    return _base(w) != "" and _base(w) != w
+
+
 def is_action(title: str) -> bool:
     """Whether the title starts with a verb (so "they also …" can follow)."""
     return bool(split_verb(title)[0])
