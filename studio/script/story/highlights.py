@@ -96,10 +96,9 @@ def tell_stack(h: Highlight, depth: int, d: Digest, voice: Voice) -> list[Said]:
     span = f", {I.range_of(prs)}," if len(prs) >= 2 else ""
     author = I.person(s.author)
     size = f"{number_words(n)}-PR {kind}"
-    if is_handle(author):
-        first = f"A {size} from {author}{span} landed today"
-    else:
-        first = f"{author} landed a {size}{span} today"
+    bank = P.STACK_OPEN_INNER if is_handle(author) else P.STACK_OPEN + P.STACK_OPEN_INNER
+    first = voice.pick("stack-open", bank, who=author, size=size, span=span, n=number_words(n),
+                       kind=kind)
     said: list[Said] = [(first, [c.sha for c in commits])]
     arc = earlier_part(commits, d, I.builds_on(s))
     if arc:

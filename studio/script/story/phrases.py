@@ -152,9 +152,9 @@ ALSO_COUNT = [
 HOUSEKEEPING = [
     "Housekeeping: {count} on {what}.",
     "The upkeep: {count}, covering {what}.",
-    "Then the chores: {count} on {what}.",
-    "Maintenance took {count}, on {what}.",
-    "Some tidying too: {count}, on {what}.",
+    "Then the chores, {count} in all, touching {what}.",
+    "Maintenance took {count}: {what}.",
+    "Some tidying too, in {what}: {count}.",
 ]
 
 FOCUS_INTRO = [
@@ -325,3 +325,19 @@ AGAIN = [
 # Joining the middle steps of a stack.
 STEP_THEN = ["Then {steps}.", "After that, {steps}.", "Next, {steps}.", "Then comes {steps}.",
              "Further along, {steps}."]
+
+# A stack or series as one story ({size}: "seven-PR stack", {span}: ", PRs 4717 to 4723,").
+STACK_OPEN = [
+    "{who} landed a {size}{span} today",
+    "{who} put in a {size}{span}",
+    "{who}'s {size}{span} went in today",
+]
+STACK_OPEN_INNER = [
+    "A {size} from {who}{span} landed today",
+    "Today brought {who}'s {size}{span}",
+    "In today: {n} PRs in one {kind} by {who}{span}",
+    "There was a {size} by {who}{span}",
+    "On the branch today, {who} had {n} PRs in a {kind}{span}",
+]
+# Ways to name a thread of work on a module or tag ({x}: "stringdtype").
+THREAD_NAME = ["the {x} work", "{x}", "work on {x}", "changes to {x}", "the {x} code"]

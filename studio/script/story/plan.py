@@ -37,7 +37,7 @@ class Highlight:
 @dataclass
 class Thread:
     kind: str  # "rollbacks" | "stack" | "topic" | "housekeeping"
-    name: str  # spoken: "Intel XPU", "a seven-PR stack from Ada Byron", "the rollbacks"
+    name: str  # spoken: "Intel XPU", "the rollbacks"; "" when the label is to be dressed
     key: str  # for the segment id
     items: list[Highlight] = field(default_factory=list)
     label: str = ""  # short: "Intel XPU", "stringdtype"
@@ -109,12 +109,14 @@ def topic_threads(d: Digest, profile: Profile, told: set[str]
         if not I.is_housekeeping(c, d):
             items.append((keys.key(c), Highlight("commit", [c], I.score(c))))
     threads: dict[str, Thread] = {}
-    for (key, name), h in items:
+    for (key, label), h in items:
         if key not in threads:
-            theme = key.removeprefix("theme:")
-            spoken = name or d.theme_names.get(theme, theme)
-            threads[key] = Thread("topic", spoken, key.split(":", 1)[-1].rsplit("/", 1)[-1],
-                                  label=spoken.removeprefix("the ").removesuffix(" work"))
+            slug = key.split(":", 1)[-1]
+            if key.startswith(("module:", "tag:")):  # named by the writer's voice from its label
+                threads[key] = Thread("topic", "", slug, label=label)
+            else:
+                name = label or d.theme_names.get(slug, slug)
+                threads[key] = Thread("topic", name, slug, label=name)
         threads[key].items.append(h)
     for t in threads.values():
         t.items.sort(key=lambda h: -h.score)

@@ -61,17 +61,18 @@ class Keys:
         return bool(tags & set(theme.tags)) or (bool(c.files) and on_path * 2 > len(c.files))
 
     def key(self, c: CommitInfo) -> tuple[str, str]:
-        """(key, spoken name) of the thread ``c`` belongs to."""
+        """(key, label) of the thread ``c`` belongs to: the label is a module's or tag's spoken
+        name ("stringdtype"), "" for a theme (named by the profile)."""
         if self.strong_theme(c):
             return f"theme:{c.theme}", ""
         shared = [d for d in self.dirs.get(c.sha, ()) if self.shared[d] >= 2 and spoken_module(d)]
         if shared:
             top = min(shared, key=lambda d: (d.count("/"), -self.shared[d]))
             name = spoken_module(top)
-            return f"module:{name}", f"the {name} work"
+            return f"module:{name}", name
         if c.tags:
             tag = c.tags[0]
-            return f"tag:{tag.lower()}", f"the {tag} work"
+            return f"tag:{tag.lower()}", tag
         theme = self.themes.get(c.theme)
         if theme is not None and not theme.housekeeping and c.theme != self.fallback:
             return f"theme:{c.theme}", ""

@@ -136,7 +136,7 @@ class StoryWriter:
             if not chosen:
                 continue
             seg = Draft(t.key if t.kind == "rollbacks" else f"{t.kind}-{_slug(t.key)}",
-                        capitalize(t.name))
+                        capitalize(t.name or t.label))
             seg.say(_transition(t, len(drafts), previous, voice),
                     [s for h in chosen for s in h.shas] if t.kind != "topic" else [])
             detailed = chosen[:MORE_ROLLBACKS_AT] if t.kind == "rollbacks" else chosen
@@ -193,17 +193,21 @@ def _lead(t: Thread) -> str:
         if h.reland is not None:
             return f"{change_name(h.reland.title)} came back"
         return ""
-    if t.kind == "stack":
-        return t.name
     return doing(I.title(h.commits[0]))
+
+
+def _name(t: Thread, voice: Voice) -> str:
+    """A thread's spoken name; a module's or tag's said one of several ways, day by day."""
+    return t.name or voice.pick("thread-name", P.THREAD_NAME, x=t.label)
 
 
 def _transition(t: Thread, position: int, previous: str, voice: Voice) -> str:
     first = position == 0
+    name = _name(t, voice)
     if t.kind == "rollbacks":
         n = sum(1 for h in t.items if h.kind == "revert")
         if n == 0:
-            return voice.pick("comebacks", P.LATER_THREAD, name=t.name)
+            return voice.pick("comebacks", P.LATER_THREAD, name=name)
         if n == 1:
             return voice.pick("rollbacks-one", P.ROLLBACKS_ONE)
         return voice.pick("rollbacks-many", P.ROLLBACKS_MANY, count=count(n, "change"),
@@ -211,12 +215,12 @@ def _transition(t: Thread, position: int, previous: str, voice: Voice) -> str:
     if t.key == "other":
         return voice.pick("other", P.OTHER_THREAD if not first else P.OTHER_FIRST)
     if first:
-        return voice.pick("first", P.FIRST_THREAD, name=t.name)
+        return voice.pick("first", P.FIRST_THREAD, name=name)
     if previous == "rollbacks":
-        return voice.pick("after-rollbacks", P.AFTER_ROLLBACKS, name=t.name)
+        return voice.pick("after-rollbacks", P.AFTER_ROLLBACKS, name=name)
     if position == 1:
-        return voice.pick("next", P.NEXT_THREAD, name=t.name)
-    return voice.pick("later", P.LATER_THREAD, name=t.name)
+        return voice.pick("next", P.NEXT_THREAD, name=name)
+    return voice.pick("later", P.LATER_THREAD, name=name)
 
 
 def _also(rest: list[Highlight], voice: Voice) -> Said:
@@ -235,7 +239,8 @@ def _also(rest: list[Highlight], voice: Voice) -> Said:
 def _more(threads: list[Thread], voice: Voice) -> Draft:
     seg = Draft("more", "More from the day")
     n = sum(len(h.commits) for t in threads for h in t.items)
-    labels = join_words([t.name for t in threads[:3]] + (["more"] if len(threads) > 3 else []))
+    labels = join_words([_name(t, voice) for t in threads[:3]]
+                        + (["more"] if len(threads) > 3 else []))
     seg.say(f"{capitalize(count(n, 'more change'))} went to {labels}",
             [s for t in threads for s in t.shas])
     return seg
