@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import sys
 from pathlib import Path
 
 from .argtypes import days, seconds
@@ -131,6 +132,8 @@ def cmd_pull(args: argparse.Namespace) -> int:
     save_day(day, out)
     spent = f" ({day.requests} GitHub requests)" if day.requests is not None else ""
     print(f"{len(day.commits)} commits on {day.repo} {day.branch} for {day.date}{spent} -> {out}")
+    for note in day.notes:
+        print(f"note: {note}", file=sys.stderr)
     return 0
 
 

@@ -72,8 +72,9 @@ class Day:
     lookback: list[Commit] = field(default_factory=list)  # earlier commits that pairing needs
     lookback_days: int = 14
     lookback_total: int | None = None  # commits in the look-back window, kept or not
+    notes: list[str] = field(default_factory=list)  # what the pull could not do, in words
     repo_url: str = ""  # web page of the repository (https://github.com/owner/name), if known
-    merged_prs: int | None = None  # known only from GitHub
+    merged_prs: int | None = None  # commits of the day that landed a merged pull request
     requests: int | None = None  # API requests spent, for GitHub pulls
     project: str = ""  # the project's own name (package metadata, README), "" when unknown
 
