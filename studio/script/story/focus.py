@@ -9,7 +9,7 @@ none of these, the focus says so in one short line; there is no generic advice.
 from __future__ import annotations
 
 from ...digest.model import Digest
-from ..words import join_words
+from ..words import join_words, number_words
 from . import inputs as I
 from . import phrases as P
 from .draft import Draft, Said
@@ -20,16 +20,24 @@ from .voice import Voice
 
 MAX_TIPS = 3
 MIN_STACK = 3  # a stack worth reading in order has at least this many PRs
+MAX_NAMES = 4  # removed names said in the focus; the rest counted
 
 
 def _removals(d: Digest, v: Voice) -> list[Said]:
-    tips = []
+    """One tip for all of the day's public removals (the first few named)."""
+    names: list[str] = []
+    shas: list[str] = []
     for c in d.commits:
         removed = I.removed_api(c) if c.revert is None else []
         if removed:
-            tips.append((v.pick("removed", P.FOCUS_REMOVED, names=join_words(removed[:3]),
-                                branch=d.branch), [c.sha]))
-    return tips
+            names += [n for n in removed if n not in names]
+            shas.append(c.sha)
+    if not names:
+        return []
+    shown = names[:MAX_NAMES] + ([f"{number_words(len(names) - MAX_NAMES)} more"]
+                                 if len(names) > MAX_NAMES else [])
+    return [(v.pick("removed", P.FOCUS_REMOVED, names=join_words(shown, "or"),
+                    branch=d.branch), shas)]
 
 
 def _deprecations(d: Digest, v: Voice) -> list[Said]:

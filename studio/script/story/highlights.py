@@ -41,9 +41,8 @@ def size_fact(c: CommitInfo, voice: Voice) -> str:
     if lines < BIG_CHANGE:
         return ""
     step = 1000 if lines >= 10_000 else 100
-    rounded = lines // step * step
-    amount = f"more than {number_words(rounded)}" if rounded < lines else number_words(lines)
-    return voice.pick("size", P.SIZE, lines=amount)
+    below = (lines - 1) // step * step  # strictly below: "more than" stays true
+    return voice.pick("size", P.SIZE, n=number_words(below))
 
 
 def facts(c: CommitInfo, voice: Voice) -> list[str]:

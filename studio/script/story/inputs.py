@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from ...digest.bodies import Explanation, explain
 from ...digest.model import CommitInfo, Digest, StackStory
+from ...digest.paths import NOT_API_PARTS
 from ..speakable import people, person_name, pr_range, spoken_title
 
 _OBJECT_STARTS = {"the", "a", "an", "its", "their", "this", "that", "these", "those", "all", "any",
@@ -60,9 +61,19 @@ def user_actions(c: CommitInfo) -> list[str]:
     return list(explained(c).user_action)
 
 
+def _public(name: str) -> bool:
+    """A module a user could import: not under benchmarks, examples, scripts or tests."""
+    parts = name.lower().replace("/", ".").split(".")
+    return not any(p in NOT_API_PARTS or p in ("test", "tests", "testing") or p.startswith("_")
+                   for p in parts[:-1]) and not parts[-1].startswith("test")
+
+
 def removed_api(c: CommitInfo) -> list[str]:
+    """Public modules and names the change removes (not benchmark or example scripts)."""
     sig = c.sig
-    return list(dict.fromkeys([*sig.removed_modules, *sig.api_removed])) if sig else []
+    if sig is None:
+        return []
+    return [n for n in dict.fromkeys([*sig.removed_modules, *sig.api_removed]) if _public(n)]
 
 
 def deprecations(c: CommitInfo) -> list[str]:
@@ -70,7 +81,7 @@ def deprecations(c: CommitInfo) -> list[str]:
 
 
 def new_modules(c: CommitInfo) -> list[str]:
-    return list(c.sig.new_modules) if c.sig else []
+    return [n for n in c.sig.new_modules if _public(n)] if c.sig else []
 
 
 def code_lines(c: CommitInfo) -> int:

@@ -257,9 +257,9 @@ MORE_ROLLBACKS = [
 # Today's focus: one bank per kind of signal, since each can come up day after day.
 FOCUS_REMOVED = [
     "if you import {names}, that is gone as of today: check your imports before you update",
-    "code that imports {names} will break on the next update, since it was removed today",
-    "{names} no longer exists on {branch}; if your code uses it, plan the move now",
-    "anyone importing {names} should look for another path: it was deleted today",
+    "code that imports {names} will break on the next update, after today's removal",
+    "removed from {branch} today: {names}; if your code uses any of it, plan the move now",
+    "anyone importing {names} should look for another path, as of today's removal",
     "check whether you use {names}; after today's removal, those imports fail",
 ]
 FOCUS_DEPRECATED = [
@@ -307,11 +307,11 @@ FOCUS_STACK = [
 
 # A change's size, in lines of code outside tests and docs ({lines}: "more than two thousand").
 SIZE = [
-    "It changes {lines} lines of code, not counting tests and docs.",
-    "That is {lines} changed lines of code, tests and docs aside.",
-    "The code changes alone run to {lines} lines.",
-    "Leaving out tests and docs, it changes {lines} lines of code.",
-    "In size: {lines} lines of code changed, before tests and docs.",
+    "It changes more than {n} lines of code, not counting tests and docs.",
+    "That is over {n} changed lines, tests and docs aside.",
+    "The code changes alone run past {n} lines.",
+    "Leaving out tests and docs, upward of {n} lines changed.",
+    "In size: {n}-plus lines of code, before tests and docs.",
 ]
 
 # The next change by the person just named.

@@ -19,7 +19,7 @@ _GENERIC = {"src", "lib", "include", "core", "_core", "types", "utils", "util", 
 
 def code_dirs(c: CommitInfo) -> set[str]:
     dirs: set[str] = set()
-    for path in c.files:
+    for path in [f.path for f in c.changes] or c.files:
         low = path.lower()
         if any(f"/{part}" in f"/{low}" for part in _NOT_CODE) or low.endswith((".md", ".rst")):
             continue
