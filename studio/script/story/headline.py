@@ -31,13 +31,16 @@ def _short(text: str, words: int = TITLE_WORDS) -> str:
     return " ".join(cut).rstrip(",;:")
 
 
-def title_case(text: str) -> str:
+def title_case(text: str, keep: frozenset[str] = frozenset()) -> str:
     """Words capitalised for a title; small words lower case inside it; identifiers
-    (``torch.compile``, ``__slots__``) and words with capitals of their own kept as they are."""
+    (``torch.compile``, ``__slots__``), words with capitals of their own and the words in
+    ``keep`` (a person's handle) kept as they are."""
     words = text.split()
     out = []
     for i, w in enumerate(words):
-        if w.lower() in _SMALL and 0 < i < len(words) - 1:
+        if w in keep or w.removesuffix("'s") in keep:
+            out.append(w)
+        elif w.lower() in _SMALL and 0 < i < len(words) - 1:
             out.append(w.lower())
         elif w[:1].islower() and w.isalpha():
             out.append(w[:1].upper() + w[1:])
@@ -68,10 +71,13 @@ def headline(d: Digest, threads: list[Thread]) -> str:
     items = [t.items[0] for t in threads if t.items]
     if not items:
         return f"{d.show}: Upkeep on {d.branch}"
-    text = title_case(_what(items[0]))
+    keep = frozenset(w for h in items[:2] if h.stack is not None
+                     for w in I.person(h.stack.author).split())
+    text = title_case(_what(items[0]), keep)
     if len(items) > 1 and len(text.split()) <= 5 and items[1].kind != "stack":
-        text += ", and " + title_case(_short(_what(items[1]), 4))
-    return f"{d.show}: {capitalize(text)}"
+        text += ", and " + title_case(_short(_what(items[1]), 4), keep)
+    first = text.split(" ", 1)[0]
+    return f"{d.show}: {text if first.removesuffix(chr(39) + 's') in keep else capitalize(text)}"
 
 
 def _learn(t: Thread, h: Highlight, named: set[str]) -> str:

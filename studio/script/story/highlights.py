@@ -14,7 +14,7 @@ from . import phrases as P
 from .arcs import earlier_part
 from .draft import Said
 from .plan import Highlight
-from .verbs import did, doing, is_action, is_handle
+from .verbs import did, doing, is_handle
 from .voice import Voice
 
 MAX_DEPTH = 3
@@ -71,7 +71,7 @@ def tell_commit(h: Highlight, depth: int, d: Digest, voice: Voice, again: bool =
     """``again``: the sentence before named the same author (so: "They also fixed …")."""
     c = h.commits[0]
     action = did(I.title(c))
-    if again and is_action(I.title(c)):
+    if again:
         said: list[Said] = [(voice.pick("again", P.AGAIN, did=action), [c.sha])]
     else:
         said = [(opening(c), [c.sha])]
@@ -108,8 +108,25 @@ def tell_stack(h: Highlight, depth: int, d: Digest, voice: Voice) -> list[Said]:
     said += steps[:1] + [(x, [head.sha]) for x in I.explanation(head)[: max(0, depth - 1)]]
     said += steps[1:]
     if depth >= 2:
-        for c in commits:
-            said += [(f, [c.sha]) for f in facts(c, voice)[:1]]
+        said += _stack_facts(commits, voice)
+    return said
+
+
+def _stack_facts(commits: list[CommitInfo], voice: Voice) -> list[Said]:
+    """What the stack's diffs add up to: the public modules it removes, its size."""
+    said: list[Said] = []
+    titles = " ".join(I.title(c) for c in commits)
+    removed = [(n, c.sha) for c in commits for n in I.removed_api(c) if n not in titles]
+    if removed:
+        names = [n for n, _ in removed]
+        more = f" and {count(len(names) - 3, 'more module')}" if len(names) > 3 else ""
+        said.append((f"Together they remove {join_words(names[:3])}{more}",
+                     list(dict.fromkeys(sha for _, sha in removed))))
+    lines = sum(I.code_lines(c) for c in commits)
+    if lines >= BIG_CHANGE:
+        step = 1000 if lines >= 10_000 else 100
+        said.append((voice.pick("size", P.SIZE, n=number_words((lines - 1) // step * step)),
+                     [c.sha for c in commits if I.code_lines(c)]))
     return said
 
 

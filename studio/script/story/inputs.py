@@ -93,11 +93,12 @@ def builds_on(s: StackStory) -> list[int]:
 
 
 def title(c: CommitInfo) -> str:
-    return spoken_title(c.title) or c.title
+    """The title as said inside a sentence (its first letter as the author wrote it)."""
+    return spoken_title(c.title, capital=False) or c.title
 
 
 def spoken(text: str) -> str:
-    return spoken_title(text) or " ".join(text.split())
+    return spoken_title(text, capital=False) or " ".join(text.split())
 
 
 def person(name: str) -> str:

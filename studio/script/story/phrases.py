@@ -258,7 +258,7 @@ MORE_ROLLBACKS = [
 FOCUS_REMOVED = [
     "if you import {names}, that is gone as of today: check your imports before you update",
     "code that imports {names} will break on the next update, after today's removal",
-    "removed from {branch} today: {names}; if your code uses any of it, plan the move now",
+    "if your code uses {names}, plan the move now, before you update past today",
     "anyone importing {names} should look for another path, as of today's removal",
     "check whether you use {names}; after today's removal, those imports fail",
 ]
@@ -318,9 +318,9 @@ SIZE = [
 AGAIN = [
     "They also {did}.",
     "The same author also {did}.",
-    "Another change of theirs {did}.",
     "They {did} as well.",
-    "And in one more change, they {did}.",
+    "And they also {did}.",
+    "On top of that, they {did}.",
 ]
 # Joining the middle steps of a stack.
 STEP_THEN = ["Then {steps}.", "After that, {steps}.", "Next, {steps}.", "Then comes {steps}.",
