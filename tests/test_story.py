@@ -148,6 +148,27 @@ def squash_reverts(tmp_path_factory):
     return _write(day), s
 
 
+def test_tagged_squash_revert_is_a_rollback(tmp_path):
+    path = tmp_path / "ruff"
+    with RepoBuilder(path, origin="https://github.com/astral-sh/ruff") as r:
+        original = r.commit(squash("[ty] Infer definite equality comparison results", 26210,
+                                   "Comparisons of literals now infer Literal[True]."),
+                            at("2026-06-20"), "Ada Byron", "ada@ex.com", committer=GH,
+                            committer_email=GH_MAIL, files=["crates/ty/src/infer.rs"])
+        revert = r.commit(squash('[ty] Revert "[ty] Infer definite equality comparison results"',
+                                 26308, "It caused a panic in the ecosystem check."),
+                          at("2026-06-23", 9), "Bob Ross", "bob@ex.com", committer=GH,
+                          committer_email=GH_MAIL, files=["crates/ty/src/infer.rs"])
+        r.commit(squash("[ty] Publish crates", 26309), at("2026-06-23", 10), "Cy Young",
+                 "cy@ex.com", committer=GH, committer_email=GH_MAIL, files=["release.toml"])
+    ep = _write(pull_git(path, dt.date(2026, 6, 23)))
+    assert ep.stats.reverts == 1
+    told = ep.segment("rollbacks")
+    assert "June 20th" in told.text and "Ada Byron" in told.text and "Bob Ross" in told.text
+    assert "panic in the ecosystem check" in told.text
+    assert original in told.commits and revert in told.commits
+
+
 def test_revert_without_reason_says_so(squash_reverts):
     ep, s = squash_reverts
     text = ep.segment("rollbacks").text

@@ -105,6 +105,9 @@ def _login_from(who: str) -> str:
 
 
 def parse_revert(title: str, body: str) -> RevertNotice | None:
+    tags, bare = split_tags(title)
+    if tags and bare.startswith("Revert"):  # "[ty] Revert "[ty] X" (#N)": a squash-merged revert
+        title = bare
     parsed = parse_revert_title(title)
     if parsed is None:
         loose = _REVERT_LOOSE.match(title.strip())

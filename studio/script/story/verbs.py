@@ -18,7 +18,15 @@ _IRREGULAR = {
     "refer": "referred", "emit": "emitted", "permit": "permitted", "submit": "submitted",
     "commit": "committed", "omit": "omitted", "admit": "admitted", "trim": "trimmed",
     "bump": "bumped", "plug": "plugged", "debug": "debugged", "shard": "sharded",
-    "rerun": "reran", "reland": "relanded",
+    "rerun": "reran", "reland": "relanded", "hide": "hid", "unhide": "unhid",
+    "infer": "inferred", "defer": "deferred", "occur": "occurred", "transfer": "transferred",
+    "control": "controlled", "compel": "compelled", "cancel": "canceled", "label": "labeled",
+    "model": "modeled", "level": "leveled", "signal": "signaled", "travel": "traveled",
+    "seek": "sought", "find": "found", "send": "sent", "spend": "spent",
+    "lend": "lent", "bend": "bent", "leave": "left", "lose": "lost", "mean": "meant",
+    "choose": "chose", "freeze": "froze", "unfreeze": "unfroze", "throw": "threw",
+    "break": "broke", "speak": "spoke", "wake": "woke", "steal": "stole", "begin": "began",
+    "overwrite": "overwrote", "override": "overrode", "rebuild": "rebuilt", "deal": "dealt",
 }
 _VERBS = {
     "accelerate", "accept", "account", "add", "address", "adjust", "adopt", "align", "allocate", "allow",
@@ -47,6 +55,9 @@ _VERBS = {
     "unify", "unlock", "unpin", "unquote", "unskip", "unwrap", "update", "upgrade", "upstream", "use",
     "validate", "vectorize", "wait", "warn", "widen", "wire", "wrap", "write",
 }
+_VERBS |= {"trigger", "note", "find", "send", "throw", "choose", "freeze", "cancel", "model",
+           "label", "signal", "seek", "leave", "overwrite", "override", "rebuild", "infer",
+           "defer", "transfer", "control", "hide", "unhide", "break", "begin"}
 _BRING = {"bring": "brought", "speedup": "sped up", "speed": "sped"}
 
 
