@@ -207,7 +207,7 @@ def _transition(t: Thread, position: int, previous: str, voice: Voice) -> str:
     if t.kind == "rollbacks":
         n = sum(1 for h in t.items if h.kind == "revert")
         if n == 0:
-            return voice.pick("comebacks", P.LATER_THREAD, name=name)
+            return voice.pick("comebacks", P.FIRST_THREAD if first else P.LATER_THREAD, name=name)
         if n == 1:
             return voice.pick("rollbacks-one", P.ROLLBACKS_ONE)
         return voice.pick("rollbacks-many", P.ROLLBACKS_MANY, count=count(n, "change"),
