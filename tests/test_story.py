@@ -161,8 +161,17 @@ def test_tagged_squash_revert_is_a_rollback(tmp_path):
                           committer_email=GH_MAIL, files=["crates/ty/src/infer.rs"])
         r.commit(squash("[ty] Publish crates", 26309), at("2026-06-23", 10), "Cy Young",
                  "cy@ex.com", committer=GH, committer_email=GH_MAIL, files=["release.toml"])
+        cycle = r.commit(squash("[ty] Normalize recursive TypeOf growth", 26230),
+                         at("2026-06-21"), "Dee Ray", "dee@ex.com", committer=GH,
+                         committer_email=GH_MAIL, files=["crates/ty/src/cycle.rs"])
+        loose = r.commit(squash("[ty] Revert multi-arm TypeOf cycle recovery", 26274,
+                                "## Summary\n\nThis reverts #26230, which normalized recursive "
+                                "growth.\n\nThat recovery hid real cycles."),
+                         at("2026-06-23", 11), "Eve Holt", "eve@ex.com", committer=GH,
+                         committer_email=GH_MAIL, files=["crates/ty/src/cycle.rs"])
     ep = _write(pull_git(path, dt.date(2026, 6, 23)))
-    assert ep.stats.reverts == 1
+    assert ep.stats.reverts == 2
+    assert cycle in ep.segment("rollbacks").commits and loose in ep.segment("rollbacks").commits
     told = ep.segment("rollbacks")
     assert "June 20th" in told.text and "Ada Byron" in told.text and "Bob Ross" in told.text
     assert "panic in the ecosystem check" in told.text
