@@ -9,6 +9,7 @@ import re
 
 from ...digest.messages import normalize_title
 from ...digest.model import CommitInfo, Digest, RevertStory
+from ..speakable import speakable
 from ..words import capitalize, count, join_words, number_words, spoken_date
 from . import inputs as I
 from . import phrases as P
@@ -19,6 +20,9 @@ from .voice import Voice
 
 _BOILERPLATE = re.compile(r",?\s*to avoid this behaviou?r,? add the tag \S+.*$", re.I)
 _URL = re.compile(r"\(?https?://\S+\)?")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_RESTATES = re.compile(r"^(?:this|it) (?:pr |change |commit )?reverts?\b", re.I)
+REASON_SENTENCES = 2
 
 
 def local_date(stamp: str, tz: str) -> dt.date | None:
@@ -60,7 +64,13 @@ def reason_as_written(r: RevertStory, revert: CommitInfo | None) -> str:
         titles |= {normalize_title(revert.raw_title), normalize_title(revert.title)}
     if key in titles or any(t and key.endswith(t) and len(key) - len(t) < 12 for t in titles):
         return ""
-    return text if len(text) <= 240 else text[:237].rsplit(" ", 1)[0] + "..."
+    # said aloud: no "This reverts #N, which …" restating what went back; two sentences at most
+    sentences = [s for s in _SENTENCE_END.split(speakable(text))
+                 if s and not _RESTATES.match(s)]
+    text = " ".join(sentences[:REASON_SENTENCES]).rstrip(" .") if sentences else ""
+    if len(text) > 240:
+        text = text[:237].rsplit(" ", 1)[0].rstrip(" ,;:")
+    return text
 
 
 def _bot(r: RevertStory) -> str:
