@@ -151,7 +151,8 @@ def _steps(commits: list[CommitInfo], depth: int, voice: Voice) -> list[Said]:
                      [s for i in part for s in shas[i]]))
     skipped = [i for i in middle if i not in shown]
     if skipped:
-        said.append((f"{capitalize(count(len(skipped), 'more step'))} follow",
+        said.append((f"{capitalize(count(len(skipped), 'more step'))} "
+                     f"follow{'s' if len(skipped) == 1 else ''}",
                      [s for i in skipped for s in shas[i]]))
     said.append((f"It ends with {titles[-1]}", shas[-1]))
     return said

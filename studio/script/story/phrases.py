@@ -117,6 +117,13 @@ OTHER_FIRST = [
     "Top of the list.",
     "Let's begin.",
 ]
+OTHER_ONE = [
+    "One more change, on its own.",
+    "Separately, one more.",
+    "And one change on its own.",
+    "One more, outside those threads.",
+    "Also, a single change.",
+]
 OTHER_THREAD = [
     "Some changes stand on their own.",
     "A few more, each on its own.",

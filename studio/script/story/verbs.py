@@ -55,7 +55,7 @@ _VERBS = {
     "unify", "unlock", "unpin", "unquote", "unskip", "unwrap", "update", "upgrade", "upstream", "use",
     "validate", "vectorize", "wait", "warn", "widen", "wire", "wrap", "write",
 }
-_VERBS |= {"trigger", "note", "find", "send", "throw", "choose", "freeze", "cancel", "model",
+_VERBS |= {"assume", "fail", "crash", "panic", "block", "leak", "hang", "error", "trigger", "note", "find", "send", "throw", "choose", "freeze", "cancel", "model",
            "label", "signal", "seek", "leave", "overwrite", "override", "rebuild", "infer",
            "defer", "transfer", "control", "hide", "unhide", "break", "begin"}
 _BRING = {"bring": "brought", "speedup": "sped up", "speed": "sped"}
@@ -146,8 +146,23 @@ def _and_verbs(rest: str, tense) -> str:
     return _AND_VERB.sub(one, rest)
 
 
+_DONT = re.compile(r"^(?:don't|do not|never)\s+(\S+)\s+(.*)$", re.I)
+
+
+def _negated(title: str) -> tuple[str, str] | None:
+    """"Don't assume X" → ("assume", "X")."""
+    match = _DONT.match(" ".join(title.split()))
+    if match and _base(match.group(1)):
+        return _base(match.group(1)), match.group(2)
+    return None
+
+
 def did(title: str) -> str:
-    """"Fix dispatch in X" → "fixed dispatch in X"; a title without a verb → "landed X"."""
+    """"Fix dispatch in X" → "fixed dispatch in X"; "Don't assume X" → "stopped assuming X";
+    a title without a verb → "landed X"."""
+    negated = _negated(title)
+    if negated:
+        return f"stopped {gerund(negated[0])} {negated[1]}"
     verb, rest = split_verb(title)
     if verb:
         return f"{past(verb)} {_and_verbs(rest, past)}"
@@ -169,6 +184,9 @@ def is_action(title: str) -> bool:
 
 def doing(title: str) -> str:
     """"Fix dispatch in X" → "fixing dispatch in X"; without a verb → "X"."""
+    negated = _negated(title)
+    if negated:
+        return f"no longer {gerund(negated[0])} {negated[1]}"
     verb, rest = split_verb(title)
     if verb:
         word = "speeding up" if verb == "speedup" else gerund(verb)

@@ -137,7 +137,7 @@ class StoryWriter:
                 continue
             seg = Draft(t.key if t.kind == "rollbacks" else f"{t.kind}-{_slug(t.key)}",
                         capitalize(t.name or t.label))
-            seg.say(_transition(t, len(drafts), previous, voice),
+            seg.say(_transition(t, chosen, len(drafts), previous, voice),
                     [s for h in chosen for s in h.shas] if t.kind != "topic" else [])
             detailed = chosen[:MORE_ROLLBACKS_AT] if t.kind == "rollbacks" else chosen
             reverts = [h for h in detailed if h.kind == "revert"]
@@ -201,7 +201,8 @@ def _name(t: Thread, voice: Voice) -> str:
     return t.name or voice.pick("thread-name", P.THREAD_NAME, x=t.label)
 
 
-def _transition(t: Thread, position: int, previous: str, voice: Voice) -> str:
+def _transition(t: Thread, chosen: list[Highlight], position: int, previous: str,
+                voice: Voice) -> str:
     first = position == 0
     name = _name(t, voice)
     if t.kind == "rollbacks":
@@ -213,7 +214,8 @@ def _transition(t: Thread, position: int, previous: str, voice: Voice) -> str:
         return voice.pick("rollbacks-many", P.ROLLBACKS_MANY, count=count(n, "change"),
                           count_cap=capitalize(count(n, "change")))
     if t.key == "other":
-        return voice.pick("other", P.OTHER_THREAD if not first else P.OTHER_FIRST)
+        bank = P.OTHER_FIRST if first else P.OTHER_ONE if len(chosen) == 1 else P.OTHER_THREAD
+        return voice.pick("other", bank)
     if first:
         return voice.pick("first", P.FIRST_THREAD, name=name)
     if previous == "rollbacks":
