@@ -22,7 +22,7 @@ _IRREGULAR = {
     "infer": "inferred", "defer": "deferred", "occur": "occurred", "transfer": "transferred",
     "control": "controlled", "compel": "compelled", "cancel": "canceled", "label": "labeled",
     "model": "modeled", "level": "leveled", "signal": "signaled", "travel": "traveled",
-    "seek": "sought", "find": "found", "send": "sent", "spend": "spent",
+    "seek": "sought", "hang": "hung", "find": "found", "send": "sent", "spend": "spent",
     "lend": "lent", "bend": "bent", "leave": "left", "lose": "lost", "mean": "meant",
     "choose": "chose", "freeze": "froze", "unfreeze": "unfroze", "throw": "threw",
     "break": "broke", "speak": "spoke", "wake": "woke", "steal": "stole", "begin": "began",
@@ -55,7 +55,8 @@ _VERBS = {
     "unify", "unlock", "unpin", "unquote", "unskip", "unwrap", "update", "upgrade", "upstream", "use",
     "validate", "vectorize", "wait", "warn", "widen", "wire", "wrap", "write",
 }
-_VERBS |= {"assume", "fail", "crash", "panic", "block", "leak", "hang", "error", "trigger", "note", "find", "send", "throw", "choose", "freeze", "cancel", "model",
+_VERBS |= {"assume", "fail", "crash", "panic", "block", "leak", "hang", "error",
+           "trigger", "note", "find", "send", "throw", "choose", "freeze", "cancel", "model",
            "label", "signal", "seek", "leave", "overwrite", "override", "rebuild", "infer",
            "defer", "transfer", "control", "hide", "unhide", "break", "begin"}
 _BRING = {"bring": "brought", "speedup": "sped up", "speed": "sped"}
