@@ -304,6 +304,16 @@ def test_a_month_has_no_stock_sentence_on_more_than_a_quarter_of_its_days():
     worst = days_with.most_common(5)
     assert worst[0][1] <= 30 // 4, worst
     assert len({ep.title for ep in episodes}) == 30
+    # every sentence that names a person, a PR or a count of commits keeps the commits it tells
+    for ep, day in zip(episodes, days, strict=True):
+        shas = {c.sha for c in day.commits}
+        for seg in ep.segments:
+            for s in seg.sentences:
+                assert set(s.commits) <= shas
+                if (re.search(r"\bPRs? \d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+                              r"eleven|twelve|thirteen|fourteen|fifteen|\d+) commits?\b", s.text)
+                        or any(p in s.text for p in _PEOPLE)):
+                    assert s.commits, s.text
 
 
 def test_more_minutes_tell_more_not_pad():
