@@ -13,6 +13,8 @@ from ..speakable import people, person_name, pr_range, spoken_title
 _OBJECT_STARTS = {"the", "a", "an", "its", "their", "this", "that", "these", "those", "all", "any",
                   "each", "every", "some", "it", "them", "our", "both", "more", "support", "up",
                   "out", "away", "several", "two", "three", "many", "most", "one"}
+_NOT_PUBLIC = {"test", "tests", "testing", "src", "crates", "private", "internal", "vendor",
+               "third_party"}
 _CHORES = {"ci": "CI", "typo": "typo fixes", "owners": "code ownership", "tests": "tests",
            "docs": "docs"}
 
@@ -64,7 +66,7 @@ def user_actions(c: CommitInfo) -> list[str]:
 def _public(name: str) -> bool:
     """A module a user could import: not under benchmarks, examples, scripts or tests."""
     parts = name.lower().replace("/", ".").split(".")
-    return not any(p in NOT_API_PARTS or p in ("test", "tests", "testing") or p.startswith("_")
+    return not any(p in NOT_API_PARTS or p in _NOT_PUBLIC or p.startswith("_")
                    for p in parts[:-1]) and not parts[-1].startswith("test")
 
 

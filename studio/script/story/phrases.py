@@ -148,6 +148,13 @@ ALSO = [
     "Nearby, {items}.",
     "Next to that, {items}.",
 ]
+ALSO_OTHER = [
+    "Also on their own: {items}.",
+    "Besides that, {items}.",
+    "Then, separately, {items}.",
+    "And apart from those, {items}.",
+    "Elsewhere on the branch, {items}.",
+]
 ALSO_COUNT = [
     "{count_cap} landed in the same area.",
     "The same area took {count}.",

@@ -55,7 +55,8 @@ _VERBS = {
     "unify", "unlock", "unpin", "unquote", "unskip", "unwrap", "update", "upgrade", "upstream", "use",
     "validate", "vectorize", "wait", "warn", "widen", "wire", "wrap", "write",
 }
-_VERBS |= {"assume", "fail", "crash", "panic", "block", "leak", "hang", "error",
+_VERBS |= {"manage", "prepare", "lazify", "assume", "fail", "crash", "panic", "block", "leak",
+           "hang", "error",
            "trigger", "note", "find", "send", "throw", "choose", "freeze", "cancel", "model",
            "label", "signal", "seek", "leave", "overwrite", "override", "rebuild", "infer",
            "defer", "transfer", "control", "hide", "unhide", "break", "begin"}
@@ -118,9 +119,14 @@ def gerund(verb: str) -> str:
 
 
 def split_verb(title: str) -> tuple[str, str]:
-    """("fix", "dispatch in view_as_complex") when the title starts with a verb, else ("", title)."""
+    """("fix", "dispatch in view_as_complex") when the title starts with a verb, else ("", title).
+    An adverb before the verb stays with the rest: "Lazily infer X" → ("infer", "X"), said
+    "lazily inferred X" by :func:`did`."""
     title = " ".join(title.split()).rstrip(".")
     first, _, rest = title.partition(" ")
+    second, _, after = rest.partition(" ")
+    if _is_adverb(first) and _base(second) and after:
+        return _base(second), after
     base = _base(first)
     if base and rest:
         if base == "speed" and rest.lower().startswith("up "):
@@ -158,6 +164,18 @@ def _negated(title: str) -> tuple[str, str] | None:
     return None
 
 
+def _adverb(title: str) -> str:
+    first, _, rest = " ".join(title.split()).partition(" ")
+    second = rest.split(" ", 1)[0]
+    return first.lower() + " " if _is_adverb(first) and _base(second) else ""
+
+
+def _is_adverb(word: str) -> bool:
+    """"Lazily", "Only", "Always" — not a verb that happens to end in -ly ("Apply")."""
+    w = word.lower()
+    return (w.endswith("ly") and len(w) >= 4 or w in ("always", "never", "also")) and not _base(w)
+
+
 def did(title: str) -> str:
     """"Fix dispatch in X" → "fixed dispatch in X"; "Don't assume X" → "stopped assuming X";
     a title without a verb → "landed X"."""
@@ -166,7 +184,7 @@ def did(title: str) -> str:
         return f"stopped {gerund(negated[0])} {negated[1]}"
     verb, rest = split_verb(title)
     if verb:
-        return f"{past(verb)} {_and_verbs(rest, past)}"
+        return f"{_adverb(title)}{past(verb)} {_and_verbs(rest, past)}"
     return f"landed {_noun(title)}"
 
 
@@ -191,7 +209,7 @@ def doing(title: str) -> str:
     verb, rest = split_verb(title)
     if verb:
         word = "speeding up" if verb == "speedup" else gerund(verb)
-        return f"{word} {_and_verbs(rest, gerund)}"
+        return f"{_adverb(title)}{word} {_and_verbs(rest, gerund)}"
     return _noun(title)
 
 

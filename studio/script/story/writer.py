@@ -154,7 +154,7 @@ class StoryWriter:
             if rest and t.kind == "rollbacks":
                 seg.extend([more_rollbacks(rest, voice)])
             elif rest:
-                seg.extend([_also(rest, voice)])
+                seg.extend([_also(rest, voice, P.ALSO_OTHER if t.key == "other" else P.ALSO)])
             drafts.append(seg)
             previous = t.kind
         leftovers = [t for t in threads if not any(id(h) in told for h in t.items)]
@@ -225,7 +225,7 @@ def _transition(t: Thread, chosen: list[Highlight], position: int, previous: str
     return voice.pick("later", P.LATER_THREAD, name=name)
 
 
-def _also(rest: list[Highlight], voice: Voice) -> Said:
+def _also(rest: list[Highlight], voice: Voice, bank: list[str]) -> Said:
     shas = [s for h in rest for s in h.shas]
     if len(rest) <= 3:
         by: dict[str, list[str]] = {}  # one person's changes said together
@@ -233,7 +233,7 @@ def _also(rest: list[Highlight], voice: Voice) -> Said:
             if h.commits:
                 by.setdefault(who(h.commits[0]), []).append(did(I.title(h.commits[0])))
         items = [f"{person} {join_words(acts)}" for person, acts in by.items()]
-        return voice.pick("also", P.ALSO, items=join_words(items, "and")), shas
+        return voice.pick("also", bank, items=join_words(items, "and")), shas
     n = f"{number_words(len(rest))} more changes"
     return voice.pick("also-count", P.ALSO_COUNT, count=n, count_cap=capitalize(n)), shas
 
