@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ...digest.model import Digest
+from ...digest.model import CommitInfo, Digest
 from ..words import capitalize, count, join_words, number_words, spoken_date
 from . import inputs as I
 from .plan import Highlight, Thread
@@ -64,13 +64,14 @@ def _what(h: Highlight) -> str:
     return _short(I.spoken(I.title(h.commits[0])))
 
 
-def headline(d: Digest, threads: list[Thread]) -> str:
+def headline(d: Digest, threads: list[Thread], chores: list[CommitInfo] = ()) -> str:
     if not d.commits:
         day = spoken_date(dt.date.fromisoformat(d.date)).rsplit(",", 1)[0]
         return f"{d.show}: Nothing Landed on {d.branch} on {day}"
     items = [t.items[0] for t in threads if t.items]
-    if not items:
-        return f"{d.show}: Upkeep on {d.branch}"
+    if not items:  # only housekeeping: named by its first change
+        top = _short(I.title(chores[0]), 7) if chores else ""
+        return f"{d.show}: {capitalize(title_case(top))}" if top else f"{d.show}: Upkeep"
     keep = frozenset(w for h in items[:2] if h.stack is not None
                      for w in I.person(h.stack.author).split())
     text = title_case(_what(items[0]), keep)

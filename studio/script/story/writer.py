@@ -46,7 +46,8 @@ class StoryWriter:
         drafts.append(self._sign_off(d, voice))
         segments = [x.to_segment() for x in drafts if x]
         order = [(t, h) for t in threads for h in t.items if id(h) in told]
-        return build_episode(d, segments, headline(d, threads), summary(d, order), self.name)
+        return build_episode(d, segments, headline(d, threads, chores), summary(d, order),
+                             self.name)
 
     # -- choosing -------------------------------------------------------------------------
 
