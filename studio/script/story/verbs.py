@@ -55,9 +55,8 @@ _VERBS = {
     "unify", "unlock", "unpin", "unquote", "unskip", "unwrap", "update", "upgrade", "upstream", "use",
     "validate", "vectorize", "wait", "warn", "widen", "wire", "wrap", "write",
 }
-_VERBS |= {"manage", "prepare", "lazify", "assume", "fail", "crash", "panic", "block", "leak",
-           "hang", "error",
-           "trigger", "note", "find", "send", "throw", "choose", "freeze", "cancel", "model",
+_VERBS |= {"emulate", "hyperlink", "surface", "manage", "prepare", "lazify", "assume", "fail",
+           "crash", "panic", "block", "leak", "hang", "error", "trigger", "note", "find", "send", "throw", "choose", "freeze", "cancel", "model",
            "label", "signal", "seek", "leave", "overwrite", "override", "rebuild", "infer",
            "defer", "transfer", "control", "hide", "unhide", "break", "begin"}
 _BRING = {"bring": "brought", "speedup": "sped up", "speed": "sped"}
@@ -128,6 +127,8 @@ def split_verb(title: str) -> tuple[str, str]:
     if _is_adverb(first) and _base(second) and after:
         return _base(second), after
     base = _base(first)
+    if base and rest and _participle(second):  # "copy improved shape-typing": copy is a name
+        return "", title
     if base and rest:
         if base == "speed" and rest.lower().startswith("up "):
             return "speedup", rest[3:]
@@ -168,6 +169,12 @@ def _adverb(title: str) -> str:
     first, _, rest = " ".join(title.split()).partition(" ")
     second = rest.split(" ", 1)[0]
     return first.lower() + " " if _is_adverb(first) and _base(second) else ""
+
+
+def _participle(word: str) -> bool:
+    """"improved", "fixed": a known verb's past form (so the word before it is its subject)."""
+    w = word.lower()
+    return w.endswith("ed") and bool(_base(w[:-2]) or _base(w[:-1]))
 
 
 def _is_adverb(word: str) -> bool:
