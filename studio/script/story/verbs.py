@@ -55,10 +55,13 @@ _VERBS = {
     "unify", "unlock", "unpin", "unquote", "unskip", "unwrap", "update", "upgrade", "upstream", "use",
     "validate", "vectorize", "wait", "warn", "widen", "wire", "wrap", "write",
 }
-_VERBS |= {"emulate", "hyperlink", "surface", "manage", "prepare", "lazify", "assume", "fail",
-           "crash", "panic", "block", "leak", "hang", "error", "trigger", "note", "find", "send", "throw", "choose", "freeze", "cancel", "model",
-           "label", "signal", "seek", "leave", "overwrite", "override", "rebuild", "infer",
-           "defer", "transfer", "control", "hide", "unhide", "break", "begin"}
+_VERBS |= {
+           "assume", "begin", "block", "break", "cancel", "choose", "control", "crash", "defer",
+           "emulate", "error", "fail", "find", "freeze", "hang", "hide", "hyperlink", "infer", "label",
+           "lazify", "leak", "leave", "manage", "model", "note", "override", "overwrite", "panic",
+           "prepare", "rebuild", "seek", "send", "signal", "surface", "throw", "transfer", "trigger",
+           "unhide",
+}
 _BRING = {"bring": "brought", "speedup": "sped up", "speed": "sped"}
 
 
