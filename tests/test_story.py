@@ -227,6 +227,24 @@ def test_focus_names_a_removed_public_module():
         assert phrase not in ep.transcript.lower()
 
 
+def test_a_release_cut_leads_the_day():
+    day = Day(repo="astral-sh/ruff", branch="main", date="2026-08-11", tz="UTC", source="git",
+              start="", end="", commits=[
+                  _commit(1, "Skip scripts with an invalid configuration (#27505)",
+                          "Skip checking scripts whose metadata cannot be parsed.", "Micha Reiser",
+                          [FileChange("crates/ruff_db/src/script.rs", 240, 30)]),
+                  _commit(2, "Bump 0.16.4 (#27937)", "", "Brent Westbrook",
+                          [FileChange("CHANGELOG.md", 40, 0), FileChange("Cargo.toml", 1, 1),
+                           FileChange("Cargo.lock", 3, 3)]),
+                  _commit(3, "Fix a typo in the docs (#27940)", "", "Ann Lee",
+                          [FileChange("docs/index.md", 1, 1)])])
+    ep = _write(day)
+    first = next(s for s in ep.segments if s.id.startswith("topic-"))
+    assert first.sentences[1].text == "Version 0.16.4 was cut today, by Brent Westbrook."
+    assert first.sentences[1].commits == [f"{2:040x}"]
+    assert "0.16.4" in ep.title and "0.16.4" in ep.summary
+
+
 # --- synthetic days: a month of them -----------------------------------------------------------
 
 _VERBS = ["Fix", "Add", "Remove", "Speed up", "Refactor", "Support", "Document", "Cache",

@@ -61,7 +61,8 @@ def _what(h: Highlight) -> str:
         kind = "Stack" if h.stack.kind == "ghstack" else "Series"
         return (f"{I.person(h.stack.author)}'s {n}-PR {kind}: "
                 f"{_short(doing(I.title(h.commits[0])), 5)}")
-    return _short(I.spoken(I.title(h.commits[0])))
+    version = I.release(h.commits[0])
+    return f"Version {version} Is Out" if version else _short(I.spoken(I.title(h.commits[0])))
 
 
 def headline(d: Digest, threads: list[Thread], chores: list[CommitInfo] = ()) -> str:
@@ -75,7 +76,9 @@ def headline(d: Digest, threads: list[Thread], chores: list[CommitInfo] = ()) ->
     keep = frozenset(w for h in items[:2] if h.stack is not None
                      for w in I.person(h.stack.author).split())
     text = title_case(_what(items[0]), keep)
-    if len(items) > 1 and len(text.split()) <= 5 and items[1].kind != "stack":
+    first_is_release = items[0].kind == "commit" and I.release(items[0].commits[0])
+    if len(items) > 1 and len(text.split()) <= 5 and items[1].kind != "stack" \
+            and not first_is_release:
         text += ", and " + title_case(_short(_what(items[1]), 4), keep)
     first = text.split(" ", 1)[0]
     return f"{d.show}: {text if first.removesuffix(chr(39) + 's') in keep else capitalize(text)}"
@@ -94,7 +97,10 @@ def _learn(t: Thread, h: Highlight, named: set[str]) -> str:
         kind = "stack" if h.stack.kind == "ghstack" else "series"
         on = f" on {t.label}" if t.kind == "topic" and t.key != "other" else ""
         return f"what the {number_words(len(h.commits))}-PR {kind}{by}{on} does"
-    return f"about {doing(I.title(h.commits[0]))}{by and ','}{by}"
+    c = h.commits[0]
+    if I.release(c):
+        return f"that version {I.release(c)} was cut"
+    return f"about {doing(I.title(c))}{by and ','}{by}"
 
 
 def summary(d: Digest, told: list[tuple[Thread, Highlight]]) -> str:

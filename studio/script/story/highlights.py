@@ -71,7 +71,10 @@ def tell_commit(h: Highlight, depth: int, d: Digest, voice: Voice, again: bool =
     """``again``: the sentence before named the same author (so: "They also fixed …")."""
     c = h.commits[0]
     action = did(I.title(c))
-    if again:
+    version = I.release(c)
+    if version:
+        said: list[Said] = [(f"Version {version} was cut today, by {who(c)}", [c.sha])]
+    elif again:
         said: list[Said] = [(voice.pick("again", P.AGAIN, did=action), [c.sha])]
     else:
         said = [(opening(c), [c.sha])]

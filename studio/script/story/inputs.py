@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from ...digest.bodies import Explanation, explain
@@ -84,6 +85,17 @@ def deprecations(c: CommitInfo) -> list[str]:
 
 def new_modules(c: CommitInfo) -> list[str]:
     return [n for n in c.sig.new_modules if _public(n)] if c.sig else []
+
+
+_VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:rc|a|b|alpha|beta|dev|post)\d*)?)\b")
+
+
+def release(c: CommitInfo) -> str:
+    """The version a release cut names ("0.16.4"), "" when the change is not one."""
+    if c.sig is None or c.sig.kind != "release":
+        return ""
+    match = _VERSION.search(c.title)
+    return match.group(1) if match else ""
 
 
 def code_lines(c: CommitInfo) -> int:

@@ -12,6 +12,7 @@ from . import inputs as I
 from .threads import Keys
 
 ROLLBACK_WEIGHT = 1.5  # a revert touches everyone who built on the original
+RELEASE_WEIGHT = 3.0  # a release cut reaches every user
 
 
 @dataclass
@@ -106,13 +107,18 @@ def topic_threads(d: Digest, profile: Profile, told: set[str]
         items.append((key, Highlight("stack", list(s.commits), scores[0] + 0.5 * sum(scores[1:]),
                                      stack=s)))
     for c in landed:
-        if not I.is_housekeeping(c, d):
+        if I.release(c):  # a release cut is news for every user: its own thread, up front
+            items.append((("release", "the release"), Highlight("commit", [c],
+                                                                 I.score(c) * RELEASE_WEIGHT)))
+        elif not I.is_housekeeping(c, d):
             items.append((keys.key(c), Highlight("commit", [c], I.score(c))))
     threads: dict[str, Thread] = {}
     for (key, label), h in items:
         if key not in threads:
             slug = key.split(":", 1)[-1]
-            if key.startswith(("module:", "tag:")):  # named by the writer's voice from its label
+            if key == "release":
+                threads[key] = Thread("topic", "the release", "release", label="the release")
+            elif key.startswith(("module:", "tag:")):  # named by the writer's voice from its label
                 threads[key] = Thread("topic", "", slug, label=label)
             else:
                 name = label or d.theme_names.get(slug, slug)

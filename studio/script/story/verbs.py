@@ -55,7 +55,7 @@ _VERBS = {
     "unify", "unlock", "unpin", "unquote", "unskip", "unwrap", "update", "upgrade", "upstream", "use",
     "validate", "vectorize", "wait", "warn", "widen", "wire", "wrap", "write",
 }
-_VERBS |= {
+_VERBS |= {"benchmark",
            "assume", "begin", "block", "break", "cancel", "choose", "control", "crash", "defer",
            "emulate", "error", "fail", "find", "freeze", "hang", "hide", "hyperlink", "infer", "label",
            "lazify", "leak", "leave", "manage", "model", "note", "override", "overwrite", "panic",

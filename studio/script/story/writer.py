@@ -194,7 +194,8 @@ def _lead(t: Thread) -> str:
         if h.reland is not None:
             return f"{change_name(h.reland.title)} came back"
         return ""
-    return doing(I.title(h.commits[0]))
+    version = I.release(h.commits[0])
+    return f"version {version}" if version else doing(I.title(h.commits[0]))
 
 
 def _name(t: Thread, voice: Voice) -> str:
