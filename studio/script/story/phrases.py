@@ -319,13 +319,16 @@ FOCUS_STACK = [
     "the order matters for {prs}: {how}",
 ]
 
-# A change's size, in lines of code outside tests and docs ({lines}: "more than two thousand").
+# A change's size, in lines of code outside tests and docs (each variant keeps its fixed words
+# to short runs: on a busy repository this comes up most days) ({n}: "two thousand", said after "more than" or alike).
 SIZE = [
-    "It changes more than {n} lines of code, not counting tests and docs.",
-    "That is over {n} changed lines, tests and docs aside.",
-    "The code changes alone run past {n} lines.",
-    "Leaving out tests and docs, upward of {n} lines changed.",
-    "In size: {n}-plus lines of code, before tests and docs.",
+    "It changes more than {n} lines of code.",
+    "That is over {n} changed lines, tests aside.",
+    "The code alone runs past {n} lines.",
+    "Upward of {n} lines of code changed.",
+    "In size: {n}-plus lines of code.",
+    "Its code diff tops {n} lines.",
+    "Counting code only, over {n} lines.",
 ]
 
 # The next change by the person just named.
