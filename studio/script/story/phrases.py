@@ -319,8 +319,9 @@ FOCUS_STACK = [
     "the order matters for {prs}: {how}",
 ]
 
-# A change's size, in lines of code outside tests and docs (each variant keeps its fixed words
-# to short runs: on a busy repository this comes up most days) ({n}: "two thousand", said after "more than" or alike).
+# A change's size, in lines of code outside tests and docs ({n}: "two thousand", always said as
+# a lower bound). Each variant keeps its fixed words to short runs: on a busy repository this
+# comes up most days.
 SIZE = [
     "It changes more than {n} lines of code.",
     "That is over {n} changed lines, tests aside.",
