@@ -55,13 +55,16 @@ def on_day(stamp: str, d: Digest) -> str:
 def reason_as_written(r: RevertStory, revert: CommitInfo | None) -> str:
     """The revert's reason in the reverter's words; "" when there is none (a revert's title,
     or the merge bot's instructions, are not a reason)."""
-    text = _URL.sub("", _BOILERPLATE.sub("", r.reason or "")).strip(" .;,")
+    titles = [r.reverted_title] + ([revert.raw_title, revert.title] if revert is not None else [])
+    return _said_reason(r.reason, titles)
+
+
+def _said_reason(reason: str, titles: list[str]) -> str:
+    text = _URL.sub("", _BOILERPLATE.sub("", reason or "")).strip(" .;,")
     if not text:
         return ""
     key = normalize_title(text)
-    titles = {normalize_title(r.reverted_title)}
-    if revert is not None:
-        titles |= {normalize_title(revert.raw_title), normalize_title(revert.title)}
+    titles = {normalize_title(t) for t in titles}
     if key in titles or any(t and key.endswith(t) and len(key) - len(t) < 12 for t in titles):
         return ""
     # said aloud: no "This reverts #N, which …" restating what went back; two sentences at most
@@ -119,29 +122,33 @@ def tell_revert(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool) 
 
 
 def tell_reland(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool) -> list[Said]:
+    """A comeback: back today (landed again by whom), when it had been reverted and by whom,
+    why (as written, or that no reason was given), and when and whose its first landing was."""
     r = h.reland
     assert r is not None
     c = h.commits[0] if h.commits else None
     by_sha = {x.sha: x for x in d.commits + d.earlier}
     revert = by_sha.get(r.revert_sha)
     original = h.original
-    lander = I.person(c.author) if c is not None else ""
-    said: list[Said] = []
+    lander = I.person(c.author) if c is not None else I.person(r.author)
     title = change_name(r.title)
-    if revert is not None:
-        when = on_day(revert.committed_at, d)
-        said.append((f"{title} is back today: it was reverted {when}, and "
+    reverted_on = on_day(r.revert_date or (revert.committed_at if revert else ""), d)
+    said: list[Said] = []
+    if reverted_on:
+        by = f" by {r.reverted_by}" if r.reverted_by else ""
+        said.append((f"{title} is back today: it was reverted {reverted_on}{by}, and "
                      f"{lander or 'someone'} landed it again", [r.sha, r.revert_sha]))
+        reason = _said_reason(r.reason, [r.title])
+        said.append((voice.pick("reason", P.REASON, reason=reason) if reason
+                     else voice.pick("no-reason", P.NO_REASON), [r.revert_sha or r.sha]))
     else:
         said.append((f"{title} landed again today, as a reland, from {lander or 'someone'}",
                      [r.sha]))
-    if original is not None:
-        first = on_day(original.committed_at, d)
-        whose = I.person(original.author)
-        if whose and whose != lander:
-            said.append((f"The first landing, {first}, was {whose}'s", [r.original_sha]))
-        else:
-            said.append((f"It first landed {first}", [r.original_sha]))
+    first = on_day(r.original_date or (original.committed_at if original else ""), d)
+    whose = I.person(r.original_author or (original.author if original else ""))
+    if first:
+        owner = f", as {whose}'s change" if whose and whose != lander else ""
+        said.append((f"It first landed {first}{owner}", [r.original_sha or r.sha]))
     if c is not None:
         said += [(s, [c.sha]) for s in I.explanation(c)[:depth]]
     return said
