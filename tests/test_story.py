@@ -245,6 +245,23 @@ def test_a_release_cut_leads_the_day():
     assert "0.16.4" in ep.title and "0.16.4" in ep.summary
 
 
+def test_one_authors_changes_of_one_kind_are_said_together():
+    titles = ["stack shape-typing", "tile shape-typing", "searchsorted shape-typing"]
+    commits = [_commit(i, f"TYP: {t} (#{32200 + 20 * i})", "", "Joren Hammudoglu",
+                       [FileChange(f"numpy/_core/{t.split()[0]}.pyi", 60, 5)])
+               for i, t in enumerate(titles, 1)]
+    commits.append(_commit(9, "ENH: implement _wrapit in C (#32260)", "", "Pieter Eendebak",
+                           [FileChange("numpy/_core/src/wrap.c", 200, 40)]))
+    day = Day(repo="numpy/numpy", branch="main", date="2026-08-11", tz="UTC", source="git",
+              start="", end="", commits=commits)
+    ep = _write(day)
+    said = _sentences_with(ep, "three shape-typing changes")
+    assert said and "stack, tile, and searchsorted" in said[0].text
+    assert set(said[0].commits) == {c.sha for c in commits[:3]}
+    told = next(seg for seg in ep.segments if said[0] in seg.sentences)
+    assert told.text.count("shape-typing") == 1  # one sentence, not three
+
+
 # --- synthetic days: a month of them -----------------------------------------------------------
 
 _VERBS = ["Fix", "Add", "Remove", "Speed up", "Refactor", "Support", "Document", "Cache",

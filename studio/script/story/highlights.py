@@ -161,12 +161,52 @@ def _steps(commits: list[CommitInfo], depth: int, voice: Voice) -> list[Said]:
     return said
 
 
+BUNDLE = 3  # one author's changes of one kind, unexplained, said together from this many
+
+
+def bundle(items: list[Highlight]) -> list[Highlight]:
+    """One author's unexplained changes that end alike ("stack shape-typing", "tile
+    shape-typing", …) as one highlight of kind "bundle"; the rest as they were, in order."""
+    groups: dict[tuple[str, str], list[Highlight]] = {}
+    for h in items:
+        if h.kind == "commit" and not I.explanation(h.commits[0]) and not I.release(h.commits[0]):
+            words = I.title(h.commits[0]).split()
+            if len(words) >= 2:
+                groups.setdefault((h.commits[0].author, words[-1].lower()), []).append(h)
+    out: list[Highlight] = []
+    done: set[int] = set()
+    for h in items:
+        if id(h) in done:
+            continue
+        group = next((g for g in groups.values() if len(g) >= BUNDLE and h in g), None)
+        if group is None:
+            out.append(h)
+            continue
+        done |= {id(x) for x in group}
+        out.append(Highlight("bundle", [c for x in group for c in x.commits],
+                             max(x.score for x in group)))
+    return out
+
+
+def tell_bundle(h: Highlight) -> list[Said]:
+    """"Joren Hammudoglu landed five shape-typing changes: stack, np.array, tile …"."""
+    titles = [I.title(c).split() for c in h.commits]
+    tail = titles[0][-1]
+    heads = [" ".join(t[:-1]) for t in titles]
+    person = who(h.commits[0])
+    what = f"{count(len(h.commits), f'{tail} change')}: {join_words(heads)}"
+    text = f"A batch from {person}: {what}" if is_handle(person) else f"{person} landed {what}"
+    return [(text, [c.sha for c in h.commits])]
+
+
 def tell(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool = True,
          again: bool = False) -> list[Said]:
     """``h`` at ``depth``; ``alone``: the only rollback told (it says whether it came back);
     ``again``: the last highlight told was the same author's."""
     if h.kind == "stack":
         return tell_stack(h, depth, d, voice)
+    if h.kind == "bundle":
+        return tell_bundle(h)
     if h.kind == "commit":
         return tell_commit(h, depth, d, voice, again)
     from .rollbacks import tell_reland, tell_revert

@@ -15,7 +15,7 @@ from . import phrases as P
 from .draft import Draft, Said
 from .focus import focus
 from .headline import headline, summary
-from .highlights import MAX_DEPTH, tell, who
+from .highlights import MAX_DEPTH, bundle, tell, who
 from .length import choose
 from .plan import Highlight, Thread, plan_day
 from .rollbacks import change_name, more_rollbacks
@@ -140,18 +140,19 @@ class StoryWriter:
                         capitalize(t.name or t.label))
             seg.say(_transition(t, chosen, len(drafts), previous, voice),
                     [s for h in chosen for s in h.shas] if t.kind != "topic" else [])
-            detailed = chosen[:MORE_ROLLBACKS_AT] if t.kind == "rollbacks" else chosen
+            detailed = chosen[:MORE_ROLLBACKS_AT] if t.kind == "rollbacks" else bundle(chosen)
             reverts = [h for h in detailed if h.kind == "revert"]
             last = ""
             for h in detailed:
                 author = h.commits[0].author if h.kind == "commit" and h.commits else ""
-                seg.extend(tell(h, told[id(h)], d, voice, alone=len(reverts) == 1,
+                seg.extend(tell(h, told.get(id(h), 1), d, voice, alone=len(reverts) == 1,
                                 again=bool(author) and author == last))
                 last = author if h.kind == "commit" else ""
             if len(reverts) > 1 and all(h.reland is None for h in reverts):
                 seg.say(voice.pick("none-back", P.NONE_BACK), [h.revert.sha for h in reverts
                                                                if h.revert])
-            rest = [h for h in t.items if h not in detailed]
+            said = {id(h) for h in (detailed if t.kind == "rollbacks" else chosen)}
+            rest = [h for h in t.items if id(h) not in said]
             if rest and t.kind == "rollbacks":
                 seg.extend([more_rollbacks(rest, voice)])
             elif rest:
