@@ -13,6 +13,7 @@ from .verbs import doing
 
 _SMALL = {"a", "an", "and", "as", "at", "but", "by", "for", "in", "of", "on", "or", "the", "to"}
 TITLE_WORDS = 9
+MANY_ROLLBACKS = 3  # from this many, the title counts them
 _JOINS = {"a", "an", "the", "of", "in", "on", "for", "to", "and", "with", "from", "by", "at", "as",
           "or", "when", "via", "so", "into", "its", "their"}
 
@@ -75,7 +76,12 @@ def headline(d: Digest, threads: list[Thread], chores: list[CommitInfo] = ()) ->
         return f"{d.show}: {capitalize(title_case(top))}" if top else f"{d.show}: Upkeep"
     keep = frozenset(w for h in items[:2] if h.stack is not None
                      for w in I.person(h.stack.author).split())
+    reverts = sum(1 for t in threads if t.kind == "rollbacks" for h in t.items
+                  if h.kind == "revert")
     text = title_case(_what(items[0]), keep)
+    if items[0].kind == "revert" and reverts >= MANY_ROLLBACKS and items[0].revert is not None:
+        gist = title_case(_short(I.spoken(items[0].revert.reverted_title), 6), keep)
+        text = f"{capitalize(number_words(reverts))} Rollbacks: {gist} and More"
     first_is_release = items[0].kind == "commit" and I.release(items[0].commits[0])
     if len(items) > 1 and len(text.split()) <= 5 and items[1].kind != "stack" \
             and not first_is_release:
