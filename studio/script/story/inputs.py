@@ -14,6 +14,7 @@ from ..speakable import people, person_name, pr_range, spoken_title
 _OBJECT_STARTS = {"the", "a", "an", "its", "their", "this", "that", "these", "those", "all", "any",
                   "each", "every", "some", "it", "them", "our", "both", "more", "support", "up",
                   "out", "away", "several", "two", "three", "many", "most", "one"}
+_BOT = re.compile(r"\[bot\]$")  # "dependabot[bot]" is said "dependabot"
 _NOT_PUBLIC = {"test", "tests", "testing", "src", "crates", "private", "internal", "vendor",
                "third_party"}
 _CHORES = {"ci": "CI", "typo": "typo fixes", "owners": "code ownership", "tests": "tests",
@@ -116,11 +117,11 @@ def spoken(text: str) -> str:
 
 
 def person(name: str) -> str:
-    return person_name(name)
+    return _BOT.sub("", person_name(name))
 
 
 def names(c: CommitInfo) -> list[str]:
-    return people([c.author, *c.co_authors])
+    return list(dict.fromkeys(_BOT.sub("", n) for n in people([c.author, *c.co_authors])))
 
 
 def range_of(prs: list[int]) -> str:

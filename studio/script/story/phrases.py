@@ -168,7 +168,7 @@ HOUSEKEEPING = [
     "The upkeep: {count}, covering {what}.",
     "Then the chores, {count} in all, touching {what}.",
     "Maintenance took {count}: {what}.",
-    "Some tidying too, in {what}: {count}.",
+    "Some tidying too, with {count} in {what}.",
 ]
 
 FOCUS_INTRO = [
