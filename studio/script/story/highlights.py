@@ -7,6 +7,8 @@ that the commit, its bodies or its diff do not say.
 
 from __future__ import annotations
 
+import re
+
 from ...digest.model import CommitInfo, Digest
 from ..words import capitalize, count, join_words, number_words
 from . import inputs as I
@@ -45,16 +47,23 @@ def size_fact(c: CommitInfo, voice: Voice) -> str:
     return voice.pick("size", P.SIZE, n=number_words(below))
 
 
+def _named_in(module: str, title: str) -> bool:
+    """Whether the title already names the module ("prototype SpinQuant" names
+    torchao.prototype.spinquant): its last part, as a word, in the title."""
+    last = module.replace("/", ".").rsplit(".", 1)[-1].lower()
+    return bool(re.search(rf"(?<![\w]){re.escape(last)}(?![\w])", title.lower()))
+
+
 def facts(c: CommitInfo, voice: Voice) -> list[str]:
     """What the diff adds to the title: modules removed or added, deprecations (each only when
     the title does not say it already), and the size of a big change."""
     out = []
     title = I.title(c)
-    removed = [x for x in I.removed_api(c) if x not in title]
+    removed = [x for x in I.removed_api(c) if not _named_in(x, title)]
     if removed:
         out.append(f"It removes {join_words(removed[:3])}"
                    + (f" and {count(len(removed) - 3, 'more')}" if len(removed) > 3 else ""))
-    added = [x for x in I.new_modules(c) if x not in title]
+    added = [x for x in I.new_modules(c) if not _named_in(x, title)]
     if added:
         out.append(f"It adds {join_words(added[:3])}")
     deprecated = [x for x in I.deprecations(c) if x not in title and len(x.split()) == 1]
@@ -119,7 +128,7 @@ def _stack_facts(commits: list[CommitInfo], voice: Voice) -> list[Said]:
     """What the stack's diffs add up to: the public modules it removes, its size."""
     said: list[Said] = []
     titles = " ".join(I.title(c) for c in commits)
-    removed = [(n, c.sha) for c in commits for n in I.removed_api(c) if n not in titles]
+    removed = [(n, c.sha) for c in commits for n in I.removed_api(c) if not _named_in(n, titles)]
     if removed:
         names = [n for n, _ in removed]
         more = f" and {count(len(names) - 3, 'more module')}" if len(names) > 3 else ""
