@@ -93,10 +93,15 @@ _VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:rc|a|b|alpha|beta|dev|
 
 def release(c: CommitInfo) -> str:
     """The version a release cut names ("0.16.4"), "" when the change is not one."""
-    if c.sig is None or c.sig.kind != "release":
+    if c.sig is None or c.sig.kind != "release":  # not "version": main moving to the next one
         return ""
     match = _VERSION.search(c.title)
     return match.group(1) if match else ""
+
+
+def version_bump(c: CommitInfo) -> bool:
+    """Main's own version moved on (after a release branch was cut): news, but not a release."""
+    return c.sig is not None and c.sig.kind == "version"
 
 
 def code_lines(c: CommitInfo) -> int:

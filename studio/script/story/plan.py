@@ -107,17 +107,17 @@ def topic_threads(d: Digest, profile: Profile, told: set[str]
         items.append((key, Highlight("stack", list(s.commits), scores[0] + 0.5 * sum(scores[1:]),
                                      stack=s)))
     for c in landed:
-        if I.release(c):  # a release cut is news for every user: its own thread, up front
-            items.append((("release", "the release"), Highlight("commit", [c],
-                                                                 I.score(c) * RELEASE_WEIGHT)))
+        if I.release(c) or I.version_bump(c):  # news for every user: its own thread, up front
+            key = ("release", "the release") if I.release(c) else ("version", "the version number")
+            items.append((key, Highlight("commit", [c], I.score(c) * RELEASE_WEIGHT)))
         elif not I.is_housekeeping(c, d):
             items.append((keys.key(c), Highlight("commit", [c], I.score(c))))
     threads: dict[str, Thread] = {}
     for (key, label), h in items:
         if key not in threads:
             slug = key.split(":", 1)[-1]
-            if key == "release":
-                threads[key] = Thread("topic", "the release", "release", label="the release")
+            if key in ("release", "version"):
+                threads[key] = Thread("topic", label, key, label=label)
             elif key.startswith(("module:", "tag:")):  # named by the writer's voice from its label
                 threads[key] = Thread("topic", "", slug, label=label)
             else:
