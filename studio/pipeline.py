@@ -74,14 +74,16 @@ def episode_dir_for(show_dir: str | Path, date: str) -> Path:
     return Path(show_dir) / "episodes" / date
 
 
-def write_script_for(day: Day, profile_name: str | None = None) -> Episode:
+def write_script_for(day: Day, profile_name: str | None = None,
+                     minutes: float | None = None) -> Episode:
+    """The day's script, aiming at ``minutes`` (default: the writer's own target)."""
     from .digest.build import build_digest
     from .profile import profile_for
     from .script.writer import write_script
     from .sources.project_name import day_project
 
     profile = profile_for(day.repo, profile_name, project=day_project(day))
-    return write_script(build_digest(day, profile), profile)
+    return write_script(build_digest(day, profile), profile, minutes=minutes)
 
 
 def finish_episode(
@@ -112,7 +114,7 @@ def finish_episode(
 
 
 def merge_with_existing(fresh: Episode, episode_dir: Path, force: bool = False,
-                        profile_name: str | None = None) -> Merged:
+                        profile_name: str | None = None, minutes: float | None = None) -> Merged:
     """``fresh`` with the host's work in the folder's episode.json kept where the commits
     allow (see :mod:`studio.script.merge`); refuses to drop any unless ``force``."""
     from .episode import episode_path, load_episode
@@ -130,13 +132,15 @@ def merge_with_existing(fresh: Episode, episode_dir: Path, force: bool = False,
                                   f"({exc}); nothing was written. Pass --force to replace it"
                                   ) from None
     if old is not None and not old.written and (Path(episode_dir) / DAY_FILE).is_file():
-        old = stamp_from(old, _earlier_script(Path(episode_dir) / DAY_FILE, profile_name))
+        old = stamp_from(old, _earlier_script(Path(episode_dir) / DAY_FILE, profile_name,
+                                              minutes))
     merged = merge_script(fresh, old)
     check_merge(merged, str(path), force)
     return merged
 
 
-def _earlier_script(day_file: Path, profile_name: str | None) -> Episode:
+def _earlier_script(day_file: Path, profile_name: str | None,
+                    minutes: float | None = None) -> Episode:
     """The script the writer makes of the folder's own day.json (the baseline of an episode
     saved before scripts were stamped); an unreadable day gives an empty one."""
     from .episode import Episode
@@ -144,7 +148,7 @@ def _earlier_script(day_file: Path, profile_name: str | None) -> Episode:
     from .sources.model import load_day
 
     try:
-        return write_script_for(load_day(day_file), profile_name)
+        return write_script_for(load_day(day_file), profile_name, minutes)
     except StudioError:
         return Episode(title="", summary="", date="", repo="")
 
@@ -195,6 +199,7 @@ def produce(
     settings: AudioSettings | None = None,
     push: bool | None = None,
     force: bool = False,
+    minutes: float | None = None,
 ) -> Path:
     """Pull, digest, script, narrate, master, export and publish one day into
     ``show_dir/episodes/DATE/``; returns that folder.
@@ -211,7 +216,7 @@ def produce(
     day = pull_day(spec, date, scaled(progress, 0.0, 0.15), cancel)
     cancel.check()
     return make_episode(day, show_dir, profile_name, settings, scaled(progress, 0.15, 1.0),
-                        cancel, push=push, force=force)
+                        cancel, push=push, force=force, minutes=minutes)
 
 
 @locks_show("studio episode")
@@ -224,6 +229,7 @@ def make_episode(
     cancel: CancelToken | None = None,
     push: bool | None = None,
     force: bool = False,
+    minutes: float | None = None,
 ) -> Path:
     """A pulled day through script, narration, mastering, export and publishing, holding the
     show folder's lock (re-entered when ``produce`` holds it already)."""
@@ -234,7 +240,11 @@ def make_episode(
     out = check_writable_dir(episode_dir_for(show_dir, day.date))
     settings = with_show_voice(settings, show_dir)
     progress(0.02, "writing the script")
-    merged = merge_with_existing(write_script_for(day, profile_name), out, force, profile_name)
+    from .publish.show import script_minutes
+
+    minutes = minutes or script_minutes(show_dir)  # --minutes, else show.toml's [script]
+    merged = merge_with_existing(write_script_for(day, profile_name, minutes), out, force,
+                                 profile_name, minutes)
     if merged.replaced:
         log.warning("%s", merged.line())
     episode = merged.episode

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
@@ -85,6 +86,14 @@ class SettingsDialog(QDialog):
         self.show_author = QLineEdit(settings.show_author)
         self.profile = QLineEdit(settings.profile)
         self.profile.setPlaceholderText("chosen by repository")
+        self.minutes = QDoubleSpinBox()
+        self.minutes.setObjectName("minutesField")
+        self.minutes.setRange(1.0, 15.0)
+        self.minutes.setSingleStep(0.5)
+        self.minutes.setDecimals(1)
+        self.minutes.setSuffix(" min")
+        self.minutes.setValue(settings.script_minutes)
+        self.minutes.setToolTip("How long the script of a busy day runs; a quiet day stays short")
         self.tz = QLineEdit(settings.tz)
         self.token = QLineEdit()
         self.token.setObjectName("tokenField")
@@ -111,6 +120,7 @@ class SettingsDialog(QDialog):
         sf.addRow("Show title", self.show_title)
         sf.addRow("Author", self.show_author)
         sf.addRow("Profile", self.profile)
+        sf.addRow("Script length", self.minutes)
         sf.addRow("Time zone", self.tz)
         gh_box = QGroupBox("GitHub")
         gf = QFormLayout(gh_box)
@@ -132,6 +142,7 @@ class SettingsDialog(QDialog):
             rate=self.rate.value(), loudness_target=self.loudness.value(),
             show_dir=self.show_dir.text().strip(), show_title=self.show_title.text().strip(),
             show_author=self.show_author.text().strip(), profile=self.profile.text().strip(),
+            script_minutes=self.minutes.value(),
             tz=self.tz.text().strip() or "UTC", github_api_url=self.api_url.text().strip(),
         ).validated()
 
