@@ -377,3 +377,44 @@ def test_quiet_day_is_short_whatever_the_target():
     ep = _write(day, minutes=6)
     assert ep.estimated_seconds < 60
     assert all(g not in ep.transcript.lower() for g in GENERIC)
+
+
+# --- editor's notes on real days (issue 13, lead13) ----------------------------------------------
+
+def _one_day(*commits: Commit, repo: str = "pytorch/ao") -> Episode:
+    return _write(Day(repo=repo, branch="main", date="2026-08-11", tz="UTC", source="git",
+                      start="", end="", commits=list(commits)), minutes=4)
+
+
+def test_new_modules_are_counted_under_their_spoken_parent():
+    """ao 2026-08-19: three dotted module paths in a row are not heard; their count and parent are."""
+    base = "torchao/prototype/moe_training/nvfp4_training/"
+    new = [FileChange(base + f"{m}.py", 700, 0, "added") for m in
+           ("group_hadamard_amax_triton", "group_hadamard_utils", "group_quantize_2d_triton")]
+    ep = _one_day(_commit(1, "[nvfp4_training] Support NVFP4 GroupedExperts on Blackwell (#4598)",
+                          "", "Ryan Spring", new),
+                  _commit(2, "Fix typo in README (#4600)", "", "Ann Lee", [FileChange("README.md", 1, 1)]),
+                  _commit(3, "Fix typo in docs (#4601)", "", "Ann Lee", [FileChange("docs/a.md", 1, 1)]))
+    said = _sentences_with(ep, "three new modules")
+    assert said and "the nvfp4 training prototype" in said[0].text
+    assert said[0].commits == [f"{1:040x}"]
+    assert "torchao.prototype" not in ep.transcript
+
+
+def test_imperative_titles_are_said_as_what_someone_did():
+    """ruff 2026-08-05 and ao 2026-08-14: no capitalised imperative pasted mid-sentence, and
+    an article before a singular noun phrase."""
+    ep = _one_day(
+        _commit(1, "Decouple applicability note from Diff Part 2 (#27490)", "", "Ed Page",
+                [FileChange("crates/ruff_db/src/diagnostic/render.rs", 300, 200)]),
+        _commit(2, "[ty] Tokenize reStructuredText prefix roles (#27470)", "", "Lérè",
+                [FileChange("crates/ty_ide/src/docstring.rs", 200, 10)]),
+        _commit(3, "Remove orphaned MX dispatch module (#4748)", "", "Zain Huda",
+                [FileChange("torchao/prototype/mx_formats/mx_funcs.py", 0, 300, "deleted")]),
+        repo="astral-sh/ruff")
+    text = ep.transcript
+    assert "landed Decouple" not in text and "landed Tokenize" not in text
+    assert "decoupled the applicability note from Diff Part 2" in text
+    assert "tokenized reStructuredText prefix roles" in text
+    assert "removed an orphaned MX dispatch module" in text
+    assert "removing an orphaned MX dispatch module" in ep.segment("intro").text
