@@ -418,3 +418,55 @@ def test_imperative_titles_are_said_as_what_someone_did():
     assert "tokenized reStructuredText prefix roles" in text
     assert "removed an orphaned MX dispatch module" in text
     assert "removing an orphaned MX dispatch module" in ep.segment("intro").text
+
+
+_NDARRAY = [(32316, "``ndarray.arg{min, max}`` improved shape-typing", "numpy/ma/core.pyi"),
+            (32317, "``ndarray.{sum, prod}`` improved shape-typing", ""),
+            (32318, "``ndarray.mean`` improved shape-typing", ""),
+            (32319, "``ndarray.{std, var}`` improved shape-typing", ""),
+            (32320, "``ndarray.clip`` improved shape-typing and dtype propagation", ""),
+            (32321, "``ndarray.view`` improved shape-typing", ""),
+            (32323, "``ndarray.squeeze`` shape-typing (when ``axis=``)", "numpy/ma/core.pyi")]
+
+
+def _ndarray_series() -> list[Commit]:
+    commits = []
+    for i, (pr, title, extra) in enumerate(_NDARRAY, 1):
+        files = [FileChange("numpy/__init__.pyi", 120, 30),
+                 FileChange("numpy/typing/tests/data/reveal/ndarray_misc.pyi", 20, 2)]
+        if extra:
+            files.append(FileChange(extra, 40, 10))
+        commits.append(_commit(i, f"TYP: {title} (#{pr})", "", "Joren Hammudoglu", files))
+    return commits
+
+
+def test_a_long_near_identical_series_is_said_by_what_it_shares():
+    """numpy 2026-08-17: seven shape-typing PRs, not seven titles read one by one; a plain title."""
+    commits = _ndarray_series()
+    commits.append(_commit(9, "MAINT/TYP: Bump ``mypy`` to ``2.3.1`` (#32324)", "", "Joren Hammudoglu",
+                           [FileChange("requirements/typing_requirements.txt", 1, 1)]))
+    ep = _one_day(*commits, repo="numpy/numpy")
+    said = _sentences_with(ep, "are about improved shape-typing for ten ndarray methods")
+    assert said, ep.transcript
+    assert "argmin, argmax, sum, prod, mean, std, var, clip, view, and squeeze" in said[0].text
+    assert set(said[0].commits) == {c.sha for c in commits[:7]}
+    assert "It starts with" not in ep.transcript and "{" not in ep.transcript
+    assert "=" not in ep.transcript
+    assert ep.title.split(": ", 1)[1] == "Improved Shape-Typing for Ten ndarray Methods"
+    assert not re.search(r"[{}|()=_]|\w\.\w", ep.title)
+
+
+def test_titles_are_whole_plain_phrases():
+    """ruff 2026-08-05: "Ruff: Simplify Numeric Tower Displays (e.g., Float Over Int |" — a title
+    is never cut mid-phrase and carries no markup; a title too long for a whole phrase is passed
+    over for the next highlight's."""
+    ep = _one_day(
+        _commit(1, "[ty] Simplify numeric tower displays (e.g., `float` over `int | float`) (#27702)",
+                "", "Charlie Marsh", [FileChange("crates/ty_python_semantic/src/types/display.rs",
+                                                 900, 300)]),
+        _commit(2, "Autotune grouped NVFP4 quantize launches num_warps num_stages BLOCK_M BLOCK_N "
+                   "tile sizes everywhere (#4601)", "", "Ryan Spring",
+                [FileChange("torchao/prototype/moe_training/kernels.py", 800, 100)]),
+        repo="astral-sh/ruff")
+    title = ep.title.split(": ", 1)[1]
+    assert title == "Simplify Numeric Tower Displays"  # not "..., and Autotune Grouped NVFP4 Quantize"

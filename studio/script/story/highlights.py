@@ -16,6 +16,7 @@ from . import phrases as P
 from .arcs import earlier_part
 from .draft import Said
 from .plan import Highlight
+from .series import shared
 from .verbs import did, doing, is_handle
 from .voice import Voice
 
@@ -145,6 +146,14 @@ def tell_stack(h: Highlight, depth: int, d: Digest, voice: Voice) -> list[Said]:
     arc = earlier_part(commits, d, I.builds_on(s))
     if arc:
         said.append(arc)
+    same = shared([I.title(c) for c in commits])
+    if same is not None:  # seven near-identical titles: what they share, once
+        said.append((same.sentence(n), [c.sha for c in commits]))
+        for k, extra in same.extras:
+            said.append((f"The {same.leaves_of(k)} change also covers {extra}", [commits[k].sha]))
+        if depth >= 2:
+            said += _stack_facts(commits, voice)
+        return said
     steps = _steps(commits, depth, voice)
     head = commits[0]
     # the first part's own explanation right after it: a stack's base usually says why
