@@ -470,3 +470,23 @@ def test_titles_are_whole_plain_phrases():
         repo="astral-sh/ruff")
     title = ep.title.split(": ", 1)[1]
     assert title == "Simplify Numeric Tower Displays"  # not "..., and Autotune Grouped NVFP4 Quantize"
+
+
+def test_thread_names_are_spoken_not_folder_names():
+    """ao 2026-08-19 "We start with nvfp4_training", ruff 2026-08-05 "Ruff db", numpy 2026-08-17
+    "the ma work": no underscores, no crate prefix, no two-letter folder as a thread's name."""
+    base = "torchao/prototype/moe_training/nvfp4_training/"
+    ao = _one_day(_commit(1, "[nvfp4_training] Support NVFP4 GroupedExperts on Blackwell (#4598)",
+                          "", "Ryan Spring", [FileChange(base + "kernels.py", 900, 10)]),
+                  _commit(2, "Fix typo in README (#4600)", "", "Ann Lee", [FileChange("README.md", 1, 1)]),
+                  _commit(3, "Fix typo in docs (#4601)", "", "Ann Lee", [FileChange("docs/a.md", 1, 1)]))
+    assert "the nvfp4 training prototype" in ao.transcript
+    ruff = _one_day(*[_commit(i, f"Remove panic in suggestions part {i} (#2750{i})", "", "Ed Page",
+                              [FileChange(f"crates/ruff_db/src/diagnostic/part{i}.rs", 200, 20)])
+                      for i in (1, 2)], repo="astral-sh/ruff")
+    numpy = _one_day(*_ndarray_series(), repo="numpy/numpy")
+    for ep in (ao, ruff, numpy):
+        names = [s.title for s in ep.segments if s.id.startswith("topic-")]
+        assert names and not any("_" in n for n in names), names
+        assert "nvfp4_training" not in ep.transcript and "ruff db" not in ep.transcript.lower()
+        assert "Ma" not in names and "the ma " not in ep.transcript
