@@ -411,8 +411,11 @@ def test_imperative_titles_are_said_as_what_someone_did():
                 [FileChange("crates/ty_ide/src/docstring.rs", 200, 10)]),
         _commit(3, "Remove orphaned MX dispatch module (#4748)", "", "Zain Huda",
                 [FileChange("torchao/prototype/mx_formats/mx_funcs.py", 0, 300, "deleted")]),
+        _commit(4, "[ty] Make run panel scrollable and wrapping (#27466)", "", "GiGaGon",
+                [FileChange("playground/ty/src/Editor/Panel.tsx", 40, 10)]),
         repo="astral-sh/ruff")
     text = ep.transcript
+    assert "made the run panel scrollable and wrapping" in text
     assert "landed Decouple" not in text and "landed Tokenize" not in text
     assert "decoupled the applicability note from Diff Part 2" in text
     assert "tokenized reStructuredText prefix roles" in text
@@ -453,6 +456,7 @@ def test_a_long_near_identical_series_is_said_by_what_it_shares():
     assert "It starts with" not in ep.transcript and "{" not in ep.transcript
     assert "=" not in ep.transcript
     assert ep.title.split(": ", 1)[1] == "Improved Shape-Typing for Ten ndarray Methods"
+    assert "improved shape-typing for ten ndarray methods" in ep.segment("intro").text
     assert not re.search(r"[{}|()=_]|\w\.\w", ep.title)
 
 

@@ -61,7 +61,7 @@ _VERBS |= {"benchmark",
            "lazify", "leak", "leave", "manage", "model", "note", "override", "overwrite", "panic",
            "prepare", "rebuild", "seek", "send", "signal", "surface", "throw", "transfer", "trigger",
            "unhide", "decouple", "couple", "render", "display", "rearrange", "reword", "rephrase",
-           "reformat", "dedup", "collect", "compile", "declare", "detach", "attach", "embed",
+           "reformat", "dedup", "collect", "select", "compile", "declare", "detach", "attach", "embed",
            "clarify", "group", "inherit", "invert", "pack", "unpack", "rebase", "reject",
 }
 _BRING = {"bring": "brought", "speedup": "sped up", "speed": "sped"}
@@ -216,6 +216,8 @@ def _article(verb: str, rest: str) -> str:
         if w.lower() in _PREPOSITIONS:
             break
         phrase.append(w)
+    if verb == "make" and len(phrase) >= 3 and re.search(r"(?:able|ible|ive|ful|less)$", phrase[-1]):
+        phrase = phrase[:-1]  # "make run panel scrollable": the object is "run panel"
     if len(phrase) < 2 or phrase[-1].lower() not in _COUNTABLE:
         return rest
     first = phrase[0]

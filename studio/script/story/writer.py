@@ -19,6 +19,7 @@ from .highlights import MAX_DEPTH, bundle, tell, who
 from .length import choose
 from .plan import Highlight, Thread, plan_day
 from .rollbacks import change_name, more_rollbacks
+from .series import shared
 from .verbs import did, doing
 from .voice import Voice
 
@@ -195,6 +196,10 @@ def _lead(t: Thread) -> str:
         if h.reland is not None:
             return f"{change_name(h.reland.title)} came back"
         return ""
+    if h.kind == "stack":
+        same = shared([I.title(c) for c in h.commits])
+        if same is not None:  # "improved shape-typing for ten ndarray methods"
+            return f"{same.phrase} for {same.what}"
     version = I.release(h.commits[0])
     return f"version {version}" if version else doing(I.title(h.commits[0]))
 
