@@ -494,3 +494,37 @@ def test_thread_names_are_spoken_not_folder_names():
         assert names and not any("_" in n for n in names), names
         assert "nvfp4_training" not in ep.transcript and "ruff db" not in ep.transcript.lower()
         assert "Ma" not in names and "the ma " not in ep.transcript
+
+
+def test_a_busy_day_tells_more_than_one_change_of_its_big_threads():
+    """ruff 2026-08-05 at three minutes: four threads told with one change each and "fourteen
+    more changes besides" three times; the big threads' second changes are told instead."""
+    commits = []
+    big = (("ty_python_semantic/src/types", 15), ("ruff_db/src/diagnostic", 14),
+           ("ruff_annotate_snippets/src", 10))
+    for t, (crate, size) in enumerate(big):
+        for i in range(size):
+            n = 20 * t + i + 1
+            commits.append(_commit(n, f"{_VERBS[i % 12]} {_OBJECTS[(i + t) % 20]} {_WHERE[i % 10]} "
+                                      f"(#{27400 + n})", "", _PEOPLE[i % 14],
+                                   [FileChange(f"crates/{crate}/part{i}.rs", 200 - i, 10)]))
+    for k, tag in enumerate(("playground", "server", "wasm")):
+        n = 80 + k
+        commits.append(_commit(n, f"[{tag}] Add option {n} to the settings (#{27400 + n})",
+                               "Users asked for a way to turn it off.", "Ann Lee",
+                               [FileChange(f"crates/{tag}_x/lib.rs", 30, 2)]))
+    ep = _write(Day(repo="astral-sh/ruff", branch="main", date="2026-08-11", tz="UTC", source="git",
+                    start="", end="", commits=commits), minutes=3)
+    told = {sha for seg in ep.segments if seg.id.startswith("topic-")
+            for s in seg.sentences if len(s.commits) == 1 for sha in s.commits}
+    for t in range(2):  # the two biggest threads: at least two of their changes told
+        assert len([n for n in range(20 * t + 1, 20 * t + 16) if f"{n:040x}" in told]) >= 2, ep.transcript
+
+
+def test_a_verb_before_a_participle_stays_a_verb():
+    from studio.script.story.verbs import did
+
+    # ruff 2026-08-05: "landed Normalize unpacked callable signatures ..."
+    assert did("Normalize unpacked callable signatures for assignability") == \
+        "normalized unpacked callable signatures for assignability"
+    assert did("Pull out common applicability code") == "pulled out common applicability code"

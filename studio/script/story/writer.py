@@ -54,10 +54,10 @@ class StoryWriter:
 
     def _told(self, d: Digest, threads: list[Thread]) -> dict[int, int]:
         """id(highlight) -> depth, for the highlights this episode tells."""
-        # each thread's best before any thread's second: the day's threads all get a hearing
-        ranked = sorted(((i, h) for t in threads for i, h in enumerate(t.items)),
-                        key=lambda ih: (ih[0], -ih[1].score))
-        ranked = [h for _, h in ranked]
+        order = sorted(((_turn(t, k, i), -h.score, n, h) for n, (k, t, i, h) in enumerate(
+            (k, t, i, h) for k, t in enumerate(threads) for i, h in enumerate(t.items))),
+            key=lambda x: x[:3])
+        ranked = [h for *_, h in order]
         if d.stats.commits <= QUIET:
             return {id(h): MAX_DEPTH for h in ranked}
         measure = Voice(d.date, d.repo)  # a voice of its own: measuring must not turn the bank
@@ -183,6 +183,19 @@ class StoryWriter:
         date = spoken_date(dt.date.fromisoformat(d.date)).rsplit(",", 1)[0]
         seg.say(voice.pick("sign-off", P.SIGN_OFF, show=d.show, date=date))
         return seg
+
+
+BIG_THREAD = 5  # from this many changes, a thread's second change comes before small threads
+
+
+def _turn(t: Thread, rank: int, i: int) -> float:
+    """When the ``i``-th highlight of thread ``t`` (``rank``-th of the day) is considered: each
+    of the top threads' best first; then a big thread's second and third changes before a
+    small thread's only one (on a busy day the big threads are the day's story)."""
+    weight = 1 + min(len(t.items) // BIG_THREAD, 2)
+    if i == 0 and rank >= 3 and len(t.items) < BIG_THREAD and t.kind != "rollbacks":
+        return 0.5
+    return i / weight
 
 
 def _lead(t: Thread) -> str:
