@@ -528,3 +528,15 @@ def test_a_verb_before_a_participle_stays_a_verb():
     assert did("Normalize unpacked callable signatures for assignability") == \
         "normalized unpacked callable signatures for assignability"
     assert did("Pull out common applicability code") == "pulled out common applicability code"
+
+
+def test_an_imperative_body_sentence_gets_its_subject():
+    """ao 2026-08-19: "Drop the two kwargs from each launch so the autotuner drives them." read as
+    an order to the listener; an instruction to users ("Use ...") stays as written."""
+    from studio.script.story.inputs import with_subject
+
+    assert with_subject("Drop the two kwargs from each launch so the autotuner drives them.") == \
+        "It drops the two kwargs from each launch so the autotuner drives them."
+    assert with_subject("Cast the tile index to int64 once at its definition.") == \
+        "It casts the tile index to int64 once at its definition."
+    assert with_subject("Use the new API instead.") == "Use the new API instead."

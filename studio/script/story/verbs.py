@@ -8,7 +8,7 @@ import re
 _IRREGULAR = {
     "make": "made", "build": "built", "split": "split", "set": "set", "run": "ran",
     "write": "wrote", "read": "read", "keep": "kept", "teach": "taught", "bind": "bound",
-    "put": "put", "cut": "cut", "shut": "shut", "let": "let", "get": "got", "take": "took",
+    "put": "put", "cut": "cut", "cast": "cast", "shut": "shut", "let": "let", "get": "got", "take": "took",
     "give": "gave", "rewrite": "rewrote", "undo": "undid", "redo": "redid", "hold": "held",
     "feed": "fed", "lead": "led", "fall": "fell", "show": "showed", "drop": "dropped",
     "stop": "stopped", "skip": "skipped", "unskip": "unskipped", "pin": "pinned",
@@ -62,7 +62,7 @@ _VERBS |= {"benchmark",
            "prepare", "rebuild", "seek", "send", "signal", "surface", "throw", "transfer", "trigger",
            "unhide", "decouple", "couple", "render", "display", "rearrange", "reword", "rephrase",
            "reformat", "dedup", "collect", "select", "compile", "declare", "detach", "attach", "embed",
-           "clarify", "inherit", "invert", "rebase", "reject", "pull",
+           "clarify", "inherit", "invert", "rebase", "reject", "pull", "cast",
 }
 _BRING = {"bring": "brought", "speedup": "sped up", "speed": "sped"}
 
