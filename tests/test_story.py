@@ -494,6 +494,7 @@ def test_thread_names_are_spoken_not_folder_names():
         assert names and not any("_" in n for n in names), names
         assert "nvfp4_training" not in ep.transcript and "ruff db" not in ep.transcript.lower()
         assert "Ma" not in names and "the ma " not in ep.transcript
+    assert [s.title for s in numpy.segments if s.id.startswith("topic-")] == ["Typing"]
 
 
 def test_a_busy_day_tells_more_than_one_change_of_its_big_threads():

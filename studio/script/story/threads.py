@@ -92,6 +92,9 @@ class Keys:
             top = min(shared, key=lambda d: (d.count("/"), -self.shared[d]))
             name = spoken_module(top)
             return f"module:{name}", name
+        code = [p for p in c.files if not any(f"/{x}" in f"/{p.lower()}" for x in _NOT_CODE)]
+        if code and all(p.endswith(".pyi") for p in code):  # stubs only: the typing work
+            return "tag:typing", "typing"
         if c.tags:
             tag = c.tags[0]
             return f"tag:{tag.lower()}", spoken_tag(tag, c.files)
