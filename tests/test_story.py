@@ -541,3 +541,9 @@ def test_an_imperative_body_sentence_gets_its_subject():
     assert with_subject("Cast the tile index to int64 once at its definition.") == \
         "It casts the tile index to int64 once at its definition."
     assert with_subject("Use the new API instead.") == "Use the new API instead."
+
+
+def test_a_thread_is_never_named_by_a_bare_folder_word():
+    """ao 2026-08-14: "The biggest story is prototype." — a module's name always comes dressed."""
+    assert all(x != "{x}" for x in P.THREAD_NAME)
+    assert all(x.count("{x}") == 1 and x.split() != ["{x}"] for x in P.THREAD_NAME)

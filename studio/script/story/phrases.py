@@ -358,4 +358,4 @@ STACK_OPEN_INNER = [
     "Merged today: {n} PRs in a {kind} by {who}{span}",
 ]
 # Ways to name a thread of work on a module or tag ({x}: "stringdtype").
-THREAD_NAME = ["the {x} work", "{x}", "work on {x}", "changes to {x}", "the {x} code"]
+THREAD_NAME = ["the {x} work", "the {x} area", "work on {x}", "changes to {x}", "the {x} code"]
