@@ -194,7 +194,7 @@ def _turn(t: Thread, rank: int, i: int) -> float:
     small thread's only one (on a busy day the big threads are the day's story)."""
     weight = 1 + min(len(t.items) // BIG_THREAD, 2)
     if i == 0 and rank >= 3 and len(t.items) < BIG_THREAD and t.kind != "rollbacks":
-        return 0.5
+        return 0.75
     return i / weight
 
 
