@@ -518,6 +518,8 @@ def test_a_busy_day_tells_more_than_one_change_of_its_big_threads():
                     start="", end="", commits=commits), minutes=3)
     told = {sha for seg in ep.segments if seg.id.startswith("topic-")
             for s in seg.sentences if len(s.commits) == 1 for sha in s.commits}
+    more = ep.segment("more").text
+    assert "went to playground, server, and wasm" in more, more  # plain names, not "work on ..."
     for t in range(2):  # the two biggest threads: their second and third changes told too
         assert len([n for n in range(20 * t + 1, 20 * t + 16) if f"{n:040x}" in told]) >= 3, ep.transcript
 

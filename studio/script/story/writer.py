@@ -262,7 +262,8 @@ def _also(rest: list[Highlight], voice: Voice, bank: list[str]) -> Said:
 def _more(threads: list[Thread], voice: Voice) -> Draft:
     seg = Draft("more", "More from the day")
     n = sum(len(h.commits) for t in threads for h in t.items)
-    labels = join_words([_name(t, voice) for t in threads[:3]]
+    # plain names in a list ("IDE, ty, and other changes"), not "work on IDE, changes to ty"
+    labels = join_words([t.name or t.label for t in threads[:3]]
                         + (["more"] if len(threads) > 3 else []))
     seg.say(f"{capitalize(count(n, 'more change'))} went to {labels}",
             [s for t in threads for s in t.shas])
