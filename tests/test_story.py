@@ -401,6 +401,17 @@ def test_new_modules_are_counted_under_their_spoken_parent():
     assert "torchao.prototype" not in ep.transcript
 
 
+def test_more_than_ten_new_modules_are_counted_right():
+    """The count said is the count in the diff, however many there are."""
+    base = "torchao/prototype/moe_training/kernels/"
+    new = [FileChange(base + f"kernel_{n}.py", 120, 0, "added") for n in range(14)]
+    ep = _one_day(_commit(1, "[moe_training] Add the grouped GEMM kernels (#4700)", "", "Ryan Spring", new),
+                  _commit(2, "Fix typo in README (#4701)", "", "Ann Lee", [FileChange("README.md", 1, 1)]),
+                  _commit(3, "Fix typo in docs (#4702)", "", "Ann Lee", [FileChange("docs/a.md", 1, 1)]))
+    assert _sentences_with(ep, "fourteen new modules")
+    assert "ten new modules" not in ep.transcript
+
+
 def test_imperative_titles_are_said_as_what_someone_did():
     """ruff 2026-08-05 and ao 2026-08-14: no capitalised imperative pasted mid-sentence, and
     an article before a singular noun phrase."""
