@@ -284,7 +284,8 @@ def summary(res: dict) -> list[tuple[str, str, str]]:
     return [
         ("days with counts and spoken numbers = git", f"{sum(not d['count_problems'] for d in days)}/{n}",
          f"{n}/{n}"),
-        ("unspeakable bits (all days)", f"{bits}" + (f" ({top})" if top else ""), "0"),
+        ("unspeakable bits (all days)", f"{bits}", "0"),
+        ("  most frequent", top or "-", ""),
         ("days with any unspeakable bit", f"{sum(bool(d['unspeakable']) for d in days)}/{n}", f"0/{n}"),
         ("words in 5-word runs on >= 1/4 of days", f"{res['stock_share']:.0%}", "<= 25%"),
         ("distinct titles", f"{len({d['title'] for d in days})}/{n}", f"{n}/{n}"),
