@@ -79,12 +79,13 @@ def git(repo: Path, *args: str, stdin: str | None = None) -> str:
 
 def resolve(source: str, cache: Path) -> tuple[str, Path]:
     """(name, path) for a path or a URL (cloned bare with --filter=blob:none, once)."""
-    if re.match(r"^(?:https?|git|ssh)://|^[\w.-]+@[\w.-]+:", source):
+    if re.match(r"^(?:https?|git|ssh|file)://|^[\w.-]+@[\w.-]+:", source):
         name = source.rstrip("/").removesuffix(".git").rsplit("/", 2)[-2:]
         dest = cache / "+".join(name)
         if not dest.exists():
             cache.mkdir(parents=True, exist_ok=True)
-            subprocess.run(["git", "clone", "--bare", "--filter=blob:none", "-q", source,
+            subprocess.run(["git", "-c", "uploadpack.allowFilter=true", "clone", "--bare",
+                            "--filter=blob:none", "-q", source,
                             str(dest)], check=True)
         return "+".join(name), dest
     path = Path(source).resolve()
