@@ -30,7 +30,8 @@ What is measured (helpers in bench/script_metrics.py):
 - distinct titles; median words on 1-2 commit days and on busy days (10+ commits).
 - explained: a day counts when one content sentence (any segment but intro, numbers, focus
   and sign-off) has a reason/consequence cue (because, so that, which means, to fix, caused,
-  affects, users who, no longer, now <verb>, faster, N percent ...) in its own words — not
+  affects, users who, no longer, previously, instead of, problem, means, now <verb>, faster,
+  N percent ...) in its own words — not
   inside a run of 2+ words copied from a commit title, not inside a 5-word run said on 10% of
   the days — and at least two of its other words also occur in the day's commit messages.
   A restated title ("merged a change to fix X") or a stock line never counts.

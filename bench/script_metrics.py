@@ -268,7 +268,8 @@ CUES = re.compile(
     r"caus(?:e|es|ed|ing)|affect(?:s|ed|ing)?|anyone (?:who|using)|users? (?:who|of|can|will|"
     r"now|no longer|see|get|hit)|if you|you can|no longer|instead of|previously|used to|"
     r"broke|breaks|broken|crash(?:es|ed)?|fail(?:s|ed|ing)|regression|faster|slower|"
-    r"speeds? up|reduc(?:e|es|ed|ing)|saves?|lets|allows?|enables?|"
+    r"speeds? up|reduc(?:e|es|ed|ing)|saves?|lets|allows?|enables?|unblock(?:s|ed)?|otherwise|"
+    r"problem|means|"
     r"now (?:\w+s|can|use|has|have|is|are|run|work|support|accept|return|raise|skip|read|"
     r"write|get|go)|\d+(?:\.\d+)?\s*(?:percent|x|times))\b")
 STOP = set("""the a an and or but of to in on for with by from at as is are was were be been it its
