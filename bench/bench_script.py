@@ -310,7 +310,13 @@ def main() -> int:
     parser.add_argument("--keep", type=Path, help="keep the show folders under DIR/NAME")
     parser.add_argument("--cache", type=Path, default=HERE / "out" / "clones")
     parser.add_argument("--minutes", type=float, help="pass --minutes to `studio script`")
+    parser.add_argument("--before", type=Path, metavar="OLD.json",
+                        help="an earlier run's JSON: its values shown in a 'before' column")
     args = parser.parse_args()
+    before: dict[str, dict[str, str]] = {}
+    if args.before:
+        old = json.loads(args.before.read_text())
+        before = {r["name"]: {a: b for a, b, _ in summary(r)} for r in old["repos"]}
     sources = args.repos or [str(p) for p in MIRRORS if p.exists()]
     if not sources:
         print("no repositories given and no local mirrors found: pass paths or URLs")
@@ -325,8 +331,13 @@ def main() -> int:
         days = res["days"]
         lines.append(f"\n{res['name']}: {len(days)} days, {days[-1]['date']} to {days[0]['date']}, "
                      f"{sum(d['commits'] for d in days)} commits")
-        lines.append(f"  {'measure':<54}{'value':<40}goal")
-        lines += [f"  {a:<54}{b:<40}{c}" for a, b, c in summary(res)]
+        old = before.get(res["name"])
+        if old is None:
+            lines.append(f"  {'measure':<54}{'value':<40}goal")
+            lines += [f"  {a:<54}{b:<40}{c}" for a, b, c in summary(res)]
+        else:
+            lines.append(f"  {'measure':<54}{'before':<28}{'now':<40}goal")
+            lines += [f"  {a:<54}{old.get(a, '-')[:26]:<28}{b:<40}{c}" for a, b, c in summary(res)]
     print("\n".join(lines))
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({"repos": results, "table": "\n".join(lines)}, indent=1))
