@@ -145,10 +145,12 @@ def day_truth(repo: Path, day: str) -> Truth:
         if len(parents_l) > 1:  # a merge commit stands for its branch: credit the tip's author
             name, email = git(repo, "log", "-1", "--format=%an%x00%ae", parents_l[1]
                               ).strip().split("\x00")
-        title = message.strip().split("\n", 1)[0]
+        title, _, body = message.strip().partition("\n")
         t.commits += 1
         shas.append(sha)
         t.titles.append(title)
+        if len(parents_l) > 1 and body.strip():  # "Merge pull request #N from …": the PR's title
+            t.titles.append(body.strip().split("\n", 1)[0])
         t.messages += message + "\n"
         if re.match(r"revert\b", title, re.I) and not re.match(r'revert\W+"?revert\b', title, re.I):
             t.reverts += 1
