@@ -9,7 +9,7 @@ DEMO_OUT ?= demo-output
 SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg espeak-ng:espeak-ng git:git chromium:chromium \
                 pulseaudio:pulseaudio pactl:pulseaudio-utils \
                 desktop-file-validate:desktop-file-utils appstreamcli:appstream \
-                mount:mount umount:mount
+                mount:mount umount:mount strace:strace
 # Shared libraries Qt needs to run offscreen, and pyttsx3's espeak-ng library.
 SYSTEM_LIBS := libespeak-ng1 libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core \
   libglib2.0-0 libpulse0 libxcb-cursor0 libxkbcommon-x11-0

@@ -1,8 +1,10 @@
 """Requests and wall time of a GitHub pull against the local API server, next to a naive loop.
 
 For a 30-commit and a 300-commit PyTorch-style day (plus a 6-commit look-back), it runs:
-- lean: ``pull_github`` (one paginated list, one search, two requests per lead story);
-- lean again with a warm ETag cache (every answer a 304: no rate limit used);
+- lean: ``pull_github`` (one paginated list, one GraphQL query per 100 commits for every
+  commit's pull request, body and size, one REST request per commit without a PR of its own);
+- lean again with a warm ETag cache (every REST answer a 304 and the GraphQL answers kept
+  with the unchanged listing: no rate limit used);
 - naive: list the commits, then ask each day commit's pull requests (N + 1 requests and up).
 Wall times are medians of a few runs with PyGithub's pacing off (``seconds_between_requests``
 None) so they measure the work, not the sleep; at GitHub's recommended pacing each request
@@ -101,8 +103,8 @@ def main() -> None:
         print(f"{count} commits at GitHub's 0.25 s pacing (estimate: measured + 0.25 s a request):"
               f" lean {cold[2] + 0.25 * cold[0]:.1f} s, naive {slow[2] + 0.25 * slow[0]:.1f} s")
     print(f"\nmedian of {RUNS} runs against the local server, PyGithub pacing off; a day's "
-          "list covers the day plus a 6-commit look-back; lean includes 4 lead stories "
-          "(2 requests each) and the merged-PR search")
+          "list covers the day plus a 6-commit look-back; lean sizes every commit kept and "
+          "reads its PR (GraphQL, 100 a query) plus the two reverts' files (REST)")
 
 
 if __name__ == "__main__":

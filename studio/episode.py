@@ -138,6 +138,9 @@ class Episode:
     loudness_lufs: float | None = None
     true_peak_dbtp: float | None = None
     audio: AudioFile | None = None
+    # sha256 of each exported file besides the MP3 (in ``audio``) and episode.json itself, so
+    # a reader can tell that the files of the folder are of one export.
+    files: dict[str, str] = field(default_factory=dict)
     published_at: str | None = None
     written: str = ""  # hash of title and summary as the script writer wrote them
     schema: int = SCHEMA_VERSION
@@ -239,6 +242,7 @@ def _episode_from(data: dict[str, Any]) -> Episode:
     fields["commit_refs"] = [CommitRef(**_only(CommitRef, c)) for c in data.get("commit_refs", [])]
     audio = data.get("audio")
     fields["audio"] = AudioFile(**_only(AudioFile, audio)) if audio else None
+    fields["files"] = {str(k): str(v) for k, v in (data.get("files") or {}).items()}
     return Episode(**fields)
 
 
@@ -275,10 +279,6 @@ def load_episode(episode_dir: str | Path) -> Episode:
     path = Path(episode_dir)
     if path.is_dir():
         path = path / EPISODE_FILE
-    if (path.parent / "takes").is_dir():  # a recorder that died mid-take: repair and offer it
-        from .recording.recovery import recover_quietly
-
-        recover_quietly(path.parent)
     data = read_json(path, missing=f"no episode at {path}")
     if not isinstance(data, dict):
         raise StudioError(f"{path} is not an episode file")

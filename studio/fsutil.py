@@ -12,6 +12,7 @@ never published.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -60,13 +61,14 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, public: boo
     except OSError as exc:
         raise StudioError(f"cannot write {target}: {exc.strerror or exc}") from exc
     try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # "being written": recovery leaves a locked temp alone
         with os.fdopen(fd, "wb") as fh:
             if public:
                 os.fchmod(fh.fileno(), published_mode())
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, target)
+            os.replace(tmp, target)  # still open, so still locked
     except OSError as exc:
         _silent_unlink(tmp)
         raise StudioError(f"cannot write {target}: {exc.strerror or exc}") from exc

@@ -7,9 +7,9 @@ show folder, each episode folder and their ``takes/``:
 * ``.tts-*.part`` (a take being synthesized), ``.import-*.part`` (a take being imported),
   ``.*.tmp`` (an atomic write, fsutil) and ``.probe.*`` (a writability probe);
 * ``.export-*/`` (an export being staged) and ``.backup-*/`` (old files kept during the final
-  swap) — unless an export journal (any name holding ``journal``, e.g.
-  ``.export-journal.json``) is pending there: those folders are then the journal's to roll
-  forward or back, and are left alone, as is the journal and its temp files.
+  swap) — unless an export journal (``.export-journal.json``) is pending there: those
+  folders are then the journal's to roll forward or back, and are left alone, as is the
+  journal (its temp files are leftovers like any other).
 
 Only what is older than the current process, and not open in any process, is removed: the
 lock proves no other studio run is writing the show, the age spares what this process (the
@@ -19,7 +19,6 @@ not take the lock. Nothing else is touched (recordings in progress, markers, the
 
 from __future__ import annotations
 
-import fnmatch
 import logging
 import os
 import shutil
@@ -29,7 +28,7 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 STAGING_PREFIXES = (".export-", ".backup-")
-JOURNAL_PATTERN = "*journal*"  # .export-journal.json (studio.export.journal), its temp files
+JOURNAL_NAME = ".export-journal.json"  # studio.export.journal
 _IMPORTED_AT = time.time()
 
 
@@ -47,8 +46,6 @@ def process_started() -> float:
 
 def is_temp_file(name: str) -> bool:
     """A name only an unfinished write gives a file."""
-    if fnmatch.fnmatch(name, JOURNAL_PATTERN):
-        return False
     return (name.startswith((".tts-", ".import-")) and name.endswith(".part")
             or name.startswith(".") and name.endswith(".tmp")
             or name.startswith(".probe."))
@@ -56,11 +53,11 @@ def is_temp_file(name: str) -> bool:
 
 def _journal_pending(folder: Path, entries: list[os.DirEntry[str]]) -> bool:
     for entry in entries:
-        if fnmatch.fnmatch(entry.name, JOURNAL_PATTERN):
+        if entry.name == JOURNAL_NAME:
             return True
         if entry.name.startswith(STAGING_PREFIXES) and entry.is_dir(follow_symlinks=False):
             try:
-                if any(fnmatch.fnmatch(n, JOURNAL_PATTERN) for n in os.listdir(entry.path)):
+                if JOURNAL_NAME in os.listdir(entry.path):
                     return True
             except OSError:
                 return True  # cannot tell: keep them
@@ -118,24 +115,36 @@ def _folders(root: Path) -> list[Path]:
     return folders
 
 
-def remove_leftovers(show_dir: str | Path, before: float | None = None) -> list[Path]:
-    """Remove the leftovers of killed runs older than ``before`` (default: this process's
-    start) from ``show_dir`` and its episodes; returns what was removed. Call it holding the
-    show's lock."""
+def show_leftovers(show_dir: str | Path, before: float | None = None) -> list[Path]:
+    """The leftovers of killed runs older than ``before`` (default: this process's start) in
+    ``show_dir`` and its episodes."""
     root = Path(show_dir)
-    return _remove_in(root, _folders(root), before)
+    return find_leftovers(root, _folders(root), before)
+
+
+def episode_leftovers(episode_dir: str | Path, before: float | None = None) -> list[Path]:
+    """The same for one episode folder and its takes."""
+    folder = Path(episode_dir)
+    return find_leftovers(folder, [folder, folder / "takes"], before)
+
+
+def remove_leftovers(show_dir: str | Path, before: float | None = None) -> list[Path]:
+    """Remove :func:`show_leftovers`; returns what was removed. Call it holding the show's
+    lock."""
+    root = Path(show_dir)
+    return _remove(root, show_leftovers(root, before))
 
 
 def remove_episode_leftovers(episode_dir: str | Path, before: float | None = None) -> list[Path]:
-    """The same for one episode folder and its takes (hold the lock of its show, if any)."""
+    """Remove :func:`episode_leftovers` (hold the lock of its show, if any)."""
     folder = Path(episode_dir)
-    return _remove_in(folder, [folder, folder / "takes"], before)
+    return _remove(folder, episode_leftovers(folder, before))
 
 
-def _remove_in(root: Path, folders: list[Path], before: float | None) -> list[Path]:
+def find_leftovers(root: Path, folders: list[Path], before: float | None) -> list[Path]:
     before = process_started() if before is None else before
     busy: set[str] | None = None
-    removed: list[Path] = []
+    found: list[Path] = []
     for folder in folders:
         try:
             with os.scandir(folder) as it:
@@ -144,8 +153,7 @@ def _remove_in(root: Path, folders: list[Path], before: float | None) -> list[Pa
             continue
         keep_staging = _journal_pending(folder, entries)
         for entry in entries:
-            is_dir = entry.is_dir(follow_symlinks=False)
-            if is_dir:
+            if entry.is_dir(follow_symlinks=False):
                 if keep_staging or not entry.name.startswith(STAGING_PREFIXES):
                     continue
             elif not is_temp_file(entry.name):
@@ -157,16 +165,24 @@ def _remove_in(root: Path, folders: list[Path], before: float | None) -> list[Pa
                 continue
             if busy is None:
                 busy = open_paths(root)
-            if _in_use(str(Path(entry.path).resolve()), busy):
-                continue
-            try:
-                if is_dir:
-                    shutil.rmtree(entry.path)
-                else:
-                    os.unlink(entry.path)
-                removed.append(Path(entry.path))
-            except OSError as exc:
-                log.warning("cannot remove the leftover %s: %s", entry.path, exc.strerror or exc)
+            if not _in_use(str(Path(entry.path).resolve()), busy):
+                found.append(Path(entry.path))
+    return found
+
+
+def _remove(root: Path, paths: list[Path]) -> list[Path]:
+    removed: list[Path] = []
+    for path in paths:
+        try:
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path)
+            else:
+                os.unlink(path)
+            removed.append(path)
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            log.warning("cannot remove the leftover %s: %s", path, exc.strerror or exc)
     if removed:
         log.info("removed %d leftovers of interrupted runs: %s", len(removed),
                  ", ".join(str(p.relative_to(root)) for p in removed))

@@ -78,8 +78,9 @@ def write_script_for(day: Day, profile_name: str | None = None) -> Episode:
     from .digest.build import build_digest
     from .profile import profile_for
     from .script.writer import write_script
+    from .sources.project_name import day_project
 
-    profile = profile_for(day.repo, profile_name)
+    profile = profile_for(day.repo, profile_name, project=day_project(day))
     return write_script(build_digest(day, profile), profile)
 
 
@@ -91,9 +92,11 @@ def finish_episode(
     cancel: CancelToken | None = None,
     episode: Episode | None = None,
     day: Day | None = None,
+    feed: Path | None = None,
 ) -> Episode:
     """Narrate, master and export the scripted episode in ``episode_dir`` (or ``episode``,
-    a new script for that folder, saved only with the export, and with it ``day``)."""
+    a new script for that folder, saved only with the export, and with it ``day``); ``feed``:
+    the show folder published next (see :func:`studio.render.render_episode`)."""
     from .episode import load_episode
     from .profile import profile_for
     from .render import render_episode
@@ -101,7 +104,7 @@ def finish_episode(
     episode = episode or load_episode(episode_dir)
     profile = profile_for(episode.repo, profile_name)
     return render_episode(episode_dir, settings, profile, progress=progress, cancel=cancel,
-                          episode=episode, day=day)
+                          episode=episode, day=day, feed=feed)
 
 
 def merge_with_existing(fresh: Episode, episode_dir: Path, force: bool = False,
@@ -196,7 +199,10 @@ def produce(
     ``push`` as for :func:`publish_show` (None: show.toml's ``auto_push``). Running it again
     for the same day rewrites that day's folder and republishes: nothing is duplicated.
     """
+    from .recovery import recover_show
+
     cancel = cancel or CancelToken()
+    recover_show(show_dir)  # what a killed run left, before anything else
     check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
     day = pull_day(spec, date, scaled(progress, 0.0, 0.15), cancel)
     cancel.check()
@@ -217,7 +223,10 @@ def make_episode(
 ) -> Path:
     """A pulled day through script, narration, mastering, export and publishing, holding the
     show folder's lock (re-entered when ``produce`` holds it already)."""
+    from .recovery import recover_show
+
     cancel = cancel or CancelToken()
+    recover_show(show_dir)
     out = check_writable_dir(episode_dir_for(show_dir, day.date))
     progress(0.02, "writing the script")
     merged = merge_with_existing(write_script_for(day, profile_name), out, force, profile_name)
@@ -228,7 +237,7 @@ def make_episode(
     save_script(episode, out, day)  # day.json only ever with its episode.json
     progress(0.05, "script written")
     finished = finish_episode(out, profile_name, settings, scaled(progress, 0.05, 0.97), cancel,
-                              episode, day)
+                              episode, day, feed=Path(show_dir))
     from .narration.takes import prune_synthesized
 
     prune_synthesized(finished, out)  # a re-produced day leaves no takes of its old script

@@ -123,9 +123,9 @@ def builtin_profiles() -> list[Path]:
     return sorted(resource_path("profiles").glob("*.toml"))
 
 
-def profile_for(repo: str, explicit: str | None = None) -> Profile:
+def profile_for(repo: str, explicit: str | None = None, project: str = "") -> Profile:
     """The profile named or given by path in ``explicit``, else the one covering ``repo``,
-    else the generic default."""
+    else the generic default, named ``project`` (the project's own name) when known."""
     if explicit:
         candidate = Path(explicit)
         if candidate.suffix == ".toml" or candidate.exists():
@@ -142,5 +142,8 @@ def profile_for(repo: str, explicit: str | None = None) -> Profile:
             return profile
     default = load_profile(resource_path("profiles") / "default.toml")
     short = repo.rsplit("/", 1)[-1] or repo
-    default.name = short[:1].upper() + short[1:] if short.islower() else short
+    if project.strip():
+        default.name = project.strip()
+    else:
+        default.name = short[:1].upper() + short[1:] if short.islower() else short
     return default

@@ -19,6 +19,7 @@ from pathlib import Path
 from .episode import EPISODE_FILE, Episode, load_episode, save_episode
 from .errors import StudioError
 from .fsutil import atomic_write_json, check_writable_dir
+from .recovery import recover_episode
 from .settings import state_dir
 from .sources.model import Day, load_day, save_day
 
@@ -62,6 +63,7 @@ def open_project(folder: str | Path) -> tuple[Episode, Day | None, Path]:
     path = Path(folder)
     if path.is_file():
         path = path.parent
+    recover_episode(path)  # an interrupted export or recording, before it is read
     episode = load_episode(path)
     day = None
     if (path / DAY_FILE).exists():

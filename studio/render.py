@@ -8,6 +8,7 @@ and updated ``episode.json`` in it. A failure anywhere leaves the previous expor
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from .audio.settings import AudioSettings
 from .audio.tools import require_tool
 from .episode import Episode, load_episode
 from .export.episode_files import MP3_NAME, ExportInfo, default_cover, export_episode
-from .export.fileset import staging_dir
+from .export.fileset import hold_dir, staging_dir
 from .fsutil import check_writable_dir
 from .jobs import CancelToken, Progress, no_progress, scaled
 from .narration.lexicon import Lexicon, host_lexicon
@@ -45,13 +46,16 @@ def render_episode(
     episode: Episode | None = None,
     cover: Path | None = None,
     day: Day | None = None,
+    feed: Path | None = None,
 ) -> Episode:
     """Narrate, master and export the episode in ``episode_dir``; returns it as saved.
 
     ``episode`` replaces what ``episode.json`` holds (a fresh script): it is saved only as
     part of the export, so a failure leaves the previous files, ``episode.json`` included.
     ``cover`` is the image embedded in the MP3 (default: the studio's art); ``day`` (the day
-    a fresh script was written from) is saved as ``day.json`` in the same swap.
+    a fresh script was written from) is saved as ``day.json`` in the same swap. ``feed``: the
+    show folder the caller publishes next; until it has, the export's journal says the feed is
+    owed.
     """
     settings = (settings or AudioSettings()).validate()
     cancel = cancel or CancelToken()
@@ -65,6 +69,7 @@ def render_episode(
     narrate(episode, folder, settings, lexicon, scaled(progress, 0.0, 0.45), cancel)
     cancel.check()
     staged = staging_dir(folder, "export")
+    hold = hold_dir(staged)  # a live export's folder is not a leftover
     try:
         mastered = master_episode(episode, folder, staged, staged / MP3_NAME, settings,
                                   scaled(progress, 0.45, 0.92), cancel)
@@ -80,8 +85,9 @@ def render_episode(
             extra.append(DAY_FILE)
         export_episode(episode, folder, staged,
                        ExportInfo(host=host_name(profile, episode),
-                                  cover=cover or default_cover()), extra)
+                                  cover=cover or default_cover()), extra, feed)
     finally:
         shutil.rmtree(staged, ignore_errors=True)
+        os.close(hold)
     progress(1.0, f"exported {episode.duration} at {episode.loudness_lufs} LUFS")
     return episode

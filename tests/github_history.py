@@ -171,27 +171,83 @@ def _squashed(number: int, when: dt.datetime, i: int) -> Planned:
                    files={f"src/a{i % 5}.py": f"v = {number}\n"})
 
 
+_TRAILER = re.compile(r"^(Co-authored-by|Pull Request resolved|Approved by|ghstack dependencies|"
+                      r"Differential Revision|Signed-off-by):.*$", re.M | re.I)
+_MERGE_PR = re.compile(r"^Merge pull request #(\d+) from \S+$")
+_STATUS = {"A": "added", "D": "removed", "R": "renamed", "C": "copied", "M": "modified",
+           "T": "changed"}
+
+
+def _records(raw: str) -> dict[str, list[str]]:
+    """sha -> the NUL-separated tokens after it, for a `--format=%x1e%H -z` log."""
+    out = {}
+    for record in raw.split("\x1e")[1:]:
+        tokens = [t.strip("\n") for t in record.split("\0")]
+        out[tokens[0]] = [t for t in tokens[1:] if t]
+    return out
+
+
+def file_sizes(path: Path, branch: str, since: str | None = None) -> dict[str, list[dict]]:
+    """GitHub's ``files`` of every commit on ``branch`` (a merge: against its first parent),
+    from `git log --name-status` and `--numstat`, renames detected as GitHub detects them."""
+    common = ["log", "-z", "--diff-merges=first-parent", "--format=%x1e%H", branch,
+              *([f"--since={since}"] if since else [])]
+    names = _records(_git(path, *common, "--name-status").decode())
+    stats = _records(_git(path, *common, "--numstat").decode())
+    files: dict[str, list[dict]] = {}
+    for sha, tokens in names.items():
+        status: dict[str, str] = {}
+        i = 0
+        while i < len(tokens):
+            letter = tokens[i][:1]
+            two = letter in ("R", "C")
+            status[tokens[i + 2] if two else tokens[i + 1]] = _STATUS.get(letter, "modified")
+            i += 3 if two else 2
+        sizes: dict[str, tuple[int, int]] = {}
+        numbers = stats.get(sha, [])
+        i = 0
+        while i < len(numbers):
+            a, d, name = numbers[i].split("\t", 2)
+            if not name:  # a rename: old and new path follow
+                name, i = numbers[i + 2], i + 3
+            else:
+                i += 1
+            sizes[name] = (int(a) if a != "-" else 0, int(d) if d != "-" else 0)
+        files[sha] = [{"sha": "0" * 40, "filename": name, "status": st,
+                       "additions": sizes.get(name, (0, 0))[0],
+                       "deletions": sizes.get(name, (0, 0))[1],
+                       "changes": sum(sizes.get(name, (0, 0))), "blob_url": "", "raw_url": "",
+                       "contents_url": "", "patch": ""} for name, st in status.items()]
+    return files
+
+
+def pr_description(body: str) -> str:
+    """What the PR's own description was: the landed message's body without the trailers
+    the merge bot or GitHub's squash added."""
+    return re.sub(r"\n{3,}", "\n\n", _TRAILER.sub("", body)).strip()
+
+
 def repo_data(hist: History, full_name: str, api_url: str, merged: bool,
-              private: bool = False) -> RepoData:
-    """The GitHub API view of ``hist``: commit objects (files and stats from `git show`) and
-    one pull request per `(#N)`; ``merged`` False is PyTorch's closed-not-merged state."""
+              private: bool = False, associate: bool = True, since: str | None = None
+              ) -> RepoData:
+    """The GitHub API view of ``hist``: commit objects (files and stats from git) and one pull
+    request per `(#N)` or `Merge pull request #N` with its description, labels and files;
+    ``merged`` False is PyTorch's closed-not-merged state; ``associate`` False leaves such a
+    closed PR untied to the commit that closed it (a bot's own push); ``since`` (a date)
+    serves only the history from then on (a real repository's recent months)."""
     fmt = "%x1e%H%x00%P%x00%an%x00%ae%x00%aI%x00%cn%x00%ce%x00%cI%x00%B%x00"
-    raw = _git(hist.path, "log", "--numstat", "-z", f"--format={fmt}", hist.branch).decode()
+    recent = [f"--since={since}"] if since else []
+    raw = _git(hist.path, "log", "-z", f"--format={fmt}", hist.branch, *recent).decode()
+    sizes = file_sizes(hist.path, hist.branch, since)
     commits: list[dict] = []
     pulls: dict[int, dict] = {}
     commit_pulls: dict[str, list[int]] = {}
     base = f"{api_url}/repos/{full_name}"
     for record in raw.split("\x1e")[1:]:
-        sha, parents, an, ae, ad, cn, ce, cd, message, numstat = record.split("\0", 9)
-        files, adds, dels = [], 0, 0
-        for line in numstat.strip("\n\0").split("\0"):
-            m = re.match(r"\s*(\d+)\t(\d+)\t(.+)", line)
-            if m:
-                a, d = int(m.group(1)), int(m.group(2))
-                adds, dels = adds + a, dels + d
-                files.append({"sha": "0" * 40, "filename": m.group(3), "status": "modified",
-                              "additions": a, "deletions": d, "changes": a + d,
-                              "blob_url": "", "raw_url": "", "contents_url": "", "patch": ""})
+        sha, parents, an, ae, ad, cn, ce, cd, message, _rest = record.split("\0", 9)
+        files = sizes.get(sha, [])
+        adds = sum(f["additions"] for f in files)
+        dels = sum(f["deletions"] for f in files)
 
         def utc(iso: str) -> str:
             return dt.datetime.fromisoformat(iso).astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -216,20 +272,43 @@ def repo_data(hist: History, full_name: str, api_url: str, merged: bool,
             "stats": {"total": adds + dels, "additions": adds, "deletions": dels},
             "files": files,
         })
-        title = message.split("\n", 1)[0]
+        title, _, body = message.strip("\n").partition("\n")
+        body = body.strip("\n")
         m = re.search(r"\(#(\d+)\)$", title)
+        merge = _MERGE_PR.match(title) if len(parents.split()) > 1 else None
         if m:
-            number = int(m.group(1))
-            pulls[number] = {
-                "url": f"{base}/pulls/{number}", "id": number, "number": number,
-                "state": "closed", "title": title[: m.start()].rstrip(),
-                "user": user_json(author_login, api_url),
-                "labels": [{"id": k, "name": LABELS[(number + k) % len(LABELS)], "color": "fff"}
-                           for k in range(2)],
-                "merged_at": utc(cd) if merged else None, "closed_at": utc(cd),
-                "merged": merged, "base": {"ref": hist.branch, "label": f"x:{hist.branch}"},
-                "html_url": f"https://github.example/{full_name}/pull/{number}",
-            }
+            number, pr_title, description = int(m.group(1)), title[: m.start()].rstrip(), (
+                pr_description(body))
+        elif merge:
+            number, description = int(merge.group(1)), body
+            pr_title = body.split("\n", 1)[0].strip() or title
+        else:
+            continue
+        pulls[number] = {
+            "url": f"{base}/pulls/{number}", "id": number, "number": number,
+            "state": "closed", "title": pr_title, "body": description,
+            "user": user_json(author_login, api_url),
+            "labels": [{"id": k, "name": LABELS[(number + k) % len(LABELS)], "color": "fff"}
+                       for k in range(2)],
+            "merged_at": utc(cd) if merged else None, "closed_at": utc(cd),
+            "merged": merged, "merge_commit_sha": sha if merged else None,
+            "base": {"ref": hist.branch, "label": f"x:{hist.branch}"},
+            "html_url": f"https://github.example/{full_name}/pull/{number}",
+            "files": files,
+        }
+        if merged or associate:
             commit_pulls[sha] = [number]
     return RepoData(full_name=full_name, default_branch=hist.branch, commits=commits,
-                    pulls=pulls, commit_pulls=commit_pulls, private=private)
+                    pulls=pulls, commit_pulls=commit_pulls, private=private,
+                    tree=top_level_files(hist.path, hist.branch))
+
+
+def top_level_files(path: Path, branch: str) -> dict[str, str]:
+    """The branch tip's top-level files, as text (what GitHub's ``Blob.text`` gives)."""
+    names = _git(path, "ls-tree", "-z", branch).decode().split("\0")
+    files = {}
+    for entry in names:
+        meta, _, name = entry.partition("\t")
+        if name and meta.split()[1] == "blob":
+            files[name] = _git(path, "show", f"{branch}:{name}").decode("utf-8", "replace")
+    return files

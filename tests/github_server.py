@@ -5,11 +5,15 @@ It serves repositories described by :class:`RepoData` (built from real git repos
 commit list (``sha``/``since``/``until``/``per_page``/``page`` with ``Link`` headers), single
 commits with files and stats, pull requests, ``/search/issues`` for merged pull requests and
 ``/rate_limit``. Every answer has an ``ETag`` and rate-limit headers; ``If-None-Match`` gets a
-304. Faults can be injected by path, and every request is recorded.
+304. ``POST /api/graphql`` answers GraphQL queries (tests/github_graphql.py) as GitHub does:
+signed-in only, ``errors`` for unknown fields, the ``graphql`` rate-limit resource; with
+``graphql_enabled`` False it is a 404, like an old GitHub Enterprise. Faults can be injected
+by path, and every request is recorded (a GraphQL one as ``POST /graphql``).
 """
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
 import hashlib
 import json
@@ -22,7 +26,10 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from github_graphql import Executor
+
 PREFIX = "/api/v3"
+GRAPHQL_PATH = "/api/graphql"
 
 
 @dataclass
@@ -33,6 +40,7 @@ class RepoData:
     pulls: dict[int, dict[str, Any]] = field(default_factory=dict)
     commit_pulls: dict[str, list[int]] = field(default_factory=dict)
     private: bool = False
+    tree: dict[str, str] = field(default_factory=dict)  # top-level files at the branch tip
 
 
 @dataclass
@@ -79,6 +87,7 @@ class GitHubApiServer:
         self.hits: list[Hit] = []
         self.rate_limit = 5000
         self.rate_remaining = 5000
+        self.graphql_enabled = True
         self.lock = threading.Lock()
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
         self.httpd.daemon_threads = True
@@ -96,6 +105,10 @@ class GitHubApiServer:
 
     def count(self, status: int | None = None) -> int:
         return sum(1 for h in self.hits if status is None or h.status == status)
+
+    def graphql_queries(self) -> list[str]:
+        """The query text of every GraphQL request, in order."""
+        return [h.query.get("query", [""])[0] for h in self.hits if h.path == "/graphql"]
 
     def charged(self) -> int:
         """Requests that cost rate limit (everything but 304s and /rate_limit)."""
@@ -139,17 +152,27 @@ class GitHubApiServer:
             return 200, _repo_json(repo, self.api_url), {}
         if rest == "/commits":
             return self._list_commits(repo, query, base)
+        m = re.fullmatch(r"/contents/?([^/]*)", rest)
+        if m:  # the top level only: what the studio reads (the project's own name)
+            name = urllib.parse.unquote(m.group(1))
+            if not name:
+                return 200, [_content_json(repo, n, t, base, full=False)
+                             for n, t in sorted(repo.tree.items())], {}
+            if name in repo.tree:
+                return 200, _content_json(repo, name, repo.tree[name], base, full=True), {}
+            return 404, {"message": "Not Found"}, {}
         m = re.fullmatch(r"/commits/([0-9a-f]{4,40})(/pulls)?", rest)
         if m:
             commit = next((c for c in repo.commits if c["sha"].startswith(m.group(1))), None)
             if commit is None:
                 return 422, {"message": f"No commit found for SHA: {m.group(1)}"}, {}
             if m.group(2):
-                return 200, [repo.pulls[n] for n in repo.commit_pulls.get(commit["sha"], [])], {}
+                return 200, [_rest_pull(repo.pulls[n])
+                             for n in repo.commit_pulls.get(commit["sha"], [])], {}
             return 200, commit, {}
         m = re.fullmatch(r"/pulls/(\d+)", rest)
         if m and int(m.group(1)) in repo.pulls:
-            return 200, repo.pulls[int(m.group(1))], {}
+            return 200, _rest_pull(repo.pulls[int(m.group(1))]), {}
         return 404, {"message": "Not Found"}, {}
 
     def _list_commits(self, repo: RepoData, query: dict, base: str) -> tuple[int, Any, dict]:
@@ -216,6 +239,50 @@ def _handler_for(server: GitHubApiServer) -> type[BaseHTTPRequestHandler]:
         def log_message(self, format: str, *args: object) -> None:  # quiet
             pass
 
+        def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length) if length else b""
+            parts = urllib.parse.urlsplit(self.path)
+            auth = self.headers.get("Authorization", "")
+            try:
+                request = json.loads(raw or b"{}")
+                query = str(request.get("query") or "")
+            except (ValueError, AttributeError):
+                request, query = {}, ""
+            hit = {"query": [query]}
+            if parts.path != GRAPHQL_PATH or not server.graphql_enabled:
+                self._send(404, json.dumps({"message": "Not Found"}).encode(), {}, "/graphql",
+                           hit, auth, "POST")
+                return
+            fault = None
+            with server.lock:
+                for f in server.faults:
+                    if f.times > 0 and f.match in self.path:
+                        f.times -= 1
+                        fault = f
+                        break
+            if fault is not None:
+                if fault.delay:
+                    time.sleep(fault.delay)
+                body = fault.body if fault.body is not None else json.dumps(
+                    {"message": f"fault {fault.status}"})
+                self._send(fault.status, body.encode(), fault.headers, "/graphql", hit, auth,
+                           "POST")
+                return
+            given = auth.split(" ", 1)[1] if " " in auth else ""
+            if not given or (server.token is not None and given != server.token):
+                message = ("This endpoint requires you to be authenticated." if not given
+                           else "Bad credentials")
+                self._send(401, json.dumps({"message": message, "documentation_url":
+                                            "https://docs.github.com/graphql"}).encode(),
+                           {}, "/graphql", hit, auth, "POST")
+                return
+            with server.lock:
+                rate = {"limit": server.rate_limit, "remaining": server.rate_remaining}
+                repos = dict(server.repos)
+            answer = Executor(repos, rate).run(query, request.get("variables") or {})
+            self._send(200, json.dumps(answer).encode(), {}, "/graphql", hit, auth, "POST")
+
         def do_GET(self) -> None:  # noqa: N802 - http.server's naming
             parts = urllib.parse.urlsplit(self.path)
             path = parts.path.removeprefix(PREFIX) if parts.path.startswith(PREFIX) else "/?"
@@ -255,16 +322,16 @@ def _handler_for(server: GitHubApiServer) -> type[BaseHTTPRequestHandler]:
             self._send(status, body, headers, path, query, auth)
 
         def _send(self, status: int, body: bytes, headers: dict, path: str, query: dict,
-                  auth: str) -> None:
+                  auth: str, method: str = "GET") -> None:
             with server.lock:
                 free = status == 304 or path == "/rate_limit"  # as on GitHub
                 if not free and server.rate_remaining > 0:
                     server.rate_remaining -= 1
-                server.hits.append(Hit("GET", path, query, status, auth))
+                server.hits.append(Hit(method, path, query, status, auth))
                 rate = {"X-RateLimit-Limit": str(server.rate_limit),
                         "X-RateLimit-Remaining": str(server.rate_remaining),
                         "X-RateLimit-Reset": str(int(time.time()) + 3600),
-                        "X-RateLimit-Resource": "core"}
+                        "X-RateLimit-Resource": "graphql" if path == "/graphql" else "core"}
             try:
                 self.send_response(status)
                 for key, value in {**rate, **headers}.items():
@@ -284,6 +351,26 @@ def _parse_time(text: str | None) -> dt.datetime | None:
     if not text:
         return None
     return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def _content_json(repo: RepoData, name: str, text: str, base: str, full: bool) -> dict:
+    data = text.encode()
+    sha = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+    item = {"type": "file", "name": name, "path": name, "sha": sha, "size": len(data),
+            "url": f"{base}/contents/{name}", "html_url": f"https://github.example/{name}",
+            "git_url": f"{base}/git/blobs/{sha}", "download_url": None,
+            "_links": {"self": f"{base}/contents/{name}"}}
+    if full:
+        item |= {"encoding": "base64", "content": base64.b64encode(data).decode()}
+    return item
+
+
+def _rest_pull(pull: dict) -> dict:
+    """A pull request as REST has it: its size, not its file list (another endpoint)."""
+    files = pull.get("files", [])
+    return {**{k: v for k, v in pull.items() if k != "files"},
+            "additions": sum(f["additions"] for f in files),
+            "deletions": sum(f["deletions"] for f in files), "changed_files": len(files)}
 
 
 def _listed(commit: dict) -> dict:

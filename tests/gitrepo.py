@@ -46,12 +46,15 @@ class RepoBuilder:
         email: str = "alice@example.com",
         committer: str | None = None,
         committer_email: str | None = None,
-        files: dict[str, str] | list[str] | None = None,
+        files: dict[str, str | bytes] | list[str] | None = None,
         branch: str | None = None,
         merge: str | None = None,
         raw_author: bytes | None = None,
+        delete: list[str] | None = None,
+        rename: dict[str, str] | None = None,
     ) -> str:
-        """Add a commit; returns its sha. ``merge`` names a branch to merge as second parent."""
+        """Add a commit; returns its sha. ``merge`` names a branch to merge as second parent;
+        ``delete`` lists paths to remove and ``rename`` maps old paths to new ones."""
         branch = branch or self.branch
         self._mark += 1
         mark = self._mark
@@ -73,8 +76,12 @@ class RepoBuilder:
             files = [f"src/file{mark % 7}.txt"]
         if isinstance(files, list):
             files = {name: f"{name} at {mark}\n" for name in files}
+        for old, new in (rename or {}).items():
+            out.append(b'R "' + old.encode("utf-8") + b'" "' + new.encode("utf-8") + b'"')
+        for name in delete or []:
+            out.append(b"D " + name.encode("utf-8"))
         for name, content in files.items():
-            data = content.encode("utf-8")
+            data = content if isinstance(content, bytes) else content.encode("utf-8")
             out.append(b"M 644 inline " + name.encode("utf-8"))
             out.append(b"data %d" % len(data))
             out.append(data)

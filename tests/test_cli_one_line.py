@@ -63,6 +63,14 @@ def test_a_full_disk_under_stdout_is_one_line_and_a_failure(repo, tmp_path):
     assert (tmp_path / "d.json").is_file()  # the work was done; only the report failed
 
 
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["produce", "--help"]])
+def test_version_and_help_on_a_full_disk_fail_too(args):
+    """argparse ignores a failed write of --help / --version and exits 0: not ours."""
+    with open("/dev/full", "w") as full:
+        r = studio(*args, stdout=full, stderr=subprocess.PIPE)
+    one_line_error(r, "cannot write standard output", "No space left on device")
+
+
 @pytest.mark.parametrize("value", ["inf", "1e400", "-1", "nan"])
 def test_lock_wait_must_be_a_finite_number_of_seconds(repo, tmp_path, value):
     one_line_error(studio("produce", "--git", str(repo), "--date", DATE, "--show-dir",

@@ -54,8 +54,9 @@ def test_pull_then_script(repo, tmp_path):
     r = studio("script", str(day), "-o", str(out))
     assert r.returncode == 0, r.stderr
     ep = json.loads((out / "episode.json").read_text())
+    # five landed pull requests (`Title (#N)`); the revert landed none of its own
     assert ep["stats"] == {"commits": 6, "reverts": 1, "relands": 0, "authors": 5,
-                           "merged_prs": None}
+                           "merged_prs": 5}
     assert ep["reverts"][0]["automatic"] is True
     assert ep["reverts"][0]["original_author"] == "Mo Pal"
     assert ep["title"] in r.stdout

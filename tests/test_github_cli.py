@@ -65,7 +65,8 @@ def test_pull_uses_the_token_and_writes_it_nowhere(tmp_path, server):
     assert result.stdout.startswith("30 commits on pytorch/pytorch main for 2026-02-09 (")
     assert all(h.authorization == f"token {TOKEN}" for h in server.hits)
     day = json.loads(out.read_text())
-    assert day["source"] == "github" and day["merged_prs"] == 0 and len(day["commits"]) == 30
+    # every bot-landed commit but the two reverts landed a pull request
+    assert day["source"] == "github" and day["merged_prs"] == 28 and len(day["commits"]) == 30
     cache_files = files_under(tmp_path / "cache")
     assert cache_files  # the ETag cache was written ...
     for path in [out, *cache_files]:  # ... and neither it nor the day holds the token
@@ -157,3 +158,14 @@ def test_produce_from_github_writes_the_episode(tmp_path, server):
     assert (folder / "episode.json").is_file()
     for path in files_under(tmp_path / "show"):
         assert TOKEN not in path.read_text(encoding="utf-8", errors="replace"), path
+
+
+def test_a_pull_without_graphql_says_so_on_stderr(tmp_path, server):
+    server.graphql_enabled = False  # an old GitHub Enterprise
+    out = tmp_path / "day.json"
+    result = run(pull_args(server, out), tmp_path, token=TOKEN)
+    assert result.returncode == 0, result.stderr
+    notes = [ln for ln in result.stderr.splitlines() if ln.startswith("note: ")]
+    assert len(notes) == 1 and "GraphQL" in notes[0] and "REST" in notes[0]
+    assert TOKEN not in result.stderr + result.stdout
+    assert json.loads(out.read_text())["notes"] == [notes[0].removeprefix("note: ")]

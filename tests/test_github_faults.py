@@ -119,12 +119,12 @@ def test_short_rate_limit_is_waited_out_with_a_countdown(server):
 
 
 def test_429_retry_after_is_honoured(server):
-    server.add_fault(Fault("/search/issues", 429, headers={"Retry-After": "1"}))
+    server.add_fault(Fault("graphql", 429, headers={"Retry-After": "1"}))
     messages: list[str] = []
     day = pull(server, messages=messages)
-    assert day.merged_prs == 12
+    assert day.merged_prs == 12 and day.notes == []
     assert any("waiting 1s" in m for m in messages)
-    assert [h.status for h in server.hits if h.path == "/search/issues"] == [429, 200]
+    assert [h.status for h in server.hits if h.path == "/graphql"] == [429, 200]
 
 
 def test_server_error_is_retried_with_backoff(server):

@@ -14,7 +14,6 @@ from github_server import GitHubApiServer
 
 from studio.sources.github import pull_github
 from studio.sources.github.auth import Token
-from studio.sources.github.pull import DEFAULT_DETAIL_LIMIT
 from studio.sources.github.transport import NetworkPolicy
 from studio.sources.gitlocal import pull_git
 from studio.sources.model import Day
@@ -55,14 +54,16 @@ def assert_same_day(git_day: Day, gh_day: Day) -> None:
             for name in ("committed_at", "authored_at"):
                 assert (dt.datetime.fromisoformat(getattr(a, name))
                         == dt.datetime.fromisoformat(getattr(b, name)))
-            if b.files:  # detail is fetched for the lead stories only
-                assert sorted(b.files) == sorted(a.files)
-    for name in ("branch", "date", "tz", "start", "end", "lookback_days", "lookback_total"):
+            assert sorted(b.files) == sorted(a.files), (part, a.sha)
+            assert sorted(b.changes, key=str) == sorted(a.changes, key=str), (part, a.sha)
+            assert b.pr_body == a.pr_body, (part, a.sha)
+    for name in ("branch", "date", "tz", "start", "end", "lookback_days", "lookback_total",
+                 "merged_prs"):
         assert getattr(git_day, name) == getattr(gh_day, name), name
     assert gh_day.source == "github"
 
 
-def test_pytorch_day_matches_git_and_counts_no_merged_prs(tmp_path, server):
+def test_pytorch_day_matches_git_with_sizes_and_prs_in_one_query(tmp_path, server):
     zone = ZoneInfo(LA)
     hist = pytorch_history(tmp_path / "pytorch.git", DAY, count=30, zone=zone)
     server.add_repo(repo_data(hist, "pytorch/pytorch", server.api_url, merged=False))
@@ -72,23 +73,20 @@ def test_pytorch_day_matches_git_and_counts_no_merged_prs(tmp_path, server):
 
     assert len(gh_day.commits) == 30 and gh_day.lookback_total == 6
     assert len(gh_day.lookback) == 2  # the reverted originals; the rest is only counted
-    assert_same_day(git_day, gh_day)
-    # PyTorch's bot-landed PRs are closed, not merged: "no merged pull requests, but 30 commits"
-    assert gh_day.merged_prs == 0
+    assert_same_day(git_day, gh_day)  # files, sizes and PR bodies included, for every commit
+    assert all(c.changes for c in gh_day.commits + gh_day.lookback)
+    # Bot-landed PRs are closed, not merged, on GitHub; each still landed a pull request.
+    assert gh_day.merged_prs == git_day.merged_prs == 28
     assert {c.author_login for c in gh_day.commits} >= {"alice", "pytorchmergebot"}
-    # The lead stories: both reverts and the commits they reverted, with PR titles and labels.
-    detailed = [c for c in gh_day.commits + gh_day.lookback if c.files]
-    assert len(detailed) == DEFAULT_DETAIL_LIMIT
-    reverts = [c for c in gh_day.commits if c.title.startswith("Revert ")]
-    assert len(reverts) == 2 and all(c.files for c in reverts)
-    originals = [c for c in gh_day.lookback if c.files]
-    assert len(originals) == 2
-    for original in originals:
-        assert original.pr_title and original.title.startswith(original.pr_title)
-        assert len(original.pr_labels) == 2
-    # Budget: repository + one list page + one search + two per lead story.
-    assert list_requests(server) == 1
-    assert gh_day.requests == server.count() == 3 + 2 * DEFAULT_DETAIL_LIMIT
+    landed = [c for c in gh_day.commits + gh_day.lookback if not c.title.startswith("Revert")]
+    for commit in landed:
+        assert commit.pr_title and commit.title.startswith(commit.pr_title)
+        assert len(commit.pr_labels) == 2
+    # Budget: repository + one list page + one GraphQL query for all 32 commits kept + one
+    # REST request for each revert (no pull request of its own to carry its files).
+    assert list_requests(server) == 1 and len(server.graphql_queries()) == 1
+    assert gh_day.requests == server.count() == 3 + 2
+    assert gh_day.notes == []
 
 
 def test_squash_day_counts_merged_prs_and_reads_pr_titles(tmp_path, server):
@@ -103,7 +101,8 @@ def test_squash_day_counts_merged_prs_and_reads_pr_titles(tmp_path, server):
     revert = next(c for c in gh_day.commits if c.title.startswith("Revert "))
     assert revert.pr_title == 'Revert "Add widget option 0 (#500)"'
     assert revert.files == ["src/a0.py"]
-    assert gh_day.requests == server.count() == 3 + 2 * 2
+    assert revert.changes[0].deleted == 1 and revert.changes[0].added == 1
+    assert gh_day.requests == server.count() == 3  # repository, one page, one GraphQL query
 
 
 def test_300_commit_day_pages_the_list_and_spends_no_request_per_commit(tmp_path, server):
@@ -123,7 +122,8 @@ def test_300_commit_day_pages_the_list_and_spends_no_request_per_commit(tmp_path
     # the time-zone trap: since/until went out as the UTC instants of the LA day's bounds
     assert pages[0].query["until"] == ["2026-02-10T08:00:00Z"]
     assert pages[0].query["since"] == ["2026-01-26T08:00:00Z"]
-    assert gh_day.requests == server.count() == 1 + 4 + 1 + 2 * 3
+    assert len(server.graphql_queries()) == math.ceil(302 / 100)  # 300 + 2 originals kept
+    assert gh_day.requests == server.count() == 1 + 4 + 4 + 2  # the reverts' files: REST
 
 
 def test_unchanged_day_pulled_again_costs_no_rate_limit(tmp_path, server):
@@ -138,8 +138,9 @@ def test_unchanged_day_pulled_again_costs_no_rate_limit(tmp_path, server):
     server.reset_counts()
 
     again = pull(server, "acme/widgets", cache, tz="UTC")
-    assert server.count() == spent  # the same requests ...
-    assert server.count(304) == spent and server.charged() == 0  # ... all answered 304, free
+    graphql = 2  # 150 commits and one original: two queries, kept with the unchanged listing
+    assert server.count() == spent - graphql  # the same REST requests ...
+    assert server.count(304) == spent - graphql and server.charged() == 0  # ... all 304, free
     assert server.rate_remaining == server.rate_limit - spent
     assert all(h.query.get("page", ["1"]) for h in server.hits)
     assert {**again.to_dict(), "requests": None} == {**first.to_dict(), "requests": None}
@@ -175,7 +176,8 @@ def test_merge_commit_history_follows_the_first_parent_line(tmp_path, server):
     git("commit", "-q", "-m", "Feature work", when="2026-02-09T09:00:00+00:00",
         who=("Finn", "finn@example.com"))
     git("checkout", "-q", "main")
-    git("merge", "-q", "--no-ff", "-m", "Merge pull request #7 from finn/feature", "feature",
+    git("merge", "-q", "--no-ff", "-m", "Merge pull request #7 from finn/feature", "-m",
+        "Add the feature flag\n\nLets users turn the feature on per project.", "feature",
         when="2026-02-09T11:00:00+00:00")
 
     # A branch worked on late that day and merged the next: GitHub lists its commit too.
@@ -197,6 +199,11 @@ def test_merge_commit_history_follows_the_first_parent_line(tmp_path, server):
     assert_same_day(git_day, gh_day)
     assert [c.author_name for c in gh_day.commits] == ["Finn"]
     assert gh_day.commits[0].committer_name == "Ann"
+    # the merged PR: its body is the merge commit's, its size what the branch brought
+    assert gh_day.commits[0].pr_body == git_day.commits[0].pr_body == (
+        "Add the feature flag\n\nLets users turn the feature on per project.")
+    assert [(f.path, f.added, f.status) for f in gh_day.commits[0].changes] == [
+        ("b.txt", 1, "added")]
 
 
 def repo_data_from(path: Path, api_url: str):
@@ -214,7 +221,8 @@ def test_a_quiet_day_costs_three_requests(tmp_path, server):
                       api_url=server.api_url, token=Token(TOKEN, "GITHUB_TOKEN"), policy=FAST,
                       use_cache=False)
     assert day.commits == [] and day.lookback == [] and day.merged_prs == 0
-    assert day.requests == server.count() == 3  # repository, one empty page, the search
+    # repository, one empty page, one GraphQL query (for the project's own name)
+    assert day.requests == server.count() == 3
 
 
 def test_cache_keeps_a_bounded_number_of_entries(tmp_path):

@@ -76,3 +76,30 @@ def test_the_command_line_starts_without_qt():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def _module_imports(rel: str) -> list[str]:
+    """Every module ``studio/<rel>`` imports, at any depth of the file, as absolute names."""
+    path = STUDIO / rel
+    package = ["studio", *Path(rel).parent.parts]
+    names = []
+    for name, _node, _func in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+        if name.startswith("."):
+            level = len(name) - len(name.lstrip("."))
+            base = package[:len(package) - level + 1]
+            name = ".".join([*base, name.lstrip(".")]) if name.lstrip(".") else ".".join(base)
+        names.append(name)
+    return names
+
+
+def test_the_episode_model_imports_nothing_of_the_recorder():
+    """The model is the bottom of the flow: recovery of recordings and exports is run by the
+    commands and the app (studio.recovery), not from inside ``load_episode``."""
+    names = _module_imports("episode.py")
+    assert "studio.errors" in names  # the walk resolved the model's relative imports
+    assert [n for n in names if n.startswith(("studio.recording", "studio.recovery",
+                                               "studio.export"))] == []
+    code = "import sys, studio.episode; print(sorted(k for k in sys.modules if 'record' in k))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True)
+    assert out.stdout.strip() == "[]"

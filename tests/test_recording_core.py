@@ -18,6 +18,7 @@ from studio.recording.recovery import lock_recording, pending_recovered, recover
 from studio.recording.samples import level_of, to_float, to_take_pcm
 from studio.recording.takes import list_takes, new_take_path, use_take, write_marker
 from studio.recording.wavstream import StreamingWavWriter, repair_wav
+from studio.recovery import recover_episode
 
 
 def _pcm(seconds: float, rate: int = 8000) -> bytes:
@@ -130,7 +131,8 @@ def test_recovery_leaves_a_live_recording_alone_and_repairs_a_dead_one(tmp_path)
     other = new_take_path(ep, "outro")
     write_marker(other, "outro", "Test mic", 8000, 1)
     subprocess.run([sys.executable, "-c", code, str(other)], check=False)
-    load_episode(ep)  # any command loading the episode recovers
+    recover_episode(ep)  # the recovery step every command and the app run on opening
+    assert wave.open(str(other)).getnframes() == 8000
     offered = pending_recovered(ep)
     assert [(r.segment, r.path, r.seconds) for r in offered] == [("outro", "takes/outro-rec-1.wav",
                                                                   1.0)]

@@ -128,3 +128,25 @@ def test_writer_is_pluggable(sample_day):
     profile = profile_for(sample_day.repo)
     ep = write_script(build_digest(sample_day, profile), profile, writer)
     assert ep.title == "T"
+
+
+@pytest.mark.parametrize("merged", [0, 3, 5])
+def test_pr_counts_from_github_are_not_a_story(merged):
+    """How many commits GitHub calls merged pull requests is a forge detail (bot-landed PRs
+    are 'closed', squash merges are commits): the script tells the same day the same way."""
+    commits = [_commit(i, f"Improve widget part {i} (#{200 + i})", author)
+               for i, author in enumerate(["Ada Byron", "Bo Chen", "Cy Diaz", "Ada Byron",
+                                            "Bo Chen"])]
+
+    def episode(merged_prs):
+        day = Day(repo="octo/widgets", branch="main", date="2026-05-05", tz="UTC",
+                  source="github", start="2026-05-05T00:00:00+00:00",
+                  end="2026-05-06T00:00:00+00:00", commits=commits, merged_prs=merged_prs)
+        return _write(day)
+
+    ep = episode(merged)
+    spoken = ep.transcript.lower()
+    assert "merged pull request" not in spoken and "github" not in spoken
+    assert "pull requests merged" not in spoken
+    same = episode(None)
+    assert (ep.title, ep.transcript) == (same.title, same.transcript)

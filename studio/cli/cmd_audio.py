@@ -66,8 +66,10 @@ def audio_settings(args: argparse.Namespace):
 
 def cmd_render(args: argparse.Namespace) -> int:
     from ..pipeline import finish_episode
+    from ..recovery import recover_episode
     from ..showlock import episode_lock
 
+    recover_episode(args.episode_dir)  # what a killed run left, before anything else
     settings = audio_settings(args)
     progress = TerminalProgress(quiet=args.quiet)
     try:
@@ -81,8 +83,10 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_take_import(args: argparse.Namespace) -> int:
     from ..narration.takes import import_take
+    from ..recovery import recover_episode
     from ..showlock import episode_lock
 
+    recover_episode(args.episode_dir)  # safe beside a live run: its folders are flock-held
     with episode_lock(args.episode_dir, args.lock_wait, "studio take import"):
         take = import_take(args.episode_dir, args.segment, args.file)
     print(f"segment {args.segment}: {take.path} ({take.duration:.1f} s, "

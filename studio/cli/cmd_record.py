@@ -50,9 +50,11 @@ def _recording_command(args: argparse.Namespace) -> int:
     if args.seconds is not None and not 0 < args.seconds <= 24 * 3600:
         raise StudioError("--seconds must be more than 0 (and at most a day)")
     from ..episode import load_episode
+    from ..recovery import recover_episode
 
     folder = Path(args.episode_dir)
-    episode = load_episode(folder)  # also recovers any take a crashed recorder left
+    recover_episode(folder)  # a take a crashed recorder left, an interrupted export
+    episode = load_episode(folder)
     episode.segment(args.segment)  # a clear error for an unknown segment
     if args.takes:
         return _list_takes(folder, args.segment)

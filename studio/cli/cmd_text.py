@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import sys
 from pathlib import Path
 
 from .argtypes import days, seconds
@@ -112,6 +113,8 @@ def cmd_pull(args: argparse.Namespace) -> int:
     save_day(day, out)
     spent = f" ({day.requests} GitHub requests)" if day.requests is not None else ""
     print(f"{len(day.commits)} commits on {day.repo} {day.branch} for {day.date}{spent} -> {out}")
+    for note in day.notes:
+        print(f"note: {note}", file=sys.stderr)
     return 0
 
 
@@ -119,9 +122,11 @@ def cmd_script(args: argparse.Namespace) -> int:
     from ..episode import save_episode
     from ..fsutil import check_writable_dir
     from ..pipeline import merge_with_existing, write_script_for
+    from ..recovery import recover_episode
     from ..showlock import episode_lock
     from ..sources.model import load_day
 
+    recover_episode(args.output)
     day = load_day(args.day)
     fresh = write_script_for(day, args.profile)
     out = check_writable_dir(args.output)

@@ -28,6 +28,11 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2, as for any bad input
         self.exit(2, f"studio: error: {message}\n")
 
+    def _print_message(self, message: str, file: TextIO | None = None) -> None:
+        """--help and --version: argparse would ignore a failed write and exit 0."""
+        if message:
+            _GuardedStdout(file or sys.stderr).write(message)
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="studio", description="Commitcast Studio: a daily repository podcast.")
@@ -40,6 +45,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from ..interrupts import cancel_on_signals, exit_status
+
+    if (sys.argv[1:] if argv is None else argv)[:1] != ["gui"]:  # the window keeps its own
+        cancel_on_signals()  # SIGTERM and SIGHUP cancel like Ctrl-C
+    try:
+        return _run(argv)
+    except Cancelled:
+        _cancelled_line(KeyboardInterrupt())
+        return 130
+    except KeyboardInterrupt as exc:  # also while the command is still loading
+        _cancelled_line(exc)
+        return exit_status(exc)
+    except StudioError as exc:
+        print(f"studio: error: {exc}", file=sys.stderr)
+        return getattr(exc, "exit_code", 1)  # e.g. 75 when the show folder is busy
+    except BrokenPipeError:
+        _drop_stdout()
+        return 1
+    except OSError as exc:  # not wrapped in a StudioError: still one line, never a traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"studio: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.verbose:
@@ -53,33 +83,12 @@ def main(argv: list[str] | None = None) -> int:
     stdout = sys.stdout
     sys.stdout = _GuardedStdout(stdout)  # type: ignore[assignment]
     try:
-        return _run(args)
-    finally:
-        sys.stdout = stdout
-        logging.getLogger().setLevel(level)
-
-
-def _run(args: argparse.Namespace) -> int:
-    try:
         code = int(args.handler(args) or 0)
         sys.stdout.flush()  # a full disk or closed pipe under stdout fails the run, here
         return code
-    except Cancelled:
-        print("\nstudio: cancelled", file=sys.stderr)
-        return 130
-    except KeyboardInterrupt:
-        print("\nstudio: cancelled", file=sys.stderr)
-        return 130
-    except StudioError as exc:
-        print(f"studio: error: {exc}", file=sys.stderr)
-        return getattr(exc, "exit_code", 1)  # e.g. 75 when the show folder is busy
-    except BrokenPipeError:
-        _drop_stdout()
-        return 1
-    except OSError as exc:  # not wrapped in a StudioError: still one line, never a traceback
-        where = f"{exc.filename}: " if exc.filename else ""
-        print(f"studio: error: {where}{exc.strerror or exc}", file=sys.stderr)
-        return 1
+    finally:
+        sys.stdout = stdout
+        logging.getLogger().setLevel(level)
 
 
 class OutputFailed(StudioError):
@@ -117,6 +126,20 @@ def _drop_stdout() -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+
+def _cancelled_line(exc: KeyboardInterrupt) -> None:
+    """One line (after the progress line, on a terminal); the signal when it was not Ctrl-C."""
+    import signal
+
+    signum = getattr(exc, "signum", signal.SIGINT)
+    how = "" if signum == signal.SIGINT else f" ({signal.Signals(signum).name})"
+    lead = "\n" if sys.stderr.isatty() else ""
+    try:
+        print(f"{lead}studio: cancelled{how}", file=sys.stderr)
     except (OSError, ValueError):
         pass
 

@@ -5,13 +5,16 @@ from __future__ import annotations
 import datetime as dt
 
 from ..profile import Profile
+from ..script.speakable import people, person_name
 from ..sources.model import Commit, Day
 from ..textsafe import clean_line
 from .messages import parse_message
 from .model import CommitInfo, DayStats, Digest
+from .revert_reason import is_revert_pr, reason_from_body
 from .reverts import CommitIndex, find_relands, revert_story
+from .significance import HOUSEKEEPING, assess
 from .stacks import find_stacks
-from .themes import classify, group_wins, theme_index
+from .themes import classify, group_wins, settle_theme, theme_index
 
 
 def _utc_iso(stamp: str) -> str:
@@ -33,6 +36,9 @@ def _display_name(c: Commit) -> str:
 
 def commit_info(c: Commit, profile: Profile, in_day: bool) -> CommitInfo:
     facts = parse_message(c.title, c.body)
+    if facts.revert is not None and not facts.revert.reason and is_revert_pr(c.pr_title, c.pr_body):
+        # a squash-merged revert PR: the reason is in the PR's description
+        facts.revert.reason = reason_from_body(c.pr_body, facts.revert.inner_title)
     title = clean_line(facts.clean_title)
     if c.pr_title and facts.revert is None:
         title = clean_line(parse_message(c.pr_title, "").clean_title) or title
@@ -41,13 +47,13 @@ def commit_info(c: Commit, profile: Profile, in_day: bool) -> CommitInfo:
         title=title,
         raw_title=c.title,
         body=c.body,
-        author=_display_name(c),
+        author=person_name(_display_name(c)),
         author_login=clean_line(c.author_login),
         author_email=clean_line(c.author_email),
         committed_at=_utc_iso(c.committed_at),
         pr=facts.pr,
         files=list(c.files),
-        co_authors=[clean_line(n) for n in facts.co_authors],
+        co_authors=people([clean_line(n) for n in facts.co_authors]),
         tags=[clean_line(t) for t in facts.tags],
         series=facts.series if facts.revert is None else None,
         ghstack_deps=facts.ghstack_deps,
@@ -57,9 +63,19 @@ def commit_info(c: Commit, profile: Profile, in_day: bool) -> CommitInfo:
         pr_title=clean_line(c.pr_title),
         pr_labels=[clean_line(x) for x in c.pr_labels],
         in_day=in_day,
+        changes=list(c.changes),
+        pr_body=c.pr_body,
     )
     info.themes = classify(info, profile)
     info.theme = info.themes[0]
+    info.sig = assess(info)
+    if not info.changes:
+        # an old day file without sizes: the theme's housekeeping flag still speaks
+        theme = theme_index(profile).get(info.theme, profile.fallback_theme)
+        if theme.housekeeping and not info.sig.housekeeping and theme.id in HOUSEKEEPING:
+            info.sig.housekeeping = theme.id
+    else:
+        settle_theme(info, profile)
     return info
 
 
@@ -83,7 +99,7 @@ def build_digest(day: Day, profile: Profile) -> Digest:
     reland_shas = {r.sha for r in relands}
     landed = [c for c in today
               if c.revert is None and c.sha not in reverted_today]
-    stacks = find_stacks([c for c in landed if not c.is_bot])
+    stacks = find_stacks([c for c in landed if not c.is_bot], earlier)
     in_stack = {sha for s in stacks for sha in s.shas}
     groups = group_wins(
         [c for c in landed if c.sha not in in_stack and c.sha not in reland_shas], profile

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .revert_reason import bot_reason, reason_from_body
+
 _PR_SUFFIX = re.compile(r"\s*\(#(\d+)\)\s*$")
 _PR_RESOLVED = re.compile(r"^Pull Request resolved:\s*\S*?/pull/(\d+)", re.M | re.I)
 _MERGE_PR = re.compile(r"^Merge pull request #(\d+) from (\S+)", re.I)
@@ -17,7 +19,6 @@ _PT_REVERTED = re.compile(
     r"(?:\s+due to\s+(?P<reason>.*))?",
     re.I | re.S,
 )
-_COMMENT_LINK = re.compile(r"\s*\(\[comment\]\([^)]*\)\)\s*$")
 _GHSTACK = re.compile(r"^ghstack dependencies:\s*(.*)$", re.M | re.I)
 _CO_AUTHOR = re.compile(r"^Co-authored-by:\s*(.*?)\s*(?:<([^>]*)>)?\s*$", re.M | re.I)
 _SERIES = re.compile(r"[\[(]\s*(\d+)\s*/\s*(\d+|[nN])\s*[\])]")
@@ -103,21 +104,6 @@ def _login_from(who: str) -> str:
     return match.group(1) if match else who.strip().lstrip("@")
 
 
-def _reason_from_body(body: str) -> str:
-    """For a plain `git revert`, the reason is whatever the author wrote besides the boilerplate."""
-    keep = []
-    for line in body.splitlines():
-        s = line.strip()
-        if not s or _REVERTS_SHA.search(s) or _REVERTS_REF.match(s):
-            continue
-        if re.match(r"^[\w-]+:\s", s) and not s.lower().startswith(("reason", "because")):
-            continue  # trailers
-        if s.lower().startswith(("reason:", "because:")):
-            s = s.split(":", 1)[1].strip()
-        keep.append(s)
-    return " ".join(keep).strip()
-
-
 def parse_revert(title: str, body: str) -> RevertNotice | None:
     parsed = parse_revert_title(title)
     if parsed is None:
@@ -137,20 +123,26 @@ def parse_revert(title: str, body: str) -> RevertNotice | None:
     if pt:
         notice.reverted_pr = int(pt.group("pr"))
         notice.reverted_by_login = _login_from(pt.group("who"))
-        reason = pt.group("reason") or ""
-        reason = reason.strip().split("\n\n", 1)[0]
-        notice.reason = " ".join(_COMMENT_LINK.sub("", reason).split())
+        notice.reason = bot_reason(pt.group("reason") or "")
     else:
         ref = _REVERTS_REF.search(body)
         if ref:
             notice.reverted_pr = int(ref.group(2))
-        notice.reason = _reason_from_body(body)
+        notice.reason = reason_from_body(body, notice.inner_title)
     if notice.reverted_pr is None:
         _, inner_pr = strip_pr_suffix(notice.inner_title)
         notice.reverted_pr = inner_pr
-    if len(notice.reason) > 300:
-        notice.reason = notice.reason[:297].rstrip() + "..."
+    if _is_title_echo(notice.reason, title, notice.inner_title):
+        notice.reason = ""  # a title is not a reason
     return notice
+
+
+def _is_title_echo(reason: str, title: str, inner: str) -> bool:
+    if not reason:
+        return False
+    key = normalize_title(reason)
+    return key in {normalize_title(title), normalize_title(inner)} \
+        or parse_revert_title(reason) is not None
 
 
 def parse_message(title: str, body: str) -> MessageFacts:
@@ -168,7 +160,7 @@ def parse_message(title: str, body: str) -> MessageFacts:
         suffix_pr = facts.revert.own_pr
     resolved = _PR_RESOLVED.search(body)
     if facts.pr is None:
-        if facts.revert is None and resolved:
+        if resolved and (facts.revert is None or facts.revert.is_revert_of_revert):
             facts.pr = int(resolved.group(1))
         else:
             facts.pr = suffix_pr

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..sources.forge import change_url, commit_url
+from ..sources.model import FileChange
 from .messages import RevertNotice
+from .significance import Significance
 
 
 @dataclass
@@ -32,16 +34,25 @@ class CommitInfo:
     pr_title: str = ""
     pr_labels: list[str] = field(default_factory=list)
     in_day: bool = True
+    changes: list[FileChange] = field(default_factory=list)
+    pr_body: str = ""
+    sig: Significance | None = None
 
     @property
     def short(self) -> str:
         return self.sha[:7]
 
     @property
-    def weight(self) -> int:
-        """How much of a story this commit is: files touched, words written, a person behind it."""
-        lines = self.body.count("\n")
-        return min(len(self.files), 30) + min(lines // 4, 10) + (0 if self.is_bot else 5)
+    def weight(self) -> float:
+        """How much of a story this commit is: its significance score (see significance.py),
+        housekeeping below everything else."""
+        if self.sig is None:
+            return 0.0
+        return self.sig.score - (1000.0 if self.sig.housekeeping else 0.0)
+
+    @property
+    def housekeeping(self) -> bool:
+        return self.sig is not None and bool(self.sig.housekeeping)
 
 
 @dataclass
@@ -56,7 +67,12 @@ class RevertStory:
     automatic: bool
     same_day: bool  # the original landed the same day
     theme: str = "other"
-    original_files: int = 0
+    original_files: int = 0  # files the revert's own diff touches (the original's when unknown)
+    committed_at: str = ""  # when the revert landed
+    original_body: str = ""  # what the original said about itself ("" when out of the window)
+    original_committed_at: str = ""
+    original_pr_body: str = ""
+    files: list[str] = field(default_factory=list)  # paths of the revert's own diff
 
 
 @dataclass
@@ -68,6 +84,11 @@ class RelandStory:
     original_sha: str  # the first landing, where known
     revert_sha: str  # the revert it undoes, where known
     how: str  # "revert-of-revert" | "title" | "marker"
+    revert_date: str = ""  # when that revert landed (ISO, UTC), where known
+    original_date: str = ""  # when the first landing was, where known
+    original_author: str = ""  # whose change first landed ("" when unknown)
+    reverted_by: str = ""  # who took it out
+    reason: str = ""  # why it was taken out, as written ("" when no reason was given)
 
 
 @dataclass
@@ -76,6 +97,9 @@ class StackStory:
     author: str
     commits: list[CommitInfo]
     theme: str
+    module: str = ""  # the directory the stack's code shares ("" when it shares none)
+    markers: list[str] = field(default_factory=list)  # ghstack, series, follow-up, run
+    builds_on: list[int] = field(default_factory=list)  # earlier PRs (look-back) it names as its base
 
     @property
     def prs(self) -> list[int]:

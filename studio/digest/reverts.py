@@ -87,6 +87,11 @@ def revert_story(commit: CommitInfo, index: CommitIndex, profile: Profile) -> Re
     original = index.original_of(commit)
     inner_title, inner_pr = strip_pr_suffix(notice.inner_title)
     title = original.title if original is not None else _spoken_title(inner_title)
+    diff = [c.path for c in commit.changes] or list(commit.files)
+    if original is not None:
+        touched = len(diff) if diff else len([c.path for c in original.changes] or original.files)
+    else:
+        touched = len(diff)
     return RevertStory(
         sha=commit.sha,
         reverted_sha=original.sha if original is not None else notice.reverted_sha,
@@ -98,7 +103,12 @@ def revert_story(commit: CommitInfo, index: CommitIndex, profile: Profile) -> Re
         automatic=_is_automatic(commit, profile),
         same_day=original is not None and original.in_day,
         theme=original.theme if original is not None else commit.theme,
-        original_files=len(original.files) if original is not None else 0,
+        original_files=touched,
+        committed_at=commit.committed_at,
+        original_body=original.body if original is not None else "",
+        original_committed_at=original.committed_at if original is not None else "",
+        original_pr_body=original.pr_body if original is not None else "",
+        files=diff,
     )
 
 
@@ -137,12 +147,11 @@ def find_relands(
             title = story.reverted_title if story else _spoken_title(
                 strip_pr_suffix((parse_revert_title(notice.inner_title) or ("", None))[0])[0]
             )
-            relands.append(RelandStory(
-                sha=commit.sha, title=title, pr=story.reverted_pr if story else None,
-                author=story.original_author if story and story.original_author else commit.author,
-                original_sha=story.reverted_sha if story else "",
-                revert_sha=undone.sha if undone is not None else notice.reverted_sha,
-                how="revert-of-revert",
+            revert_sha = story.sha if story else undone.sha if undone is not None \
+                else notice.reverted_sha
+            relands.append(_reland(
+                commit, index, story, title=title, pr=story.reverted_pr if story else None,
+                revert_sha=revert_sha, how="revert-of-revert",
             ))
             continue
         key = normalize_title(commit.raw_title)
@@ -152,13 +161,31 @@ def find_relands(
         if story is not None and _revert_time(story, index) > commit.committed_at:
             story = None  # landed before the revert: not a reland of it
         if story is not None or commit.reland_marker:
-            relands.append(RelandStory(
-                sha=commit.sha, title=commit.title, pr=commit.pr, author=commit.author,
-                original_sha=story.reverted_sha if story else "",
+            relands.append(_reland(
+                commit, index, story, title=commit.title, pr=commit.pr,
                 revert_sha=story.sha if story else "",
                 how="title" if story is not None else "marker",
             ))
     return relands
+
+
+def _reland(commit: CommitInfo, index: CommitIndex, story: RevertStory | None, *, title: str,
+            pr: int | None, revert_sha: str, how: str) -> RelandStory:
+    """A reland is the work of whoever landed it again (the commit's author — not a co-author,
+    not the original's author, who is named separately)."""
+    revert = index.sha(revert_sha)
+    original = index.sha(story.reverted_sha) if story else None
+    return RelandStory(
+        sha=commit.sha, title=title, pr=pr, author=commit.author,
+        original_sha=story.reverted_sha if story else "",
+        revert_sha=revert_sha, how=how,
+        revert_date=revert.committed_at if revert is not None else (story.committed_at if story else ""),
+        original_date=original.committed_at if original is not None else (
+            story.original_committed_at if story else ""),
+        original_author=story.original_author if story else "",
+        reverted_by=story.reverted_by if story else "",
+        reason=story.reason if story else "",
+    )
 
 
 def _revert_time(story: RevertStory, index: CommitIndex) -> str:

@@ -1,14 +1,97 @@
 """Stacks and series: several PRs that tell one story.
 
-Linked by ``ghstack dependencies: #A, #B``, by ``[k/N]`` markers from one author under the
-same tags, or as a run of consecutive PRs by one author on one theme.
+Linked by ghstack — ``ghstack dependencies: #A, #B`` in the commit message, or the
+``Stack from [ghstack](...) (oldest at bottom):`` list that a squash merge keeps only in the
+PR body — by ``[ghstack-poisoned]`` PRs of one author landed together, by ``[k/N]`` markers,
+by "follow-up to #N" / "stacked on #N" / "#N is part of the base", or as a run of
+consecutive PRs by one author on one module (the common directory of the files they touch).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import re
+
 from .model import CommitInfo, StackStory
+from .paths import CODE, kind_of_path
 
 RUN_GAP = 3  # PR numbers at most this far apart count as consecutive
+POISONED_GAP = 2  # a ghstack stack's PRs are opened together: adjacent numbers
+LAND_MINUTES = 15  # and landed one after another
+GENERIC_DIRS = {"src", "lib", "libs", "crates", "packages", "pkg", "python", "include", "csrc",
+                "cpp", "native", "source", "sources", "app", "apps", "core", "modules"}
+
+_STACK_HEAD = re.compile(r"^\s*Stack from \[?ghstack\]?(?:\([^)]*\))?.*?:?\s*$", re.I | re.M)
+_STACK_ITEM = re.compile(r"^\s*[*-]\s*(?:__->__\s*)?(?:\*\*)?\s*#(\d+)", re.M)
+_POISONED = re.compile(r"\[ghstack-poisoned\]", re.I)
+_FOLLOW = re.compile(
+    r"\b(?:follow[- ]?ups?|followup)\s+(?:to|of|for|on)\s+(?:PR\s+)?"
+    r"(?:#|https?://\S+?/pull/)(\d+)"
+    r"|\b(?:stacked\s+on(?:\s+top\s+of)?|depends\s+on|based\s+on|builds?\s+on(?:\s+top\s+of)?|"
+    r"on\s+top\s+of|continues|split\s+(?:out\s+)?(?:from|of))\s+(?:PR\s+)?"
+    r"(?:#|https?://\S+?/pull/)(\d+)"
+    r"|(?:#|/pull/)(\d+)\s+(?:is|was)\s+(?:part\s+of\s+)?the\s+base\b",
+    re.I)
+
+
+def ghstack_list(text: str) -> list[int]:
+    """The PRs of a ``Stack from ghstack`` block (oldest last, as ghstack writes it)."""
+    head = _STACK_HEAD.search(text)
+    if head is None:
+        return []
+    prs: list[int] = []
+    for line in text[head.end():].lstrip("\n").splitlines():
+        if not line.strip():
+            if prs:
+                break
+            continue
+        item = _STACK_ITEM.match(line)
+        if item is None:
+            break
+        prs.append(int(item.group(1)))
+    return prs
+
+
+def linked_prs(text: str) -> list[int]:
+    """PRs that ``text`` says this one follows up, is stacked on, or has as its base."""
+    out: list[int] = []
+    for match in _FOLLOW.finditer(text):
+        n = int(next(g for g in match.groups() if g))
+        if n not in out:
+            out.append(n)
+    return out
+
+
+def module_of(commit: CommitInfo) -> str:
+    """The common directory of the commit's code files (all its files when it has no code)."""
+    paths = [c.path for c in commit.changes] or list(commit.files)
+    code = [p for p in paths if kind_of_path(p) == CODE]
+    chosen = code or paths
+    if not chosen:
+        return ""
+    dirs = [p.split("/")[:-1] for p in chosen]
+    common: list[str] = []
+    for level in zip(*dirs, strict=False):
+        if any(x != level[0] for x in level):
+            break
+        common.append(level[0])
+    return "/".join(common)
+
+
+def same_module(a: str, b: str) -> bool:
+    """Two modules are one when they share a directory two meaningful levels deep (generic
+    levels like ``src`` or ``crates`` do not count), or are the same directory."""
+    if not a or not b:
+        return False
+    if a == b:
+        return True
+    pa, pb = a.split("/"), b.split("/")
+    shared: list[str] = []
+    for x, y in zip(pa, pb, strict=False):
+        if x != y:
+            break
+        shared.append(x)
+    return sum(1 for s in shared if s.lower() not in GENERIC_DIRS) >= 2
 
 
 class _Union:
@@ -30,19 +113,69 @@ class _Union:
         self.kind[ra] = kinds
 
 
+def _minutes(a: CommitInfo, b: CommitInfo) -> float:
+    """Minutes from ``a`` landing to ``b`` landing (negative when ``b`` landed first)."""
+    try:
+        ta = dt.datetime.fromisoformat(a.committed_at)
+        tb = dt.datetime.fromisoformat(b.committed_at)
+    except ValueError:
+        return -1.0
+    return (tb - ta).total_seconds() / 60
+
+
 def _author_key(c: CommitInfo) -> str:
     return (c.author_login or c.author_email or c.author).lower()
 
 
-def find_stacks(commits: list[CommitInfo]) -> list[StackStory]:
-    """Stories of two or more of ``commits`` (the day's landed, non-revert commits)."""
+def _texts(c: CommitInfo) -> str:
+    return f"{c.body}\n\n{c.pr_body}" if c.pr_body else c.body
+
+
+def find_stacks(commits: list[CommitInfo],
+                earlier: list[CommitInfo] | None = None) -> list[StackStory]:
+    """Stories of two or more of ``commits`` (the day's landed, non-revert commits).
+    ``earlier`` (the look-back window) names the PRs a stack builds on that landed before."""
     uf = _Union(len(commits))
     by_pr = {c.pr: i for i, c in enumerate(commits) if c.pr is not None}
-    for i, c in enumerate(commits):
-        for dep in c.ghstack_deps:
-            j = by_pr.get(dep)
+    outside: dict[int, set[int]] = {}  # commit index -> earlier PRs its markers name
+    earlier_prs = {c.pr for c in earlier or [] if c.pr is not None and c.revert is None}
+
+    def link(i: int, prs: list[int], kind: str) -> None:
+        for n in prs:
+            j = by_pr.get(n)
             if j is not None and j != i:
-                uf.join(i, j, "ghstack")
+                uf.join(i, j, kind)
+            elif j is None and n in earlier_prs:
+                outside.setdefault(i, set()).add(n)
+
+    siblings: dict[int, int] = {}  # a PR several of the day's commits follow up (or split from)
+    listed = [False] * len(commits)  # the commit's PR body (or message) lists its ghstack stack
+    for i, c in enumerate(commits):
+        text = _texts(c)
+        link(i, c.ghstack_deps, "ghstack")
+        stack = ghstack_list(text)
+        listed[i] = bool(stack or c.ghstack_deps)
+        link(i, stack, "ghstack")
+        follows = linked_prs(f"{c.raw_title}\n{text}")
+        link(i, follows, "follow-up")
+        for n in follows:
+            if n in siblings:
+                uf.join(siblings[n], i, "follow-up")
+            else:
+                siblings[n] = i
+    # [ghstack-poisoned] says "a ghstack PR", not which stack: without the PR body's list, PRs
+    # of one author are one stack when their numbers are adjacent and they landed in that
+    # order within minutes (``ghstack land`` lands a stack oldest first, one after another)
+    poisoned: dict[str, list[int]] = {}
+    for i, c in enumerate(commits):
+        if c.pr is not None and not listed[i] and _POISONED.search(f"{c.raw_title}\n{_texts(c)}"):
+            poisoned.setdefault(_author_key(c), []).append(i)
+    for members in poisoned.values():
+        members.sort(key=lambda i: commits[i].pr or 0)
+        for a, b in zip(members, members[1:], strict=False):
+            gap = (commits[b].pr or 0) - (commits[a].pr or 0)
+            if gap <= POISONED_GAP and 0 <= _minutes(commits[a], commits[b]) <= LAND_MINUTES:
+                uf.join(a, b, "ghstack")
     series: dict[tuple, int] = {}
     for i, c in enumerate(commits):
         if c.series is not None:
@@ -51,6 +184,7 @@ def find_stacks(commits: list[CommitInfo]) -> list[StackStory]:
                 uf.join(series[key], i, "series")
             else:
                 series[key] = i
+    modules = [module_of(c) for c in commits]
     by_author: dict[str, list[int]] = {}
     for i, c in enumerate(commits):
         if c.pr is not None and not c.is_bot:
@@ -59,7 +193,7 @@ def find_stacks(commits: list[CommitInfo]) -> list[StackStory]:
         members.sort(key=lambda i: commits[i].pr or 0)
         for a, b in zip(members, members[1:], strict=False):
             ca, cb = commits[a], commits[b]
-            if (cb.pr or 0) - (ca.pr or 0) <= RUN_GAP and ca.theme == cb.theme:
+            if (cb.pr or 0) - (ca.pr or 0) <= RUN_GAP and same_module(modules[a], modules[b]):
                 uf.join(a, b, "run")
     groups: dict[int, list[int]] = {}
     for i in range(len(commits)):
@@ -69,10 +203,29 @@ def find_stacks(commits: list[CommitInfo]) -> list[StackStory]:
         if len(members) < 2:
             continue
         kinds = uf.kind.get(root, set())
-        kind = "ghstack" if "ghstack" in kinds else "series" if "series" in kinds else "run"
+        kind = "ghstack" if "ghstack" in kinds else \
+            "series" if kinds & {"series", "follow-up"} else "run"
         chosen = sorted((commits[i] for i in members), key=lambda c: (c.pr or 0, c.committed_at))
         themes = [c.theme for c in chosen]
         theme = max(set(themes), key=lambda t: (themes.count(t), -themes.index(t)))
-        stories.append(StackStory(kind=kind, author=chosen[0].author, commits=chosen, theme=theme))
-    stories.sort(key=lambda s: -len(s.commits))
+        mods = [modules[i] for i in members]
+        earlier_named = sorted({n for i in members for n in outside.get(i, set())})
+        stories.append(StackStory(
+            kind=kind, author=chosen[0].author, commits=chosen, theme=theme,
+            module=_common(mods), markers=sorted(kinds), builds_on=earlier_named,
+        ))
+    stories.sort(key=lambda s: (-len(s.commits),
+                                -sum(c.sig.score if c.sig else 0.0 for c in s.commits)))
     return stories
+
+
+def _common(modules: list[str]) -> str:
+    if not modules or not all(modules):
+        return ""
+    parts = [m.split("/") for m in modules]
+    common: list[str] = []
+    for level in zip(*parts, strict=False):
+        if any(x != level[0] for x in level):
+            break
+        common.append(level[0])
+    return "/".join(common)

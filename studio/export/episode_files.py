@@ -4,7 +4,6 @@ replaced together in the episode folder.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ from ..fsutil import atomic_write_json, atomic_write_text, published_mode
 from ..resources import resource_path
 from .chapters import chapters_json, episode_chapters
 from .fileset import publish_files
+from .journal import sha256_of
 from .tags import write_tags
 from .transcripts import episode_cues, to_srt, to_vtt
 
@@ -71,20 +71,13 @@ def take_pauses(episode: Episode, folder: Path) -> dict[str, list[float]]:
     return found
 
 
-def sha256_of(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
-
-
 def export_episode(episode: Episode, folder: Path, staged: Path, info: ExportInfo,
-                   extra: list[str] | None = None) -> None:
+                   extra: list[str] | None = None, feed: Path | None = None) -> None:
     """Finish the files in ``staged`` (which holds the mastered MP3) and publish them all,
     with the ``extra`` files already staged (e.g. the day.json of a new script).
 
-    The episode's export fields (duration, audio) are set from the MP3 itself.
+    The episode's export fields (duration, audio, the files' hashes) are set from the files
+    themselves. ``feed``: the show folder whose feed must follow (see ``publish_files``).
     """
     mp3 = staged / MP3_NAME
     duration = mp3_duration(mp3)
@@ -100,5 +93,6 @@ def export_episode(episode: Episode, folder: Path, staged: Path, info: ExportInf
     episode.duration_seconds = round(duration, 3)
     episode.duration = iso_duration(duration)
     episode.audio = AudioFile(file=MP3_NAME, bytes=mp3.stat().st_size, sha256=sha256_of(mp3))
+    episode.files = {name: sha256_of(staged / name) for name in (VTT_NAME, SRT_NAME, CHAPTERS_NAME)}
     atomic_write_json(staged / EPISODE_FILE, episode.to_dict())
-    publish_files(folder, staged, [*EXPORTED[:-1], *(extra or []), EPISODE_FILE])
+    publish_files(folder, staged, [*EXPORTED[:-1], *(extra or []), EPISODE_FILE], feed)

@@ -39,6 +39,9 @@ def make_app(argv: list[str] | None = None):
         _binding_checked = True
         keep_singletons_alive()
     keep_ui_thread_responsive()
+    from .collector import collect_on_ui_thread
+
+    collect_on_ui_thread(app)
     return app
 
 

@@ -280,7 +280,8 @@ def export_and_publish(folder: Path, show_dir: Path, settings: Settings, publish
         embedded = prepare_show(show_dir, saved, settings, cover)
         # the lexicon, voice and rate of the window's own synthesis: its takes are used as they are
         episode = render_episode(folder, audio_settings(settings), lexicon=lexicon_for_episode(saved),
-                                 progress=scaled(progress, 0, 0.8), cancel=cancel, cover=embedded)
+                                 progress=scaled(progress, 0, 0.8), cancel=cancel, cover=embedded,
+                                 feed=show_dir if publish else None)
         cancel.check()
         page, feed = None, ""
         if publish:

@@ -18,8 +18,9 @@ def digest_of(day: Day | None, profile: str | None) -> Digest | None:
         return None
     from ..digest.build import build_digest
     from ..profile import profile_for
+    from ..sources.project_name import day_project
 
-    return build_digest(day, profile_for(day.repo, profile))
+    return build_digest(day, profile_for(day.repo, profile, project=day_project(day)))
 
 
 @dataclass

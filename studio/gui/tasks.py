@@ -50,17 +50,21 @@ class Task(QObject):
     failed = Signal(str)
     cancelled = Signal()
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, func: TaskFunc | None = None) -> None:
         super().__init__()
         self.name = name
         self.token = CancelToken()
         self.running = True
+        # The function (and what its closure holds: often widgets) belongs to the task, not
+        # to the worker: the UI thread drops it when the task settles, so no Qt object is
+        # ever freed on a worker thread (see studio.gui.collector for the cyclic garbage).
+        self.func = func
 
     def cancel(self) -> None:
         self.token.cancel()
 
 
-def _execute(task: Task, func: TaskFunc) -> None:
+def _execute(task: Task) -> None:
     last = [0.0]
 
     def progress(fraction: float, message: str) -> None:
@@ -70,7 +74,9 @@ def _execute(task: Task, func: TaskFunc) -> None:
             task.progressed.emit(float(fraction), str(message))
 
     try:
-        result = func(progress, task.token)
+        if task.func is None:
+            raise Cancelled()
+        result = task.func(progress, task.token)  # no local keeps the function past the call
     except Cancelled:
         task.cancelled.emit()
     except StudioError as exc:
@@ -83,13 +89,15 @@ def _execute(task: Task, func: TaskFunc) -> None:
 
 
 class _Runnable(QRunnable):
-    def __init__(self, task: Task, func: TaskFunc) -> None:
+    """Holds only the task: Qt deletes the runnable on the worker thread."""
+
+    def __init__(self, task: Task) -> None:
         super().__init__()
-        self.task, self.func = task, func
+        self.task = task
 
     def run(self) -> None:
         _lower_priority()
-        _execute(self.task, self.func)
+        _execute(self.task)
 
 
 class TaskRunner(QObject):
@@ -106,11 +114,12 @@ class TaskRunner(QObject):
                  on_error: Callable[[str], None] | None = None,
                  on_progress: Callable[[float, str], None] | None = None,
                  on_cancel: Callable[[], None] | None = None) -> Task:
-        task = Task(name)
+        task = Task(name, func)
         self.active.add(task)
 
         def settle() -> None:
             task.running = False
+            task.func = None  # freed here, on the UI thread
             self.active.discard(task)
             # the lambdas connected below hold the task, and Qt holds the lambdas: a cycle
             # Python's collector cannot see. Deleting the QObject drops the connections, so
@@ -122,11 +131,11 @@ class TaskRunner(QObject):
         task.cancelled.connect(lambda: (settle(), on_cancel and on_cancel()))
         if on_progress is not None:
             task.progressed.connect(on_progress)
-        self._start(task, func)
+        self._start(task)
         return task
 
-    def _start(self, task: Task, func: TaskFunc) -> None:
-        self.pool.start(_Runnable(task, func))
+    def _start(self, task: Task) -> None:
+        self.pool.start(_Runnable(task))
 
     def busy(self) -> bool:
         return bool(self.active)
@@ -138,5 +147,5 @@ class TaskRunner(QObject):
 class SyncRunner(TaskRunner):
     """Runs each task at once in the calling thread (for tests of what follows a task)."""
 
-    def _start(self, task: Task, func: TaskFunc) -> None:
-        _execute(task, func)
+    def _start(self, task: Task) -> None:
+        _execute(task)

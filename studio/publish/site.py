@@ -186,8 +186,13 @@ def publish_show(
     """Publish ``show_dir``: feed.xml, index.html, style.css and a page per episode;
     with ``push`` (default: show.toml's ``github.auto_push``), also send the site to the
     GitHub Pages branch set in show.toml."""
+    from ..export.journal import feed_written
+    from ..recovery import recover_show
+
     cancel = cancel or CancelToken()
     root = Path(show_dir)
+    if not dry_run:
+        recover_show(root, publish_feed=False)  # the feed written here is the one owed
     progress(0.0, "reading the episodes")
     gathered = gather_episodes(root)
     episodes = gathered.episodes
@@ -231,6 +236,8 @@ def publish_show(
                 atomic_write_bytes(root / rel, data, public=rel != STATE_FILE)
             elif rel != STATE_FILE:
                 readable(root / rel)
+        for item in episodes:
+            feed_written(item.folder)  # the feed now follows each episode's last export
     if push is None:
         push = settings.github.auto_push and bool(settings.github.repo)
     if push:

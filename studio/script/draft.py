@@ -8,10 +8,11 @@ from collections.abc import Iterable, Sequence
 
 from ..digest.model import CommitInfo
 from ..episode import Segment, Sentence
+from .speakable import people, spoken_title
 from .words import sentence
 
 MAX_TITLE = 140
-_VERBS = {
+VERBS = {
     "add", "adds", "fix", "fixes", "remove", "removes", "refactor", "support", "enable",
     "disable", "implement", "introduce", "update", "use", "move", "make", "improve", "speed",
     "optimize", "reuse", "align", "expand", "allow", "avoid", "handle", "skip", "unskip",
@@ -30,6 +31,7 @@ _VERBS = {
     "serialize", "show", "silence", "sort", "specialize", "stop", "store", "strip", "swap",
     "sync", "track", "trace", "unblock", "upstream", "vectorize", "warn", "write",
 }
+_VERBS = VERBS
 
 
 def seeded_rng(*parts: str) -> random.Random:
@@ -39,7 +41,8 @@ def seeded_rng(*parts: str) -> random.Random:
 
 
 def short_title(title: str, limit: int = MAX_TITLE) -> str:
-    title = " ".join(title.split())
+    """A title as it is said (see :func:`speakable.spoken_title`), cut at ``limit``."""
+    title = spoken_title(title, capital=False) or " ".join(title.split())
     if len(title) <= limit:
         return title
     cut = title[:limit].rsplit(" ", 1)[0]
@@ -53,9 +56,9 @@ def change_phrase(title: str) -> str:
         return "an untitled change"
     first, _, rest = title.partition(" ")
     word = first.lower().rstrip(":,")
-    if word in _VERBS:
-        base = word[:-2] if word.endswith("es") and word[:-2] in _VERBS else word
-        base = base[:-1] if base.endswith("s") and base[:-1] in _VERBS else base
+    if word in VERBS:
+        base = word[:-2] if word.endswith("es") and word[:-2] in VERBS else word
+        base = base[:-1] if base.endswith("s") and base[:-1] in VERBS else base
         return f"a change to {base}" + (f" {rest}" if rest else "")
     return f"work on {title}"
 
@@ -69,7 +72,7 @@ def owned_change(author: str, title: str) -> str:
 
 def who(commit: CommitInfo) -> str:
     if commit.co_authors:
-        others = [n for n in commit.co_authors if n != commit.author][:2]
+        others = [n for n in people([commit.author, *commit.co_authors])[1:]][:2]
         if others:
             return f"{commit.author}, with {' and '.join(others)},"
     return commit.author

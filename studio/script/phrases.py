@@ -24,8 +24,6 @@ NUMBERS_PLAIN = [
     "{commits_cap} landed on {branch} today.",
     "The numbers: {commits} on {branch}.",
 ]
-NO_MERGED_PRS = "No merged pull requests, but {commits} tell the story."
-MERGED_PRS = "On GitHub, that's {merged} merged."
 AUTHORS = [
     "They came from {authors}.",
     "{authors_cap} contributed.",

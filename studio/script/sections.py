@@ -54,8 +54,6 @@ def numbers(d: Digest, v: Voice) -> SegmentDraft:
                     all_shas)
         return seg
     commits = count(s.commits, "commit")
-    if s.merged_prs == 0:
-        seg.say(P.NO_MERGED_PRS.format(commits=commits), all_shas)
     if s.reverts:
         seg.say(v.pick(P.NUMBERS_WITH_REVERTS, commits=commits, commits_cap=capitalize(commits),
                        branch=d.branch, reverts=number_words(s.reverts),
@@ -64,8 +62,6 @@ def numbers(d: Digest, v: Voice) -> SegmentDraft:
     else:
         seg.say(v.pick(P.NUMBERS_PLAIN, commits=commits, commits_cap=capitalize(commits),
                        branch=d.branch), all_shas)
-    if s.merged_prs:
-        seg.say(P.MERGED_PRS.format(merged=count(s.merged_prs, "pull request")))
     if s.authors:
         authors = count(s.authors, "author")
         seg.say(v.pick(P.AUTHORS, authors=authors, authors_cap=capitalize(authors)),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import re
 import secrets
 import shutil
 import subprocess
@@ -12,8 +11,11 @@ from pathlib import Path
 
 from ..errors import StudioError
 from ..textsafe import clean_text, decode_git
+from . import prs
 from .forge import remote_identity
+from .gitsizes import read_changes, start_changes
 from .model import MAX_MESSAGE_CHARS, Commit, Day
+from .project_name import project_name
 from .relevance import keep_lookback
 from .shallow import check_shallow
 from .window import day_bounds, git_time, parse_zone, window_start
@@ -56,11 +58,6 @@ def _parse_record(record: bytes) -> Commit | None:
     head = [decode_git(p) for p in parts[: len(_FIELDS) - 1]]
     sha, parents, an, ae, a_iso, cn, ce, c_iso, _ct = head
     title, body = _split_message(decode_git(parts[len(_FIELDS) - 1]))
-    files = []
-    for raw in parts[len(_FIELDS) :]:
-        name = clean_text(decode_git(raw)).strip("\n")
-        if name:
-            files.append(name)
     return Commit(
         sha=sha.strip(),
         title=title,
@@ -72,7 +69,6 @@ def _parse_record(record: bytes) -> Commit | None:
         committer_name=clean_text(cn).strip(),
         committer_email=clean_text(ce).strip(),
         parents=parents.split(),
-        files=files,
     )
 
 
@@ -125,15 +121,6 @@ def _format(marker: str) -> str:
     return "--format=%x00" + marker + "%x00" + "%x00".join(_FIELDS)
 
 
-def _parse_log(out: bytes, marker: str) -> list[Commit]:
-    commits = []
-    for record in out.split(b"\0" + marker.encode() + b"\0")[1:]:
-        commit = _parse_record(record)
-        if commit is not None:
-            commits.append(commit)
-    return commits
-
-
 def _split_window(out: bytes, marker: str, lo: float, mid: float, hi: float
                   ) -> tuple[list[Commit], list[Commit], int]:
     """The day's commits, parsed; the look-back commits worth keeping, parsed; and how many
@@ -162,27 +149,11 @@ def _split_window(out: bytes, marker: str, lo: float, mid: float, hi: float
     return day, lookback, len(earlier)
 
 
-def _fill_files(repo: Path, commits: list[Commit], marker: str) -> None:
-    """File lists for ``commits`` in one `git log --no-walk` (no history walk, only diffs)."""
-    if not commits:
-        return
-    proc = _start(repo, "log", "--no-walk=unsorted", "--first-parent", "-z", "--name-only",
-                  "--no-renames", "--stdin", _format(marker), stdin=True)
-    out, _err = proc.communicate("\n".join(c.sha for c in commits).encode() + b"\n")
-    if proc.returncode != 0:
-        return
-    files = {c.sha: c.files for c in _parse_log(out, marker)}
+def _merged_pr_bodies(commits: list[Commit]) -> None:
+    """A merge commit stands for the branch it merged: its body is that pull request's."""
     for c in commits:
-        c.files = files.get(c.sha, c.files)
-
-
-def _reverted_by(day: list[Commit], lookback: list[Commit]) -> list[Commit]:
-    """Look-back commits that the day reverts: their files matter to the story."""
-    wanted = {m.lower() for c in day for m in _REVERTED_SHA.findall(c.body)}
-    return [c for c in lookback if any(c.sha.startswith(w) for w in wanted)]
-
-
-_REVERTED_SHA = re.compile(r"This reverts commit ([0-9a-fA-F]{7,40})")
+        if len(c.parents) > 1 and c.body:
+            c.pr_body = c.body
 
 
 def pull_git(
@@ -195,8 +166,9 @@ def pull_git(
     """Commits on ``branch``'s first-parent line committed on ``date`` in ``tz``, and the
     ``lookback_days`` before it. Merge commits stand for the pull request they merged.
 
-    Three git processes run side by side: the window's log without file lists (cheap), the
-    day's log with them, and the remote's URL."""
+    One history walk over the window without diffs (cheap) runs side by side with the
+    repository look-ups; then one `--no-walk` pass sizes every commit kept (the day's and the
+    few look-back commits pairing needs), file by file, beside the merges' author look-up."""
     repo = Path(path)
     if not repo.exists():
         raise StudioError(f"no such folder: {repo}")
@@ -238,8 +210,13 @@ def pull_git(
 
     day_commits, lookback, earlier = _split_window(
         log_out, marker, since.timestamp(), start.timestamp(), end.timestamp())
-    _fill_files(repo, day_commits + _reverted_by(day_commits, lookback), marker)
-    _credit_merged_branches(repo, day_commits + lookback)
+    kept = day_commits + lookback
+    sizing = start_changes(repo, kept, marker)  # side by side with the merges' authors
+    try:
+        _credit_merged_branches(repo, kept)
+    finally:
+        read_changes(sizing, kept, marker)
+    _merged_pr_bodies(kept)
     name, web = _repo_identity(origin, git_dir)
     return Day(
         repo=name,
@@ -250,8 +227,10 @@ def pull_git(
         source="git",
         start=start.isoformat(),
         end=end.isoformat(),
+        merged_prs=prs.merged_prs(day_commits),
         commits=day_commits,
         lookback=lookback,
         lookback_days=lookback_days,
         lookback_total=earlier,
+        project=project_name(repo),
     )

@@ -16,6 +16,14 @@ MAX_MESSAGE_CHARS = 64_000
 
 
 @dataclass
+class FileChange:
+    path: str
+    added: int
+    deleted: int
+    status: str = "modified"  # "added" | "modified" | "deleted" | "renamed"
+
+
+@dataclass
 class Commit:
     sha: str
     title: str
@@ -31,6 +39,8 @@ class Commit:
     files: list[str] = field(default_factory=list)
     pr_title: str = ""
     pr_labels: list[str] = field(default_factory=list)
+    changes: list[FileChange] = field(default_factory=list)
+    pr_body: str = ""
 
     @property
     def message(self) -> str:
@@ -39,7 +49,14 @@ class Commit:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Commit:
         known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        known["changes"] = [FileChange(**f) if isinstance(f, dict) else f
+                            for f in known.get("changes", [])]
         return cls(**known)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dict(self.__dict__)
+        data["changes"] = [dict(f.__dict__) for f in self.changes]
+        return data
 
 
 @dataclass
@@ -55,15 +72,17 @@ class Day:
     lookback: list[Commit] = field(default_factory=list)  # earlier commits that pairing needs
     lookback_days: int = 14
     lookback_total: int | None = None  # commits in the look-back window, kept or not
+    notes: list[str] = field(default_factory=list)  # what the pull could not do, in words
     repo_url: str = ""  # web page of the repository (https://github.com/owner/name), if known
-    merged_prs: int | None = None  # known only from GitHub
+    merged_prs: int | None = None  # commits of the day that landed a merged pull request
     requests: int | None = None  # API requests spent, for GitHub pulls
+    project: str = ""  # the project's own name (package metadata, README), "" when unknown
 
     def to_dict(self) -> dict[str, Any]:
         # shallow copies: every field is plain data, and asdict's deep walk is slow at scale
         data = dict(self.__dict__)
-        data["commits"] = [dict(c.__dict__) for c in self.commits]
-        data["lookback"] = [dict(c.__dict__) for c in self.lookback]
+        data["commits"] = [c.to_dict() for c in self.commits]
+        data["lookback"] = [c.to_dict() for c in self.lookback]
         data["schema"] = DAY_SCHEMA
         return data
 

@@ -22,6 +22,7 @@ def make_client(api_url: str | None, token: Token, transport: Transport):
         timeout=max(1, math.ceil(policy.timeout)),  # the transport applies the exact value
         retry=None,  # the transport retries, with a visible countdown
         seconds_between_requests=policy.min_interval,
+        seconds_between_writes=policy.min_interval,  # GraphQL queries are POSTs, not writes
         user_agent=f"commitcast-studio/{__version__}",
     )
     install(client, transport)

@@ -25,7 +25,7 @@ class PullContext:
     host: str
     token: Token
     branch: str = ""
-    stage: str = "repository"  # repository | commits | merged pull requests | commit details
+    stage: str = "repository"  # repository | commits | pull requests | commit details
     tries: int = 4
 
 

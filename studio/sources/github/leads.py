@@ -1,8 +1,9 @@
-"""Per-commit detail for the few commits that lead the episode, within a request bound.
+"""Per-commit detail through REST, within a request bound, for what GraphQL did not give.
 
-The commit list has no files, stats or pull-request titles; each of those costs requests. Only
-the stories the digest tells first get them: the day's reverts and what they reverted, then
-the day's most described commits (a long body is the cheap sign of a big change).
+The commit list has no files, sizes or pull requests. GraphQL gives them for the whole day
+(graphql.py); a commit without a pull request of its own, or every commit when GraphQL is
+unavailable, is sized here one request each (two with its pull request), in the order the
+digest tells stories: the day's reverts and what they reverted, then the most described.
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ import logging
 import re
 
 from ...textsafe import clean_line, clean_text
-from ..model import Commit
+from ..model import Commit, FileChange
+from ..prs import pr_body_beyond, pr_number
 
 log = logging.getLogger(__name__)
 
 _REVERTS = re.compile(r"This reverts commit ([0-9a-f]{7,40})", re.IGNORECASE)
-_PR_IN_TITLE = re.compile(r"\(#(\d+)\)\s*$")
 
 
 def pick_leads(day: list[Commit], lookback: list[Commit], limit: int) -> list[Commit]:
@@ -43,19 +44,35 @@ def pick_leads(day: list[Commit], lookback: list[Commit], limit: int) -> list[Co
     return chosen
 
 
-def pr_number(commit: Commit) -> int | None:
-    match = _PR_IN_TITLE.search(commit.title)
-    return int(match.group(1)) if match else None
+_STATUS = {"added": "added", "copied": "added", "removed": "deleted", "renamed": "renamed"}
+
+
+def _count(value) -> int:
+    return value if isinstance(value, int) and value >= 0 else 0
+
+
+def add_files(repo, commit: Commit):
+    """Fill ``files`` and ``changes`` of ``commit`` from the single-commit endpoint (its
+    first page of files: one request); returns PyGithub's commit for :func:`add_detail`."""
+    full = repo.get_commit(commit.sha)
+    changes = []
+    for f in full.raw_data.get("files") or []:
+        path = clean_text(str(f.get("filename", ""))).strip("\n")
+        if path:
+            changes.append(FileChange(path, _count(f.get("additions")),
+                                      _count(f.get("deletions")),
+                                      _STATUS.get(str(f.get("status")), "modified")))
+    commit.changes = changes
+    commit.files = [f.path for f in changes]
+    return full
 
 
 def add_detail(repo, commit: Commit) -> None:
-    """Fill ``files``, ``pr_title`` and ``pr_labels`` of ``commit``: two requests."""
+    """Fill ``files``, ``changes``, ``pr_title``, ``pr_labels`` and ``pr_body`` of ``commit``:
+    two requests."""
     from github import UnknownObjectException
 
-    full = repo.get_commit(commit.sha)
-    listed = full.raw_data.get("files") or []  # the first page only: no extra requests
-    files = [clean_text(str(f.get("filename", ""))).strip("\n") for f in listed]
-    commit.files = [f for f in files if f]
+    full = add_files(repo, commit)
     number = pr_number(commit)
     pull = None
     try:
@@ -68,3 +85,5 @@ def add_detail(repo, commit: Commit) -> None:
     if pull is not None:
         commit.pr_title = clean_line(pull.title or "")
         commit.pr_labels = [clean_line(label.name) for label in pull.labels]
+        body = clean_text(pull.body or "").replace("\r\n", "\n")
+        commit.pr_body = pr_body_beyond(commit, body)

@@ -1,8 +1,11 @@
 """Pull one day of a GitHub repository's branch: the same Day as the git source, leanly.
 
 Requests: one for the repository, ceil(N/100) for the commit list (the day and the look-back
-window in one paginated listing), one search for the merged pull requests, and two for each
-of at most ``detail_limit`` lead stories. Never one request per commit.
+window in one paginated listing), ceil(K/100) GraphQL queries for the K commits kept (each
+one's pull request with body, labels and files, and its size), and one REST request for each
+of at most ``detail_limit`` commits GraphQL could not size (no pull request of their own).
+Where GraphQL is unavailable (anonymous, an old GitHub Enterprise, an error), REST gives the
+lead stories their detail instead, two requests each, and the Day's notes say so.
 """
 
 from __future__ import annotations
@@ -23,14 +26,14 @@ from ..window import day_bounds, parse_zone, window_start
 from .auth import Token, host_of, normalize_api_url, resolve_token
 from .cache import EtagCache, default_cache_dir
 from .client import make_client
+from .details import fill_details
 from .errors import PullContext, github_errors
-from .leads import add_detail, pick_leads
 from .transport import NetworkPolicy, Transport
 
 log = logging.getLogger(__name__)
 
 _REPO_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}$")
-DEFAULT_DETAIL_LIMIT = 4
+DEFAULT_DETAIL_LIMIT = 8
 
 
 def _iso(when: dt.datetime | None, zone: ZoneInfo) -> str:
@@ -91,13 +94,6 @@ def _first_parent_line(commits: list[Commit]) -> list[Commit]:
             merge.author_name, merge.author_email = tip.author_name, tip.author_email
             merge.author_login = tip.author_login or merge.author_login
     return line
-
-
-def _merged_query(repo: str, branch: str, start: dt.datetime, end: dt.datetime) -> str:
-    fmt = "%Y-%m-%dT%H:%M:%S+00:00"
-    lo = start.astimezone(dt.UTC).strftime(fmt)
-    hi = (end - dt.timedelta(seconds=1)).astimezone(dt.UTC).strftime(fmt)
-    return f"repo:{repo} is:pr is:merged base:{branch} merged:{lo}..{hi}"
 
 
 def pull_github(
@@ -170,16 +166,11 @@ def pull_github(
             day_commits, lookback = _split_window(listed, since, start, end)
             lookback_total = len(lookback)
             lookback = prune_lookback(day_commits, lookback)
-            ctx.stage = "merged pull requests"
-            report(0.75, "counting merged pull requests")
-            query = _merged_query(full_name, branch, start, end)
-            merged = client.search_issues(query).totalCount
-            ctx.stage = "commit details"
-            leads = pick_leads(day_commits, lookback, detail_limit)
-            for i, commit in enumerate(leads):
-                cancel.check()
-                report(0.8 + 0.2 * i / max(1, len(leads)), f"reading {commit.sha[:10]}")
-                add_detail(remote, commit)
+            ctx.stage = "pull requests"
+            unchanged = transport.requests > 0 and transport.not_modified == transport.requests
+            merged, notes, project = fill_details(
+                client, remote, full_name, branch, day_commits, lookback, ctx, cache,
+                unchanged, detail_limit, report, cancel, tip=remote.default_branch or branch)
     finally:
         client.close()
     log.info("pulled %s with %d requests (%d answered 304 from the cache)",
@@ -199,8 +190,10 @@ def pull_github(
         lookback_days=lookback_days,
         lookback_total=lookback_total,
         repo_url=remote.html_url if isinstance(getattr(remote, "html_url", None), str) else "",
-        merged_prs=int(merged),
+        merged_prs=merged,
         requests=transport.requests,
+        notes=notes,
+        project=project,
     )
 
 

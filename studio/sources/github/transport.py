@@ -94,6 +94,11 @@ def _rate_limit_wait(resp: requests.Response) -> float | None:
     return None
 
 
+def _is_graphql(url: str) -> bool:
+    """A GraphQL query (a POST that only reads: safe to send again)."""
+    return (urllib.parse.urlsplit(url).path or "").endswith("/graphql")
+
+
 def _describe(url: str) -> str:
     return urllib.parse.urlsplit(url).path or "/"
 
@@ -141,7 +146,8 @@ class StudioAdapter(HTTPAdapter):
                 until = (dt.datetime.now(dt.UTC) + dt.timedelta(seconds=wait)).strftime("%H:%M:%S")
                 t.wait(wait, f"GitHub rate limit, until {until} UTC")
                 continue
-            if resp.status_code >= 500 and request.method == "GET" and failures < t.policy.retries:
+            idempotent = request.method == "GET" or _is_graphql(request.url)
+            if resp.status_code >= 500 and idempotent and failures < t.policy.retries:
                 failures += 1
                 resp.close()
                 self._backoff(failures, f"GitHub answered {resp.status_code}")

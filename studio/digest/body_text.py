@@ -1,0 +1,197 @@
+"""Cutting a commit or PR body into prose sentences, each with the section it came from.
+
+What is not prose goes here: fenced and indented code, tables, HTML comments and
+``<details>`` blocks, block quotes, images, bare links, checklists, trailers (ghstack,
+Phabricator, merge bots, sign-offs, co-authors), cc lists, and whole sections that test or
+prompt rather than explain (Test Plan, Testing, How verified, a prompt or AI transcript).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+MAX_CHARS = 30_000  # a 60 kB body is read as far as this; explanations come first
+
+
+@dataclass
+class Piece:
+    text: str  # one sentence, markdown still in it
+    section: str  # "summary", "problem", "action", "numbers" or "" (untitled)
+    listed: bool = False  # from a list item
+    paragraph: int = 0  # which paragraph (or list item) of the body it came from
+
+
+_SECTIONS = {
+    "summary": "summary", "overview": "summary", "description": "summary", "what": "summary",
+    "what does this pr do": "summary", "what this pr does": "summary", "changes": "summary",
+    "what changed": "summary", "proposed changes": "summary", "this pr": "summary",
+    "details": "summary", "solution": "summary", "approach": "summary", "fix": "summary",
+    "motivation": "problem", "why": "problem", "rationale": "problem", "background": "problem",
+    "context": "problem", "problem": "problem", "the problem": "problem", "issue": "problem",
+    "root cause": "problem", "bug": "problem",
+    "migration": "action", "migration guide": "action", "usage": "action", "how to use": "action",
+    "upgrading": "action", "breaking changes": "action", "bc-breaking note": "action",
+    "bc breaking": "action", "deprecation": "action", "user-facing changes": "action",
+    "user facing changes": "action", "release notes": "action", "release note": "action",
+    "benchmarks": "numbers", "benchmark": "numbers", "results": "numbers",
+    "performance": "numbers", "perf": "numbers", "benchmark results": "numbers",
+}
+_SKIP_SECTIONS = re.compile(
+    r"^(?:test(?:s|ing)?(?: plan| done| results?)?|how (?:was (?:this|it) )?(?:verified|tested)|"
+    r"verification|validation|checklist|pr checklist|screenshots?|reviewers?|notes? (?:for|to) "
+    r"reviewers?|cc|stack|prompts?|ai (?:assistance|disclosure|usage|use|policy)|transcript|"
+    r"reviewed by|differential revision|rollback plan|pull request resolved|approved by|"
+    r"ghstack.*|imported from.*|before submitting|related issues?|links?|references?)$",
+    re.I,
+)
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
+_BOLD_HEADING = re.compile(r"^\s*(?:\*\*|__)([^*_]{2,40}?)\s*:?\s*(?:\*\*|__)\s*:?\s*(.*)$")
+_PLAIN_HEADING = re.compile(r"^([A-Z][A-Za-z /-]{1,30}):\s*(.*)$")
+_TRAILER = re.compile(
+    r"^\s*(?:Pull Request resolved|Approved by|ghstack-source-id|ghstack dependencies|"
+    r"Differential Revision|Reviewed[ -]By|Pulled By|Signed-off-by|Co-authored-by|Acked-by|"
+    r"Tested-by|Reported-by|Suggested-by|Helped-by|fbshipit-source-id|Change-Id|"
+    r"Bypass-Github-Export-Checks|Imported from|X-[\w-]+|Reviewers|Subscribers|Tags|Tasks|"
+    r"Authored by|Generated-by|Assisted-by)\s*:",
+    re.I,
+)
+_PROMPT_START = re.compile(
+    r"^\s*(?:prompt|human|user|assistant|claude|codex|copilot|cursor|devin|chatgpt|gpt|ai|model|"
+    r"me)\s*:|^\s*(?:according to|as told by|output from|asked|i asked|we asked)\b.*"
+    r"\b(?:claude|codex|copilot|chatgpt|gpt|gemini|cursor|devin|llm|ai)\b.*:\s*$",
+    re.I,
+)
+_SKIP_LINE = re.compile(
+    r"^\s*(?:[*-]\s+(?:__->__\s+)?#\d+\b|Stack from \[?ghstack|cc:?\s+@|cc\s*$|\[ghstack-poisoned\]|"
+    r"[-*+]\s*\[[ xX]\]|!\[|<img\b|-{3,}\s*$|={3,}\s*$|\*{3,}\s*$|_{3,}\s*$|"
+    r"(?:Fixes|Closes|Resolves)\s*:?\s*(?:#|https?://)\S*\s*$|"
+    r"(?:🤖\s*)?Generated with\b|Co-Authored-By\b|Made with\b|\[message truncated\])",
+    re.I,
+)
+_LINK_LINE = re.compile(
+    r"^\s*(?:\[[^\]]*\]\([^)]*\)|<?https?://\S+>?)\s*[.,;]?\s*$"
+    r"|^(?:Related|See also|Refs?|Follow-?up to|Part of|Depends on|Blocked by)\s*:",
+    re.I,
+)
+_LIST_ITEM = re.compile(r"^(\s*)(?:[-*+•]|\d{1,2}[.)])\s+(.*)$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|Mr|Mrs|Dr|No|Fig|al|resp)|\b[A-Z])\.$")
+
+
+def _section_of(name: str) -> str | None:
+    """The section a heading opens; None when its text is skipped."""
+    key = re.sub(r"[*_`:]+", "", name).strip().lower()
+    key = re.sub(r"^[^\w]+", "", key).strip()
+    if _SKIP_SECTIONS.match(key):
+        return None
+    return _SECTIONS.get(key, "")
+
+
+def _is_table_row(line: str) -> bool:
+    s = line.strip()
+    if s.count("|") >= 2:
+        return True
+    tokens = s.split()
+    numbers = sum(1 for t in tokens if re.fullmatch(r"[-+~]?[\d.,]+(?:x|%|us|ms|s|MB|GB)?", t))
+    runs = len(re.findall(r"\S {2,}\S", s))
+    return (runs >= 2 and numbers >= 2) or (len(tokens) >= 3 and numbers * 2 >= len(tokens)
+                                             and not s.endswith("."))
+
+
+def _sentences(paragraph: str) -> Iterator[str]:
+    text = " ".join(paragraph.split())
+    start = 0
+    for match in re.finditer(r"[.!?][\"')\]]?\s+(?=[A-Z\"'(`*_\[#])", text):
+        head = text[start:match.start() + 1]
+        if _ABBREV.search(head):
+            continue
+        yield text[start:match.end()].strip()
+        start = match.end()
+    if text[start:].strip():
+        yield text[start:].strip()
+
+
+def _clean(text: str) -> str:
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if len(text) > MAX_CHARS:  # cut at a paragraph, never inside a sentence
+        text = text[:MAX_CHARS].rsplit("\n\n", 1)[0]
+    text = re.sub(r"<!--.*?(?:-->|\Z)", "", text, flags=re.S)
+    text = re.sub(r"<details\b.*?(?:</details>|\Z)", "", text, flags=re.S | re.I)
+    return re.sub(r"</?(?:summary|br|p|div|sub|sup|kbd|details|h\d)\b[^>]*>", "\n", text, flags=re.I)
+
+
+def pieces(body: str) -> Iterator[Piece]:
+    """The body's prose sentences, in order."""
+    section: str | None = ""
+    paragraph: list[str] = []
+    listed = False
+    in_fence = ""
+    prev_blank = True
+    in_list = False
+    count = [0]
+
+    def flush() -> Iterator[Piece]:
+        if paragraph and section is not None:
+            count[0] += 1
+            for s in _sentences(" ".join(paragraph)):
+                yield Piece(s, section, listed, count[0])
+        paragraph.clear()
+
+    for line in _clean(body).split("\n"):
+        fence = _FENCE.match(line)
+        if in_fence:
+            if fence and fence.group(1) == in_fence:
+                in_fence = ""
+            continue
+        if fence:
+            yield from flush()
+            in_fence = fence.group(1)
+            continue
+        if not line.strip():
+            yield from flush()
+            prev_blank = True
+            continue
+        indented = line.startswith(("    ", "\t"))
+        if indented and (prev_blank or not paragraph) and not in_list:
+            yield from flush()
+            continue  # indented code (or a quoted output) block
+        prev_blank = False
+        stripped = line.strip()
+        heading = _HEADING.match(line) or _BOLD_HEADING.match(stripped)
+        plain = _PLAIN_HEADING.match(stripped)
+        if heading or (plain and (_section_of(plain.group(1)) != "" or
+                                  plain.group(1).lower() in _SECTIONS)):
+            match = heading or plain
+            assert match is not None
+            yield from flush()
+            section = _section_of(match.group(1))
+            rest = match.group(2) if match.lastindex and match.lastindex >= 2 else ""
+            listed, in_list = False, False
+            if rest and section is not None:
+                paragraph.append(rest)
+            continue
+        if _PROMPT_START.match(stripped):
+            yield from flush()
+            section = None  # a prompt or transcript: nothing until the next heading
+            continue
+        if _TRAILER.match(stripped) or _SKIP_LINE.match(stripped) or stripped.startswith(">"):
+            yield from flush()
+            continue
+        if _LINK_LINE.match(stripped) and (not paragraph or not stripped.startswith("[")):
+            yield from flush()
+            continue
+        if _is_table_row(stripped):
+            yield from flush()
+            continue
+        item = _LIST_ITEM.match(line)
+        if item:
+            yield from flush()
+            listed, in_list = True, True
+            paragraph.append(item.group(2))
+            continue
+        if in_list and not line.startswith(" ") and not paragraph:
+            listed, in_list = False, False
+        paragraph.append(stripped)
+    yield from flush()

@@ -1,0 +1,77 @@
+"""Python's cyclic collector runs in whichever thread happens to allocate when a threshold is
+crossed — a worker, say — and it destroys the Qt objects in the cycles it frees right there.
+A QObject destroyed off its own thread is undefined behaviour in Qt: the intermittent
+crashes of long sessions. The app runs the collector on the UI thread only."""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+from PySide6.QtCore import QObject, Qt
+
+from studio.gui.app import make_app
+from studio.gui.tasks import TaskRunner
+
+
+def _churn(_progress, _cancel) -> int:
+    """A worker's ordinary work: plenty of short-lived containers, some in cycles."""
+    made = 0
+    for _ in range(200_000):
+        a: list = []
+        a.append(a)
+        made += 1
+    return made
+
+
+def test_cycles_holding_qt_objects_are_freed_on_the_ui_thread(qtbot):
+    make_app()
+    ui = threading.get_ident()
+    freed_on: list[int] = []
+
+    def note(*_args) -> None:
+        freed_on.append(threading.get_ident())
+
+    count = 300
+    kept = []
+    for _ in range(count):
+        obj = QObject()
+        obj.me = obj  # a cycle only the collector frees
+        obj.destroyed.connect(note, Qt.ConnectionType.DirectConnection)
+        kept.append(obj)
+    del obj, kept  # garbage now, all at once, for whichever thread collects next
+    worker = threading.Thread(target=_churn, args=(None, None))
+    worker.start()
+    worker.join()  # the UI thread allocates nothing meanwhile: any pass is the worker's
+    runner = TaskRunner(threads=2)  # and through the app's own task runner
+    done: list[int] = []
+    for _ in range(4):
+        runner.run_task("churn", _churn, done.append)
+    qtbot.waitUntil(lambda: len(done) == 4, timeout=60_000)
+    assert runner.wait()
+    qtbot.wait(1500)  # the UI thread's collector pass
+    gc.collect()
+    assert len(freed_on) == count
+    wrong = sum(1 for t in freed_on if t != ui)
+    assert wrong == 0, f"{wrong} of {count} QObjects were destroyed on a worker thread"
+    assert gc.isenabled() is False  # automatic passes stay off: the UI thread's timer runs them
+
+
+def test_what_a_task_function_holds_is_freed_on_the_ui_thread(qtbot):
+    """Qt deletes a finished runnable on its worker thread: the function it ran (and its
+    closure, often a widget's) must not die with it there."""
+    make_app()
+    ui = threading.get_ident()
+    freed_on: list[int] = []
+    runner = TaskRunner(threads=2)
+    done: list[int] = []
+    for n in range(20):
+        held = QObject()
+        held.destroyed.connect(lambda *_: freed_on.append(threading.get_ident()),
+                               Qt.ConnectionType.DirectConnection)
+        runner.run_task("hold", lambda _p, _c, h=held, n=n: n, done.append)
+        del held
+    qtbot.waitUntil(lambda: len(done) == 20, timeout=30_000)
+    assert runner.wait()
+    qtbot.waitUntil(lambda: len(freed_on) == 20, timeout=5_000)
+    assert [t for t in freed_on if t != ui] == []

@@ -1,0 +1,203 @@
+"""Speakable text: real commit titles (pytorch/ao, astral-sh/ruff, numpy/numpy) as spoken
+phrases, names as people say them, PR ranges, handles at a sentence start."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from studio.script.speakable import (
+    is_ai_assistant,
+    people,
+    person_name,
+    pr_range,
+    speakable,
+    spoken_title,
+    starts_with_handle,
+)
+
+UNSPEAKABLE = re.compile(r"`|\(#\d+\)|^\w+(\([^)]*\))?:|->|==|!=|>=|\[[^\]]*\]|\w/\w+/\w|\.(py|rs|md)\b")
+
+
+@pytest.mark.parametrize(("raw", "spoken"), [
+    ("[ty] Support `__slots__` (#27730)", "Support __slots__"),
+    ("[ty] Avoid panic on unpacked kwargs in string annotations (#27963)",
+     "Avoid panic on unpacked kwargs in string annotations"),
+    ("[nvfp4_training] Support NVFP4 GroupedExperts on Blackwell (#4598)",
+     "Support NVFP4 GroupedExperts on Blackwell"),
+    ("[CI] Reuse pytorch setup-xpu/teardown-xpu actions in XPU workflow (#4799)",
+     "Reuse pytorch setup-xpu/teardown-xpu actions in XPU workflow"),
+    ("[ROCm][CI] Switch ROCm CI runner label from gfx942 to ecosystem.mi350 (#4712)",
+     "Switch ROCm CI runner label from gfx942 to ecosystem.mi350"),
+    ("Fixes Workflows documentation link in README.md (#4802)",
+     "Fixes Workflows documentation link in the README"),
+    ("MAINT, DEV: Delete legacy C coverage tool (#32314)", "Delete legacy C coverage tool"),
+    ("TYP/DOC: release note for the ``random.Generator`` shape-typing improvements (#32357)",
+     "Release note for the random.Generator shape-typing improvements"),
+    ("MAINT: parse dtype endian as unicode directly (gh-15317) (#32353)",
+     "Parse dtype endian as unicode directly"),
+    ("TYP: ``ndarray.__matmul__`` shape-typing (#32366)", "ndarray.__matmul__ shape-typing"),
+    ("float8: work around Triton fp8 store miscompile in compiled training (#4652)",
+     "Work around Triton fp8 store miscompile in compiled training"),
+    ("docs(parser): explain `a/b/c.py` -> `d` (#12)", "Explain the c file to d"),
+    ("Export `UV_DEFAULT_INDEX` in `release.sh` (#27934)", "Export UV_DEFAULT_INDEX in the release file"),
+    ("Delete torchao/_models (SAM/SAM2) and its orphaned consumers (#4720)",
+     "Delete torchao/_models (SAM/SAM2) and its orphaned consumers"),
+    ("Split benchmarks out of `torchao/prototype/moe_training/kernels/` (#1)",
+     "Split benchmarks out of the kernels folder"),
+    ("fix: make x == y and a != b when n >= 3 (#5)", "Make x equals y and a is not b when n at least 3"),
+    ("Delete prototype SpinQuant and its Hadamard packaging in setup.py (#4724)",
+     "Delete prototype SpinQuant and its Hadamard packaging in the setup script"),
+    ("Update CODEOWNERS [ghstack-poisoned]", "Update CODEOWNERS"),
+    ("[XPU][2/N] Port the kernels", "Port the kernels"),
+    ("torch.compile: speed up ~1.4x", "Speed up about 1.4 times"),
+])
+def test_spoken_titles_of_real_commits(raw, spoken):
+    assert spoken_title(raw) == spoken
+
+
+def test_spoken_titles_keep_identifiers_and_handles_as_written():
+    assert spoken_title("liangan1 owns XPU code") == "liangan1 owns XPU code"
+    assert spoken_title("ty: update typeshed") == "Update typeshed"
+    assert spoken_title("`torch.compile` support for fp8") == "torch.compile support for fp8"
+    # underscores stay for the lexicon; nothing is read as punctuation
+    assert "view_as_complex" in spoken_title("Fix dispatch in `view_as_complex` (#1)")
+
+
+def test_speakable_free_text():
+    text = ("See [the docs](https://ex.com/d) and https://ex.com/x, **really** fast: 9 us per call "
+            "against 19.8 ms, 117 MB at 5.7 TB/s; set `FOO_BAR=1` (#4466).")
+    out = speakable(text)
+    assert out == ("See the docs and really fast: 9 microseconds per call against 19.8 milliseconds, "
+                   "117 megabytes at 5.7 terabytes per second; set FOO_BAR to 1.")
+    assert speakable("gate them behind `TORCHAO_ASSERTS=1`") == "gate them behind TORCHAO_ASSERTS set to 1"
+    assert speakable("`register(...)` and `foo()`") == "register and foo"
+    assert speakable("fwd/bwd and/or owner/repo stay, PyArray_malloc/realloc/free is a list") == \
+        "fwd/bwd and/or owner/repo stay, PyArray_malloc, realloc and free is a list"
+    assert speakable("set VIRTUAL_ENV=/Users/brw/.virtualenvs/openai first") == \
+        "set VIRTUAL_ENV to the openai folder first"
+    assert speakable("aten/src/ATen/native/cuda/GroupedBlas.cpp:401-403 says") == "the GroupedBlas file says"
+    assert speakable("helpers (_nvfp4_quantize/_pack_fp4/_swizzle_scales/_store) from") == \
+        "helpers (_nvfp4_quantize, _pack_fp4, _swizzle_scales and _store) from"
+    assert speakable("in torchao/prototype/moe_training/nvfp4_training as") == \
+        "in the nvfp4_training folder as"
+    assert speakable("Supports ~~~ and ``` code fences") == "Supports and code fences"
+    assert speakable("") == ""
+
+
+def test_every_bit_the_bench_counts_as_unspeakable_is_gone():
+    titles = [
+        "[ty] Fix `a -> b` in `crates/ruff/src/lib.rs` (#1)", "refactor(core): use `x != y` (#2)",
+        "area: Move `docs/a/b.md` (#3)", "[CI][3/N] `foo` == `bar` (#4)",
+    ]
+    for title in titles:
+        assert not UNSPEAKABLE.search(spoken_title(title)), spoken_title(title)
+
+
+@pytest.mark.parametrize(("raw", "name"), [
+    ("Wang, Chuanqi", "Chuanqi Wang"),
+    ("Wang, Chuanqi <chuanqi.wang@example.com>", "Chuanqi Wang"),
+    ("van Rossum, Guido", "Guido van Rossum"),
+    ("Nathan Goldbaum", "Nathan Goldbaum"),
+    ("Smith, Jr.", "Smith, Jr."),
+    ("Acme, Inc, Ltd", "Acme, Inc, Ltd"),
+    ("liangan1", "liangan1"),
+])
+def test_person_name(raw, name):
+    assert person_name(raw) == name
+
+
+def test_people_deduplicated_and_one_assistant_without_decorations():
+    names = ["Wang, Chuanqi", "Claude Opus 4.8 (1M context)", "Chuanqi Wang", "Claude Opus 5",
+             "Claude Opus 5 (1M context) <noreply@anthropic.com>", "Brent Westbrook",
+             "brent westbrook", "Copilot", "copilot-swe-agent[bot]"]
+    assert people(names) == ["Chuanqi Wang", "Claude", "Brent Westbrook", "Copilot"]
+    assert people(["Claude Fable 5"], ["noreply@anthropic.com"]) == ["Claude"]
+    assert people([]) == []
+
+
+@pytest.mark.parametrize(("name", "email", "ai"), [
+    ("Claude Opus 4.8 (1M context)", "noreply@anthropic.com", True),
+    ("Claude", "", True),
+    ("Some Bot Name", "noreply@anthropic.com", True),
+    ("Copilot", "198982749+Copilot@users.noreply.github.com", True),
+    ("copilot-swe-agent[bot]", "", True),
+    ("Cursor Agent", "cursoragent@cursor.com", True),
+    ("devin-ai-integration[bot]", "", True),
+    ("Codex", "", True),
+    ("Claudia Schmidt", "claudia@example.com", False),
+    ("Nathan Goldbaum", "nathan.goldbaum@gmail.com", False),
+    ("dependabot[bot]", "49699333+dependabot[bot]@users.noreply.github.com", False),
+])
+def test_is_ai_assistant(name, email, ai):
+    assert is_ai_assistant(name, email) is ai
+
+
+def test_pr_ranges_not_lists():
+    assert pr_range([4747, 4753, 4748, 4749, 4750, 4751, 4752]) == "PRs 4747 to 4753"
+    assert pr_range([12, 15, 19]) == "PRs 12, 15 and 19"
+    assert pr_range([7]) == "PR 7"
+    assert pr_range([3, 4]) == "PRs 3 and 4"
+    assert pr_range([1, 2, 3, 9, 4]) == "PRs 1 to 4 and 9"
+    assert pr_range([]) == ""
+
+
+def test_starts_with_handle():
+    assert starts_with_handle("liangan1 took over the XPU code")
+    assert starts_with_handle("@lw wrote the original")
+    assert starts_with_handle("ngoldbaum's fix landed", ["ngoldbaum"])
+    assert not starts_with_handle("Nathan Goldbaum's fix landed", ["ngoldbaum"])
+    assert not starts_with_handle("the change landed")
+    assert not starts_with_handle("Ada landed it")
+    assert not starts_with_handle("")
+
+
+def test_the_writer_says_titles_speakably():
+    from studio.script.draft import change_phrase, short_title
+
+    assert change_phrase("docs(parser): Move `a/b/c.py` -> `d` (#12)") == "a change to move the c file to d"
+    assert short_title("MAINT: parse dtype endian as unicode directly (gh-15317)") == \
+        "parse dtype endian as unicode directly"
+    assert short_title("breaking internal builds") == "breaking internal builds"  # a reason keeps its case
+
+
+def test_digest_names_people_as_they_are_said(tmp_path):
+    import datetime as dt
+
+    from gitrepo import RepoBuilder, at, squash
+
+    from studio.digest.build import build_digest
+    from studio.profile import profile_for
+    from studio.script.draft import who
+    from studio.sources.gitlocal import pull_git
+
+    body = ("Reuse the XPU setup actions.\n\n"
+            "Co-authored-by: Claude Opus 4.8 (1M context) <noreply@anthropic.com>\n"
+            "Co-authored-by: Claude Opus 5 <noreply@anthropic.com>\n"
+            "Co-authored-by: Wang, Chuanqi <chuanqi.wang@example.com>\n"
+            "Co-authored-by: Li Ming <li.ming@example.com>\n")
+    with RepoBuilder(tmp_path / "repo", bare=True) as r:
+        r.commit(squash("[CI] Reuse setup-xpu actions", 4799, body), at("2026-08-20", 9),
+                 "Wang, Chuanqi", "chuanqi.wang@example.com")
+    day = pull_git(tmp_path / "repo", dt.date(2026, 8, 20))
+    d = build_digest(day, profile_for(day.repo))
+    c = d.commits[0]
+    assert c.author == "Chuanqi Wang"
+    assert c.co_authors == ["Claude", "Chuanqi Wang", "Li Ming"]
+    assert who(c) == "Chuanqi Wang, with Claude and Li Ming,"
+    assert d.stats.author_names == ["Chuanqi Wang"]
+
+
+def test_revert_and_reland_titles():
+    assert spoken_title('Revert "Fix X (#12)" (#13)') == 'Revert "Fix X"'
+    assert spoken_title('Reland "[inductor] use `foo`" (#77)') == 'Reland "use foo"'
+    assert spoken_title('Revert "[ty] Support `__slots__`"') == 'Revert "Support __slots__"'
+
+
+def test_paths_read_with_the_words_around_them():
+    assert speakable("The top-level `test/` directory contains an `__init__.py`") == \
+        "The top-level test directory contains an __init__ file"
+    assert speakable("Move tests from `torchao/dtypes/` to `./`") == \
+        "Move tests from the dtypes folder to the top-level folder"
+    assert speakable("the `setup.py` script and the README.md") == "the setup script and the README"
