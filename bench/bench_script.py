@@ -29,12 +29,14 @@ What is measured (helpers in bench/script_metrics.py):
   of the days (10 of 40).
 - distinct titles; median words on 1-2 commit days and on busy days (10+ commits).
 - explained: a day counts when one content sentence (any segment but intro, numbers, focus
-  and sign-off) has a reason/consequence cue (because, so that, which means, to fix, caused,
-  affects, users who, no longer, previously, instead of, problem, means, now <verb>, faster,
-  N percent ...) in its own words — not
-  inside a run of 2+ words copied from a commit title, not inside a 5-word run said on 10% of
-  the days — and at least two of its other words also occur in the day's commit messages.
-  A restated title ("merged a change to fix X") or a stock line never counts.
+  and sign-off) gives a reason or a consequence in its own words: a cue (because, so that,
+  which means, due to, to fix, affects, users who, no longer, instead of, previously,
+  now <verb>, broke, crash, failed, incorrectly, could <verb>, does not, faster, N percent,
+  lets, allows ...; script_metrics.CUES) outside any run of 3+ words copied from a commit
+  title and outside any 5-word run said on 10% of the days, and at least two of its other
+  words also in the day's commit messages. A restated title ("merged a change to fix X") or a
+  stock line never counts. Calibrated on the body reader (studio.digest.bodies.explain): about
+  half of the sentences it picks from real bodies count; the rest say only what changed.
 - big changes told as housekeeping: commits adding 300+ lines to code files (outside tests,
   docs, CI, fixtures; `git show --numstat`, first parent for merges) whose sentence sits in
   a housekeeping segment or says housekeeping/tidying/chores.

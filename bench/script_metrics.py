@@ -263,21 +263,37 @@ def recurring_share(days: Sequence[Sequence[str]], min_days: int, n: int = 5
 # -- does the content explain? ----------------------------------------------------------------
 
 CUES = re.compile(
-    r"\b(?:because|so that|so users|so you|which means|this means|that means|meaning that|"
-    r"due to|in order to|to (?:fix|avoid|prevent|allow|let|enable|support|keep|stop|make sure)|"
+    # reasons and purposes
+    r"\b(?:because|so that|so users|so you|which means|this means|that means|meaning that|means|"
+    r"due to|in order to|otherwise|problem|avoid(?:s|ed|ing)?|even though|therefore|thus|"
+    r"so (?:the|it|they|we|this|those|these|each|every|its|their)|"
+    r"to (?:fix|avoid|prevent|allow|let|enable|support|keep|stop|make sure)|"
+    # who is affected
     r"caus(?:e|es|ed|ing)|affect(?:s|ed|ing)?|anyone (?:who|using)|users? (?:who|of|can|will|"
-    r"now|no longer|see|get|hit)|if you|you can|no longer|instead of|previously|used to|"
-    r"broke|breaks|broken|crash(?:es|ed)?|fail(?:s|ed|ing)|regression|faster|slower|"
-    r"speeds? up|reduc(?:e|es|ed|ing)|saves?|lets|allows?|enables?|unblock(?:s|ed)?|otherwise|"
-    r"problem|means|"
+    r"now|no longer|see|get|hit)|if you|you can|unaffected|unchanged|"
+    # before and after
+    r"no longer|instead of|previously|used to|until now|"
     r"now (?:\w+s|can|use|has|have|is|are|run|work|support|accept|return|raise|skip|read|"
-    r"write|get|go)|\d+(?:\.\d+)?\s*(?:percent|x|times))\b")
+    r"write|get|go)|"
+    # what went wrong
+    r"broke|breaks|broken|crash(?:es|ed)?|panic(?:s|ked)?|hang(?:s)?|fail(?:s|ed|ing)|"
+    r"regression|incorrect(?:ly)?|wrong(?:ly)?|silently|corrupt\w*|reject(?:s|ed)? valid|missing|loses|"
+    r"could (?:\w+ )?delay|does not|doesn't|did not|didn't|cannot|can't|could not|couldn't|"
+    r"without (?:changing|breaking|requiring|exposing)|"
+    r"can (?:be )?(?:stall|rejected|dropped|lost|fail|break|crash|hang)|"
+    r"could (?:\w+ )?(?:panic|crash|fail|hang|drop|emit|reject|lose|overflow|corrupt|miss)|"
+    # effects in numbers
+    r"faster|slower|speeds? up|reduc(?:e|es|ed|ing)|saves?|"
+    r"\d+(?:\.\d+)?\s*(?:percent|x|times)|"
+    # what it makes possible
+    r"lets|allows?|enables?|unblock(?:s|ed)?|makes? (?:\w+ ){0,3}(?:available|possible|work))\b"
+    r"|, so (?!far\b)\w+|, leaving\b")
 STOP = set("""the a an and or but of to in on for with by from at as is are was were be been it its
 this that these those then than there their they them his her he she we our you your i me my
 today day change changes commit commits landed merged pushed shipped work front side more also
 one two three new after before about into over under only just still now up out not no yes
 pr prs pull request requests main branch""".split())
-MIN_TITLE_RUN = 2
+MIN_TITLE_RUN = 3
 
 
 def stem(word: str) -> str:
@@ -289,16 +305,19 @@ def stem(word: str) -> str:
 
 def _mask_runs(tokens: list[str], sources: Iterable[Sequence[str]], min_run: int) -> list[str]:
     """``tokens`` with every run of ``min_run``+ words copied from one of ``sources`` blanked
-    (compared stemmed: "Fixes X" said as "fix X" is still the title)."""
-    grams = set()
-    for src in sources:
-        grams |= ngrams([stem(w) for w in src], min_run)
+    (a whole source when it is shorter), compared stemmed: "Fixes X" said as "fix X" is still
+    the title."""
     stemmed = [stem(w) for w in tokens]
     out = list(tokens)
-    for i in range(len(tokens) - min_run + 1):
-        if tuple(stemmed[i:i + min_run]) in grams:
-            for j in range(i, i + min_run):
-                out[j] = "_"
+    for src in sources:
+        n = min(min_run, len(src))
+        if n == 0:
+            continue
+        grams = ngrams([stem(w) for w in src], n)
+        for i in range(len(tokens) - n + 1):
+            if tuple(stemmed[i:i + n]) in grams:
+                for j in range(i, i + n):
+                    out[j] = "_"
     return out
 
 
@@ -306,9 +325,13 @@ def explaining_sentences(content: Sequence[str], titles: Sequence[str], messages
                          stock: set[tuple[str, ...]] = frozenset()) -> list[str]:
     """The content sentences that give a reason or a consequence.
 
-    A sentence counts when a cue (because, so that, which means, to fix, caused, affects,
-    users who, no longer, now <verb>, faster, N% ...) is in its own words — not inside a run
-    copied from a commit title ("merged a change to fix X" restates the title "Fix X") and not
+    A sentence counts when a cue is in its own words: a reason (because, so that, which means,
+    due to, to fix, to avoid, problem), who is affected (affects, users who, if you,
+    unaffected), before and after (no longer, instead of, previously, now <verb>), what went
+    wrong (broke, crash, panic, failed, incorrectly, silently, could <verb>, does not, missing),
+    an effect in numbers (faster, reduces, N percent, N times) or what it makes possible (lets,
+    allows, enables) — — not inside a run
+    of 3+ words copied from a commit title ("merged a change to fix X" restates "Fix X") and not
     inside a stock run said on many days (``stock``) — and the sentence is about the day:
     at least two content words outside titles and stock that also occur in the day's commit
     messages (``messages``: titles and bodies), so a generic line ("rollbacks first, because
@@ -318,7 +341,8 @@ def explaining_sentences(content: Sequence[str], titles: Sequence[str], messages
     vocab = set(words(re.sub(r"(?im)^\s*[\w-]+-by:.*$|https?://\S+", "", messages))) - STOP
     found = []
     for s in content:
-        toks = words(s)
+        spans = [(m.start(), m.end()) for m in WORD.finditer(s.lower())]
+        toks = [s.lower()[a:b] for a, b in spans]
         masked = _mask_runs(toks, title_toks, MIN_TITLE_RUN)
         if stock:
             n = len(next(iter(stock)))
@@ -326,7 +350,11 @@ def explaining_sentences(content: Sequence[str], titles: Sequence[str], messages
                 if tuple(toks[i:i + n]) in stock:
                     for j in range(i, i + n):
                         masked[j] = "_"
-        if not CUES.search(" ".join(masked)):
+        own = s.lower()  # the sentence with title and stock words blanked, punctuation kept
+        for (a, b), m in reversed(list(zip(spans, masked, strict=True))):
+            if m == "_":
+                own = own[:a] + "_" * (b - a) + own[b:]
+        if not CUES.search(own):
             continue
         specific = {t for t in masked
                     if t != "_" and t in vocab and len(t) > 3 and not t[0].isdigit()}

@@ -110,6 +110,10 @@ def test_a_reason_in_the_scripts_own_words_explains():
     good = ["Until now reveal_type on a function returning float showed the internal union, int "
             "or float, which exposed an implementation detail; it now shows float."]
     assert M.explaining_sentences(good, TITLES, "\n".join(TITLES) + "\n" + BODY) == good
+    problem = ["The partial helper incorrectly inferred an untouched tuple as empty, so later calls "
+               "rejected valid positional arguments."]
+    body = "functools.partial inferred an untouched TypeVarTuple as an empty tuple; later calls failed."
+    assert M.explaining_sentences(problem, ["Keep TypeVarTuple in partial"], body) == problem
     # ... but not when that wording is stock, said on many days
     stock = M.ngrams(M.words(good[0]), 5)
     assert M.explaining_sentences(good, TITLES, BODY, stock) == []
