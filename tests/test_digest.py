@@ -194,3 +194,20 @@ def test_squash_merge_reverts(squash_digest):
     assert pr_of[s["a_revert"]] == 12  # the revert's own PR, not the reverted one
     assert d.url_for(next(c for c in d.commits if c.sha == s["b"])) == \
         "https://github.com/octo/widgets/pull/11"
+
+
+def test_a_pr_renamed_after_it_merged_does_not_change_the_title_told():
+    """GitHub gives the PR's title beside the commit's; a clone has only the commit's. The
+    commit's title is told either way, so both pulls tell one story."""
+    from studio.digest.build import commit_info
+    from studio.sources.model import Commit
+
+    commit = Commit(sha="a" * 40, title="Fix the widget cache (#5)", body="", author_name="Ann",
+                    author_email="ann@example.com", committed_at="2026-02-09T10:00:00+00:00",
+                    pr_title="Widget: renamed after merge")
+    profile = profile_for("example/widgets")
+    assert commit_info(commit, profile, True).title == "Fix the widget cache"
+    empty = Commit(sha="b" * 40, title="", body="", author_name="Ann",
+                   author_email="ann@example.com", committed_at="2026-02-09T10:00:00+00:00",
+                   pr_title="Speed up the widget cache (#6)")
+    assert commit_info(empty, profile, True).title == "Speed up the widget cache"

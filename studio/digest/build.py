@@ -39,9 +39,11 @@ def commit_info(c: Commit, profile: Profile, in_day: bool) -> CommitInfo:
     if facts.revert is not None and not facts.revert.reason and is_revert_pr(c.pr_title, c.pr_body):
         # a squash-merged revert PR: the reason is in the PR's description
         facts.revert.reason = reason_from_body(c.pr_body, facts.revert.inner_title)
+    # The commit's own title, whichever way the day was pulled (a clone has no PR titles, and
+    # a PR renamed after it merged would tell the same day two ways); the PR's only if empty.
     title = clean_line(facts.clean_title)
-    if c.pr_title and facts.revert is None:
-        title = clean_line(parse_message(c.pr_title, "").clean_title) or title
+    if not title and c.pr_title and facts.revert is None:
+        title = clean_line(parse_message(c.pr_title, "").clean_title)
     info = CommitInfo(
         sha=c.sha,
         title=title,

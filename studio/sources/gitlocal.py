@@ -16,6 +16,7 @@ from .forge import remote_identity
 from .gitsizes import read_changes, start_changes
 from .model import MAX_MESSAGE_CHARS, Commit, Day
 from .project_name import project_name
+from .reland_depth import RELAND_DAYS, older_pairs, unpaired_relands
 from .relevance import keep_lookback
 from .shallow import check_shallow
 from .window import day_bounds, git_time, parse_zone, window_start
@@ -156,6 +157,26 @@ def _merged_pr_bodies(commits: list[Commit]) -> None:
             c.pr_body = c.body
 
 
+def _older_reverts(repo: Path, rev: str, marker: str, since: dt.datetime,
+                   wanted: set[str]) -> list[Commit]:
+    """The reverts (and their originals) of relands older than the window (reland_depth)."""
+    if not wanted:
+        return []
+    older = window_start(since, RELAND_DAYS)
+    out = _git(repo, "log", "--first-parent", "-z", _format(marker), f"--since={git_time(older)}",
+               f"--until={git_time(since)}", "--end-of-options", rev, "--")
+    if out.returncode != 0:
+        return []
+    records = []
+    for record in out.stdout.split(b"\0" + marker.encode() + b"\0")[1:]:
+        parts = record.split(b"\0", len(_FIELDS))
+        if len(parts) >= len(_FIELDS):
+            title = decode_git(parts[9].split(b"\n", 1)[0]).strip()
+            records.append((decode_git(parts[0]), title, parts[9], record))
+    keep = older_pairs(wanted, [(sha, title, msg) for sha, title, msg, _ in records])
+    return [c for sha, _, _, rec in records if sha in keep if (c := _parse_record(rec)) is not None]
+
+
 def pull_git(
     path: str | os.PathLike[str],
     date: dt.date,
@@ -210,6 +231,7 @@ def pull_git(
 
     day_commits, lookback, earlier = _split_window(
         log_out, marker, since.timestamp(), start.timestamp(), end.timestamp())
+    lookback += _older_reverts(repo, rev, marker, since, unpaired_relands(day_commits, lookback))
     kept = day_commits + lookback
     sizing = start_changes(repo, kept, marker)  # side by side with the merges' authors
     try:
