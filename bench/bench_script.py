@@ -154,7 +154,8 @@ def day_truth(repo: Path, day: str) -> Truth:
         if len(parents_l) > 1 and body.strip():  # "Merge pull request #N from …": the PR's title
             t.titles.append(body.strip().split("\n", 1)[0])
         t.messages += message + "\n"
-        if re.match(r"revert\b", title, re.I) and not re.match(r'revert\W+"?revert\b', title, re.I):
+        bare = re.sub(r"^(?:\[[^\]]*\]\s*|[\w./-]+(?:\([^)]*\))?!?:\s+)+", "", title)  # "[ty] Revert"
+        if re.match(r"revert\b", bare, re.I) and not re.match(r'revert\W+"?revert\b', bare, re.I):
             t.reverts += 1
         if not is_bot(name, email):
             authors.add(email.lower() or name.lower())

@@ -142,13 +142,14 @@ def test_git_truth_for_a_day(tmp_path):
         r.commit('Revert "Add a kernel"\n\nThis reverts commit 0123456.', at(day, 3),
                  "iamzainhuda", "iz@ex.com")
         r.commit(squash("Bump deps", 12), at(day, 4), "renovate[bot]", "bot@ex.com")
+        r.commit(squash('[ty] Revert "Tidy"', 15), at(day, 4, 30), "Ann Dev", "ann@ex.com")
         r.commit("feature", at(day, 5), "Ann Dev", "ann@ex.com", branch="topic")
         r.commit("Merge pull request #13 from ann/topic\n\nENH: Add the widget", at(day, 6),
                  "Maint", "m@ex.com",
                  merge="topic")
         r.commit(squash("Next day", 14), at("2026-02-10", 0), "Ann Dev", "ann@ex.com")
     t = B.day_truth(tmp_path / "r", day)
-    assert (t.commits, t.reverts, t.authors) == (5, 1, 3)  # the merge counts once, for Ann
+    assert (t.commits, t.reverts, t.authors) == (6, 2, 3)  # the merge counts once, for Ann
     assert t.handles == {"iamzainhuda", "renovate[bot]"} and t.comma_names == {"Wang, Chuanqi"}
     assert list(t.big.values()) == [320]
     assert "ENH: Add the widget" in t.titles  # a merge commit's PR title, for the title checks
