@@ -37,6 +37,8 @@ What is measured (helpers in bench/script_metrics.py):
   words also in the day's commit messages. A restated title ("merged a change to fix X") or a
   stock line never counts. Calibrated on the body reader (studio.digest.bodies.explain): about
   half of the sentences it picks from real bodies count; the rest say only what changed.
+- quoting: days with a content sentence carrying 8+ words of a commit body (not of a title), for
+  comparison — the authors' own words, reason or not.
 - big changes told as housekeeping: commits adding 300+ lines to code files (outside tests,
   docs, CI, fixtures; `git show --numstat`, first parent for merges) whose sentence sits in
   a housekeeping segment or says housekeeping/tidying/chores.
@@ -268,8 +270,9 @@ def bench_repo(name: str, repo: Path, n: int, keep: Path | None, minutes: float 
     share, _ = M.recurring_share(toks, max(2, math.ceil(len(records) / 4)))
     _, stock = M.recurring_share(toks, max(3, math.ceil(len(records) / 10)))
     for r in records:
-        r["explaining"] = M.explaining_sentences(r["content"], r.pop("_titles"),
-                                                 r.pop("_messages"), stock)
+        titles, messages = r.pop("_titles"), r.pop("_messages")
+        r["explaining"] = M.explaining_sentences(r["content"], titles, messages, stock)
+        r["body_quotes"] = M.body_quotes(r["content"], titles, messages)
     return {"name": name, "path": str(repo), "days": records, "stock_share": share}
 
 
@@ -301,6 +304,7 @@ def summary(res: dict) -> list[tuple[str, str, str]]:
         ("median words, all days", median([d["words"] for d in days]), ""),
         ("days whose content explains", f"{sum(bool(d['explaining']) for d in days)}/{n}",
          f">= {math.ceil(0.9 * n)}/{n}"),
+        ("days quoting a commit body (8+ words)", f"{sum(bool(d['body_quotes']) for d in days)}/{n}", ""),
         (f"changes adding {BIG_CODE}+ code lines told as housekeeping", f"{house} of {big}", "0"),
         (f"changes adding {BIG_CODE}+ code lines not told at all", f"{untold} of {big}", ""),
         ("seconds per day, median (pull + script)", f"{statistics.median(times):.2f}", ""),

@@ -270,7 +270,8 @@ CUES = re.compile(
     r"to (?:fix|avoid|prevent|allow|let|enable|support|keep|stop|make sure)|"
     # who is affected
     r"caus(?:e|es|ed|ing)|affect(?:s|ed|ing)?|anyone (?:who|using)|users? (?:who|of|can|will|"
-    r"now|no longer|see|get|hit)|if you|you can|unaffected|unchanged|"
+    r"now|no longer|see|get|hit)|if you|you can|unaffected|unchanged|needs|requires?|"
+    r"fall(?:s)? back|fallback|"
     # before and after
     r"no longer|instead of|previously|used to|until now|"
     r"now (?:\w+s|can|use|has|have|is|are|run|work|support|accept|return|raise|skip|read|"
@@ -361,6 +362,17 @@ def explaining_sentences(content: Sequence[str], titles: Sequence[str], messages
         if len(specific) >= 2:
             found.append(s)
     return found
+
+
+def body_quotes(content: Sequence[str], titles: Sequence[str], messages: str, run: int = 8
+                ) -> list[str]:
+    """Content sentences carrying a run of ``run``+ words from the day's commit bodies (not
+    from a title): the authors' own words, whether or not they give a reason."""
+    title_grams: set[tuple[str, ...]] = set()
+    for t in titles:
+        title_grams |= ngrams(words(t), run)
+    body = ngrams(words(messages), run) - title_grams
+    return [s for s in content if ngrams(words(s), run) & body]
 
 
 # -- size of a change ------------------------------------------------------------------------

@@ -153,3 +153,9 @@ def test_git_truth_for_a_day(tmp_path):
     assert t.handles == {"iamzainhuda", "renovate[bot]"} and t.comma_names == {"Wang, Chuanqi"}
     assert list(t.big.values()) == [320]
     assert "ENH: Add the widget" in t.titles  # a merge commit's PR title, for the title checks
+
+
+def test_body_quotes_are_the_authors_words_not_the_title():
+    said = ["We previously rendered those internal unions directly, which exposed a detail.",
+            "Charlie Marsh simplified numeric tower displays, float over int or float, today."]
+    assert M.body_quotes(said, TITLES, "\n".join(TITLES) + "\n" + BODY) == said[:1]
