@@ -276,6 +276,11 @@ def bench_repo(name: str, repo: Path, n: int, keep: Path | None, minutes: float 
     return {"name": name, "path": str(repo), "days": records, "stock_share": share}
 
 
+def _minutes(days: list[dict]) -> str:
+    secs = [d["seconds_estimated"] for d in days if d.get("seconds_estimated")]
+    return f"{statistics.median(secs) / 60:.1f}" if secs else "-"
+
+
 def summary(res: dict) -> list[tuple[str, str, str]]:
     days = res["days"]
     n = len(days)
@@ -302,6 +307,9 @@ def summary(res: dict) -> list[tuple[str, str, str]]:
         (f"median words, 1-2 commit days ({len(quiet)})", median(quiet), "short, honest"),
         (f"median words, busy days {BUSY}+ commits ({len(busy)})", median(busy), "fills --minutes"),
         ("median words, all days", median([d["words"] for d in days]), ""),
+        ("median minutes (writer's estimate), quiet / busy days",
+         f"{_minutes([d for d in days if d['commits'] <= 2])} / "
+         f"{_minutes([d for d in days if d['commits'] >= BUSY])}", "seeds: 2.5-4 busy"),
         ("days whose content explains", f"{sum(bool(d['explaining']) for d in days)}/{n}",
          f">= {math.ceil(0.9 * n)}/{n}"),
         ("days quoting a commit body (8+ words)", f"{sum(bool(d['body_quotes']) for d in days)}/{n}", ""),
