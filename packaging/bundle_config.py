@@ -8,6 +8,11 @@
   they link) into the bundle's ``bin/``; the launcher puts that folder first on PATH, so a
   bundled ffmpeg wins and a missing one falls back to the system's.
 * espeak-ng is a system library that pyttsx3 loads at run time (``libespeak-ng1``): not bundled.
+* Piper (``piper-tts``, GPL-3.0-or-later) and ONNX Runtime stay out even when the build's
+  venv has the ``piper`` extra: the bundle narrates with pyttsx3, and ``studio doctor`` says
+  Piper is not there. ``STUDIO_BUNDLE_PIPER=1`` lets them in; such a bundle must carry what
+  the README's "Licences" says (piper-tts's licence and source offer, ONNX Runtime's notices,
+  each voice's model card), and its voice packages' data files must be collected as well.
 """
 
 from __future__ import annotations
@@ -56,9 +61,13 @@ def pyside_modules() -> list[str]:
                    if p.suffix in (".so", ".pyd") or p.name.endswith(".abi3.so")})
 
 
+PIPER_MODULES = ["piper", "onnxruntime"]  # GPL Piper: only with STUDIO_BUNDLE_PIPER=1
+
+
 def excludes() -> list[str]:
     unused = [f"PySide6.{m}" for m in pyside_modules() if m not in QT_KEEP]
-    return EXCLUDES + unused
+    piper = [] if os.environ.get("STUDIO_BUNDLE_PIPER") == "1" else PIPER_MODULES
+    return EXCLUDES + unused + piper
 
 
 def dropped(dest: str) -> bool:

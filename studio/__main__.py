@@ -1,18 +1,32 @@
 import signal
 import sys
 
-try:  # a stopping signal while the command loads: one line too, not a traceback
-    from studio.interrupts import STOPPING, cancel_on_signals
 
-    if sys.argv[1:2] != ["gui"]:
-        cancel_on_signals()
-    from studio.cli.main import main
-except KeyboardInterrupt as exc:
-    name = signal.Signals(getattr(exc, "signum", signal.SIGINT)).name
+def _cancelled(exc: KeyboardInterrupt) -> int:
+    """One line and 128 + the signal, for a stopping signal outside the command's own
+    handling (while it loads, or in the instant it returns)."""
+    signum = getattr(exc, "signum", signal.SIGINT)
+    name = signal.Signals(signum).name
     print("studio: cancelled" + ("" if name == "SIGINT" else f" ({name})"), file=sys.stderr)
-    sys.exit(128 + getattr(exc, "signum", signal.SIGINT))
+    return 128 + signum
 
-code = main()
-if sys.argv[1:2] != ["gui"]:  # done: a signal now would only kill the interpreter's exit
-    signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
-sys.exit(code)
+
+def _run() -> int:
+    gui = sys.argv[1:2] == ["gui"]
+    try:
+        from studio.interrupts import STOPPING, cancel_on_signals
+
+        if not gui:
+            cancel_on_signals()
+        from studio.cli.main import main
+
+        code = main()
+        if not gui:  # done: a signal now would only kill the interpreter's exit
+            signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+        return code
+    except KeyboardInterrupt as exc:
+        signal.pthread_sigmask(signal.SIG_BLOCK, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
+        return _cancelled(exc)
+
+
+sys.exit(_run())

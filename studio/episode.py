@@ -22,11 +22,13 @@ SCHEMA_VERSION = 1
 EPISODE_FILE = "episode.json"
 DEFAULT_RATE = 165  # the speaking rate Settings starts with (words a minute asked of the engine)
 # espeak-ng speaks fewer words a minute of our scripts than the rate it is asked for: numbers,
-# identifiers and pauses at punctuation take time. Measured on the sample day's script (10
-# segments, 403 words, shipped lexicon) synthesized with espeak-ng 1.51 through
-# narration.takes.narrate at rates 120, 165 and 220: 264.5 s, 191.8 s and 142.5 s of takes,
-# i.e. 0.762, 0.764 and 0.772 of the asked rate (words / take seconds * 60 / rate).
-SPOKEN_PER_ASKED = 0.765
+# identifiers and pauses at punctuation take time. Measured on the sample day's script as the
+# story writer tells it (11 segments, 294 words, shipped lexicon) synthesized with espeak-ng 1.51
+# through narration.takes.narrate at rates 120, 165 and 220: 184.8 s, 132.5 s and 98.4 s of
+# takes, i.e. 0.795, 0.807 and 0.815 of the asked rate (words / take seconds * 60 / rate).
+# Real days vary around it (0.71 to 0.81 on three of ao, numpy and the sample), and single
+# segments by a third either way: it is an estimate for whole episodes.
+SPOKEN_PER_ASKED = 0.81
 
 
 @dataclass

@@ -74,14 +74,16 @@ def episode_dir_for(show_dir: str | Path, date: str) -> Path:
     return Path(show_dir) / "episodes" / date
 
 
-def write_script_for(day: Day, profile_name: str | None = None) -> Episode:
+def write_script_for(day: Day, profile_name: str | None = None,
+                     minutes: float | None = None) -> Episode:
+    """The day's script, aiming at ``minutes`` (default: the writer's own target)."""
     from .digest.build import build_digest
     from .profile import profile_for
     from .script.writer import write_script
     from .sources.project_name import day_project
 
     profile = profile_for(day.repo, profile_name, project=day_project(day))
-    return write_script(build_digest(day, profile), profile)
+    return write_script(build_digest(day, profile), profile, minutes=minutes)
 
 
 def finish_episode(
@@ -100,15 +102,19 @@ def finish_episode(
     from .episode import load_episode
     from .profile import profile_for
     from .render import render_episode
+    from .showlock import show_of
 
     episode = episode or load_episode(episode_dir)
     profile = profile_for(episode.repo, profile_name)
+    show = show_of(episode_dir)
+    if show is not None:
+        settings = with_show_voice(settings, show)
     return render_episode(episode_dir, settings, profile, progress=progress, cancel=cancel,
                           episode=episode, day=day, feed=feed)
 
 
 def merge_with_existing(fresh: Episode, episode_dir: Path, force: bool = False,
-                        profile_name: str | None = None) -> Merged:
+                        profile_name: str | None = None, minutes: float | None = None) -> Merged:
     """``fresh`` with the host's work in the folder's episode.json kept where the commits
     allow (see :mod:`studio.script.merge`); refuses to drop any unless ``force``."""
     from .episode import episode_path, load_episode
@@ -126,13 +132,15 @@ def merge_with_existing(fresh: Episode, episode_dir: Path, force: bool = False,
                                   f"({exc}); nothing was written. Pass --force to replace it"
                                   ) from None
     if old is not None and not old.written and (Path(episode_dir) / DAY_FILE).is_file():
-        old = stamp_from(old, _earlier_script(Path(episode_dir) / DAY_FILE, profile_name))
+        old = stamp_from(old, _earlier_script(Path(episode_dir) / DAY_FILE, profile_name,
+                                              minutes))
     merged = merge_script(fresh, old)
     check_merge(merged, str(path), force)
     return merged
 
 
-def _earlier_script(day_file: Path, profile_name: str | None) -> Episode:
+def _earlier_script(day_file: Path, profile_name: str | None,
+                    minutes: float | None = None) -> Episode:
     """The script the writer makes of the folder's own day.json (the baseline of an episode
     saved before scripts were stamped); an unreadable day gives an empty one."""
     from .episode import Episode
@@ -140,7 +148,7 @@ def _earlier_script(day_file: Path, profile_name: str | None) -> Episode:
     from .sources.model import load_day
 
     try:
-        return write_script_for(load_day(day_file), profile_name)
+        return write_script_for(load_day(day_file), profile_name, minutes)
     except StudioError:
         return Episode(title="", summary="", date="", repo="")
 
@@ -191,6 +199,7 @@ def produce(
     settings: AudioSettings | None = None,
     push: bool | None = None,
     force: bool = False,
+    minutes: float | None = None,
 ) -> Path:
     """Pull, digest, script, narrate, master, export and publish one day into
     ``show_dir/episodes/DATE/``; returns that folder.
@@ -207,7 +216,7 @@ def produce(
     day = pull_day(spec, date, scaled(progress, 0.0, 0.15), cancel)
     cancel.check()
     return make_episode(day, show_dir, profile_name, settings, scaled(progress, 0.15, 1.0),
-                        cancel, push=push, force=force)
+                        cancel, push=push, force=force, minutes=minutes)
 
 
 @locks_show("studio episode")
@@ -220,6 +229,7 @@ def make_episode(
     cancel: CancelToken | None = None,
     push: bool | None = None,
     force: bool = False,
+    minutes: float | None = None,
 ) -> Path:
     """A pulled day through script, narration, mastering, export and publishing, holding the
     show folder's lock (re-entered when ``produce`` holds it already)."""
@@ -228,8 +238,13 @@ def make_episode(
     cancel = cancel or CancelToken()
     recover_show(show_dir)
     out = check_writable_dir(episode_dir_for(show_dir, day.date))
+    settings = with_show_voice(settings, show_dir)
     progress(0.02, "writing the script")
-    merged = merge_with_existing(write_script_for(day, profile_name), out, force, profile_name)
+    from .publish.show import script_minutes
+
+    minutes = minutes or script_minutes(show_dir)  # --minutes, else show.toml's [script]
+    merged = merge_with_existing(write_script_for(day, profile_name, minutes), out, force,
+                                 profile_name, minutes)
     if merged.replaced:
         log.warning("%s", merged.line())
     episode = merged.episode
@@ -243,6 +258,27 @@ def make_episode(
     prune_synthesized(finished, out)  # a re-produced day leaves no takes of its old script
     publish_step(show_dir, out, scaled(progress, 0.97, 1.0), cancel, push=push)
     return out
+
+
+def with_show_voice(settings: AudioSettings | None, show_dir: str | Path) -> AudioSettings:
+    """``settings`` with show.toml's ``[voice]`` where the user did not choose on the command
+    line (``settings.chosen``); a show without the section keeps them as they are."""
+    from dataclasses import replace
+
+    from .audio.settings import AudioSettings
+    from .narration.engine import VoiceChoice, speed_to_rate
+    from .publish.show import read_settings, show_file
+
+    settings = settings or AudioSettings()
+    if not show_file(show_dir).exists():
+        return settings
+    voice = read_settings(show_dir).voice
+    changes: dict = {}
+    if voice.engine and "voice" not in settings.chosen:
+        changes["voice"] = VoiceChoice(voice.engine, voice.voice).spec
+    if voice.speed != 1.0 and "rate" not in settings.chosen:
+        changes["rate"] = speed_to_rate(voice.speed)
+    return replace(settings, **changes).validate() if changes else settings
 
 
 def publish_step(

@@ -32,6 +32,7 @@ class Settings:
     show_title: str = ""
     show_author: str = ""
     profile: str = ""  # default show profile ("" = by repository)
+    script_minutes: float = 3.0  # target length of a busy day's script
     tz: str = "UTC"
     github_api_url: str = ""  # GitHub Enterprise API URL; "" = github.com
     recent_repos: list[str] = field(default_factory=list)
@@ -42,6 +43,7 @@ class Settings:
         s = Settings(**asdict(self))
         s.rate = max(80, min(400, int(s.rate)))
         s.loudness_target = max(-30.0, min(-10.0, float(s.loudness_target)))
+        s.script_minutes = max(1.0, min(15.0, float(s.script_minutes)))
         s.recent_repos = [str(r) for r in s.recent_repos][:MAX_RECENT]
         s.recent_projects = [str(p) for p in s.recent_projects][:MAX_RECENT]
         return s

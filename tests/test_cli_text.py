@@ -62,6 +62,32 @@ def test_pull_then_script(repo, tmp_path):
     assert ep["title"] in r.stdout
 
 
+def test_script_minutes_from_the_flag_and_from_show_toml(repo, tmp_path):
+    day = tmp_path / "day.json"
+    assert studio("pull", "--git", str(repo), "--date", "2026-02-09", "-o", str(day)).returncode == 0
+    told = {}  # sentences that tell one commit each: a longer target tells more of them one by one
+    words = {}
+    for minutes in ("1", "6"):
+        out = tmp_path / f"ep{minutes}"
+        r = studio("script", str(day), "-o", str(out), "--minutes", minutes)
+        assert r.returncode == 0, r.stderr
+        ep = json.loads((out / "episode.json").read_text())
+        told[minutes] = sum(1 for seg in ep["segments"] for s in seg["sentences"]
+                            if len(s["commits"]) == 1)
+        words[minutes] = len(ep["transcript"].split())
+    assert told["6"] > told["1"]
+    # an episode folder of a show takes show.toml's [script] minutes
+    show = tmp_path / "show"
+    (show / "episodes").mkdir(parents=True)
+    (show / "show.toml").write_text('title = "T"\n[script]\nminutes = 6\n')
+    r = studio("script", str(day), "-o", str(show / "episodes" / "2026-02-09"))
+    assert r.returncode == 0, r.stderr
+    ep = json.loads((show / "episodes" / "2026-02-09" / "episode.json").read_text())
+    assert len(ep["transcript"].split()) == words["6"]
+    _one_line_error(studio("script", str(day), "-o", str(tmp_path / "x"), "--minutes", "99"),
+                    "--minutes must be a number of minutes from 1 to 15")
+
+
 def test_produce_writes_the_episode_folder(repo, tmp_path):
     show = tmp_path / "show"
     r = studio("produce", "--git", str(repo), "--date", "2026-02-09", "--show-dir", str(show),
@@ -103,3 +129,6 @@ def test_demo_makes_the_sample_episode(tmp_path):
     ep = json.loads((folder / "episode.json").read_text())
     assert ep["title"].startswith("PyTorch: ")
     assert ep["title"] in r.stdout
+    # make demo installs the piper extra: the demo is narrated by Piper's joe voice
+    assert all(s["take"]["voice"].startswith("piper:en_US-joe-medium#")
+               for s in ep["segments"] if s.get("take"))

@@ -224,7 +224,7 @@ def test_find_bar_counts_matches_across_segments(qtbot, window, repo):
     bar = ed.find_bar
     assert bar.isVisible() and bar.field.hasFocus()
     assert window.find_dialog is None or not window.find_dialog.isVisible()
-    needle = "in"
+    needle = "the"  # whole word in several segments, and inside "then", "other" …
     everywhere, whole = matches(ep, needle), matches(ep, needle, whole=True)
     assert len(whole) >= 2 and len(everywhere) > len(whole)
     assert len({sid for sid, _o in everywhere}) >= 2  # across segments

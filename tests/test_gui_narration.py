@@ -67,15 +67,16 @@ def test_bad_recording_is_a_one_line_error(qtbot, window, tmp_path):
 
 def test_lexicon_entry_says_it_and_makes_synthesized_takes_stale(qtbot, window):
     panel, ep = window.narration, window.project.episode
-    seg = next(s for s in ep.segments if "Inductor" in s.text or "ROCm" in s.text)
-    word = "ROCm" if "ROCm" in seg.text else "Inductor"
+    says = {"ROCm": "are oh see em", "Inductor": "in duct or", "CUDA": "coo da",
+            "XPU": "ex pee you"}  # whichever of these the sample's script says
+    word, seg = next((w, s) for s in ep.segments for w in says if f" {w}" in s.text)
     panel.select_segment(seg.id)
     panel.synthesize_current()
     qtbot.waitUntil(lambda: ep.segment(seg.id).take is not None and not window.runner.busy(),
                     timeout=120_000)
     assert panel.statuses()[seg.id] == audio_jobs.FRESH
     lexicon = window.open_lexicon()
-    lexicon.add_entry(word, "are oh see em" if word == "ROCm" else "in duct or")
+    lexicon.add_entry(word, says[word])
     lexicon.say_current()
     qtbot.waitUntil(lambda: hasattr(lexicon, "last_audio"), timeout=60_000)
     assert lexicon.last_audio.stat().st_size > 10_000

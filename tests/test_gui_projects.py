@@ -99,15 +99,18 @@ def test_settings_survive_a_corrupt_file_and_the_dialog_saves_them(qtbot, monkey
     dialog = win.settings_dialog()
     dialog.loudness.setValue(-19.0)
     dialog.rate.setValue(190)
+    dialog.minutes.setValue(4.5)  # the script's target length
     dialog.accept()
     win.session.settings = dialog.result_settings()
     win.session.save_settings()
     win.io_runner.wait()
     data = json.loads((settings_dir / "settings.json").read_text())
     assert data["loudness_target"] == -19.0 and data["rate"] == 190
+    assert data["script_minutes"] == 4.5
     again = make_window(settings_dir=settings_dir, dialogs=ScriptedDialogs())
     qtbot.addWidget(again)
     assert again.session.settings.loudness_target == -19.0
+    assert again.session.settings.script_minutes == 4.5
 
 
 def test_token_goes_to_the_keyring_and_is_never_shown_in_full(qtbot, monkeypatch, tmp_path):

@@ -128,6 +128,13 @@ def test_bundle_keeps_every_qt_module_the_studio_imports_and_drops_the_rest():
             assert f"PySide6.{heavy}" in excluded
 
 
+def test_the_bundle_leaves_gpl_piper_out_unless_asked(monkeypatch):
+    monkeypatch.delenv("STUDIO_BUNDLE_PIPER", raising=False)
+    assert {"piper", "onnxruntime"} <= set(bundle_config.excludes())
+    monkeypatch.setenv("STUDIO_BUNDLE_PIPER", "1")
+    assert "piper" not in bundle_config.excludes()
+
+
 def test_bundle_spec_and_its_data_are_sound():
     spec = (PACKAGING / "studio.spec").read_text(encoding="utf-8")
     compile(spec, "studio.spec", "exec")
@@ -165,7 +172,8 @@ def test_bundle_launcher_runs_the_studio_and_its_worker_modules():
     from studio import __version__
 
     version = launcher("--version")
-    assert version.returncode == 0 and version.stdout.strip() == f"studio {__version__}"
+    assert version.returncode == 0 and version.stdout.splitlines()[0] == f"studio {__version__} (MIT)"
+    assert "engine piper: piper-tts GPL-3.0-or-later" in version.stdout
     probe = launcher("-m", "studio.doctor.voices_probe")  # how workers start in a bundle
     assert probe.returncode == 0 and '"voices"' in probe.stdout, probe.stderr
 

@@ -35,6 +35,9 @@ def test_missing_keys_default_and_unknown_keys_are_ignored(tmp_path):
     s = read_settings(tmp_path)
     assert (s.title, s.base_url, s.language) == ("Mine", "https://x.example/pod/", "en-us")
     assert s.owner.email == "ann@example.org" and s.github.repo == ""
+    assert s.script.minutes == 3.0  # the writer's default target
+    (tmp_path / "show.toml").write_text('title = "Mine"\n[script]\nminutes = 4\n')
+    assert read_settings(tmp_path).script.minutes == 4.0
 
 
 @pytest.mark.parametrize("body, words", [
@@ -48,6 +51,8 @@ def test_missing_keys_default_and_unknown_keys_are_ignored(tmp_path):
     ('[github]\nrepo = "just-a-name"\n', "owner/name"),
     ('base_url = "gopher://x/"\n', "base URL must be an absolute http"),
     ('title = "unterminated\n', "not valid TOML"),
+    ('[script]\nminutes = 0.2\n', "script.minutes must be a number of minutes from 1 to 15"),
+    ('[script]\nminutes = "long"\n', "script.minutes must be a number of minutes"),
 ])
 def test_bad_settings_are_one_line_errors(tmp_path, body, words):
     (tmp_path / "show.toml").write_text(body)

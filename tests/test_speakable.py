@@ -154,12 +154,13 @@ def test_starts_with_handle():
 
 
 def test_the_writer_says_titles_speakably():
-    from studio.script.draft import change_phrase, short_title
+    from studio.script.story.inputs import spoken
+    from studio.script.story.verbs import did
 
-    assert change_phrase("docs(parser): Move `a/b/c.py` -> `d` (#12)") == "a change to move the c file to d"
-    assert short_title("MAINT: parse dtype endian as unicode directly (gh-15317)") == \
+    assert did(spoken("docs(parser): Move `a/b/c.py` -> `d` (#12)")) == "moved the c file to d"
+    assert spoken("MAINT: parse dtype endian as unicode directly (gh-15317)") == \
         "parse dtype endian as unicode directly"
-    assert short_title("breaking internal builds") == "breaking internal builds"  # a reason keeps its case
+    assert spoken("breaking internal builds") == "breaking internal builds"  # a reason keeps its case
 
 
 def test_digest_names_people_as_they_are_said(tmp_path):
@@ -169,7 +170,7 @@ def test_digest_names_people_as_they_are_said(tmp_path):
 
     from studio.digest.build import build_digest
     from studio.profile import profile_for
-    from studio.script.draft import who
+    from studio.script.story.highlights import who
     from studio.sources.gitlocal import pull_git
 
     body = ("Reuse the XPU setup actions.\n\n"
@@ -185,7 +186,7 @@ def test_digest_names_people_as_they_are_said(tmp_path):
     c = d.commits[0]
     assert c.author == "Chuanqi Wang"
     assert c.co_authors == ["Claude", "Chuanqi Wang", "Li Ming"]
-    assert who(c) == "Chuanqi Wang, with Claude and Li Ming,"
+    assert who(c) == "Chuanqi Wang, Claude, and Li Ming"
     assert d.stats.author_names == ["Chuanqi Wang"]
 
 

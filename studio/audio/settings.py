@@ -22,6 +22,7 @@ class AudioSettings:
     sting_pause: float = 0.6  # seconds between the sting and the speech
     synth_timeout: float = 120.0  # seconds one utterance may take
     workers: int = 0  # synthesis processes; 0 = one per core
+    chosen: tuple[str, ...] = ()  # fields the user set (--voice, --rate): show.toml yields to them
 
     def validate(self) -> AudioSettings:
         if not 8000 <= self.sample_rate <= 48000:

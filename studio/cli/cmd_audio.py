@@ -38,7 +38,11 @@ def add_lock_wait(parser: argparse.ArgumentParser) -> None:
 def add_audio_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of narration and mastering; the defaults are AudioSettings' own."""
     group = parser.add_argument_group("audio")
-    group.add_argument("--voice", help="speech engine voice id (default: the engine's)")
+    group.add_argument("--voice", metavar="VOICE",
+                       help="the narrating voice: piper:NAME (e.g. piper:en_US-joe-medium), "
+                            "piper:/path/voice.onnx, or a pyttsx3 voice id such as gmw/en-us "
+                            "(default: show.toml's [voice], else pyttsx3's default; "
+                            "`studio doctor` lists them)")
     group.add_argument("--rate", type=int, metavar="WPM", help="speaking rate, words a minute")
     group.add_argument("--loudness", type=number, metavar="LUFS",
                        help="integrated loudness target (default -16; -19 suits mono)")
@@ -61,6 +65,7 @@ def audio_settings(args: argparse.Namespace):
     }
     data = base.to_dict()
     data.update({k: v for k, v in changes.items() if v is not None})
+    data["chosen"] = tuple(k for k in ("voice", "rate") if changes[k] is not None)
     return AudioSettings.from_dict(data)
 
 

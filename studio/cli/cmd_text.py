@@ -22,6 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     script.add_argument("day", metavar="DAY.json")
     script.add_argument("-o", "--output", required=True, metavar="EPISODE_DIR")
     script.add_argument("--profile", help="show profile: a built-in name or a .toml file")
+    add_minutes_argument(script)
     add_force_argument(script)
     add_lock_argument(script)
     script.set_defaults(handler=cmd_script)
@@ -30,6 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     _source_arguments(produce)
     produce.add_argument("--show-dir", required=True, metavar="DIR")
     produce.add_argument("--profile", help="show profile: a built-in name or a .toml file")
+    add_minutes_argument(produce)
     add_audio_arguments(produce)
     produce.add_argument("--publish", action="store_true",
                          help="fail unless the episode is published; push the site when "
@@ -44,6 +46,23 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_audio_arguments(demo)
     demo.add_argument("-q", "--quiet", action="store_true", help="no progress output")
     demo.set_defaults(handler=cmd_demo)
+
+
+def _minutes(text: str) -> float:
+    from ..errors import StudioError
+    from ..publish.show import check_minutes
+
+    try:
+        return check_minutes(float(text), "--minutes")
+    except (ValueError, StudioError) as exc:
+        raise argparse.ArgumentTypeError(str(exc) if isinstance(exc, StudioError)
+                                         else f"{text!r} is not a number of minutes") from None
+
+
+def add_minutes_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--minutes", type=_minutes, metavar="N",
+                        help="target length of the script in minutes (default: show.toml's "
+                             "[script] minutes, else 3); a quiet day stays short")
 
 
 def add_lock_argument(parser: argparse.ArgumentParser) -> None:
@@ -128,10 +147,11 @@ def cmd_script(args: argparse.Namespace) -> int:
 
     recover_episode(args.output)
     day = load_day(args.day)
-    fresh = write_script_for(day, args.profile)
     out = check_writable_dir(args.output)
+    minutes = args.minutes or _show_minutes(out)
+    fresh = write_script_for(day, args.profile, minutes)
     with episode_lock(out, args.lock_wait, "studio script"):
-        merged = merge_with_existing(fresh, out, args.force, args.profile)
+        merged = merge_with_existing(fresh, out, args.force, args.profile, minutes)
         path = save_episode(merged.episode, out)
     episode = merged.episode
     minutes = episode.estimated_seconds / 60
@@ -141,11 +161,20 @@ def cmd_script(args: argparse.Namespace) -> int:
     return 0
 
 
+def _show_minutes(episode_dir: Path) -> float | None:
+    """``[script] minutes`` of the show an episode folder (SHOW/episodes/DATE) belongs to."""
+    from ..publish.show import script_minutes
+
+    show = Path(episode_dir).resolve().parent.parent
+    return script_minutes(show) if Path(episode_dir).resolve().parent.name == "episodes" else None
+
+
 def cmd_produce(args: argparse.Namespace) -> int:
     from .unattended import produce_and_publish
 
     return produce_and_publish(args, _spec(args), _date(args), report,
-                               settings=audio_settings(args), force=args.force)
+                               settings=audio_settings(args), force=args.force,
+                               minutes=args.minutes)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

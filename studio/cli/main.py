@@ -34,9 +34,21 @@ class _Parser(argparse.ArgumentParser):
             _GuardedStdout(file or sys.stderr).write(message)
 
 
+class _Version(argparse.Action):
+    """--version: the studio's version, then its speech engines and voices with licences."""
+
+    def __call__(self, parser, namespace, values, option_string=None):  # noqa: ANN001
+        from ..narration.engines import licences
+
+        parser._print_message("\n".join([f"studio {__version__} (MIT)", *licences()]) + "\n",
+                              sys.stdout)
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="studio", description="Commitcast Studio: a daily repository podcast.")
-    parser.add_argument("--version", action="version", version=f"studio {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="show the version and the speech engines' and voices' licences")
     parser.add_argument("-v", "--verbose", action="store_true", help="log more detail")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMAND_MODULES:

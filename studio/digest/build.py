@@ -138,6 +138,7 @@ def build_digest(day: Day, profile: Profile) -> Digest:
         theme_names={k: t.name for k, t in theme_index(profile).items()},
         theme_titles={k: t.title or t.name[:1].upper() + t.name[1:]
                       for k, t in theme_index(profile).items()},
+        earlier=earlier,
     )
 
 

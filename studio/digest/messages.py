@@ -11,6 +11,8 @@ _PR_SUFFIX = re.compile(r"\s*\(#(\d+)\)\s*$")
 _PR_RESOLVED = re.compile(r"^Pull Request resolved:\s*\S*?/pull/(\d+)", re.M | re.I)
 _MERGE_PR = re.compile(r"^Merge pull request #(\d+) from (\S+)", re.I)
 _REVERTS_REF = re.compile(r"^\s*Reverts\s+([\w.-]+/[\w.-]+)?#(\d+)", re.M)
+_THIS_REVERTS = re.compile(r"\b[Tt]his (?:PR |change |commit )?reverts (?:PR |pull request )?"
+                           r"(?:[\w.-]+/[\w.-]+)?#(\d+)")
 _REVERTS_SHA = re.compile(r"This reverts commit ([0-9a-fA-F]{7,40})")
 _REVERT_TITLE = re.compile(r'^Revert\s+"(?P<inner>.*)"(?:\s*\(#(?P<own>\d+)\))?\s*$', re.S)
 _REVERT_LOOSE = re.compile(r"^Revert[: ]\s*(?P<inner>.+?)(?:\s*\(#(?P<own>\d+)\))?\s*$", re.I)
@@ -105,11 +107,14 @@ def _login_from(who: str) -> str:
 
 
 def parse_revert(title: str, body: str) -> RevertNotice | None:
+    tags, bare = split_tags(title)
+    if tags and bare.startswith("Revert"):  # "[ty] Revert "[ty] X" (#N)": a squash-merged revert
+        title = bare
     parsed = parse_revert_title(title)
     if parsed is None:
         loose = _REVERT_LOOSE.match(title.strip())
         sha_match = _REVERTS_SHA.search(body)
-        ref_match = _REVERTS_REF.search(body)
+        ref_match = _REVERTS_REF.search(body) or _THIS_REVERTS.search(body)
         if not loose or not (sha_match or ref_match):
             return None
         own = loose.group("own")
@@ -126,8 +131,11 @@ def parse_revert(title: str, body: str) -> RevertNotice | None:
         notice.reason = bot_reason(pt.group("reason") or "")
     else:
         ref = _REVERTS_REF.search(body)
+        this = _THIS_REVERTS.search(body)
         if ref:
             notice.reverted_pr = int(ref.group(2))
+        elif this:
+            notice.reverted_pr = int(this.group(1))
         notice.reason = reason_from_body(body, notice.inner_title)
     if notice.reverted_pr is None:
         _, inner_pr = strip_pr_suffix(notice.inner_title)

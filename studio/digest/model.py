@@ -152,6 +152,7 @@ class Digest:
     stats: DayStats
     theme_names: dict[str, str] = field(default_factory=dict)
     theme_titles: dict[str, str] = field(default_factory=dict)
+    earlier: list[CommitInfo] = field(default_factory=list)  # the look-back window's commits
 
     def url_for(self, commit: CommitInfo) -> str:
         if not self.repo_url:

@@ -40,18 +40,23 @@ class DoctorOptions:
 
 def run_checks(options: DoctorOptions) -> list[Check]:
     """Every check, in the order a user would fix them."""
+    from ..narration.engine import PYTTSX3, parse_voice
     from .audio_devices import check_audio_inputs, check_audio_outputs
     from .desktop import check_desktop_app
+    from .engines import check_piper
     from .github import check_github_token
     from .show import check_show
     from .tools import check_espeak, check_ffmpeg, check_ffprobe
     from .voices import check_voices
 
+    choice = parse_voice(options.voice)
+    pyttsx3_voice = choice.voice if choice.engine == PYTTSX3 else ""
     steps: list[Callable[[], list[Check] | Check]] = [
         check_ffmpeg,
         check_ffprobe,
         check_espeak,
-        lambda: check_voices(options.voice_timeout, options.voice),
+        lambda: check_voices(options.voice_timeout, pyttsx3_voice),
+        lambda: check_piper(options.voice),
         check_audio_inputs,
         check_audio_outputs,
         check_desktop_app,

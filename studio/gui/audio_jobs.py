@@ -72,14 +72,16 @@ def audio_settings(settings: Settings):
 def stale_reasons(episode: Episode, settings: Settings, lexicon,
                   ids: list[str]) -> dict[str, str]:
     """Why the takes of the segments ``ids`` are stale (see ``takes.stale_reason``)."""
+    from ..narration.engines import identity_of
     from ..narration.takes import stale_reason
 
     out = {}
+    identity = identity_of(settings.voice)
     for sid in ids:
         seg = episode.segment(sid)
         if seg.take is not None:
             out[sid] = stale_reason(seg.take, seg.text, lexicon.respell(seg.text),
-                                    settings.voice, settings.rate)
+                                    identity, settings.rate)
     return out
 
 
@@ -87,9 +89,11 @@ def take_status(episode: Episode, folder: Path | None, settings: Settings, lexic
                 ids: list[str] | None = None) -> dict[str, str]:
     """Each segment's take (or those in ``ids``): none, ready, stale (the script, voice or
     lexicon changed since it was made), missing (its file is gone)."""
+    from ..narration.engines import identity_of
     from ..narration.takes import take_key
 
     out = {}
+    identity = identity_of(settings.voice)
     for seg in episode.segments:
         if ids is not None and seg.id not in ids:
             continue
@@ -101,7 +105,7 @@ def take_status(episode: Episode, folder: Path | None, settings: Settings, lexic
             out[seg.id] = MISSING
             continue
         if take.source == "synthesized":
-            key = take_key(lexicon.respell(seg.text), settings.voice, settings.rate)
+            key = take_key(lexicon.respell(seg.text), identity, settings.rate)
             out[seg.id] = FRESH if take.text_hash == key else STALE
         else:
             out[seg.id] = FRESH if take.text_hash in ("", script_hash(seg.text)) else STALE
@@ -185,11 +189,12 @@ def auto_trim_of(path: Path):
 
 def preview_voice(voice: str, rate: int, progress: Progress, cancel: CancelToken) -> Path:
     """A short sentence in ``voice`` at ``rate``, as a WAV file in the temp folder."""
-    from ..narration.tts import SynthJob, synthesize
+    from ..narration.engines import speak_jobs
+    from ..narration.tts import SynthJob
 
     out = Path(tempfile.mkdtemp(prefix="commitcast-preview-")) / "preview.wav"
-    synthesize([SynthJob("This is how your episodes will sound.", out, "preview")],
-               voice, rate, progress=progress, cancel=cancel)
+    speak_jobs([SynthJob("This is how your episodes will sound.", out, "preview")],
+               voice, rate, progress, cancel)
     return out
 
 
@@ -197,8 +202,9 @@ def say_it(text: str, episode: Episode | None, settings: Settings,
            progress: Progress, cancel: CancelToken, words: dict[str, str] | None = None) -> Path:
     """A word or phrase as the engine will say it, with the lexicon applied; ``words``, when
     given, stand for the host's own lexicon (the editor's unsaved table), which stays as it is."""
+    from ..narration.engines import speak_jobs
     from ..narration.lexicon import Lexicon, host_lexicon, lexicon_for
-    from ..narration.tts import SynthJob, synthesize
+    from ..narration.tts import SynthJob
     from ..profile import profile_for
 
     if words is not None:
@@ -210,8 +216,7 @@ def say_it(text: str, episode: Episode | None, settings: Settings,
     if not spoken.strip():
         raise StudioError("nothing to say")
     out = Path(tempfile.mkdtemp(prefix="commitcast-say-")) / "say.wav"
-    synthesize([SynthJob(spoken, out, "say it")], settings.voice, settings.rate,
-               progress=progress, cancel=cancel)
+    speak_jobs([SynthJob(spoken, out, "say it")], settings.voice, settings.rate, progress, cancel)
     return out
 
 

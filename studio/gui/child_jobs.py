@@ -101,14 +101,14 @@ def _receive(conn) -> tuple:
 
 # --- the jobs ------------------------------------------------------------------------------
 
-def pull_and_write(spec, date, profile: str | None, progress: Progress):
+def pull_and_write(spec, date, profile: str | None, minutes: float | None, progress: Progress):
     """Pull a day, write its script, digest it for the day list: a :class:`Loaded`."""
     from ..pipeline import pull_day, write_script_for
     from .loaded import Loaded, digest_of
 
     day = pull_day(spec, date, lambda f, m: progress(0.8 * f, m))
     progress(0.85, "writing the script")
-    episode = write_script_for(day, profile)
+    episode = write_script_for(day, profile, minutes)
     progress(0.95, "reading the day")
     return Loaded(episode, day, digest_of(day, profile))
 
@@ -133,7 +133,7 @@ def open_folder(path, profile: str | None, progress: Progress):
     return Loaded(episode, day, digest_of(day, profile), folder)
 
 
-def rewrite(day, profile: str | None, progress: Progress):
+def rewrite(day, profile: str | None, minutes: float | None, progress: Progress):
     from ..pipeline import write_script_for
 
-    return write_script_for(day, profile)
+    return write_script_for(day, profile, minutes)

@@ -115,14 +115,17 @@ def about_html() -> str:
     from PySide6.QtCore import qVersion
 
     from .. import __version__
+    from ..narration.engines import licences
 
     e = html.escape
+    speech = "".join(f"<li>{e(line)}</li>" for line in licences())
     return (f"<h2>Commitcast Studio {e(__version__)}</h2>"
             "<p>Produce a daily developer podcast about one repository: pull a day's "
             "commits, edit the script, narrate, export and publish.</p>"
             f"<p>Qt {e(qVersion())} · PySide6 {e(PySide6.__version__)} · "
             f"Python {e(platform.python_version())}</p>"
-            "<p>Licence: MIT. Speech by espeak-ng through pyttsx3; audio through FFmpeg.</p>")
+            "<p>Licence: MIT. Audio through FFmpeg. Speech engines and voices:</p>"
+            f"<ul>{speech}</ul>")
 
 
 class AboutDialog(QDialog):

@@ -70,7 +70,12 @@ class LexiconEditor(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save |
                                    QDialogButtonBox.StandardButton.Cancel)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Applied only when synthesizing: the transcript keeps the spelling."))
+        intro = QLabel("Applied only when synthesizing: the transcript keeps the spelling. "
+                       "Say it as words, or as espeak phonemes in [[ ]], e.g. [[k'u:b@k,Ut@l]]: "
+                       "both engines (pyttsx3 and Piper) read them. \"Say it\" uses the voice "
+                       "chosen in Settings.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
         layout.addWidget(self.table, 1)
         layout.addLayout(row)
         layout.addWidget(self.note)

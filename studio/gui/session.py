@@ -113,7 +113,8 @@ class Session(QObject):
             spec = replace(spec, api_url=self.settings.github_api_url)
 
         def job(progress, cancel) -> Loaded:
-            return run_in_child(child_jobs.pull_and_write, (spec, date, profile), progress, cancel)
+            return run_in_child(child_jobs.pull_and_write,
+                                (spec, date, profile, self.settings.script_minutes), progress, cancel)
 
         def done(loaded: Loaded) -> None:
             self._load(loaded)
@@ -261,5 +262,7 @@ class Session(QObject):
             self.status.emit(f"Segment “{new.title}” written again from the day's data "
                              f"(Undo brings your version back).")
 
-        self.run_job("Regenerate", lambda p, c: run_in_child(child_jobs.rewrite, (day, profile), p, c),
+        minutes = self.settings.script_minutes
+        self.run_job("Regenerate", lambda p, c: run_in_child(child_jobs.rewrite,
+                                                             (day, profile, minutes), p, c),
                   done)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
@@ -24,30 +25,47 @@ from PySide6.QtWidgets import (
 from .. import credentials
 from ..errors import StudioError
 from ..humanize import voice_label
-from ..narration.voices import ENGLISH, Voice
+from ..narration.engine import EngineVoice, parse_voice
+from ..narration.voices import ENGLISH
 from ..settings import Settings
 from ..sources.window import parse_zone
 from .form_fields import loudness_field, with_button
 
 
+def fallback_voices() -> list[EngineVoice]:
+    """What Settings offers before the engines have been asked: the installed Piper voices
+    (found without loading Piper) and espeak-ng's English voices."""
+    from ..narration.engines import engine_named
+
+    piper = engine_named("piper")
+    found = piper.voices() if not piper.problem() else []
+    return [*found, *(EngineVoice("pyttsx3", v.id, v.name, v.languages[0] if v.languages else "")
+                      for v in ENGLISH if v.id)]
+
+
 class SettingsDialog(QDialog):
     def __init__(self, settings: Settings, parent: QWidget | None = None,
                  preview: Callable[..., str | None] | None = None,
-                 voices: list[Voice] | None = None) -> None:
+                 voices: list[EngineVoice] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
-        self.setMinimumWidth(480)
+        self.setMinimumWidth(600)  # room for a Piper voice label
         self.settings = settings
         self.preview_func = preview
         self.voice = QComboBox()
         self.voice.setObjectName("voiceField")
-        self.voice.setEditable(True)  # takes any voice id the engine knows, too
+        self.voice.setEditable(True)  # takes any voice id the engine knows, or piper:/x.onnx
         self.voice.lineEdit().setPlaceholderText("the engine's default voice")
-        for v in [Voice(""), *voices] if voices else ENGLISH:
-            self.voice.addItem(v.label, v.id)
+        self.voice.addItem(voice_label(""), "")
+        for v in voices if voices is not None else fallback_voices():
+            self.voice.addItem(v.label, v.spec)
         if self.voice.findData(settings.voice) < 0:
-            self.voice.addItem(voice_label(settings.voice), settings.voice)
+            choice = parse_voice(settings.voice)
+            label = voice_label(choice.voice) if choice.engine == "pyttsx3" else choice.spec
+            self.voice.addItem(label, settings.voice)
         self.voice.setCurrentIndex(self.voice.findData(settings.voice))
+        self.voice.setMinimumContentsLength(44)  # "en_US-joe-medium · en-US · medium quality (Piper)"
+        self.voice.lineEdit().setCursorPosition(0)  # the voice's name, not the end of its label
         self.rate = QSpinBox()
         self.rate.setRange(80, 400)
         self.rate.setSuffix(" words/min")
@@ -55,6 +73,9 @@ class SettingsDialog(QDialog):
         self.preview = QPushButton("Preview")
         self.preview.setEnabled(preview is not None)
         self.preview.setToolTip("Say a sentence with this voice and rate")
+        self.voice.setToolTip("Piper voices (neural) and the espeak-ng/system voices of pyttsx3: "
+                              "name, language and quality; type piper:/path/to/voice.onnx for "
+                              "any other Piper voice")
         self.loudness = loudness_field(settings.loudness_target)
         self.loudness.setObjectName("loudnessField")
         self.show_dir = QLineEdit(settings.show_dir)
@@ -65,6 +86,14 @@ class SettingsDialog(QDialog):
         self.show_author = QLineEdit(settings.show_author)
         self.profile = QLineEdit(settings.profile)
         self.profile.setPlaceholderText("chosen by repository")
+        self.minutes = QDoubleSpinBox()
+        self.minutes.setObjectName("minutesField")
+        self.minutes.setRange(1.0, 15.0)
+        self.minutes.setSingleStep(0.5)
+        self.minutes.setDecimals(1)
+        self.minutes.setSuffix(" min")
+        self.minutes.setValue(settings.script_minutes)
+        self.minutes.setToolTip("How long the script of a busy day runs; a quiet day stays short")
         self.tz = QLineEdit(settings.tz)
         self.token = QLineEdit()
         self.token.setObjectName("tokenField")
@@ -91,6 +120,7 @@ class SettingsDialog(QDialog):
         sf.addRow("Show title", self.show_title)
         sf.addRow("Author", self.show_author)
         sf.addRow("Profile", self.profile)
+        sf.addRow("Script length", self.minutes)
         sf.addRow("Time zone", self.tz)
         gh_box = QGroupBox("GitHub")
         gf = QFormLayout(gh_box)
@@ -112,6 +142,7 @@ class SettingsDialog(QDialog):
             rate=self.rate.value(), loudness_target=self.loudness.value(),
             show_dir=self.show_dir.text().strip(), show_title=self.show_title.text().strip(),
             show_author=self.show_author.text().strip(), profile=self.profile.text().strip(),
+            script_minutes=self.minutes.value(),
             tz=self.tz.text().strip() or "UTC", github_api_url=self.api_url.text().strip(),
         ).validated()
 

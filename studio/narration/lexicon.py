@@ -6,6 +6,10 @@ read code the way a developer says it: ``#195303`` -> "PR 195303", ``torch.compi
 "torch dot compile", ``view_as_complex`` -> "view as complex", ``CUDAEventPool`` -> "CUDA Event
 Pool", ``v2.5.1`` -> "version 2 point 5 point 1", paths by their parts, URLs as "a link", and
 commit shas dropped (a sha is never read out).
+
+Where a respelling is not enough, an entry's value may be phonemes in espeak's notation,
+``kubectl = "[[k'u:b@k,Ut@l]]"``: both engines say the sounds (espeak-ng reads them as they
+are; Piper gets them as IPA, see :func:`studio.narration.piper_engine.to_piper_phonemes`).
 """
 
 from __future__ import annotations

@@ -23,8 +23,10 @@ from ..errors import StudioError
 from ..fsutil import check_writable_dir, safe_filename
 from ..jobs import CancelToken, Progress, no_progress
 from .cached import cached_take_problem
+from .engine import shown_voice
+from .engines import engine_for
 from .lexicon import Lexicon
-from .tts import SynthJob, synthesize
+from .tts import SynthJob
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +36,11 @@ MIN_TAKE_SECONDS = 0.1  # shorter takes are clicks, not speech: render cannot tr
 
 
 def take_key(spoken: str, voice: str, rate: int) -> str:
-    """The cache key of a synthesized take: what was said, by which voice, how fast."""
+    """The cache key of a synthesized take: what was said, by which voice, how fast.
+
+    ``voice`` is the engine's identity of the voice (``NarrationEngine.identity``): a pyttsx3
+    voice id as it always was, ``piper:NAME#MODELHASH`` for Piper, so switching engine, voice
+    or model re-synthesizes exactly the takes it changes."""
     digest = hashlib.sha256(f"{voice}\x00{rate}\x00{spoken}".encode())
     return digest.hexdigest()[:20]
 
@@ -69,7 +75,9 @@ def stale_reason(take: Take, text: str, spoken: str, voice: str, rate: int) -> s
     elif take.text_hash != take_key(spoken, take.voice, take.rate):
         reasons.append("the pronunciation lexicon changed")
     if take.voice != voice:
-        reasons.append(f"the voice changed ({take.voice or 'default'} → {voice or 'default'})")
+        old, new = shown_voice(take.voice) or "default", shown_voice(voice) or "default"
+        what = "voice model" if old == new else "voice"
+        reasons.append(f"the {what} changed ({old} → {new})")
     if take.rate != rate:
         reasons.append(f"the speaking rate changed ({take.rate} → {rate} words a minute)")
     return _joined(reasons) + " since it was made"
@@ -94,6 +102,8 @@ def narrate(
     jobs: list[SynthJob] = []
     made: list[str] = []
     checked: dict[Path, bool] = {}  # cached take -> cut short (deleted, to be made again)
+    engine, choice = engine_for(settings.voice)
+    identity: str | None = None
     for seg in episode.segments:
         if seg.take and seg.take.source in KEPT_SOURCES:
             _check_file(folder, seg)
@@ -102,7 +112,12 @@ def narrate(
         if not spoken.strip():
             seg.take = None
             continue
-        key = take_key(spoken, settings.voice, settings.rate)
+        if identity is None:
+            try:
+                identity = engine.identity(choice.voice)
+            except StudioError as exc:
+                raise StudioError(f"cannot synthesize segment {seg.id!r}: {exc}") from None
+        key = take_key(spoken, identity, settings.rate)
         path = takes / f"tts-{key}.wav"
         old = seg.take
         if old is not None and old.source == "synthesized" and old.text_hash == key:
@@ -110,7 +125,7 @@ def narrate(
         else:
             seg.take = Take(path=f"{TAKES_DIR}/{path.name}", source="synthesized",
                             text_hash=key, trim=Trim(auto=True))
-        seg.take.voice, seg.take.rate = settings.voice, settings.rate
+        seg.take.voice, seg.take.rate = identity, settings.rate
         seg.take.script_hash = script_hash(seg.text)
         if path not in checked:
             checked[path] = path.exists() and _broken(path, seg, len(spoken.split()),
@@ -123,8 +138,9 @@ def narrate(
             jobs.append(SynthJob(spoken, path, f"segment {seg.id!r}"))
             made.append(seg.id)
     log.info("%d takes to synthesize, %d cached", len(jobs), len(episode.segments) - len(jobs))
-    synthesize(jobs, settings.voice, settings.rate, settings.synth_timeout, settings.workers,
-               progress, cancel)
+    if jobs:
+        engine.synthesize(jobs, choice.voice, settings.rate, settings.synth_timeout,
+                          settings.workers, progress, cancel)
     for seg in episode.segments:
         cancel.check()
         if seg.take:

@@ -214,6 +214,7 @@ class Speaker:
                 raise LookupError(f"no voice {voice!r} in the speech engine")
             self.engine.setProperty("voice", voice)
         self.engine.setProperty("rate", int(rate))
+        _read_phonemes()
         self.finished = threading.Event()
         self.engine.connect("finished-utterance", lambda name, completed: self.finished.set())
         self.failure: BaseException | None = None
@@ -246,6 +247,24 @@ class Speaker:
         if not os.path.exists(path) or os.path.getsize(path) <= 44:
             return "error", "the engine wrote no audio"
         return "ok", ""
+
+
+def _read_phonemes() -> None:
+    """Let espeak read the lexicon's ``[[...]]`` phonemes (its PHONEMES flag, which pyttsx3's
+    driver does not pass); other drivers read the text as it is."""
+    try:
+        from pyttsx3.drivers import _espeak
+    except Exception:  # noqa: BLE001 - not the espeak driver: nothing to do
+        return
+    synth = _espeak.Synth
+    if getattr(synth, "reads_phonemes", False):
+        return
+
+    def with_phonemes(text: bytes, *args: Any, flags: int = 0, **kwargs: Any) -> Any:
+        return synth(text, *args, flags=flags | _espeak.PHONEMES, **kwargs)
+
+    with_phonemes.reads_phonemes = True  # type: ignore[attr-defined]
+    _espeak.Synth = with_phonemes
 
 
 def start_speaker(voice: str, rate: int, timeout: float) -> tuple[Speaker | None, str]:

@@ -49,6 +49,28 @@ class GithubPush:
     auto_push: bool = False  # push on every publish, including the one ending `produce`
 
 
+DEFAULT_MINUTES = 3.0
+MINUTES_RANGE = (1.0, 15.0)
+
+
+@dataclass
+class ScriptSettings:
+    """``[script]``: what the script writer aims for."""
+
+    minutes: float = DEFAULT_MINUTES  # target length of a busy day's episode
+
+
+@dataclass
+class ShowVoice:
+    """``[voice]``: who narrates the show. ``engine`` pyttsx3 or piper ("" = the host's
+    setting); ``voice`` the engine's voice (a Piper voice name or .onnx path, a pyttsx3 id);
+    ``speed`` 1.0 = normal (170 words a minute)."""
+
+    engine: str = ""
+    voice: str = ""
+    speed: float = 1.0
+
+
 @dataclass
 class ShowSettings:
     title: str = "Commitcast"
@@ -63,6 +85,8 @@ class ShowSettings:
     podcast_guid: str = ""  # pinned at the first publish under a public base URL
     owner: Owner = field(default_factory=Owner)
     github: GithubPush = field(default_factory=GithubPush)
+    voice: ShowVoice = field(default_factory=ShowVoice)
+    script: ScriptSettings = field(default_factory=ScriptSettings)
 
     @property
     def feed_url(self) -> str:
@@ -111,12 +135,13 @@ def check_base_url(url: str) -> str:
 def _typed(section: str, data: dict[str, Any], cls: type) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in fields(cls):
-        if f.name not in data or f.name in ("owner", "github"):
+        if f.name not in data or (cls is ShowSettings
+                                  and f.name in ("owner", "github", "voice", "script")):
             continue
         value = data[f.name]
-        want = bool if f.type in ("bool", bool) else str
-        if not isinstance(value, want):
-            kind = "true or false" if want is bool else "a string"
+        want = {"bool": bool, "float": (int, float)}.get(str(f.type), str)
+        if not isinstance(value, want) or (want is not bool and isinstance(value, bool)):
+            kind = {bool: "true or false", str: "a string"}.get(want, "a number")  # type: ignore
             raise StudioError(f"{SHOW_FILE}: {section}{f.name} must be {kind}")
         out[f.name] = value
     unknown = set(data) - {f.name for f in fields(cls)}
@@ -132,10 +157,38 @@ def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
     return table
 
 
+def check_minutes(value: object, where: str = f"{SHOW_FILE}: script.minutes") -> float:
+    """A target length in minutes, within :data:`MINUTES_RANGE`; anything else a one-line error."""
+    low, high = MINUTES_RANGE
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise StudioError(f"{where} must be a number of minutes from {low:g} to {high:g}, "
+                          f"not {str(value)[:40]!r}")
+    return float(value)
+
+
+def _script(data: dict[str, Any]) -> ScriptSettings:
+    unknown = set(data) - {"minutes"}
+    if unknown:
+        log.warning("%s: ignoring unknown keys %s", SHOW_FILE, ", ".join(sorted(unknown)))
+    if "minutes" not in data:
+        return ScriptSettings()
+    return ScriptSettings(minutes=check_minutes(data["minutes"]))
+
+
+def script_minutes(show_dir: str | Path) -> float | None:
+    """``[script] minutes`` of the show in ``show_dir`` (None when it has no show.toml)."""
+    if not show_file(show_dir).is_file():
+        return None
+    return read_settings(show_dir).script.minutes
+
+
 def parse_settings(data: dict[str, Any]) -> ShowSettings:
     settings = ShowSettings(**_typed("", data, ShowSettings))
     settings.owner = Owner(**_typed("owner.", _table(data, "owner"), Owner))
     settings.github = GithubPush(**_typed("github.", _table(data, "github"), GithubPush))
+    settings.voice = ShowVoice(**_typed("voice.", _table(data, "voice"), ShowVoice))
+    settings.voice.speed = float(settings.voice.speed)
+    settings.script = _script(_table(data, "script"))
     validate(settings)
     return settings
 
@@ -163,6 +216,13 @@ def validate(settings: ShowSettings) -> None:
         raise StudioError(f"{SHOW_FILE}: owner.email {settings.owner.email!r} is not an address")
     if settings.github.repo and settings.github.repo.count("/") != 1:
         raise StudioError(f"{SHOW_FILE}: github.repo must be owner/name")
+    engine = settings.voice.engine.strip().lower()
+    if engine not in ("", "pyttsx3", "piper"):
+        raise StudioError(f"{SHOW_FILE}: voice.engine must be pyttsx3 or piper, not {engine!r}")
+    settings.voice.engine = engine
+    if not 0.5 <= settings.voice.speed <= 2.0:
+        raise StudioError(f"{SHOW_FILE}: voice.speed must be between 0.5 and 2.0 "
+                          f"(1.0 = normal), not {settings.voice.speed}")
     if settings.github.api_url:
         settings.github.api_url = check_base_url(settings.github.api_url).rstrip("/")
     settings.github.path = settings.github.path.strip("/")

@@ -1,0 +1,37 @@
+"""Which speech engines and voices are here, and how to add Piper where it is not."""
+
+from __future__ import annotations
+
+from .model import Check
+
+PIPER_FIX = ("pip install 'commitcast-studio[piper]'   (make demo / make test install it; "
+             "pyttsx3 narrates without it)")
+
+
+def check_piper(voice: str = "") -> Check:
+    """Piper and its voices (never needed: pyttsx3 narrates without it); with ``voice`` (a
+    ``piper:`` spec from --voice), that one."""
+    from ..errors import StudioError
+    from ..narration.engine import PIPER, parse_voice
+    from ..narration.piper_voices import find_piper_voice, piper_installed, piper_voices
+
+    choice = parse_voice(voice)
+    asked = choice.engine == PIPER
+    if not piper_installed():
+        return Check("piper", False, "Piper (neural voices) is not installed; pyttsx3 narrates",
+                     PIPER_FIX, needed=asked)
+    voices = piper_voices()
+    if not voices and not asked:
+        return Check("piper", False, "Piper is installed but has no voice", PIPER_FIX,
+                     needed=False)
+    listed = ", ".join(f"{v.name} ({v.language or '?'}, {v.quality or '?'})" for v in voices)
+    detail = f"Piper voices: {listed}" if voices else "Piper voices: none"
+    if asked:
+        try:
+            found = find_piper_voice(choice.voice)
+            found.model_hash()
+            detail += f"; {found.name} is there"
+        except StudioError as exc:
+            return Check("piper", False, f"{detail}; {exc}",
+                         "pass --voice piper:NAME with one of the names above, or a .onnx path")
+    return Check("piper", True, detail)

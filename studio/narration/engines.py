@@ -1,0 +1,85 @@
+"""The registry of narration engines: pyttsx3 always, Piper where its extra is installed.
+
+The engines never import this module (dependencies point one way)."""
+
+from __future__ import annotations
+
+from ..errors import StudioError
+from .engine import PIPER, PYTTSX3, EngineVoice, NarrationEngine, VoiceChoice, parse_voice
+
+
+def engine_names() -> tuple[str, ...]:
+    return (PYTTSX3, PIPER)
+
+
+def engine_named(name: str) -> NarrationEngine:
+    if name == PYTTSX3:
+        from .pyttsx3_engine import Pyttsx3Engine
+
+        return Pyttsx3Engine()
+    if name == PIPER:
+        from .piper_engine import PiperEngine
+
+        return PiperEngine()
+    raise StudioError(f"no speech engine {name!r}: choose one of {', '.join(engine_names())}")
+
+
+def engine_for(spec: str) -> tuple[NarrationEngine, VoiceChoice]:
+    """The engine a voice spec names, and the parsed choice."""
+    choice = parse_voice(spec)
+    return engine_named(choice.engine), choice
+
+
+def available_engines() -> dict[str, str]:
+    """Each engine's name and its problem ("" when it can speak here)."""
+    return {name: engine_named(name).problem() for name in engine_names()}
+
+
+def all_voices() -> list[EngineVoice]:
+    """Every voice of every engine that can speak here: Piper's first (they sound best)."""
+    voices: list[EngineVoice] = []
+    for name in (PIPER, PYTTSX3):
+        engine = engine_named(name)
+        if not engine.problem():
+            voices.extend(engine.voices())
+    return voices
+
+
+def default_demo_voice() -> str:
+    """The voice the demo speaks with: Piper's first voice where Piper is installed."""
+    engine = engine_named(PIPER)
+    return f"{PIPER}:" if not engine.problem() else ""
+
+
+def licences() -> list[str]:
+    """Lines naming each engine's licence and each installed voice's (``--version``, About)."""
+    lines = []
+    for name in engine_names():
+        engine = engine_named(name)
+        problem = engine.problem()
+        lines.append(f"engine {name}: {engine.licence}" + (f" — not here: {problem}" if problem else ""))
+    from .piper_voices import piper_voices
+
+    for v in piper_voices():
+        where = f", package {v.package}" if v.package else f", {v.model}"
+        lines.append(f"voice {v.name} (Piper{where}): {v.licence or 'see its model card'}")
+    lines.append("voices of pyttsx3: espeak-ng's data GPL-3.0-or-later, or the system's voices")
+    return lines
+
+
+def identity_of(spec: str) -> str:
+    """The take-cache identity of a voice spec ("" when the voice cannot be found)."""
+    engine, choice = engine_for(spec)
+    try:
+        return engine.identity(choice.voice)
+    except StudioError:
+        return ""
+
+
+def speak_jobs(jobs: list, spec: str, rate: int, progress, cancel,  # noqa: ANN001
+               timeout: float = 120.0) -> None:
+    """Speak a few jobs (a preview, "Say it") with the engine and voice of ``spec``."""
+    from ..jobs import CancelToken
+
+    engine, choice = engine_for(spec)
+    engine.synthesize(jobs, choice.voice, rate, timeout, 0, progress, cancel or CancelToken())

@@ -1,0 +1,128 @@
+"""The title names the day's story; the summary says what a listener will learn."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ...digest.model import CommitInfo, Digest
+from ..words import capitalize, count, join_words, number_words, spoken_date
+from . import inputs as I
+from .plan import Highlight, Thread
+from .rollbacks import change_name
+from .verbs import doing
+
+_SMALL = {"a", "an", "and", "as", "at", "but", "by", "for", "in", "of", "on", "or", "the", "to"}
+TITLE_WORDS = 9
+MANY_ROLLBACKS = 3  # from this many, the title counts them
+_JOINS = {"a", "an", "the", "of", "in", "on", "for", "to", "and", "with", "from", "by", "at", "as",
+          "or", "when", "via", "so", "into", "its", "their"}
+
+
+def _short(text: str, words: int = TITLE_WORDS) -> str:
+    parts = text.split()
+    if len(parts) <= words:
+        return " ".join(parts)
+    cut = parts[:words]
+    # end at a phrase boundary: before the last joining word, when there is one past the start
+    joins = [i for i, w in enumerate(cut) if i >= 2 and w.lower() in _JOINS]
+    if joins:
+        cut = cut[:joins[-1]]
+    while len(cut) > 2 and cut[-1].lower() in _JOINS:
+        cut.pop()
+    return " ".join(cut).rstrip(",;:")
+
+
+def title_case(text: str, keep: frozenset[str] = frozenset()) -> str:
+    """Words capitalised for a title; small words lower case inside it; identifiers
+    (``torch.compile``, ``__slots__``), words with capitals of their own and the words in
+    ``keep`` (a person's handle) kept as they are."""
+    words = text.split()
+    out = []
+    for i, w in enumerate(words):
+        if w in keep or w.removesuffix("'s") in keep:
+            out.append(w)
+        elif w.lower() in _SMALL and 0 < i < len(words) - 1:
+            out.append(w.lower())
+        elif w[:1].islower() and w.isalpha():
+            out.append(w[:1].upper() + w[1:])
+        else:
+            out.append(w)
+    return " ".join(out)
+
+
+def _what(h: Highlight) -> str:
+    """A highlight as a title phrase."""
+    if h.kind == "revert" and h.revert is not None:
+        title = _short(I.spoken(h.revert.reverted_title), 7)
+        return f"{title} Goes Back and Returns" if h.reland is not None else f"{title} Goes Back"
+    if h.kind == "reland" and h.reland is not None:
+        return f"{_short(I.spoken(h.reland.title), 7)} Is Back"
+    if h.kind == "stack" and h.stack is not None:
+        n = capitalize(number_words(len(h.commits)))
+        kind = "Stack" if h.stack.kind == "ghstack" else "Series"
+        return (f"{I.person(h.stack.author)}'s {n}-PR {kind}: "
+                f"{_short(doing(I.title(h.commits[0])), 5)}")
+    version = I.release(h.commits[0])
+    return f"Version {version} Is Out" if version else _short(I.spoken(I.title(h.commits[0])))
+
+
+def headline(d: Digest, threads: list[Thread], chores: list[CommitInfo] = ()) -> str:
+    if not d.commits:
+        day = spoken_date(dt.date.fromisoformat(d.date)).rsplit(",", 1)[0]
+        return f"{d.show}: Nothing Landed on {d.branch} on {day}"
+    items = [t.items[0] for t in threads if t.items]
+    if not items:  # only housekeeping: named by its first change
+        top = _short(I.title(chores[0]), 7) if chores else ""
+        return f"{d.show}: {capitalize(title_case(top))}" if top else f"{d.show}: Upkeep"
+    keep = frozenset(w for h in items[:2] if h.stack is not None
+                     for w in I.person(h.stack.author).split())
+    reverts = sum(1 for t in threads if t.kind == "rollbacks" for h in t.items
+                  if h.kind == "revert")
+    text = title_case(_what(items[0]), keep)
+    if items[0].kind == "revert" and reverts >= MANY_ROLLBACKS and items[0].revert is not None:
+        gist = title_case(_short(I.spoken(items[0].revert.reverted_title), 6), keep)
+        text = f"{capitalize(number_words(reverts))} Rollbacks: {gist} and More"
+    first_is_release = items[0].kind == "commit" and I.release(items[0].commits[0])
+    if len(items) > 1 and len(text.split()) <= 5 and items[1].kind != "stack" \
+            and not first_is_release:
+        text += ", and " + title_case(_short(_what(items[1]), 4), keep)
+    first = text.split(" ", 1)[0]
+    return f"{d.show}: {text if first.removesuffix(chr(39) + 's') in keep else capitalize(text)}"
+
+
+def _learn(t: Thread, h: Highlight, named: set[str]) -> str:
+    """What the listener learns from ``h`` (of thread ``t``), naming each person once."""
+    if h.kind == "revert" and h.revert is not None:
+        return f"what {change_name(h.revert.reverted_title)} did and how it went back"
+    if h.kind == "reland" and h.reland is not None:
+        return f"how {change_name(h.reland.title)} came back after its revert"
+    person = I.person(h.stack.author if h.stack is not None else h.commits[0].author)
+    by = "" if person in named else f" from {person}"
+    named.add(person)
+    if h.kind == "stack" and h.stack is not None:
+        kind = "stack" if h.stack.kind == "ghstack" else "series"
+        on = f" on {t.label}" if t.kind == "topic" and t.key != "other" else ""
+        return f"what the {number_words(len(h.commits))}-PR {kind}{by}{on} does"
+    c = h.commits[0]
+    if I.release(c):
+        return f"that version {I.release(c)} was cut"
+    return f"about {doing(I.title(c))}{by and ','}{by}"
+
+
+def summary(d: Digest, told: list[tuple[Thread, Highlight]]) -> str:
+    s = d.stats
+    if not d.commits:
+        return f"No commits landed on {d.repo}'s {d.branch} branch on {d.date}: a short episode."
+    head = f"{capitalize(count(s.commits, 'commit'))} on {d.branch}"
+    if s.reverts:
+        head += f", {count(s.reverts, 'rollback')} among them"
+    reverts = [h for _, h in told if h.kind == "revert"]
+    learn = []
+    if len(reverts) > 1:
+        told = [(t, h) for t, h in told if h.kind != "revert"]
+        learn.append(f"why {count(len(reverts), 'change')} went back and who reverted them")
+    named: set[str] = set()
+    learn += [_learn(t, h, named) for t, h in told[: 3 - len(learn)]]
+    if not learn:
+        return head + ", all of it upkeep."
+    return f"{head}. You'll hear {join_words(learn)}."

@@ -1,0 +1,133 @@
+"""What the story writer reads about each commit, in one place: its significance (the digest's
+``sig``), its explaining sentences (the body reader), its title and people as they are spoken."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ...digest.bodies import Explanation, explain
+from ...digest.model import CommitInfo, Digest, StackStory
+from ...digest.paths import NOT_API_PARTS
+from ..speakable import people, person_name, pr_range, spoken_title
+
+_OBJECT_STARTS = {"the", "a", "an", "its", "their", "this", "that", "these", "those", "all", "any",
+                  "each", "every", "some", "it", "them", "our", "both", "more", "support", "up",
+                  "out", "away", "several", "two", "three", "many", "most", "one"}
+_BOT = re.compile(r"\[bot\]$")  # "dependabot[bot]" is said "dependabot"
+_NOT_PUBLIC = {"test", "tests", "testing", "src", "crates", "private", "internal", "vendor",
+               "third_party"}
+_CHORES = {"ci": "CI", "typo": "typo fixes", "owners": "code ownership", "tests": "tests",
+           "docs": "docs"}
+
+
+def score(c: CommitInfo | None) -> float:
+    return c.sig.score if c is not None and c.sig is not None else 0.0
+
+
+def is_housekeeping(c: CommitInfo, d: Digest) -> bool:
+    if c.sig is not None and (c.changes or not c.files):
+        return bool(c.sig.housekeeping)
+    return any(c in g.commits for g in d.groups if g.housekeeping)
+
+
+def housekeeping_kind(c: CommitInfo, d: Digest) -> str:
+    if c.sig is not None and c.sig.housekeeping:
+        return _CHORES.get(c.sig.housekeeping, c.sig.housekeeping)
+    return d.theme_names.get(c.theme, "upkeep")
+
+
+@lru_cache(maxsize=512)
+def _explain(title: str, body: str, pr_body: str) -> Explanation:
+    return explain(title, body, pr_body)
+
+
+def explained(c: CommitInfo) -> Explanation:
+    return _explain(c.raw_title, c.body, c.pr_body)
+
+
+def explanation(c: CommitInfo) -> list[str]:
+    """The one to three sentences from its bodies that explain the change, in spoken order
+    (one that starts with a bare "Renames …" is given its subject: "It renames …")."""
+    return [with_subject(s) for s in explained(c).sentences]
+
+
+def with_subject(sentence: str) -> str:
+    from .verbs import third_person_verb
+
+    first, _, rest = sentence.partition(" ")
+    if rest and third_person_verb(first) and rest.split(" ", 1)[0] in _OBJECT_STARTS:
+        return f"It {first.lower()} {rest}"
+    return sentence
+
+
+def user_actions(c: CommitInfo) -> list[str]:
+    return list(explained(c).user_action)
+
+
+def _public(name: str) -> bool:
+    """A module a user could import: not under benchmarks, examples, scripts or tests."""
+    parts = name.lower().replace("/", ".").split(".")
+    return not any(p in NOT_API_PARTS or p in _NOT_PUBLIC or p.startswith("_")
+                   for p in parts[:-1]) and not parts[-1].startswith("test")
+
+
+def removed_api(c: CommitInfo) -> list[str]:
+    """Public modules and names the change removes (not benchmark or example scripts)."""
+    sig = c.sig
+    if sig is None:
+        return []
+    return [n for n in dict.fromkeys([*sig.removed_modules, *sig.api_removed]) if _public(n)]
+
+
+def deprecations(c: CommitInfo) -> list[str]:
+    return list(c.sig.deprecations) if c.sig else []
+
+
+def new_modules(c: CommitInfo) -> list[str]:
+    return [n for n in c.sig.new_modules if _public(n)] if c.sig else []
+
+
+_VERSION = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:rc|a|b|alpha|beta|dev|post)\d*)?)\b")
+
+
+def release(c: CommitInfo) -> str:
+    """The version a release cut names ("0.16.4"), "" when the change is not one."""
+    if c.sig is None or c.sig.kind != "release":  # not "version": main moving to the next one
+        return ""
+    match = _VERSION.search(c.title)
+    return match.group(1) if match else ""
+
+
+def version_bump(c: CommitInfo) -> bool:
+    """Main's own version moved on (after a release branch was cut): news, but not a release."""
+    return c.sig is not None and c.sig.kind == "version"
+
+
+def code_lines(c: CommitInfo) -> int:
+    return c.sig.code_lines if c.sig else 0
+
+
+def builds_on(s: StackStory) -> list[int]:
+    return list(s.builds_on)
+
+
+def title(c: CommitInfo) -> str:
+    """The title as said inside a sentence (its first letter as the author wrote it)."""
+    return spoken_title(c.title, capital=False) or c.title
+
+
+def spoken(text: str) -> str:
+    return spoken_title(text, capital=False) or " ".join(text.split())
+
+
+def person(name: str) -> str:
+    return _BOT.sub("", person_name(name))
+
+
+def names(c: CommitInfo) -> list[str]:
+    return list(dict.fromkeys(_BOT.sub("", n) for n in people([c.author, *c.co_authors])))
+
+
+def range_of(prs: list[int]) -> str:
+    return pr_range(prs)

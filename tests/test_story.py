@@ -1,0 +1,379 @@
+"""The story writer: rollbacks told whole, relands with their revert's date, focus from real
+signals only, length from --minutes, and stock phrases that do not recur across a month."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+from collections import Counter
+
+import pytest
+from gitrepo import (
+    AUTOREVERT,
+    GH_COMMITTER,
+    PT_BOT,
+    RepoBuilder,
+    at,
+    gh_revert,
+    pt_landed,
+    pt_revert,
+    squash,
+)
+
+from studio.digest.build import build_digest
+from studio.episode import Episode
+from studio.profile import profile_for
+from studio.script.story import phrases as P
+from studio.script.writer import write_script
+from studio.sources.gitlocal import pull_git
+from studio.sources.model import Commit, Day, FileChange
+
+DAY = "2026-04-04"
+BOT, BOT_MAIL = PT_BOT
+GH, GH_MAIL = GH_COMMITTER
+GENERIC = ("run your own tests", "review open pull requests", "every rollback",
+           "setup for a comeback", "in your environment", "the biggest change")
+
+
+def _write(day: Day, minutes: float | None = None) -> Episode:
+    profile = profile_for(day.repo)
+    return write_script(build_digest(day, profile), profile, minutes=minutes)
+
+
+def _sentences_with(ep: Episode, needle: str):
+    return [s for seg in ep.segments for s in seg.sentences if needle in s.text]
+
+
+def _land(r, title, pr, who, when, files, body=""):
+    mail = who.lower().replace(" ", ".") + "@example.com"
+    return r.commit(pt_landed(title, pr, body=body), when, who, mail, committer=BOT,
+                    committer_email=BOT_MAIL, files=files)
+
+
+@pytest.fixture(scope="module")
+def rollback_day(tmp_path_factory):
+    """A PyTorch-style day: an auto-revert of work from three days before, a human revert,
+    and a reland of work reverted three weeks earlier."""
+    path = tmp_path_factory.mktemp("story") / "pytorch"
+    s = {}
+    with RepoBuilder(path, origin="https://github.com/pytorch/pytorch.git") as r:
+        s["slots"] = _land(r, "[Dynamo] Add a len slot to VariableTracker", 700, "Guil Leo",
+                           at("2026-03-10"), ["torch/_dynamo/variables/base.py"],
+                           body="Every length call now goes through one dispatch point.")
+        s["slots_revert"] = r.commit(pt_revert("[Dynamo] Add a len slot to VariableTracker", 700,
+                                               s["slots"], "jwitt", "it broke internal builds"),
+                                     at("2026-03-14"), BOT, BOT_MAIL, files=["v.txt"])
+        s["gemm8"] = _land(r, "[XPU][8/N] Add the GEMM template", 690, "Xin Lin",
+                           at("2026-03-30"), ["torch/_inductor/codegen/xpu/gemm.py"])
+        s["fsdp"] = _land(r, "[FSDP2] Share code between fully_shard paths", 710, "Fay Lee",
+                          at("2026-04-01"), ["torch/distributed/fsdp/_fully_shard.py"])
+        # the day
+        s["fsdp_revert"] = r.commit(pt_revert("[FSDP2] Share code between fully_shard paths",
+                                              710, s["fsdp"], "pytorch-auto-revert", AUTOREVERT),
+                                    at(DAY, 2), BOT, BOT_MAIL, files=["v.txt"])
+        s["reland"] = _land(r, "[Reland] [Dynamo] Add a len slot to VariableTracker", 720,
+                            "Guil Leo", at(DAY, 4), ["torch/_dynamo/variables/base.py"])
+        s["gemm9"] = _land(r, "[XPU][9/N] Add CUTLASS kernel generation", 725, "Xin Lin",
+                           at(DAY, 5), ["torch/_inductor/codegen/xpu/cutlass.py"])
+        s["cuda"] = _land(r, "Reject allocations over the memory fraction early", 730, "Jo Su",
+                          at(DAY, 6), ["c10/cuda/CUDACachingAllocator.cpp"])
+    day = pull_git(path, dt.date.fromisoformat(DAY), lookback_days=30)
+    return _write(day), s
+
+
+def test_bot_revert_told_whole(rollback_day):
+    ep, s = rollback_day
+    text = ep.segment("rollbacks").text
+    # when the original landed and whose it was, in a sentence that links it
+    landed = _sentences_with(ep, "Fay Lee")
+    assert landed and "April 1st" in landed[0].text and s["fsdp"] in landed[0].commits
+    # who reverted it: the bot, said as automatic; its boilerplate is not read as a reason
+    auto = [x for x in P.AUTOMATIC if x.split("{")[0] and x.split("{")[0] in text]
+    assert auto or "auto-revert bot" in text
+    assert "autorevert:disable" not in text and "to avoid this" not in text
+    assert 'Revert "' not in ep.transcript
+    # whether it came back
+    assert any(x.rstrip(".") in text for x in P.NOT_BACK)
+
+
+def test_reland_names_its_revert_three_weeks_earlier(rollback_day):
+    ep, s = rollback_day
+    back = [x for x in _sentences_with(ep, "is back today") if "March 14th" in x.text]
+    assert back, ep.segment("rollbacks").text
+    assert s["reland"] in back[0].commits and s["slots_revert"] in back[0].commits
+    first = _sentences_with(ep, "March 10th")
+    assert first and s["slots"] in first[0].commits
+    # the reland is Guil Leo's own: nobody else is credited with it
+    assert "Guil Leo" in back[0].text
+
+
+def test_focus_from_real_signals(rollback_day):
+    ep, s = rollback_day
+    focus = ep.segment("focus")
+    # the reverted FSDP work is out; the reland is back: both are things to act on
+    out = [x for x in focus.sentences if "share code between fully_shard paths" in x.text]
+    assert out and s["fsdp_revert"] in out[0].commits
+    assert any(x.format(name="", branch="main").split("{")[0][:12].lower() in out[0].text.lower()
+               for x in P.FOCUS_OUT)
+    back = [x for x in focus.sentences if "len slot" in x.text]
+    assert back and s["reland"] in back[0].commits
+    for phrase in GENERIC:
+        assert phrase not in ep.transcript.lower()
+
+
+def test_series_names_its_earlier_part(rollback_day):
+    ep, s = rollback_day
+    arc = _sentences_with(ep, "part eight")
+    assert arc and "March 30th" in arc[0].text, ep.transcript
+    assert set(arc[0].commits) == {s["gemm8"], s["gemm9"]}
+    assert any(r.sha == s["gemm8"] for r in ep.commit_refs)  # linked from the transcript
+
+
+@pytest.fixture(scope="module")
+def squash_reverts(tmp_path_factory):
+    path = tmp_path_factory.mktemp("sq") / "widgets"
+    s = {}
+    with RepoBuilder(path, origin="https://github.com/octo/widgets") as r:
+        def land(title, pr, who, when, body=""):
+            return r.commit(squash(title, pr, body), when, who, f"{who.split()[0].lower()}@ex.com",
+                            committer=GH, committer_email=GH_MAIL, files=[f"src/w{pr}.py"])
+        s["a"] = land("Add the widget cache", 10, "Ada Byron", at("2026-04-02"))
+        s["b"] = land("Fix a crash on empty input", 11, "Bob Ross", at(DAY, 9))
+        # a revert whose body says nothing but the reverted PR
+        s["a_revert"] = r.commit(gh_revert("Add the widget cache", 10, 12), at(DAY, 10),
+                                 "Cy Young", "cy@ex.com", committer=GH, committer_email=GH_MAIL)
+        s["c"] = land("Add retries to the uploader", 13, "Ada Byron", at(DAY, 11))
+    day = pull_git(path, dt.date.fromisoformat(DAY))
+    return _write(day), s
+
+
+def test_tagged_squash_revert_is_a_rollback(tmp_path):
+    path = tmp_path / "ruff"
+    with RepoBuilder(path, origin="https://github.com/astral-sh/ruff") as r:
+        original = r.commit(squash("[ty] Infer definite equality comparison results", 26210,
+                                   "Comparisons of literals now infer Literal[True]."),
+                            at("2026-06-20"), "Ada Byron", "ada@ex.com", committer=GH,
+                            committer_email=GH_MAIL, files=["crates/ty/src/infer.rs"])
+        revert = r.commit(squash('[ty] Revert "[ty] Infer definite equality comparison results"',
+                                 26308, "It caused a panic in the ecosystem check."),
+                          at("2026-06-23", 9), "Bob Ross", "bob@ex.com", committer=GH,
+                          committer_email=GH_MAIL, files=["crates/ty/src/infer.rs"])
+        r.commit(squash("[ty] Publish crates", 26309), at("2026-06-23", 10), "Cy Young",
+                 "cy@ex.com", committer=GH, committer_email=GH_MAIL, files=["release.toml"])
+        cycle = r.commit(squash("[ty] Normalize recursive TypeOf growth", 26230),
+                         at("2026-06-21"), "Dee Ray", "dee@ex.com", committer=GH,
+                         committer_email=GH_MAIL, files=["crates/ty/src/cycle.rs"])
+        loose = r.commit(squash("[ty] Revert multi-arm TypeOf cycle recovery", 26274,
+                                "## Summary\n\nThis reverts #26230, which normalized recursive "
+                                "growth.\n\nThat recovery hid real cycles."),
+                         at("2026-06-23", 11), "Eve Holt", "eve@ex.com", committer=GH,
+                         committer_email=GH_MAIL, files=["crates/ty/src/cycle.rs"])
+    ep = _write(pull_git(path, dt.date(2026, 6, 23)))
+    assert ep.stats.reverts == 2
+    assert cycle in ep.segment("rollbacks").commits and loose in ep.segment("rollbacks").commits
+    told = ep.segment("rollbacks")
+    assert "June 20th" in told.text and "Ada Byron" in told.text and "Bob Ross" in told.text
+    assert "panic in the ecosystem check" in told.text
+    assert original in told.commits and revert in told.commits
+
+
+def test_revert_without_reason_says_so(squash_reverts):
+    ep, s = squash_reverts
+    text = ep.segment("rollbacks").text
+    assert any(x in text for x in P.NO_REASON), text
+    said = [x for x in ep.segment("rollbacks").sentences if x.text in P.NO_REASON]
+    assert said and said[0].commits == [s["a_revert"]]
+    assert "Ada Byron" in text and "Cy Young" in text and "April 2nd" in text
+    assert "Add the widget cache." not in text  # the title is not a reason
+
+
+def test_day_without_signals_has_no_generic_focus(squash_reverts):
+    ep, _ = squash_reverts
+    for phrase in GENERIC:
+        assert phrase not in ep.transcript.lower()
+
+
+def _commit(n: int, title: str, body: str, author: str, changes: list[FileChange]) -> Commit:
+    return Commit(sha=f"{n:040x}", title=title, body=body, author_name=author,
+                  author_email=author.split()[0].lower() + "@ex.com",
+                  committed_at=f"2026-08-11T{10 + n:02d}:00:00+00:00",
+                  files=[f.path for f in changes], changes=changes)
+
+
+def test_focus_names_a_removed_public_module():
+    gone = [FileChange("torchao/sparsity/__init__.py", 0, 40, "deleted"),
+            FileChange("torchao/sparsity/sparse_api.py", 0, 900, "deleted"),
+            FileChange("test/sparsity/test_api.py", 0, 300, "deleted")]
+    day = Day(repo="pytorch/ao", branch="main", date="2026-08-11", tz="UTC", source="git",
+              start="", end="", commits=[
+                  _commit(1, "Delete torchao.sparsity (#4728)",
+                          "torchao.sparsity has been deprecated since 0.15.", "Vasiliy Kuznetsov",
+                          gone),
+                  _commit(2, "Fix typo in README (#4729)", "", "Ann Lee",
+                          [FileChange("README.md", 1, 1)]),
+                  _commit(3, "Add rowwise MXFP8 kernels (#4730)", "Adds rowwise scaling.",
+                          "Luca Wehr", [FileChange("torchao/prototype/mx/kernels.py", 300, 10)])])
+    ep = _write(day)
+    focus = ep.segment("focus")
+    assert "torchao.sparsity" in focus.text and "import" in focus.text
+    assert focus.sentences[0].commits == [f"{1:040x}"]
+    # the deletion leads the day, in its author's words, and the typo is housekeeping
+    first = next(s for s in ep.segments if s.id.startswith("topic-"))
+    assert "Vasiliy Kuznetsov deleted torchao.sparsity" in first.text
+    assert "deprecated since 0.15" in first.text
+    assert f"{2:040x}" in ep.segment("housekeeping").commits
+    for phrase in GENERIC:
+        assert phrase not in ep.transcript.lower()
+
+
+def test_a_release_cut_leads_the_day():
+    day = Day(repo="astral-sh/ruff", branch="main", date="2026-08-11", tz="UTC", source="git",
+              start="", end="", commits=[
+                  _commit(1, "Skip scripts with an invalid configuration (#27505)",
+                          "Skip checking scripts whose metadata cannot be parsed.", "Micha Reiser",
+                          [FileChange("crates/ruff_db/src/script.rs", 240, 30)]),
+                  _commit(2, "Bump 0.16.4 (#27937)", "", "Brent Westbrook",
+                          [FileChange("CHANGELOG.md", 40, 0), FileChange("Cargo.toml", 1, 1),
+                           FileChange("Cargo.lock", 3, 3)]),
+                  _commit(3, "Fix a typo in the docs (#27940)", "", "Ann Lee",
+                          [FileChange("docs/index.md", 1, 1)])])
+    ep = _write(day)
+    first = next(s for s in ep.segments if s.id.startswith("topic-"))
+    assert first.sentences[1].text == "Version 0.16.4 was cut today, by Brent Westbrook."
+    assert first.sentences[1].commits == [f"{2:040x}"]
+    assert "0.16.4" in ep.title and "0.16.4" in ep.summary
+
+
+def test_one_authors_changes_of_one_kind_are_said_together():
+    titles = ["stack shape-typing", "tile shape-typing", "searchsorted shape-typing"]
+    commits = [_commit(i, f"TYP: {t} (#{32200 + 20 * i})", "", "Joren Hammudoglu",
+                       [FileChange(f"numpy/_core/{t.split()[0]}.pyi", 60, 5)])
+               for i, t in enumerate(titles, 1)]
+    commits.append(_commit(9, "ENH: implement _wrapit in C (#32260)", "", "Pieter Eendebak",
+                           [FileChange("numpy/_core/src/wrap.c", 200, 40)]))
+    day = Day(repo="numpy/numpy", branch="main", date="2026-08-11", tz="UTC", source="git",
+              start="", end="", commits=commits)
+    ep = _write(day)
+    said = _sentences_with(ep, "three shape-typing changes")
+    assert said and "stack, tile, and searchsorted" in said[0].text
+    assert set(said[0].commits) == {c.sha for c in commits[:3]}
+    told = next(seg for seg in ep.segments if said[0] in seg.sentences)
+    assert told.text.count("shape-typing") == 1  # one sentence, not three
+
+
+# --- synthetic days: a month of them -----------------------------------------------------------
+
+_VERBS = ["Fix", "Add", "Remove", "Speed up", "Refactor", "Support", "Document", "Cache",
+          "Validate", "Simplify", "Rename", "Handle"]
+_OBJECTS = ["the parser", "glob patterns", "unicode paths", "the lock file", "nested configs",
+            "the tokenizer", "retry logic", "the HTTP client", "progress bars", "the scheduler",
+            "stale caches", "plugin hooks", "the CLI help", "symlinks", "large uploads",
+            "the index", "timezone math", "error messages", "the encoder", "memory maps"]
+_WHERE = ["on Windows", "for empty input", "in the daemon", "under load", "in CI mode",
+          "for old clients", "at startup", "on shutdown", "in dry runs", "for remote files"]
+_PEOPLE = ["Ada Byron", "Bob Ross", "Cy Young", "Dee Ray", "Eve Holt", "Finn Gray", "Gus Park",
+           "Hana Ito", "Ivo Kral", "Jun Mori", "Kai Berg", "Lia Sousa", "Max Lund", "Noor Amin"]
+_WHY = ["Users hit {o} {w}, and the old code gave up.",
+        "This makes {o} behave the same {w} as everywhere else.",
+        "Before this, {o} was checked twice {w}.",
+        "The old path copied {o} {w}; now it is read in place.",
+        "Reported by several people: {o} failed {w}."]
+
+
+def synthetic_day(n: int, busy: int | None = None) -> Day:
+    rng = random.Random(n)
+    date = dt.date(2026, 5, 1) + dt.timedelta(days=n)
+    commits = []
+    count = busy if busy is not None else rng.randint(3, 12)
+    used = set()
+    for i in range(count):
+        while True:
+            verb, obj, where = rng.choice(_VERBS), rng.choice(_OBJECTS), rng.choice(_WHERE)
+            if (verb, obj) not in used:
+                used.add((verb, obj))
+                break
+        who = rng.choice(_PEOPLE)
+        body = " ".join(rng.choice(_WHY).format(o=obj, w=where) for _ in range(2))
+        when = dt.datetime.combine(date, dt.time(1 + i)).replace(tzinfo=dt.UTC)
+        commits.append(Commit(
+            sha=f"{n:08x}{i:032x}", title=f"{verb} {obj} {where} (#{1000 * n + 10 * i})",
+            body=body, author_name=who, author_email=who.split()[0].lower() + "@ex.com",
+            committed_at=when.isoformat(), files=[f"src/{obj.split()[-1]}/{i}.py"],
+            changes=[FileChange(f"src/{obj.split()[-1]}/{i}.py",
+                                int(rng.lognormvariate(4, 1.5)), rng.randint(0, 80))]))
+    if count >= 6 and n % 3 == 0:  # now and then a revert of the day's first change
+        first = commits[0]
+        commits.append(Commit(
+            sha=f"{n:08x}{99:032x}", title=f'Revert "{first.title}"',
+            body=f"This reverts commit {first.sha}.", author_name=(who := rng.choice(_PEOPLE)),
+            author_email=who.split()[0].lower() + "@ex.com",
+            committed_at=f"{date.isoformat()}T23:00:00+00:00",
+            files=first.files))
+    return Day(repo="octo/widgets", branch="main", date=date.isoformat(), tz="UTC",
+               source="git", start="", end="", commits=commits)
+
+
+def _stock_runs(ep: Episode, day: Day) -> set[tuple[str, ...]]:
+    """The transcript's 5-word runs that are not the day's own words (its titles, bodies and
+    names): what the writer itself says."""
+    record = _runs(" ".join(f"{c.title} {c.body} {c.author_name}" for c in day.commits))
+    return _runs(ep.transcript) - record
+
+
+def _runs(text: str) -> set[tuple[str, ...]]:
+    """5-word runs inside each sentence (or clause: a run does not cross a full stop)."""
+    runs = set()
+    for part in re.split(r"[.;:!?]\s", text):
+        words = re.findall(r"[a-z0-9']+", part.lower())
+        runs |= {tuple(words[i:i + 5]) for i in range(len(words) - 4)}
+    return runs
+
+
+def test_a_month_has_no_stock_sentence_on_more_than_a_quarter_of_its_days():
+    days = [synthetic_day(n) for n in range(30)]
+    episodes = [_write(day) for day in days]
+    days_with: Counter[tuple[str, ...]] = Counter()
+    for ep, day in zip(episodes, days, strict=True):
+        days_with.update(_stock_runs(ep, day))
+    worst = days_with.most_common(5)
+    assert worst[0][1] <= 30 // 4, worst
+    assert len({ep.title for ep in episodes}) == 30
+    # every sentence that names a person, a PR or a count of commits keeps the commits it tells
+    for ep, day in zip(episodes, days, strict=True):
+        shas = {c.sha for c in day.commits}
+        for seg in ep.segments:
+            for s in seg.sentences:
+                assert set(s.commits) <= shas
+                if (re.search(r"\bPRs? \d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+                              r"eleven|twelve|thirteen|fourteen|fifteen|\d+) commits?\b", s.text)
+                        or any(p in s.text for p in _PEOPLE)):
+                    assert s.commits, s.text
+
+
+def test_more_minutes_tell_more_not_pad():
+    day = synthetic_day(7, busy=14)
+    short, long = _write(day, minutes=2), _write(day, minutes=4)
+    words = [len(ep.transcript.split()) for ep in (short, long)]
+    assert words[1] > words[0] * 1.2, words
+
+    def telling(ep):  # sentences that tell commits, and stock ones that tell none
+        told = [s for seg in ep.segments for s in seg.sentences if s.commits]
+        stock = [s for seg in ep.segments for s in seg.sentences if not s.commits]
+        return told, stock
+
+    (told2, stock2), (told4, stock4) = telling(short), telling(long)
+    assert len(told4) > len(told2)
+
+    def share(stock, ep):  # of the words, those in sentences that tell no commit
+        return sum(len(s.text.split()) for s in stock) / len(ep.transcript.split())
+
+    assert share(stock4, long) <= share(stock2, short)  # the extra length is content, not filler
+    assert long.estimated_seconds <= 4 * 60 * 1.15
+
+
+def test_quiet_day_is_short_whatever_the_target():
+    day = synthetic_day(3, busy=1)
+    ep = _write(day, minutes=6)
+    assert ep.estimated_seconds < 60
+    assert all(g not in ep.transcript.lower() for g in GENERIC)
