@@ -120,6 +120,7 @@ class Truth:
     handles: set[str] = field(default_factory=set)
     comma_names: set[str] = field(default_factory=set)
     big: dict[str, int] = field(default_factory=dict)  # sha -> code lines added
+    bodies: int = 0  # commits whose body has 25+ words of prose to explain from
 
 
 AUTOMATION = {"dependabot", "renovate", "github-actions", "pytorchmergebot", "pytorchbot",
@@ -156,6 +157,8 @@ def day_truth(repo: Path, day: str) -> Truth:
         if len(parents_l) > 1 and body.strip():  # "Merge pull request #N from …": the PR's title
             t.titles.append(body.strip().split("\n", 1)[0])
         t.messages += message + "\n"
+        if M.prose_words(body) >= 25:
+            t.bodies += 1
         bare = re.sub(r"^(?:\[[^\]]*\]\s*|[\w./-]+(?:\([^)]*\))?!?:\s+)+", "", title)  # "[ty] Revert"
         if re.match(r"revert\b", bare, re.I) and not re.match(r'revert\W+"?revert\b', bare, re.I):
             t.reverts += 1
@@ -238,6 +241,7 @@ def measure_day(ep: dict, truth: Truth, prs: dict[int, str], day: str) -> dict:
     return {
         "date": day, "title": ep["title"], "commits": truth.commits,
         "git": git_counts, "stats": stats, "count_problems": count_problems,
+        "commits_with_bodies": truth.bodies,
         "unspeakable": M.unspeakable(spoken, truth.handles, truth.comma_names, truth.titles),
         "words": len(spoken.split()), "seconds_estimated": ep.get("estimated_seconds"),
         "big_changes": {k[:10]: v for k, v in truth.big.items()},
@@ -312,6 +316,8 @@ def summary(res: dict) -> list[tuple[str, str, str]]:
          f"{_minutes([d for d in days if d['commits'] >= BUSY])}", "seeds: 2.5-4 busy"),
         ("days whose content explains", f"{sum(bool(d['explaining']) for d in days)}/{n}",
          f">= {math.ceil(0.9 * n)}/{n}"),
+        ("  days with a commit body to explain from (25+ words)",
+         f"{sum(d.get('commits_with_bodies', 0) > 0 for d in days)}/{n}", ""),
         ("days quoting a commit body (8+ words)", f"{sum(bool(d['body_quotes']) for d in days)}/{n}", ""),
         (f"changes adding {BIG_CODE}+ code lines told as housekeeping", f"{house} of {big}", "0"),
         (f"changes adding {BIG_CODE}+ code lines not told at all", f"{untold} of {big}", ""),

@@ -364,6 +364,18 @@ def explaining_sentences(content: Sequence[str], titles: Sequence[str], messages
     return found
 
 
+TRAILER = re.compile(r"(?im)^\s*(?:[\w-]+-by|Pull Request resolved|Differential Revision|Approved by|"
+                     r"ghstack[\w -]*|Stack from ghstack.*|Test Plan|cc)\s*:.*$|"
+                     r"^\s*\*\s+(?:__->__\s+)?#\d+.*$|"
+                     r"\[ghstack-poisoned\]|https?://\S+")
+CODE_BLOCK = re.compile(r"```.*?```", re.S)
+
+
+def prose_words(body: str) -> int:
+    """Words of a commit body outside trailers, ghstack lists, code blocks and links."""
+    return len(words(TRAILER.sub("", CODE_BLOCK.sub("", body))))
+
+
 def body_quotes(content: Sequence[str], titles: Sequence[str], messages: str, run: int = 8
                 ) -> list[str]:
     """Content sentences carrying a run of ``run``+ words from the day's commit bodies (not

@@ -159,3 +159,10 @@ def test_body_quotes_are_the_authors_words_not_the_title():
     said = ["We previously rendered those internal unions directly, which exposed a detail.",
             "Charlie Marsh simplified numeric tower displays, float over int or float, today."]
     assert M.body_quotes(said, TITLES, "\n".join(TITLES) + "\n" + BODY) == said[:1]
+
+
+def test_prose_words_leave_out_trailers_code_and_ghstack():
+    body = ("Stack from ghstack (oldest at bottom):\n* __->__ #4795\n* #4796\n\n```py\nx = 1\n```\n"
+            "Pull Request resolved: https://github.com/pytorch/ao/pull/4795\n"
+            "Co-authored-by: A <a@b.c>\nThe old path leaked memory.")
+    assert M.prose_words(body) == 5
