@@ -20,7 +20,8 @@ What is measured (helpers in bench/script_metrics.py):
   distinct non-bot authors (by e-mail), against the episode's stats AND against every
   "<number> commits / rollbacks / authors" the listener hears (numbers in words too; the
   largest one said must be git's — smaller ones are parts). Every PR number spoken must be a
-  PR that the repository's messages name up to that day.
+  PR that the repository's messages name up to that day. Every date spoken ("reverted on June
+  24th") must be the day or the committed date of a commit its sentence cites.
 - unspeakable bits in the spoken text: backticks, (#N), type(scope): and area: prefixes,
   [tags], file paths and a/b words, arrows, "(1M context)", doubled words ("work work"),
   "PRs series of PRs", a name twice in one list, "Surname, Given", a lower-case handle
@@ -217,6 +218,32 @@ def run_day(repo: Path, day: str, show: Path, minutes: float | None) -> tuple[di
     return json.loads((folder / "episode.json").read_text()), t1 - t0, t2 - t1
 
 
+def commit_dates(repo: Path, shas: set[str]) -> dict[str, str]:
+    if not shas:
+        return {}
+    out = git(repo, "log", "--no-walk=unsorted", "--format=%H %cd", "--date=format-local:%Y-%m-%d",
+              "--stdin", stdin="\n".join(sorted(shas)) + "\n")
+    return dict(line.split() for line in out.splitlines() if line.strip())
+
+
+def date_problems(repo: Path, ep: dict, day: str) -> list[str]:
+    """Dates the listener hears ("reverted on June 24th") that are neither the day nor the
+    committed date of a commit the sentence cites."""
+    said = [(sent["text"], sent.get("commits", []))
+            for seg in ep["segments"] for sent in seg.get("sentences", [])]
+    year = int(day[:4])
+    shas = {sha for text, cited in said if M.spoken_dates(text, year) for sha in cited}
+    dates = commit_dates(repo, shas)
+    problems = []
+    for text, cited in said:
+        for when in M.spoken_dates(text, year):
+            if when[5:] > day[5:]:
+                when = f"{year - 1}{when[4:]}"
+            if when != day and when not in {dates.get(c) for c in cited}:
+                problems.append(f"{when} matches no cited commit: {text[:140]!r}")
+    return problems
+
+
 def measure_day(ep: dict, truth: Truth, prs: dict[int, str], day: str) -> dict:
     segs = ep["segments"]
     spoken = "\n".join(s["text"] for s in segs)
@@ -266,6 +293,7 @@ def bench_repo(name: str, repo: Path, n: int, keep: Path | None, minutes: float 
         for day in days:
             ep, pull_s, script_s = run_day(repo, day, show, minutes)
             rec = measure_day(ep, day_truth(repo, day), prs, day)
+            rec["date_problems"] = date_problems(repo, ep, day)
             rec["pull_seconds"], rec["script_seconds"] = round(pull_s, 3), round(script_s, 3)
             records.append(rec)
             print(f"  {day} {rec['commits']:>3} commits {rec['words']:>5} words "
@@ -291,6 +319,7 @@ def summary(res: dict) -> list[tuple[str, str, str]]:
     quiet = [d["words"] for d in days if d["commits"] <= 2]
     busy = [d["words"] for d in days if d["commits"] >= BUSY]
     bits = sum(len(d["unspeakable"]) for d in days)
+    dates = sum(len(d.get("date_problems", [])) for d in days)
     kinds: dict[str, int] = {}
     for d in days:
         for kind, _ in d["unspeakable"]:
@@ -303,6 +332,7 @@ def summary(res: dict) -> list[tuple[str, str, str]]:
     return [
         ("days with counts and spoken numbers = git", f"{sum(not d['count_problems'] for d in days)}/{n}",
          f"{n}/{n}"),
+        ("dates spoken that match no cited commit", f"{dates}", "0"),
         ("unspeakable bits (all days)", f"{bits}", "0"),
         ("  most frequent", top or "-", ""),
         ("days with any unspeakable bit", f"{sum(bool(d['unspeakable']) for d in days)}/{n}", f"0/{n}"),

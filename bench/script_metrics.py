@@ -128,6 +128,22 @@ def count_mismatches(text: str, truth: dict[str, int]) -> list[str]:
     return problems
 
 
+MONTHS = ("january february march april may june july august september october november "
+          "december").split()
+SPOKEN_DATE = re.compile(r"\b(" + "|".join(m.capitalize() for m in MONTHS)
+                         + r")\s+(\d{1,2})(?:st|nd|rd|th)\b")
+
+
+def spoken_dates(sentence: str, year: int) -> list[str]:
+    """"On June 12th" -> ["YYYY-06-12"] (the episode's year; a December date said in January
+    is last year's)."""
+    out = []
+    for m in SPOKEN_DATE.finditer(sentence):
+        month = MONTHS.index(m.group(1).lower()) + 1
+        out.append(f"{year:04d}-{month:02d}-{int(m.group(2)):02d}")
+    return out
+
+
 PR_SPOKEN = re.compile(
     r"\b(?:PRs?|pull requests?|numbers?)\s+(\d{2,7}(?:(?:,\s*|,?\s+(?:and|to|through)\s+)\d{2,7})*)",
     re.I)

@@ -166,3 +166,24 @@ def test_prose_words_leave_out_trailers_code_and_ghstack():
             "Pull Request resolved: https://github.com/pytorch/ao/pull/4795\n"
             "Co-authored-by: A <a@b.c>\nThe old path leaked memory.")
     assert M.prose_words(body) == 5
+
+
+def test_spoken_dates():
+    assert M.spoken_dates("It was reverted on June 24th and landed on July 1st.", 2026) == \
+        ["2026-06-24", "2026-07-01"]
+    assert M.spoken_dates("Today is the day.", 2026) == []
+
+
+def test_a_spoken_date_must_be_a_cited_commits_date(tmp_path):
+    with RepoBuilder(tmp_path / "r") as r:
+        first = r.commit(squash("Add a kernel", 10), at("2026-06-12", 9), "Ann Dev", "ann@ex.com")
+        back = r.commit(squash('Revert "Add a kernel"', 11), at("2026-06-24", 9), "Bo", "bo@ex.com")
+
+    def episode(text: str) -> dict:
+        return {"segments": [{"id": "rollbacks", "title": "A rollback", "text": text,
+                              "sentences": [{"text": text, "commits": [back, first]}]}]}
+
+    right = episode("It landed on June 12th and was reverted on June 24th.")
+    assert B.date_problems(tmp_path / "r", right, "2026-07-17") == []
+    wrong = episode("It landed on June 11th and was reverted on June 24th.")
+    assert len(B.date_problems(tmp_path / "r", wrong, "2026-07-17")) == 1
