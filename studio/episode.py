@@ -17,18 +17,19 @@ from typing import Any
 from .errors import StudioError
 from .fsutil import atomic_write_json, read_json
 from .schema import check, iso_date
+from .spoken_length import spoken_words
 
 SCHEMA_VERSION = 1
 EPISODE_FILE = "episode.json"
 DEFAULT_RATE = 165  # the speaking rate Settings starts with (words a minute asked of the engine)
-# espeak-ng speaks fewer words a minute of our scripts than the rate it is asked for: numbers,
-# identifiers and pauses at punctuation take time. Measured on the sample day's script as the
-# story writer tells it (11 segments, 294 words, shipped lexicon) synthesized with espeak-ng 1.51
-# through narration.takes.narrate at rates 120, 165 and 220: 184.8 s, 132.5 s and 98.4 s of
-# takes, i.e. 0.795, 0.807 and 0.815 of the asked rate (words / take seconds * 60 / rate).
-# Real days vary around it (0.71 to 0.81 on three of ao, numpy and the sample), and single
-# segments by a third either way: it is an estimate for whole episodes.
-SPOKEN_PER_ASKED = 0.81
+# espeak-ng speaks fewer words a minute of our scripts than the rate it is asked for: pauses at
+# punctuation and identifiers take time. Counted in spoken words (numbers as said: see
+# studio.spoken_length), measured on the sample day's script as the story writer tells it for
+# two dates (11 segments, 355 and 341 spoken words, shipped lexicon), synthesized with
+# espeak-ng 1.51 through narration.takes.narrate at rates 120, 165 and 220: 0.870 to 0.914 of
+# the asked rate (spoken words / take seconds * 60 / rate). Single segments vary by a quarter
+# either way (a short segment is mostly pauses): it is an estimate for whole episodes.
+SPOKEN_PER_ASKED = 0.89
 
 
 @dataclass
@@ -200,7 +201,7 @@ def measured_words_per_second(segments: list[Segment], rate: int | None = None) 
             continue
         if rate is not None and take.rate and take.rate != rate:
             continue
-        words += seg.words
+        words += spoken_words(seg.text)
         seconds += take.duration
     return words / seconds if seconds > 0 else None
 
@@ -214,7 +215,7 @@ def words_per_second(segments: list[Segment], rate: int | None = None) -> float:
 
 def estimate_seconds(text: str, words_per_second: float | None = None) -> float:
     """How long ``text`` takes to say at ``words_per_second`` (the default voice's pace)."""
-    return len(text.split()) / (words_per_second or default_words_per_second())
+    return spoken_words(text) / (words_per_second or default_words_per_second())
 
 
 def _only(cls: type, data: dict[str, Any]) -> dict[str, Any]:

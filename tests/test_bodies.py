@@ -368,3 +368,33 @@ def test_a_human_body_about_dependabot_is_read():
                                             "review queue every Monday.\n")
     assert e.sentences == ["Dependabot opened one PR per package, which flooded the review queue every "
                            "Monday."]
+
+
+def test_sentences_mostly_of_identifiers_are_not_read():
+    """pytorch/ao #4598 (2026-08-19): slash lists of private helpers, tile constants and a
+    snake_case subject are not speakable; the plain-prose sentence is."""
+    body = (
+        "torchao's NVFP4 per-vector scale diverged from TransformerEngine, so the kernels did "
+        "not match it bitwise.\n\n"
+        "Autotune num_warps/num_stages only, holding BLOCK_M/BLOCK_N at 128: group offsets are "
+        "only 128-aligned, so a larger row tile could straddle two experts.\n\n"
+        "Reuses the NVFP4 epilogue helpers (_nvfp4_quantize/_pack_fp4/_swizzle_scales/\n"
+        "_store_scales_swizzle) from hadamard_utils; only the grouped index lookup and\n"
+        "contiguous-store device helpers are local. Caller-owned int64 rng_state keeps\n"
+        "stochastic rounding CUDA-graph-safe.\n")
+    said = explain("[nvfp4_training] Support NVFP4 GroupedExperts on Blackwell (#4598)", body)
+    text = " ".join(said.sentences)
+    assert "diverged from TransformerEngine" in text
+    for bit in ("num_warps", "BLOCK_M", "_pack_fp4", "rng_state", "/"):
+        assert bit not in text
+
+
+def test_a_sentence_leaning_on_a_left_out_table_is_not_said():
+    """ruff #27526 (2026-08-05): after the benchmark table, "Keeping optimization enabled remains
+    worthwhile for broader runs." was read alone, out of its context."""
+    body = ("## Summary\n\nHolding `opt-level = 1` fixed, three alternating paired runs give:\n\n"
+            "| Workflow | Local ThinLTO | Disabled | Change |\n| --- | ---: | ---: | ---: |\n"
+            "| Rust edit + one mdtest file | 9.84 s | 6.81 s | -30.7% |\n\n"
+            "Keeping optimization enabled remains worthwhile for broader runs.\n")
+    said = explain("Disable local ThinLTO for optimized development workflows (#27526)", body)
+    assert not any("remains worthwhile" in s for s in said.sentences)

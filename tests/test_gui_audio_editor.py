@@ -267,7 +267,7 @@ def test_keyboard_nudges_the_selected_handle_one_undo_step_per_press(qtbot, wind
 
 def test_a_stale_take_says_why(qtbot, window):
     panel, ep = window.narration, window.project.episode
-    seg = next(s for s in ep.segments if "ROCm" in s.text)
+    seg = next(s for s in ep.segments if "tensordot" in s.text)
     panel.select_segment(seg.id)
     panel.synthesize_current()
     qtbot.waitUntil(lambda: ep.segment(seg.id).take is not None and not window.runner.busy(),
@@ -285,7 +285,7 @@ def test_a_stale_take_says_why(qtbot, window):
     assert header.text().endswith("· ready") and panel.table.item(row, 2).toolTip() == ""
     # a lexicon entry for one of its words
     lexicon = window.open_lexicon()
-    lexicon.add_entry("ROCm", "are oh see em")
+    lexicon.add_entry("tensordot", "tensor dot")
     lexicon.accept()
     panel.select_segment(seg.id)
     assert "the pronunciation lexicon changed" in header.text()

@@ -53,3 +53,15 @@ def test_measured_pace_of_the_episode_takes_estimates_another_episode(tmp_path):
     other.refresh_transcript()
     assert other.estimated_seconds == pytest.approx(sum(s.take.duration for s in other.segments),
                                                     rel=0.10)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("PRs 171970 to 171972", 23),  # one hundred and seventy one thousand nine hundred and ...
+    ("on February 9th, 2026.", 6),  # ninth; twenty twenty six
+    ("version 3.14 — 1,000 cats", 8),  # three point one four; one thousand
+    ("plain words , here", 3),
+])
+def test_numbers_count_as_the_words_they_are_said_with(text, words):
+    from studio.spoken_length import spoken_words
+
+    assert spoken_words(text) == words

@@ -202,3 +202,22 @@ def test_paths_read_with_the_words_around_them():
     assert speakable("Move tests from `torchao/dtypes/` to `./`") == \
         "Move tests from the dtypes folder to the top-level folder"
     assert speakable("the `setup.py` script and the README.md") == "the setup script and the README"
+
+
+# --- editor's notes on real days (issue 13, lead13) --------------------------------------------
+
+@pytest.mark.parametrize(("raw", "spoken"), [
+    # ruff 2026-08-05: an "e.g." aside and a "|" type union cannot be heard
+    ("[ty] Simplify numeric tower displays (e.g., `float` over `int | float`) (#27702)",
+     "Simplify numeric tower displays"),
+    ("Accept `int | None` in the signature", "Accept int or None in the signature"),
+    # numpy 2026-08-17: brace lists after an identifier, a parenthesis ending in "="
+    ("TYP: ``ndarray.arg{min, max}`` improved shape-typing (#32316)",
+     "ndarray.argmin and ndarray.argmax improved shape-typing"),
+    ("TYP: ``ndarray.{std, var}`` improved shape-typing (#32319)",
+     "ndarray.std and ndarray.var improved shape-typing"),
+    ("TYP: ``ndarray.squeeze`` shape-typing (when ``axis=``) (#32323)",
+     "ndarray.squeeze shape-typing"),
+])
+def test_asides_unions_and_brace_lists_are_spoken(raw, spoken):
+    assert spoken_title(raw, capital=False) == spoken

@@ -377,3 +377,186 @@ def test_quiet_day_is_short_whatever_the_target():
     ep = _write(day, minutes=6)
     assert ep.estimated_seconds < 60
     assert all(g not in ep.transcript.lower() for g in GENERIC)
+
+
+# --- editor's notes on real days (issue 13, lead13) ----------------------------------------------
+
+def _one_day(*commits: Commit, repo: str = "pytorch/ao") -> Episode:
+    return _write(Day(repo=repo, branch="main", date="2026-08-11", tz="UTC", source="git",
+                      start="", end="", commits=list(commits)), minutes=4)
+
+
+def test_new_modules_are_counted_under_their_spoken_parent():
+    """ao 2026-08-19: three dotted module paths in a row are not heard; their count and parent are."""
+    base = "torchao/prototype/moe_training/nvfp4_training/"
+    new = [FileChange(base + f"{m}.py", 700, 0, "added") for m in
+           ("group_hadamard_amax_triton", "group_hadamard_utils", "group_quantize_2d_triton")]
+    ep = _one_day(_commit(1, "[nvfp4_training] Support NVFP4 GroupedExperts on Blackwell (#4598)",
+                          "", "Ryan Spring", new),
+                  _commit(2, "Fix typo in README (#4600)", "", "Ann Lee", [FileChange("README.md", 1, 1)]),
+                  _commit(3, "Fix typo in docs (#4601)", "", "Ann Lee", [FileChange("docs/a.md", 1, 1)]))
+    said = _sentences_with(ep, "three new modules")
+    assert said and "the nvfp4 training prototype" in said[0].text
+    assert said[0].commits == [f"{1:040x}"]
+    assert "torchao.prototype" not in ep.transcript
+
+
+def test_more_than_ten_new_modules_are_counted_right():
+    """The count said is the count in the diff, however many there are."""
+    base = "torchao/prototype/moe_training/kernels/"
+    new = [FileChange(base + f"kernel_{n}.py", 120, 0, "added") for n in range(14)]
+    ep = _one_day(_commit(1, "[moe_training] Add the grouped GEMM kernels (#4700)", "", "Ryan Spring", new),
+                  _commit(2, "Fix typo in README (#4701)", "", "Ann Lee", [FileChange("README.md", 1, 1)]),
+                  _commit(3, "Fix typo in docs (#4702)", "", "Ann Lee", [FileChange("docs/a.md", 1, 1)]))
+    assert _sentences_with(ep, "fourteen new modules")
+    assert "ten new modules" not in ep.transcript
+
+
+def test_imperative_titles_are_said_as_what_someone_did():
+    """ruff 2026-08-05 and ao 2026-08-14: no capitalised imperative pasted mid-sentence, and
+    an article before a singular noun phrase."""
+    ep = _one_day(
+        _commit(1, "Decouple applicability note from Diff Part 2 (#27490)", "", "Ed Page",
+                [FileChange("crates/ruff_db/src/diagnostic/render.rs", 300, 200)]),
+        _commit(2, "[ty] Tokenize reStructuredText prefix roles (#27470)", "", "Lérè",
+                [FileChange("crates/ty_ide/src/docstring.rs", 200, 10)]),
+        _commit(3, "Remove orphaned MX dispatch module (#4748)", "", "Zain Huda",
+                [FileChange("torchao/prototype/mx_formats/mx_funcs.py", 0, 300, "deleted")]),
+        _commit(4, "[ty] Make run panel scrollable and wrapping (#27466)", "", "GiGaGon",
+                [FileChange("playground/ty/src/Editor/Panel.tsx", 40, 10)]),
+        repo="astral-sh/ruff")
+    text = ep.transcript
+    assert "made the run panel scrollable and wrapping" in text
+    assert "landed Decouple" not in text and "landed Tokenize" not in text
+    assert "decoupled the applicability note from Diff Part 2" in text
+    assert "tokenized reStructuredText prefix roles" in text
+    assert "removed an orphaned MX dispatch module" in text
+    assert "removing an orphaned MX dispatch module" in ep.segment("intro").text
+
+
+_NDARRAY = [(32316, "``ndarray.arg{min, max}`` improved shape-typing", "numpy/ma/core.pyi"),
+            (32317, "``ndarray.{sum, prod}`` improved shape-typing", ""),
+            (32318, "``ndarray.mean`` improved shape-typing", ""),
+            (32319, "``ndarray.{std, var}`` improved shape-typing", ""),
+            (32320, "``ndarray.clip`` improved shape-typing and dtype propagation", ""),
+            (32321, "``ndarray.view`` improved shape-typing", ""),
+            (32323, "``ndarray.squeeze`` shape-typing (when ``axis=``)", "numpy/ma/core.pyi")]
+
+
+def _ndarray_series() -> list[Commit]:
+    commits = []
+    for i, (pr, title, extra) in enumerate(_NDARRAY, 1):
+        files = [FileChange("numpy/__init__.pyi", 120, 30),
+                 FileChange("numpy/typing/tests/data/reveal/ndarray_misc.pyi", 20, 2)]
+        if extra:
+            files.append(FileChange(extra, 40, 10))
+        commits.append(_commit(i, f"TYP: {title} (#{pr})", "", "Joren Hammudoglu", files))
+    return commits
+
+
+def test_a_long_near_identical_series_is_said_by_what_it_shares():
+    """numpy 2026-08-17: seven shape-typing PRs, not seven titles read one by one; a plain title."""
+    commits = _ndarray_series()
+    commits.append(_commit(9, "MAINT/TYP: Bump ``mypy`` to ``2.3.1`` (#32324)", "", "Joren Hammudoglu",
+                           [FileChange("requirements/typing_requirements.txt", 1, 1)]))
+    ep = _one_day(*commits, repo="numpy/numpy")
+    said = _sentences_with(ep, "are about improved shape-typing for ten ndarray methods")
+    assert said, ep.transcript
+    assert "argmin, argmax, sum, prod, mean, std, var, clip, view, and squeeze" in said[0].text
+    assert set(said[0].commits) == {c.sha for c in commits[:7]}
+    assert "It starts with" not in ep.transcript and "{" not in ep.transcript
+    assert "=" not in ep.transcript
+    assert ep.title.split(": ", 1)[1] == "Improved Shape-Typing for Ten ndarray Methods"
+    assert "improved shape-typing for ten ndarray methods" in ep.segment("intro").text
+    assert not re.search(r"[{}|()=_]|\w\.\w", ep.title)
+
+
+def test_titles_are_whole_plain_phrases():
+    """ruff 2026-08-05: "Ruff: Simplify Numeric Tower Displays (e.g., Float Over Int |" — a title
+    is never cut mid-phrase and carries no markup; a title too long for a whole phrase is passed
+    over for the next highlight's."""
+    ep = _one_day(
+        _commit(1, "[ty] Simplify numeric tower displays (e.g., `float` over `int | float`) (#27702)",
+                "", "Charlie Marsh", [FileChange("crates/ty_python_semantic/src/types/display.rs",
+                                                 900, 300)]),
+        _commit(2, "Autotune grouped NVFP4 quantize launches num_warps num_stages BLOCK_M BLOCK_N "
+                   "tile sizes everywhere (#4601)", "", "Ryan Spring",
+                [FileChange("torchao/prototype/moe_training/kernels.py", 800, 100)]),
+        repo="astral-sh/ruff")
+    title = ep.title.split(": ", 1)[1]
+    assert title == "Simplify Numeric Tower Displays"  # not "..., and Autotune Grouped NVFP4 Quantize"
+
+
+def test_thread_names_are_spoken_not_folder_names():
+    """ao 2026-08-19 "We start with nvfp4_training", ruff 2026-08-05 "Ruff db", numpy 2026-08-17
+    "the ma work": no underscores, no crate prefix, no two-letter folder as a thread's name."""
+    base = "torchao/prototype/moe_training/nvfp4_training/"
+    ao = _one_day(_commit(1, "[nvfp4_training] Support NVFP4 GroupedExperts on Blackwell (#4598)",
+                          "", "Ryan Spring", [FileChange(base + "kernels.py", 900, 10)]),
+                  _commit(2, "Fix typo in README (#4600)", "", "Ann Lee", [FileChange("README.md", 1, 1)]),
+                  _commit(3, "Fix typo in docs (#4601)", "", "Ann Lee", [FileChange("docs/a.md", 1, 1)]))
+    assert "the nvfp4 training prototype" in ao.transcript
+    ruff = _one_day(*[_commit(i, f"Remove panic in suggestions part {i} (#2750{i})", "", "Ed Page",
+                              [FileChange(f"crates/ruff_db/src/diagnostic/part{i}.rs", 200, 20)])
+                      for i in (1, 2)], repo="astral-sh/ruff")
+    numpy = _one_day(*_ndarray_series(), repo="numpy/numpy")
+    for ep in (ao, ruff, numpy):
+        names = [s.title for s in ep.segments if s.id.startswith("topic-")]
+        assert names and not any("_" in n for n in names), names
+        assert "nvfp4_training" not in ep.transcript and "ruff db" not in ep.transcript.lower()
+        assert "Ma" not in names and "the ma " not in ep.transcript
+    assert [s.title for s in numpy.segments if s.id.startswith("topic-")] == ["Typing"]
+
+
+def test_a_busy_day_tells_more_than_one_change_of_its_big_threads():
+    """ruff 2026-08-05 at three minutes: four threads told with one change each and "fourteen
+    more changes besides" three times; the big threads' second changes are told instead."""
+    commits = []
+    big = (("ty_python_semantic/src/types", 15), ("ruff_db/src/diagnostic", 14),
+           ("ruff_annotate_snippets/src", 10))
+    for t, (crate, size) in enumerate(big):
+        for i in range(size):
+            n = 20 * t + i + 1
+            commits.append(_commit(n, f"{_VERBS[i % 12]} {_OBJECTS[(i + t) % 20]} {_WHERE[i % 10]} "
+                                      f"(#{27400 + n})", "", _PEOPLE[i % 14],
+                                   [FileChange(f"crates/{crate}/part{i}.rs", 200 - i, 10)]))
+    for k, tag in enumerate(("playground", "server", "wasm")):
+        n = 80 + k
+        commits.append(_commit(n, f"[{tag}] Add option {n} to the settings (#{27400 + n})",
+                               "Users asked for a way to turn it off.", "Ann Lee",
+                               [FileChange(f"crates/{tag}_x/lib.rs", 30, 2)]))
+    ep = _write(Day(repo="astral-sh/ruff", branch="main", date="2026-08-11", tz="UTC", source="git",
+                    start="", end="", commits=commits), minutes=3)
+    told = {sha for seg in ep.segments if seg.id.startswith("topic-")
+            for s in seg.sentences if len(s.commits) == 1 for sha in s.commits}
+    more = ep.segment("more").text
+    assert "went to playground, server, and wasm" in more, more  # plain names, not "work on ..."
+    for t in range(2):  # the two biggest threads: their second and third changes told too
+        assert len([n for n in range(20 * t + 1, 20 * t + 16) if f"{n:040x}" in told]) >= 3, ep.transcript
+
+
+def test_a_verb_before_a_participle_stays_a_verb():
+    from studio.script.story.verbs import did
+
+    # ruff 2026-08-05: "landed Normalize unpacked callable signatures ..."
+    assert did("Normalize unpacked callable signatures for assignability") == \
+        "normalized unpacked callable signatures for assignability"
+    assert did("Pull out common applicability code") == "pulled out common applicability code"
+
+
+def test_an_imperative_body_sentence_gets_its_subject():
+    """ao 2026-08-19: "Drop the two kwargs from each launch so the autotuner drives them." read as
+    an order to the listener; an instruction to users ("Use ...") stays as written."""
+    from studio.script.story.inputs import with_subject
+
+    assert with_subject("Drop the two kwargs from each launch so the autotuner drives them.") == \
+        "It drops the two kwargs from each launch so the autotuner drives them."
+    assert with_subject("Cast the tile index to int64 once at its definition.") == \
+        "It casts the tile index to int64 once at its definition."
+    assert with_subject("Use the new API instead.") == "Use the new API instead."
+
+
+def test_a_thread_is_never_named_by_a_bare_folder_word():
+    """ao 2026-08-14: "The biggest story is prototype." — a module's name always comes dressed."""
+    assert all(x != "{x}" for x in P.THREAD_NAME)
+    assert all(x.count("{x}") == 1 and x.split() != ["{x}"] for x in P.THREAD_NAME)

@@ -104,6 +104,9 @@ _CONNECTIVE = re.compile(r"^(?:It|They|These|Those|That|This|Both|Each|Its|Their
                          r"As a result|However|Instead|Thus|Therefore|Otherwise|Here|Conceptually)\b")
 
 
+_OMITTED = re.compile(r":$|\|\s*$|^\s*\|")  # "... paired runs give:", a table row
+
+
 @dataclass
 class _Candidate:
     text: str
@@ -115,6 +118,8 @@ class _Candidate:
     explicit_change: bool = False
     direct_problem: bool = False
     action: bool = False
+    unmarked: bool = False  # nothing in it says problem, change, effect or numbers
+    leans: bool = False  # it follows a table or snippet the listener does not hear
 
 
 def _is_explicit_change(text: str) -> bool:
@@ -151,6 +156,7 @@ def _spread_problems(candidates: list[_Candidate]) -> None:
     then become slow.")."""
     troubled = {c.paragraph for c in candidates if "problem" in c.kinds}
     for c in candidates:
+        c.unmarked = not c.kinds and c.paragraph not in troubled
         if c.paragraph in troubled and not c.explicit_change:
             c.kinds.discard("change")
             c.kinds.add("problem")
@@ -187,7 +193,9 @@ def explain(title: str, body: str, pr_body: str = "") -> Explanation:
     for n, text in enumerate((pr_body, body)):
         if not text.strip() or _BOT_BODY.search(text[:2000]):
             continue
+        after_omitted = False  # the piece before introduced a table or snippet we leave out
         for piece in pieces(text):
+            leans, after_omitted = after_omitted, bool(_OMITTED.search(piece.text))
             for said in spoken_sentences(piece):
                 key = " ".join(re.findall(r"\w+", said.lower()))
                 if key in seen or _restates(said, title_words):
@@ -195,6 +203,7 @@ def explain(title: str, body: str, pr_body: str = "") -> Explanation:
                 seen.add(key)
                 c = _Candidate(said, piece.section, len(candidates), piece.listed,
                                piece.paragraph + 10_000 * n)
+                c.leans = leans
                 _classify(c)
                 candidates.append(c)
     _spread_problems(candidates)
@@ -253,6 +262,9 @@ def _best(candidates: list[_Candidate]) -> list[str]:
         extra = max(rest, key=_score)
         chosen.append((1 if "change" in extra.kinds else 2, extra))
     chosen.sort(key=lambda sc: (sc[0], sc[1].order))
+    # a sentence that says nothing of a problem, change or effect right after a table or snippet
+    # we leave out leans on it ("Keeping optimization enabled remains worthwhile ..."): not said
+    chosen = [(k, c) for k, c in chosen if not (c.unmarked and c.leans)]
     out: list[str] = []
     total = 0
     for _, c in chosen:

@@ -153,11 +153,40 @@ _KEEP_CASE = {"ty", "uv", "npm", "pip", "git", "numpy", "torchao", "ruff"}
 
 
 def code_share(text: str) -> float:
+    """The share of words that are code; a slash list of identifiers (``num_warps/num_stages``)
+    counts each of its parts."""
     words = text.split()
     if not words:
         return 1.0
-    code = sum(1 for w in words if _CODE_TOKEN.search(w.strip(".,;:()`'\"")))
+    code = 0
+    for w in words:
+        parts = [p for p in w.strip(".,;:()`'\"").split("/") if p] or [""]
+        code += sum(1 for p in parts if _CODE_TOKEN.search(p)) if len(parts) > 1 else \
+            bool(_CODE_TOKEN.search(parts[0]))
     return code / len(words)
+
+
+_CODE_ASIDE = re.compile(r"\s*\(([^()]*)\)")
+_SNAKE = re.compile(r"^_?[a-z][a-z0-9]*_[a-z0-9_]+$|^[A-Z][A-Z0-9]*_[A-Z0-9_]+$")
+_CODEY = re.compile(_SNAKE.pattern + r"|^[a-z]+\d+$")  # rng_state, BLOCK_M, int64
+
+
+def _drop_code_asides(text: str) -> str:
+    """``helpers (_nvfp4_quantize/_pack_fp4/ _store) from`` → "helpers from": a parenthesis
+    that is mostly code is dropped, the sentence around it kept."""
+    return _CODE_ASIDE.sub(lambda m: "" if code_share(m.group(1)) > 0.5 else m.group(0), text)
+
+
+def _code_subject(text: str) -> bool:
+    """"Caller-owned int64 rng_state keeps ...": a snake_case name in the first three words is
+    the sentence's subject, which the ear cannot follow."""
+    return sum(1 for w in text.split()[:3] if _CODEY.match(w.strip(".,;:()`'\""))) >= 2
+
+
+def _identifier_list(text: str) -> bool:
+    """``num_warps/num_stages``, ``BLOCK_M/BLOCK_N``: names joined by slashes."""
+    return any(len(parts) > 1 and any(_SNAKE.match(p) for p in parts)
+               for parts in (w.strip(".,;:()`'\"").split("/") for w in text.split()))
 
 
 def _split_long(text: str) -> list[str]:
@@ -184,7 +213,8 @@ def spoken_sentences(piece: Piece) -> list[str]:
         return []  # "MAINT: Bump ..." is a title; "the" starts a fragment of a cut sentence
     if any(p.search(raw) for p in (_POINTER_LINK, _AI_MENTION, _DANGLING, _TEST_TALK)):
         return []
-    if code_share(raw) > 0.25 or _has_code_span(raw):
+    raw = _drop_code_asides(raw)
+    if code_share(raw) > 0.25 or _has_code_span(raw) or _code_subject(raw) or _identifier_list(raw):
         return []
     said = authors_view(speakable(_HTML_TAG.sub("", raw)))
     if said is None:

@@ -135,12 +135,12 @@ def assess(commit: CommitInfo) -> Significance:
     deleted = [c.path for c in changes if c.status == "deleted" and P.is_module(c.path)]
     all_added = [c.path for c in changes if c.status == "added"]
     all_deleted = [c.path for c in changes if c.status == "deleted"]
-    sig.new_modules = sorted(_packages(added, all_added), key=_aside)[:10]
-    sig.removed_modules = _packages(deleted, all_deleted)[:10]
+    sig.new_modules = sorted(_packages(added, all_added), key=_aside)  # all: their count is said
+    sig.removed_modules = _packages(deleted, all_deleted)
     public_gone = _packages([p for p in deleted if P.is_public_module(p)], all_deleted)
     code_deleted = sum(c.deleted for c in changes if P.kind_of_path(c.path) == P.CODE)
     code_added = sum(c.added for c in changes if P.kind_of_path(c.path) == P.CODE)
-    sig.api_removed = public_gone[:10]
+    sig.api_removed = list(public_gone)
     if code_deleted and not is_typo:
         for name in W.api_names(body):
             if name not in sig.api_removed:

@@ -71,6 +71,19 @@ _OPERATORS = [
 _BYTES = {"K": "kilobytes", "M": "megabytes", "G": "gigabytes", "T": "terabytes"}
 _CALL = re.compile(r"\b([A-Za-z_][\w.]*)\((?:\.\.\.|…)?\)")
 _ASSIGN = re.compile(r"\b([A-Z][A-Z0-9_]{2,})=([\w.-]+)")
+# "(e.g., float over int | float)": an aside of examples the ear cannot follow (also when cut)
+_ASIDE = re.compile(r"\s*\((?:e\.\s?g\.?|i\.\s?e\.?|eg\b|ie\b|for example|for instance)[^()]*(?:\)|$)",
+                    re.I)
+_BARE_KEYWORD = re.compile(r"\s*\([^()]*\w=\s*\)")  # "(when axis=)": a keyword without its value
+_BRACES = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*)?\{\s*(\w+(?:\s*,\s*\w+)+)\s*\}(\w*)")
+_UNION = re.compile(r"(?<=[\w\]])\s+\|\s+(?=\w)|(?<=[\w\]])\|(?=\w)")
+
+
+def _say_braces(match: re.Match[str]) -> str:
+    """``ndarray.arg{min, max}`` → "ndarray.argmin and ndarray.argmax"."""
+    head, tail = match.group(1) or "", match.group(3)
+    names = [f"{head}{item.strip()}{tail}" for item in match.group(2).split(",")]
+    return ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
 _TOP_DIRS = {
@@ -151,6 +164,10 @@ def speakable(text: str) -> str:
     text = _TRAILING_TAG.sub("", text)
     text = _PR_REF.sub("", text)
     text = _strip_markup(text)
+    text = _ASIDE.sub("", text)
+    text = _BARE_KEYWORD.sub("", text)
+    text = _BRACES.sub(_say_braces, text)
+    text = _UNION.sub(" or ", text)
     text = _PATH.sub(_say_path, text)
     text = _CALL.sub(r"\1", text)
     text = re.sub(r"\b([Ss]et(?:ting)?|[Ee]xport(?:ing)?)\s+" + _ASSIGN.pattern, r"\1 \2 to \3", text)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from ...digest.model import CommitInfo, Digest
 from ..words import capitalize, count, join_words, number_words, spoken_date
 from . import inputs as I
 from .plan import Highlight, Thread
 from .rollbacks import change_name
+from .series import shared
 from .verbs import doing
 
 _SMALL = {"a", "an", "and", "as", "at", "but", "by", "for", "in", "of", "on", "or", "the", "to"}
@@ -19,17 +21,28 @@ _JOINS = {"a", "an", "the", "of", "in", "on", "for", "to", "and", "with", "from"
 
 
 def _short(text: str, words: int = TITLE_WORDS) -> str:
+    """``text`` in at most ``words`` words, ending where a phrase ends (before a joining word or
+    after a comma); "" when no whole phrase fits — never a cut in mid-phrase."""
     parts = text.split()
     if len(parts) <= words:
         return " ".join(parts)
-    cut = parts[:words]
-    # end at a phrase boundary: before the last joining word, when there is one past the start
-    joins = [i for i, w in enumerate(cut) if i >= 2 and w.lower() in _JOINS]
-    if joins:
-        cut = cut[:joins[-1]]
+    ends = [i for i in range(2, words + 1)
+            if parts[i].lower() in _JOINS or parts[i - 1][-1] in ",;:"]
+    if not ends:
+        return ""
+    cut = parts[:ends[-1]]
     while len(cut) > 2 and cut[-1].lower() in _JOINS:
         cut.pop()
     return " ".join(cut).rstrip(",;:")
+
+
+_PLAIN = re.compile(r"^(?:[A-Za-z0-9][\w'’-]*|\d+(?:\.\d+)+\w*)[,:]?$")
+
+
+def plain(text: str) -> bool:
+    """Plain words only: no identifiers with dots or underscores, no braces, bars, brackets or
+    signs a title cannot show."""
+    return bool(text) and all(_PLAIN.match(w) and "_" not in w for w in text.split())
 
 
 def title_case(text: str, keep: frozenset[str] = frozenset()) -> str:
@@ -43,8 +56,8 @@ def title_case(text: str, keep: frozenset[str] = frozenset()) -> str:
             out.append(w)
         elif w.lower() in _SMALL and 0 < i < len(words) - 1:
             out.append(w.lower())
-        elif w[:1].islower() and w.isalpha():
-            out.append(w[:1].upper() + w[1:])
+        elif w[:1].islower() and w.replace("-", "").isalpha() and w[1:] == w[1:].lower():
+            out.append("-".join(p[:1].upper() + p[1:] for p in w.split("-")))  # shape-typing
         else:
             out.append(w)
     return " ".join(out)
@@ -53,15 +66,19 @@ def title_case(text: str, keep: frozenset[str] = frozenset()) -> str:
 def _what(h: Highlight) -> str:
     """A highlight as a title phrase."""
     if h.kind == "revert" and h.revert is not None:
-        title = _short(I.spoken(h.revert.reverted_title), 7)
+        title = _short(I.spoken(h.revert.reverted_title), 7) or "A Change"
         return f"{title} Goes Back and Returns" if h.reland is not None else f"{title} Goes Back"
     if h.kind == "reland" and h.reland is not None:
-        return f"{_short(I.spoken(h.reland.title), 7)} Is Back"
+        return f"{_short(I.spoken(h.reland.title), 7) or 'A Change'} Is Back"
     if h.kind == "stack" and h.stack is not None:
+        same = shared([I.title(c) for c in h.commits])
+        if same is not None:
+            return f"{same.phrase} for {same.what}"
         n = capitalize(number_words(len(h.commits)))
         kind = "Stack" if h.stack.kind == "ghstack" else "Series"
-        return (f"{I.person(h.stack.author)}'s {n}-PR {kind}: "
-                f"{_short(doing(I.title(h.commits[0])), 5)}")
+        first = _short(doing(I.title(h.commits[0])), 5)
+        series = f"{I.person(h.stack.author)}'s {n}-PR {kind}"
+        return f"{series}: {first}" if first and plain(first) else series
     version = I.release(h.commits[0])
     return f"Version {version} Is Out" if version else _short(I.spoken(I.title(h.commits[0])))
 
@@ -76,16 +93,28 @@ def headline(d: Digest, threads: list[Thread], chores: list[CommitInfo] = ()) ->
         return f"{d.show}: {capitalize(title_case(top))}" if top else f"{d.show}: Upkeep"
     keep = frozenset(w for h in items[:2] if h.stack is not None
                      for w in I.person(h.stack.author).split())
+    keep |= {s.parent for h in items[:2] if h.stack is not None
+             for s in [shared([I.title(c) for c in h.commits])] if s is not None}
     reverts = sum(1 for t in threads if t.kind == "rollbacks" for h in t.items
                   if h.kind == "revert")
+    # the first highlight whose title phrase is whole and plain; else the day's size
+    usable = [h for h in items if plain(title_case(_what(h), keep))]
+    if not usable:
+        n = d.stats.commits
+        return f"{d.show}: {capitalize(number_words(n))} Change{'s' if n != 1 else ''} on {d.branch}"
+    if usable[0] is not items[0]:
+        items = usable + [h for h in items if h not in usable]
+    items = [items[0]] + [h for h in items[1:] if h in usable]
     text = title_case(_what(items[0]), keep)
     if items[0].kind == "revert" and reverts >= MANY_ROLLBACKS and items[0].revert is not None:
         gist = title_case(_short(I.spoken(items[0].revert.reverted_title), 6), keep)
-        text = f"{capitalize(number_words(reverts))} Rollbacks: {gist} and More"
+        text = f"{capitalize(number_words(reverts))} Rollbacks" + (
+            f": {gist} and More" if gist and plain(gist) else "")
     first_is_release = items[0].kind == "commit" and I.release(items[0].commits[0])
     if len(items) > 1 and len(text.split()) <= 5 and items[1].kind != "stack" \
             and not first_is_release:
-        text += ", and " + title_case(_short(_what(items[1]), 4), keep)
+        second = title_case(_short(_what(items[1]), 4), keep)
+        text += (", and " + second) if second and plain(second) else ""
     first = text.split(" ", 1)[0]
     return f"{d.show}: {text if first.removesuffix(chr(39) + 's') in keep else capitalize(text)}"
 

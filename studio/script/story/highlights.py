@@ -16,6 +16,7 @@ from . import phrases as P
 from .arcs import earlier_part
 from .draft import Said
 from .plan import Highlight
+from .series import shared
 from .verbs import did, doing, is_handle
 from .voice import Voice
 
@@ -54,6 +55,38 @@ def _named_in(module: str, title: str) -> bool:
     return bool(re.search(rf"(?<![\w]){re.escape(last)}(?![\w])", title.lower()))
 
 
+_GENERIC_PARTS = {"src", "lib", "python", "csrc", "_src", "impl", "internal", "core", "_core"}
+
+
+def spoken_parent(names: list[str]) -> str:
+    """The common parent of dotted module names, in words: ``torchao.prototype.moe_training.
+    nvfp4_training.x`` and ``....y`` → "the nvfp4 training prototype"; "" when they share only
+    their top package."""
+    split = [n.replace("/", ".").split(".")[:-1] for n in names]
+    common: list[str] = []
+    for parts in zip(*split, strict=False):
+        if len(set(parts)) > 1:
+            break
+        common.append(parts[0])
+    while common and common[-1].lower() in _GENERIC_PARTS:
+        common.pop()
+    if len(common) < 2:
+        return ""
+    name = common[-1].strip("_").replace("_", " ")
+    if "prototype" in common[:-1]:
+        return f"the {name} prototype"
+    return f"the {name} package"
+
+
+def modules(names: list[str]) -> str:
+    """One module by its name; several as a count and their parent ("three new modules under
+    the nvfp4 training prototype"), never a list of dotted paths."""
+    if len(names) == 1:
+        return names[0]
+    parent = spoken_parent(names)
+    return f"{number_words(len(names))} modules" + (f" under {parent}" if parent else "")
+
+
 def facts(c: CommitInfo, voice: Voice) -> list[str]:
     """What the diff adds to the title: modules removed or added, deprecations (each only when
     the title does not say it already), and the size of a big change."""
@@ -61,11 +94,10 @@ def facts(c: CommitInfo, voice: Voice) -> list[str]:
     title = I.title(c)
     removed = [x for x in I.removed_api(c) if not _named_in(x, title)]
     if removed:
-        out.append(f"It removes {join_words(removed[:3])}"
-                   + (f" and {count(len(removed) - 3, 'more')}" if len(removed) > 3 else ""))
+        out.append(f"It removes {modules(removed)}")
     added = [x for x in I.new_modules(c) if not _named_in(x, title)]
     if added:
-        out.append(f"It adds {join_words(added[:3])}")
+        out.append(f"It adds {modules(added).replace(' modules', ' new modules', 1)}")
     deprecated = [x for x in I.deprecations(c) if x not in title and len(x.split()) == 1]
     if deprecated:
         out.append(f"It deprecates {join_words(deprecated[:3])}")
@@ -114,6 +146,14 @@ def tell_stack(h: Highlight, depth: int, d: Digest, voice: Voice) -> list[Said]:
     arc = earlier_part(commits, d, I.builds_on(s))
     if arc:
         said.append(arc)
+    same = shared([I.title(c) for c in commits])
+    if same is not None:  # seven near-identical titles: what they share, once
+        said.append((same.sentence(n), [c.sha for c in commits]))
+        for k, extra in same.extras:
+            said.append((f"The {same.leaves_of(k)} change also covers {extra}", [commits[k].sha]))
+        if depth >= 2:
+            said += _stack_facts(commits, voice)
+        return said
     steps = _steps(commits, depth, voice)
     head = commits[0]
     # the first part's own explanation right after it: a stack's base usually says why
@@ -130,9 +170,8 @@ def _stack_facts(commits: list[CommitInfo], voice: Voice) -> list[Said]:
     titles = " ".join(I.title(c) for c in commits)
     removed = [(n, c.sha) for c in commits for n in I.removed_api(c) if not _named_in(n, titles)]
     if removed:
-        names = [n for n, _ in removed]
-        more = f" and {count(len(names) - 3, 'more module')}" if len(names) > 3 else ""
-        said.append((f"Together they remove {join_words(names[:3])}{more}",
+        names = list(dict.fromkeys(n for n, _ in removed))
+        said.append((f"Together they remove {modules(names)}",
                      list(dict.fromkeys(sha for _, sha in removed))))
     lines = sum(I.code_lines(c) for c in commits)
     if lines >= BIG_CHANGE:

@@ -48,16 +48,30 @@ def explained(c: CommitInfo) -> Explanation:
 
 def explanation(c: CommitInfo) -> list[str]:
     """The one to three sentences from its bodies that explain the change, in spoken order
-    (one that starts with a bare "Renames …" is given its subject: "It renames …")."""
-    return [with_subject(s) for s in explained(c).sentences]
+    (one that starts with a bare "Renames …" or "Drop the …" is given its subject: "It renames
+    …", "It drops the …"; one that tells users what to do stays as written)."""
+    e = explained(c)
+    return [s if s in e.user_action else with_subject(s) for s in e.sentences]
+
+
+# verbs that, first in a sentence, tell the reader what to do rather than say what changed
+_INSTRUCTIONS = {"use", "set", "pass", "install", "migrate", "import", "upgrade", "switch", "run",
+                 "see", "try", "make", "export", "enable", "disable", "call", "add", "replace",
+                 "update", "remove", "rename", "change", "check", "note", "read"}
 
 
 def with_subject(sentence: str) -> str:
-    from .verbs import third_person_verb
+    from ...digest.body_sentences import third_person
+    from .verbs import split_verb, third_person_verb
 
     first, _, rest = sentence.partition(" ")
-    if rest and third_person_verb(first) and rest.split(" ", 1)[0] in _OBJECT_STARTS:
+    if not rest or rest.split(" ", 1)[0] not in _OBJECT_STARTS:
+        return sentence
+    if third_person_verb(first):
         return f"It {first.lower()} {rest}"
+    verb = split_verb(sentence)[0]
+    if first[:1].isupper() and verb == first.lower() and verb not in _INSTRUCTIONS:
+        return f"It {third_person(verb)} {rest}"  # "Drop the two kwargs" → "It drops the two kwargs"
     return sentence
 
 

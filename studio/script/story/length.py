@@ -17,6 +17,8 @@ from .voice import Voice
 MIN_HIGHLIGHTS = 3
 MAX_HIGHLIGHTS = 12
 FRAME_WORDS = 110  # greeting and the day's story line, numbers, housekeeping, focus, sign-off
+BUSY_DAY = 30  # commits: a day with this many has more worth telling than the usual cap
+BUSY_EXTRA = 3
 THREAD_WORDS = 15  # a thread's transition and its line on the smaller changes
 
 
@@ -34,7 +36,7 @@ def choose(ranked: list[Highlight], minutes: float | None, d: Digest, voice: Voi
            threads: int = 1) -> dict[int, int]:
     """Which highlights to tell (by index in ``ranked``) and at what depth."""
     budget = target_words(minutes) - FRAME_WORDS - THREAD_WORDS * min(threads, 5)
-    cap = max_highlights(minutes)
+    cap = max_highlights(minutes) + (BUSY_EXTRA if d.stats.commits >= BUSY_DAY else 0)
     depth: dict[int, int] = {i: 1 for i in range(min(MIN_HIGHLIGHTS, len(ranked)))}
     cost: dict[tuple[int, int], int] = {}
 

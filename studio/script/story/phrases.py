@@ -353,9 +353,9 @@ STACK_OPEN = [
 STACK_OPEN_INNER = [
     "A {size} from {who}{span} landed today",
     "Today brought {who}'s {size}{span}",
-    "In today: {n} PRs in one {kind} by {who}{span}",
+    "Today, {who} landed {n} PRs as one {kind}{span}",
     "There was a {size} by {who}{span}",
-    "On the branch today, {who} had {n} PRs in a {kind}{span}",
+    "Merged today: {n} PRs in a {kind} by {who}{span}",
 ]
 # Ways to name a thread of work on a module or tag ({x}: "stringdtype").
-THREAD_NAME = ["the {x} work", "{x}", "work on {x}", "changes to {x}", "the {x} code"]
+THREAD_NAME = ["the {x} work", "the {x} area", "work on {x}", "changes to {x}", "the {x} code"]

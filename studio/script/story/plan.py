@@ -118,6 +118,8 @@ def topic_threads(d: Digest, profile: Profile, told: set[str]
             slug = key.split(":", 1)[-1]
             if key in ("release", "version"):
                 threads[key] = Thread("topic", label, key, label=label)
+            elif label.startswith("the "):  # "the nvfp4 training prototype": a name already
+                threads[key] = Thread("topic", label, slug, label=label.removeprefix("the "))
             elif key.startswith(("module:", "tag:")):  # named by the writer's voice from its label
                 threads[key] = Thread("topic", "", slug, label=label)
             else:

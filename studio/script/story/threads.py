@@ -32,13 +32,35 @@ def code_dirs(c: CommitInfo) -> set[str]:
 
 def spoken_module(path: str) -> str:
     """``numpy/_core/src/multiarray/stringdtype`` → "stringdtype"; generic folders are skipped
-    upwards (``crates/ty_python_semantic/src/types`` → "ty python semantic")."""
+    upwards; a crate's name loses its project prefix (``crates/ty_python_semantic/src/types`` →
+    "python semantic", ``crates/ruff_db`` → "DB"); a folder of one or two letters (``numpy/ma``)
+    names no thread."""
     parts = path.split("/")
     while len(parts) > 1 and parts[-1].lower() in _GENERIC:
         parts.pop()
     if len(parts) < 2:  # only the root package is left: that names no thread
         return ""
-    return parts[-1].strip("_").replace("_", " ")
+    name = parts[-1].strip("_")
+    if parts[-2] in ("crates", "packages") and "_" in name:
+        name = name.split("_", 1)[1]
+    return spoken_name(name) if len(name.strip("_-")) > 2 else ""
+
+
+def spoken_name(name: str) -> str:
+    """``annotate_snippets`` → "annotate snippets"; a short word of its own (``db``, ``ide``)
+    as letters: "DB", "IDE"."""
+    words = name.replace("_", " ").replace("-", " ").split()
+    return " ".join(w.upper() if len(w) <= 3 and w.isalpha() and len(words) == 1 else w
+                    for w in words)
+
+
+def spoken_tag(tag: str, files: list[str]) -> str:
+    """``nvfp4_training`` → "nvfp4 training"; "the nvfp4 training prototype" when the change's
+    files sit in a folder of that name under a prototype folder."""
+    name = " ".join(tag.replace("_", " ").replace("-", " ").split())
+    if any("/prototype/" in f"/{p.lower()}" and f"/{tag.lower()}/" in f"/{p.lower()}" for p in files):
+        return f"the {name} prototype"
+    return name
 
 
 class Keys:
@@ -70,9 +92,12 @@ class Keys:
             top = min(shared, key=lambda d: (d.count("/"), -self.shared[d]))
             name = spoken_module(top)
             return f"module:{name}", name
+        code = [p for p in c.files if not any(f"/{x}" in f"/{p.lower()}" for x in _NOT_CODE)]
+        if code and all(p.endswith(".pyi") for p in code):  # stubs only: the typing work
+            return "tag:typing", "typing"
         if c.tags:
             tag = c.tags[0]
-            return f"tag:{tag.lower()}", tag
+            return f"tag:{tag.lower()}", spoken_tag(tag, c.files)
         theme = self.themes.get(c.theme)
         if theme is not None and not theme.housekeeping and c.theme != self.fallback:
             return f"theme:{c.theme}", ""

@@ -8,7 +8,7 @@ import re
 _IRREGULAR = {
     "make": "made", "build": "built", "split": "split", "set": "set", "run": "ran",
     "write": "wrote", "read": "read", "keep": "kept", "teach": "taught", "bind": "bound",
-    "put": "put", "cut": "cut", "shut": "shut", "let": "let", "get": "got", "take": "took",
+    "put": "put", "cut": "cut", "cast": "cast", "shut": "shut", "let": "let", "get": "got", "take": "took",
     "give": "gave", "rewrite": "rewrote", "undo": "undid", "redo": "redid", "hold": "held",
     "feed": "fed", "lead": "led", "fall": "fell", "show": "showed", "drop": "dropped",
     "stop": "stopped", "skip": "skipped", "unskip": "unskipped", "pin": "pinned",
@@ -60,7 +60,9 @@ _VERBS |= {"benchmark",
            "emulate", "error", "fail", "find", "freeze", "hang", "hide", "hyperlink", "infer", "label",
            "lazify", "leak", "leave", "manage", "model", "note", "override", "overwrite", "panic",
            "prepare", "rebuild", "seek", "send", "signal", "surface", "throw", "transfer", "trigger",
-           "unhide",
+           "unhide", "decouple", "couple", "render", "display", "rearrange", "reword", "rephrase",
+           "reformat", "dedup", "collect", "select", "compile", "declare", "detach", "attach", "embed",
+           "clarify", "inherit", "invert", "rebase", "reject", "pull", "cast",
 }
 _BRING = {"bring": "brought", "speedup": "sped up", "speed": "sped"}
 
@@ -80,6 +82,8 @@ def _base(word: str) -> str:
             return w[: -len(cut)]
     if w.endswith("ies") and _known(w[:-3] + "y"):
         return w[:-3] + "y"
+    if re.fullmatch(r"[a-z]{3,}(?:ize|ise|ify)", w):  # "tokenize", "stringify": verbs by their form
+        return w
     return ""
 
 
@@ -186,6 +190,51 @@ def _is_adverb(word: str) -> bool:
     return (w.endswith("ly") and len(w) >= 4 or w in ("always", "never", "also")) and not _base(w)
 
 
+# a noun that takes an article when it heads the object ("removed an orphaned MX dispatch module")
+_COUNTABLE = {"module", "helper", "test", "function", "method", "file", "panel", "note", "check",
+              "option", "flag", "field", "class", "type", "warning", "error", "kernel", "backend",
+              "path", "rule", "command", "step", "script", "workflow", "job", "argument", "parameter",
+              "variable", "constant", "attribute", "property", "wrapper", "decorator", "hook",
+              "utility", "primitive", "export", "import", "dependency", "package", "crate", "feature",
+              "setting", "message", "comment", "section", "page", "link", "example", "benchmark",
+              "operator", "op", "pass", "buffer", "cache", "map", "table", "list", "entry", "guard",
+              "branch", "loop", "label", "button", "view", "layer", "tensor", "struct", "enum",
+              "trait", "macro", "lint", "diagnostic", "fixture", "case", "subclass", "alias"}
+_CREATES = {"add", "remove", "delete", "drop", "introduce", "create", "deprecate", "implement"}
+_PREPOSITIONS = {"from", "in", "to", "for", "on", "of", "with", "by", "at", "into", "when", "via",
+                 "and", "or", "under", "after", "before", "if", "as", "so", "that"}
+_VOWEL_LETTERS = set("AEFHILMNORSX")  # "an MX module", "an RFC", "an FP8 kernel"
+
+
+def _article(verb: str, rest: str) -> str:
+    """"orphaned MX dispatch module in X" after "remove" → "an orphaned MX dispatch module in X";
+    after other verbs "the" ("decoupled the applicability note from Diff"). Only when the object
+    is two or more plain words that end in a countable noun in the singular."""
+    words = rest.split()
+    phrase: list[str] = []
+    for w in words:
+        if w.lower() in _PREPOSITIONS:
+            break
+        phrase.append(w)
+    if verb == "make" and len(phrase) >= 3 and re.search(r"(?:able|ible|ive|ful|less)$", phrase[-1]):
+        phrase = phrase[:-1]  # "make run panel scrollable": the object is "run panel"
+    if len(phrase) < 2 or phrase[-1].lower() not in _COUNTABLE:
+        return rest
+    first = phrase[0]
+    if not first.isalpha() or first.lower() in _NO_ARTICLE or not first[:1].islower() and \
+            not first.isupper():
+        return rest
+    if verb not in _CREATES:
+        return f"the {rest}"
+    vowel = first[:1] in "aeiou" if first[:1].islower() else first[:1] in _VOWEL_LETTERS
+    return f"{'an' if vowel else 'a'} {rest}"
+
+
+_NO_ARTICLE = {"the", "a", "an", "its", "their", "this", "that", "these", "those", "all", "any",
+               "each", "every", "some", "more", "several", "many", "most", "one", "two", "three",
+               "no", "both", "our", "his", "her", "support", "new"}
+
+
 def did(title: str) -> str:
     """"Fix dispatch in X" → "fixed dispatch in X"; "Don't assume X" → "stopped assuming X";
     a title without a verb → "landed X"."""
@@ -194,7 +243,7 @@ def did(title: str) -> str:
         return f"stopped {gerund(negated[0])} {negated[1]}"
     verb, rest = split_verb(title)
     if verb:
-        return f"{_adverb(title)}{past(verb)} {_and_verbs(rest, past)}"
+        return f"{_adverb(title)}{past(verb)} {_and_verbs(_article(verb, rest), past)}"
     return f"landed {_noun(title)}"
 
 
@@ -219,7 +268,7 @@ def doing(title: str) -> str:
     verb, rest = split_verb(title)
     if verb:
         word = "speeding up" if verb == "speedup" else gerund(verb)
-        return f"{_adverb(title)}{word} {_and_verbs(rest, gerund)}"
+        return f"{_adverb(title)}{word} {_and_verbs(_article(verb, rest), gerund)}"
     return _noun(title)
 
 

@@ -19,6 +19,7 @@ from .highlights import MAX_DEPTH, bundle, tell, who
 from .length import choose
 from .plan import Highlight, Thread, plan_day
 from .rollbacks import change_name, more_rollbacks
+from .series import shared
 from .verbs import did, doing
 from .voice import Voice
 
@@ -53,10 +54,10 @@ class StoryWriter:
 
     def _told(self, d: Digest, threads: list[Thread]) -> dict[int, int]:
         """id(highlight) -> depth, for the highlights this episode tells."""
-        # each thread's best before any thread's second: the day's threads all get a hearing
-        ranked = sorted(((i, h) for t in threads for i, h in enumerate(t.items)),
-                        key=lambda ih: (ih[0], -ih[1].score))
-        ranked = [h for _, h in ranked]
+        order = sorted(((_turn(t, k, i), -h.score, n, h) for n, (k, t, i, h) in enumerate(
+            (k, t, i, h) for k, t in enumerate(threads) for i, h in enumerate(t.items))),
+            key=lambda x: x[:3])
+        ranked = [h for *_, h in order]
         if d.stats.commits <= QUIET:
             return {id(h): MAX_DEPTH for h in ranked}
         measure = Voice(d.date, d.repo)  # a voice of its own: measuring must not turn the bank
@@ -184,6 +185,19 @@ class StoryWriter:
         return seg
 
 
+BIG_THREAD = 5  # from this many changes, a thread's second change comes before small threads
+
+
+def _turn(t: Thread, rank: int, i: int) -> float:
+    """When the ``i``-th highlight of thread ``t`` (``rank``-th of the day) is considered: each
+    of the top threads' best first; then a big thread's second and third changes before a
+    small thread's only one (on a busy day the big threads are the day's story)."""
+    weight = 1 + min(len(t.items) // BIG_THREAD, 2)
+    if i == 0 and rank >= 3 and len(t.items) < BIG_THREAD and t.kind != "rollbacks":
+        return 0.75
+    return i / weight
+
+
 def _lead(t: Thread) -> str:
     h = t.items[0]
     if t.kind == "rollbacks":
@@ -195,6 +209,10 @@ def _lead(t: Thread) -> str:
         if h.reland is not None:
             return f"{change_name(h.reland.title)} came back"
         return ""
+    if h.kind == "stack":
+        same = shared([I.title(c) for c in h.commits])
+        if same is not None:  # "improved shape-typing for ten ndarray methods"
+            return f"{same.phrase} for {same.what}"
     version = I.release(h.commits[0])
     return f"version {version}" if version else doing(I.title(h.commits[0]))
 
@@ -244,7 +262,8 @@ def _also(rest: list[Highlight], voice: Voice, bank: list[str]) -> Said:
 def _more(threads: list[Thread], voice: Voice) -> Draft:
     seg = Draft("more", "More from the day")
     n = sum(len(h.commits) for t in threads for h in t.items)
-    labels = join_words([_name(t, voice) for t in threads[:3]]
+    # plain names in a list ("IDE, ty, and other changes"), not "work on IDE, changes to ty"
+    labels = join_words([t.name or t.label for t in threads[:3]]
                         + (["more"] if len(threads) > 3 else []))
     seg.say(f"{capitalize(count(n, 'more change'))} went to {labels}",
             [s for t in threads for s in t.shas])
