@@ -23,9 +23,9 @@ What is measured (helpers in bench/script_metrics.py):
   PR that the repository's messages name up to that day. Every date spoken ("reverted on June
   24th") must be the day or the committed date of a commit its sentence cites.
 - unspeakable bits in the spoken text: backticks, (#N), type(scope): and area: prefixes,
-  [tags], file paths and a/b words, arrows, "(1M context)", doubled words ("work work"),
-  "PRs series of PRs", a name twice in one list, "Surname, Given", a lower-case handle
-  capitalised at a sentence start.
+  [tags], file paths and a/b words, arrows, "(1M context)", doubled words ("work work"), broken
+  past tenses ("fixesed"), "PRs series of PRs", a name twice in one list, "Surname, Given", a
+  lower-case handle capitalised at a sentence start.
 - stock wording: the share of all spoken words inside a 5-word run said on at least a quarter
   of the days (10 of 40).
 - distinct titles; median words on 1-2 commit days and on busy days (10+ commits).

@@ -174,6 +174,7 @@ UNSPEAKABLE: list[tuple[str, re.Pattern[str]]] = [
     ("doubled word", re.compile(r"\b([A-Za-z]{2,})\s+\1\b", re.I)),
     ("PRs of PRs", re.compile(r"\bPRs?\s+(?:stack|series|run)\s+of\s+PRs\b|-PR\s+(?:stack|series)\s+of\s+PRs",
                               re.I)),
+    ("broken verb", re.compile(r"\b[a-z]+(?:xes|ches|shes|sses|zes|ds|ts|ks|gs|ms)ed\b")),
     ("stray punctuation", re.compile(r",\s*[.,;:]|\s[,.;:](?!\d)|(?<!\.)\.\.(?!\.)|\(\s*\)")),
 ]
 TITLE_PREFIX = re.compile(r"^(?:\[[^\]]+\]\s*)*(?P<p>[\w./-]+(?:\([^)]*\))?!?:)\s|^(?P<t>\[[^\]]+\])")

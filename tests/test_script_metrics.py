@@ -51,6 +51,8 @@ def test_each_bad_example_from_the_issue_is_caught():
     assert "capitalised handle" in kinds("Iamzainhuda landed three PRs.", handles={"iamzainhuda"})
     assert "stray punctuation" in kinds("PRs 4747 and 4753,. It starts with a change.")
     assert "[tag]" in kinds("Renovate[bot] shipped a change.")
+    assert "broken verb" in kinds("Syed fixesed the import failure and addsed a test.")
+    assert "broken verb" not in kinds("It licensed, reversed, collapsed and processed the files.")
 
 
 def test_one_prefix_is_one_bit_even_when_two_detectors_see_it():
