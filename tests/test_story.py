@@ -560,3 +560,21 @@ def test_a_thread_is_never_named_by_a_bare_folder_word():
     """ao 2026-08-14: "The biggest story is prototype." — a module's name always comes dressed."""
     assert all(x != "{x}" for x in P.THREAD_NAME)
     assert all(x.count("{x}") == 1 and x.split() != ["{x}"] for x in P.THREAD_NAME)
+
+
+def test_an_unknown_imperative_title_is_put_in_the_past_and_a_noun_phrase_lowercased():
+    """ao 2026-06-24 "landed Integrate DeepGEMM ...", ruff 2026-07-31 "landed Diagnose ...", "landed
+    Index ...", ruff 2026-08-20 "landed More consistent ...", numpy 2026-07-16 "landed New-style ..."."""
+    from studio.script.story.verbs import did, doing
+
+    assert did("Integrate DeepGEMM FP8 blockwise MoE backend") == \
+        "integrated DeepGEMM FP8 blockwise MoE backend"
+    assert did("Diagnose dataclass fields after inherited defaults") == \
+        "diagnosed dataclass fields after inherited defaults"
+    assert did("Index with-statement targets as symbols") == "indexed with-statement targets as symbols"
+    assert doing("Diagnose dataclass fields after inherited defaults").startswith("diagnosing dataclass")
+    assert did("More consistent encoding of which typevars are inferable") == \
+        "landed more consistent encoding of which typevars are inferable"
+    assert did("New-style ArrayMethods for partitioning") == "landed new-style ArrayMethods for partitioning"
+    assert did("Android support for the wheels") == "landed Android support for the wheels"
+    assert did("Encoding Of Typevars") == "landed Encoding Of Typevars"
