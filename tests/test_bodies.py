@@ -398,3 +398,23 @@ def test_a_sentence_leaning_on_a_left_out_table_is_not_said():
             "Keeping optimization enabled remains worthwhile for broader runs.\n")
     said = explain("Disable local ThinLTO for optimized development workflows (#27526)", body)
     assert not any("remains worthwhile" in s for s in said.sentences)
+
+
+def test_list_item_fragments_are_not_said():
+    """ruff 2026-07-26: "same-named methods defined directly on known transitive subclasses.
+    Deduplicate targets + preserve discovery order." — list items, not sentences."""
+    body = ("## Summary\n\nImplements support for `textDocument/implementation`\n\n"
+            "1. Finds one or more class roots:\n"
+            "- for an attribute access, normalize the receiver type into class roots\n"
+            "2. For each class root, collect:\n"
+            "   - the method definition selected by normal MRO lookup for that root\n"
+            "   - same-named methods defined directly on known transitive subclasses\n"
+            "3. Deduplicate targets + preserve discovery order\n")
+    e = explain("[ty] Implement LSP `textDocument/implementation` request (#25410)", body)
+    said = e.sentences + e.change + e.effect + e.problem
+    assert not any(s[:1].islower() or " + " in s for s in said), said
+    kept = explain("[ty] Skip scripts with an invalid PEP 723 configuration (#27505)",
+                   "ty still initializes a `Program` for each of those scripts so that LSP\n"
+                   "operations continue to work.")
+    assert kept.sentences == ["ty still initializes a Program for each of those scripts so that LSP "
+                              "operations continue to work."]

@@ -578,3 +578,17 @@ def test_an_unknown_imperative_title_is_put_in_the_past_and_a_noun_phrase_lowerc
     assert did("New-style ArrayMethods for partitioning") == "landed new-style ArrayMethods for partitioning"
     assert did("Android support for the wheels") == "landed Android support for the wheels"
     assert did("Encoding Of Typevars") == "landed Encoding Of Typevars"
+
+
+def test_an_imperative_body_sentence_with_a_gerund_or_an_instruction_verb_gets_its_subject():
+    """ruff 2026-08-20 "Skip checking scripts with invalid PEP 723 metadata blocks ...", "Add a
+    CodSpeed baseline for checking ..." read as orders to the listener."""
+    from studio.script.story.inputs import with_subject
+
+    assert with_subject("Skip checking scripts with invalid PEP 723 metadata blocks.") == \
+        "It skips checking scripts with invalid PEP 723 metadata blocks."
+    assert with_subject("Add a CodSpeed baseline for checking a PEP 723 script.") == \
+        "It adds a CodSpeed baseline for checking a PEP 723 script."
+    assert with_subject("Use the new API instead.") == "Use the new API instead."
+    assert with_subject("Set your cache directory with the flag.") == \
+        "Set your cache directory with the flag."
