@@ -592,3 +592,21 @@ def test_an_imperative_body_sentence_with_a_gerund_or_an_instruction_verb_gets_i
     assert with_subject("Use the new API instead.") == "Use the new API instead."
     assert with_subject("Set your cache directory with the flag.") == \
         "Set your cache directory with the flag."
+
+
+def test_a_rollback_told_after_other_news_is_not_said_to_come_first():
+    """ao 2026-06-24: "Other changes: Top of the list. ..." then "A rollback first."."""
+    from studio.script.story.plan import Highlight, Thread
+    from studio.script.story.voice import Voice
+    from studio.script.story.writer import _transition
+
+    for n in (1, 2):
+        thread = Thread("rollbacks", "the rollbacks", "rollbacks",
+                        [Highlight("revert", [], 5.0) for _ in range(n)])
+        for day in range(1, 29):
+            voice = Voice(f"2026-06-{day:02d}", "pytorch/ao")
+            later = _transition(thread, thread.items, 1, "other", voice)
+            assert "first" not in later.lower(), later
+        firsts = {_transition(thread, thread.items, 0, "", Voice(f"2026-06-{d:02d}", "pytorch/ao"))
+                  for d in range(1, 29)}
+        assert any("first" in f.lower() for f in firsts)  # told first, it may say so
