@@ -9,7 +9,7 @@ from functools import lru_cache
 from ...digest.bodies import Explanation, explain
 from ...digest.model import CommitInfo, Digest, StackStory
 from ...digest.paths import NOT_API_PARTS
-from ..speakable import people, person_name, pr_range, spoken_title
+from ..speakable import heard, people, person_name, pr_range, spoken_title
 
 _OBJECT_STARTS = {"the", "a", "an", "its", "their", "this", "that", "these", "those", "all", "any",
                   "each", "every", "some", "it", "them", "our", "both", "more", "support", "up",
@@ -136,11 +136,11 @@ def builds_on(s: StackStory) -> list[int]:
 
 def title(c: CommitInfo) -> str:
     """The title as said inside a sentence (its first letter as the author wrote it)."""
-    return spoken_title(c.title, capital=False) or c.title
+    return heard(spoken_title(c.title, capital=False)) or c.title
 
 
 def spoken(text: str) -> str:
-    return spoken_title(text, capital=False) or " ".join(text.split())
+    return heard(spoken_title(text, capital=False)) or " ".join(text.split())
 
 
 def person(name: str) -> str:
