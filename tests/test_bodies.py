@@ -418,3 +418,16 @@ def test_list_item_fragments_are_not_said():
                    "operations continue to work.")
     assert kept.sentences == ["ty still initializes a Program for each of those scripts so that LSP "
                               "operations continue to work."]
+
+
+def test_a_short_sentence_pointing_back_is_not_said_alone():
+    """ruff 2026-07-31: "The fixed annotation isn't actually equivalent in this case." said on its
+    own after the title; a sentence that stands alone still is."""
+    body = ("Summary\n--\n\nFixes #27333. The fixed annotation isn't actually equivalent in this\ncase.\n\n"
+            "```pycon\n>>> import functools\n```\n\nTest Plan\n--\n\nNew mdtests\n")
+    e = explain("[`flake8-pyi`] Avoid false positives on `singledispatch` functions (`PYI041`) (#27335)",
+                body)
+    assert e.sentences == []
+    alone = explain("Bump the minimum Rust version (#27400)",
+                    "Summary\n--\n\nThe vendored parser needs let-else chains from Rust 1.88.\n")
+    assert alone.sentences == ["The vendored parser needs let-else chains from Rust 1.88."]
