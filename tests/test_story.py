@@ -610,3 +610,16 @@ def test_a_rollback_told_after_other_news_is_not_said_to_come_first():
         firsts = {_transition(thread, thread.items, 0, "", Voice(f"2026-06-{d:02d}", "pytorch/ao"))
                   for d in range(1, 29)}
         assert any("first" in f.lower() for f in firsts)  # told first, it may say so
+
+
+def test_a_one_change_day_is_titled_by_its_change():
+    """ruff 2026-07-26: "Ruff: One Change on main" for a 3,300-line LSP feature; the change's plain
+    words make the title, even when its title holds an identifier."""
+    ep = _one_day(_commit(1, "[ty] Implement `foo.bar_baz` caching for the type checker (#25410)", "",
+                          "Ann Lee", [FileChange("crates/ty_server/src/goto.rs", 3300, 10)]),
+                  repo="astral-sh/ruff")
+    assert ep.title == "Ruff: Implement Caching for the Type Checker"
+    lsp = _one_day(_commit(1, "[ty] Implement LSP `textDocument/implementation` request (#25410)", "",
+                           "Ann Lee", [FileChange("crates/ty_server/src/goto.rs", 3300, 10)]),
+                   repo="astral-sh/ruff")
+    assert lsp.title == "Ruff: Implement LSP Implementation Request"
