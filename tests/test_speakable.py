@@ -238,10 +238,12 @@ def test_story_titles_are_heard_without_codes_issue_numbers_dunders_or_paths():
         "Fix subclass problems introduced in linspace by an earlier change"
     assert said("TYP: ``ndarray.__matmul__`` shape-typing (#32366)") == "matmul shape-typing"
     assert said("Delete torchao/_models (SAM/SAM2) and its orphaned consumers") == \
-        "Delete models and its orphaned consumers"
+        "Delete the models folder and its orphaned consumers"
     assert said("Delete experimental custom Triton autotuner from torchao/kernel") == \
-        "Delete experimental custom Triton autotuner from kernel"
+        "Delete experimental custom Triton autotuner from the kernel folder"
     assert said("[ty] Implement LSP `textDocument/implementation` request (#25410)") == \
         "Implement LSP implementation request"
+    assert said("Remove dead consumers of deleted torchao/_models.llama and _eval") == \
+        "Remove dead consumers of deleted models llama module and eval"
     assert said("Split fwd/bwd kernels") == "Split fwd/bwd kernels"
     assert spoken_tag("`flake8-pyi`", []) == "flake8 pyi"

@@ -191,12 +191,20 @@ _PRIVATE = re.compile(r"(?<![\w.])_([a-z][a-z0-9]+)\b")
 
 
 def _package_path(match: re.Match[str]) -> str:
-    """``torchao/kernel`` → "kernel", ``torchao/_models.llama`` → "models llama": a path under a
-    top folder said by its last part in words."""
+    """``torchao/kernel`` → "the kernel folder", ``torchao/_models.llama`` → "the models llama
+    module": a path under a top folder said by its last part in words."""
     if match.group(1).lower() not in _TOP_DIRS:
         return match.group(0)
     last = match.group(2).rstrip("/").rsplit("/", 1)[-1]
-    return " ".join(last.replace("_", " ").replace(".", " ").split())
+    words = " ".join(last.replace("_", " ").replace(".", " ").split())
+    before = match.string[:match.start()].lower().split()[-2:]
+    # no article after one, nor after an adjective in a phrase ("of deleted models llama module")
+    adjective = len(before) == 2 and before[1].endswith("ed") and before[0] in _LINKS
+    article = "" if before and (before[-1] in _ARTICLES or adjective) else "the "
+    return f"{article}{words} {'module' if '.' in last else 'folder'}"
+
+
+_LINKS = {"of", "from", "in", "into", "with", "for", "and", "or", "the", "a", "an", "to", "on"}
 
 
 def heard(text: str) -> str:
