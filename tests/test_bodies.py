@@ -398,3 +398,36 @@ def test_a_sentence_leaning_on_a_left_out_table_is_not_said():
             "Keeping optimization enabled remains worthwhile for broader runs.\n")
     said = explain("Disable local ThinLTO for optimized development workflows (#27526)", body)
     assert not any("remains worthwhile" in s for s in said.sentences)
+
+
+def test_list_item_fragments_are_not_said():
+    """ruff 2026-07-26: "same-named methods defined directly on known transitive subclasses.
+    Deduplicate targets + preserve discovery order." — list items, not sentences."""
+    body = ("## Summary\n\nImplements support for `textDocument/implementation`\n\n"
+            "1. Finds one or more class roots:\n"
+            "- for an attribute access, normalize the receiver type into class roots\n"
+            "2. For each class root, collect:\n"
+            "   - the method definition selected by normal MRO lookup for that root\n"
+            "   - same-named methods defined directly on known transitive subclasses\n"
+            "3. Deduplicate targets + preserve discovery order\n")
+    e = explain("[ty] Implement LSP `textDocument/implementation` request (#25410)", body)
+    said = e.sentences + e.change + e.effect + e.problem
+    assert not any(s[:1].islower() or " + " in s for s in said), said
+    kept = explain("[ty] Skip scripts with an invalid PEP 723 configuration (#27505)",
+                   "ty still initializes a `Program` for each of those scripts so that LSP\n"
+                   "operations continue to work.")
+    assert kept.sentences == ["ty still initializes a Program for each of those scripts so that LSP "
+                              "operations continue to work."]
+
+
+def test_a_short_sentence_pointing_back_is_not_said_alone():
+    """ruff 2026-07-31: "The fixed annotation isn't actually equivalent in this case." said on its
+    own after the title; a sentence that stands alone still is."""
+    body = ("Summary\n--\n\nFixes #27333. The fixed annotation isn't actually equivalent in this\ncase.\n\n"
+            "```pycon\n>>> import functools\n```\n\nTest Plan\n--\n\nNew mdtests\n")
+    e = explain("[`flake8-pyi`] Avoid false positives on `singledispatch` functions (`PYI041`) (#27335)",
+                body)
+    assert e.sentences == []
+    alone = explain("Bump the minimum Rust version (#27400)",
+                    "Summary\n--\n\nThe vendored parser needs let-else chains from Rust 1.88.\n")
+    assert alone.sentences == ["The vendored parser needs let-else chains from Rust 1.88."]

@@ -221,3 +221,29 @@ def test_paths_read_with_the_words_around_them():
 ])
 def test_asides_unions_and_brace_lists_are_spoken(raw, spoken):
     assert spoken_title(raw, capital=False) == spoken
+
+
+def test_story_titles_are_heard_without_codes_issue_numbers_dunders_or_paths():
+    """ruff 07-31 "(PYI041)", numpy 07-16 "by gh-31620" and "ndarray.__matmul__", ao 08-07
+    "from torchao/kernel" and "(SAM/SAM2)", ruff 07-26 "LSP textDocument/implementation"."""
+    from studio.script.speakable import heard
+    from studio.script.story.threads import spoken_tag
+
+    def said(title: str) -> str:
+        return heard(spoken_title(title))
+
+    assert said("[`flake8-pyi`] Avoid false positives on `singledispatch` functions (`PYI041`) "
+                "(#27335)") == "Avoid false positives on singledispatch functions"
+    assert said("BUG: fix subclass problems introduced in linspace by gh-31620") == \
+        "Fix subclass problems introduced in linspace by an earlier change"
+    assert said("TYP: ``ndarray.__matmul__`` shape-typing (#32366)") == "matmul shape-typing"
+    assert said("Delete torchao/_models (SAM/SAM2) and its orphaned consumers") == \
+        "Delete the models folder and its orphaned consumers"
+    assert said("Delete experimental custom Triton autotuner from torchao/kernel") == \
+        "Delete experimental custom Triton autotuner from the kernel folder"
+    assert said("[ty] Implement LSP `textDocument/implementation` request (#25410)") == \
+        "Implement LSP implementation request"
+    assert said("Remove dead consumers of deleted torchao/_models.llama and _eval") == \
+        "Remove dead consumers of deleted models llama module and eval"
+    assert said("Split fwd/bwd kernels") == "Split fwd/bwd kernels"
+    assert spoken_tag("`flake8-pyi`", []) == "flake8 pyi"

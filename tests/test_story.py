@@ -560,3 +560,66 @@ def test_a_thread_is_never_named_by_a_bare_folder_word():
     """ao 2026-08-14: "The biggest story is prototype." — a module's name always comes dressed."""
     assert all(x != "{x}" for x in P.THREAD_NAME)
     assert all(x.count("{x}") == 1 and x.split() != ["{x}"] for x in P.THREAD_NAME)
+
+
+def test_an_unknown_imperative_title_is_put_in_the_past_and_a_noun_phrase_lowercased():
+    """ao 2026-06-24 "landed Integrate DeepGEMM ...", ruff 2026-07-31 "landed Diagnose ...", "landed
+    Index ...", ruff 2026-08-20 "landed More consistent ...", numpy 2026-07-16 "landed New-style ..."."""
+    from studio.script.story.verbs import did, doing
+
+    assert did("Integrate DeepGEMM FP8 blockwise MoE backend") == \
+        "integrated DeepGEMM FP8 blockwise MoE backend"
+    assert did("Diagnose dataclass fields after inherited defaults") == \
+        "diagnosed dataclass fields after inherited defaults"
+    assert did("Index with-statement targets as symbols") == "indexed with-statement targets as symbols"
+    assert doing("Diagnose dataclass fields after inherited defaults").startswith("diagnosing dataclass")
+    assert did("More consistent encoding of which typevars are inferable") == \
+        "landed more consistent encoding of which typevars are inferable"
+    assert did("New-style ArrayMethods for partitioning") == "landed new-style ArrayMethods for partitioning"
+    assert did("Android support for the wheels") == "landed Android support for the wheels"
+    assert did("Encoding Of Typevars") == "landed Encoding Of Typevars"
+
+
+def test_an_imperative_body_sentence_with_a_gerund_or_an_instruction_verb_gets_its_subject():
+    """ruff 2026-08-20 "Skip checking scripts with invalid PEP 723 metadata blocks ...", "Add a
+    CodSpeed baseline for checking ..." read as orders to the listener."""
+    from studio.script.story.inputs import with_subject
+
+    assert with_subject("Skip checking scripts with invalid PEP 723 metadata blocks.") == \
+        "It skips checking scripts with invalid PEP 723 metadata blocks."
+    assert with_subject("Add a CodSpeed baseline for checking a PEP 723 script.") == \
+        "It adds a CodSpeed baseline for checking a PEP 723 script."
+    assert with_subject("Use the new API instead.") == "Use the new API instead."
+    assert with_subject("Set your cache directory with the flag.") == \
+        "Set your cache directory with the flag."
+
+
+def test_a_rollback_told_after_other_news_is_not_said_to_come_first():
+    """ao 2026-06-24: "Other changes: Top of the list. ..." then "A rollback first."."""
+    from studio.script.story.plan import Highlight, Thread
+    from studio.script.story.voice import Voice
+    from studio.script.story.writer import _transition
+
+    for n in (1, 2):
+        thread = Thread("rollbacks", "the rollbacks", "rollbacks",
+                        [Highlight("revert", [], 5.0) for _ in range(n)])
+        for day in range(1, 29):
+            voice = Voice(f"2026-06-{day:02d}", "pytorch/ao")
+            later = _transition(thread, thread.items, 1, "other", voice)
+            assert "first" not in later.lower(), later
+        firsts = {_transition(thread, thread.items, 0, "", Voice(f"2026-06-{d:02d}", "pytorch/ao"))
+                  for d in range(1, 29)}
+        assert any("first" in f.lower() for f in firsts)  # told first, it may say so
+
+
+def test_a_one_change_day_is_titled_by_its_change():
+    """ruff 2026-07-26: "Ruff: One Change on main" for a 3,300-line LSP feature; the change's plain
+    words make the title, even when its title holds an identifier."""
+    ep = _one_day(_commit(1, "[ty] Implement `foo.bar_baz` caching for the type checker (#25410)", "",
+                          "Ann Lee", [FileChange("crates/ty_server/src/goto.rs", 3300, 10)]),
+                  repo="astral-sh/ruff")
+    assert ep.title == "Ruff: Implement Caching for the Type Checker"
+    lsp = _one_day(_commit(1, "[ty] Implement LSP `textDocument/implementation` request (#25410)", "",
+                           "Ann Lee", [FileChange("crates/ty_server/src/goto.rs", 3300, 10)]),
+                   repo="astral-sh/ruff")
+    assert lsp.title == "Ruff: Implement LSP Implementation Request"

@@ -240,6 +240,15 @@ def _score(c: _Candidate) -> float:
     return score
 
 
+_POINTS_BACK = re.compile(r"^(?:It|This|That|These|Those|There)\b|\b(?:in (?:this|that|such a|either) "
+                          r"case|actually|above|otherwise)\b")
+
+
+def _points_back(text: str) -> bool:
+    """A short sentence whose words lean on one before it: "in this case", "actually", "It ..."."""
+    return len(text.split()) < 12 and bool(_POINTS_BACK.search(text))
+
+
 _SLOTS = (("problem",), ("change",), ("effect", "numbers"))
 
 
@@ -265,6 +274,10 @@ def _best(candidates: list[_Candidate]) -> list[str]:
     # a sentence that says nothing of a problem, change or effect right after a table or snippet
     # we leave out leans on it ("Keeping optimization enabled remains worthwhile ..."): not said
     chosen = [(k, c) for k, c in chosen if not (c.unmarked and c.leans)]
+    # said alone, a short sentence that points back at what it does not say ("The fixed
+    # annotation isn't actually equivalent in this case.") leaves the listener without its subject
+    if len(chosen) == 1 and _points_back(chosen[0][1].text):
+        return []
     out: list[str] = []
     total = 0
     for _, c in chosen:

@@ -201,6 +201,15 @@ def _split_long(text: str) -> list[str]:
     return out if len(out) == len(parts) else []
 
 
+def _fragment(text: str, listed: bool) -> bool:
+    """A list item's words, not a sentence: "same-named methods defined directly on ..." (a list
+    item that starts lowercase, with a plain word rather than a name such as "ty" or "torchao's"),
+    "Deduplicate targets + preserve discovery order" (steps joined with "+")."""
+    first = text.split(" ", 1)[0].lstrip("\"'(").rstrip(",.:;")
+    lowercase = listed and bool(re.fullmatch(r"[a-z]+(?:-[a-z]+)*", first)) and first not in _KEEP_CASE
+    return lowercase or bool(re.search(r"\s\+\s", text))
+
+
 def spoken_sentences(piece: Piece) -> list[str]:
     """The piece as one or two speakable sentences; [] when it cannot or should not be said."""
     raw = piece.text.replace("™", "").replace("®", "")
@@ -224,7 +233,7 @@ def spoken_sentences(piece: Piece) -> list[str]:
     for part in _split_long(said):
         if len(part.split()) < MIN_WORDS or not re.match(r"^[\"'(]?[A-Za-z_]", part):
             continue
-        if _UNSPEAKABLE.search(part):
+        if _UNSPEAKABLE.search(part) or _fragment(part, piece.listed):
             continue
         if re.search(r"\b(?:at|to|in|from|see|on|here|of|by|via|under|with|for|the|a|this|these)\W*$", part):
             continue  # the sentence pointed at a link or a snippet we took out

@@ -180,6 +180,50 @@ def speakable(text: str) -> str:
     return text.strip(" -–—:;,")
 
 
+_DUNDER = re.compile(r"(?:\b[A-Za-z_]\w*\.)?__([a-z]\w*?)__(?!\w)")
+_RULE_CODE = re.compile(r"\s*\((?:[A-Z]{1,6}\d{2,5}(?:\s*,\s*)?)+\)")
+_SLASH_ASIDE = re.compile(r"\s*\((?:[\w.-]+/)+[\w.-]+\)")
+_ISSUE_AFTER = re.compile(r"\b(by|in|from|since|after|of|with|before)\s+(?:gh-|GH-|#)\d+\b")
+_ISSUE = re.compile(r"\s*\b(?:gh-|GH-)\d+\b")
+_METHOD_PATH = re.compile(r"\b[a-z]+[A-Z]\w*/([A-Za-z]\w*)\b")  # LSP's textDocument/implementation
+_PACKAGE_PATH = re.compile(r"(?<![\w/.])([A-Za-z_][\w-]*)/([\w./-]*\w)")
+_PRIVATE = re.compile(r"(?<![\w.])_([a-z][a-z0-9]+)\b")
+
+
+def _package_path(match: re.Match[str]) -> str:
+    """``torchao/kernel`` → "the kernel folder", ``torchao/_models.llama`` → "the models llama
+    module": a path under a top folder said by its last part in words."""
+    if match.group(1).lower() not in _TOP_DIRS:
+        return match.group(0)
+    last = match.group(2).rstrip("/").rsplit("/", 1)[-1]
+    words = " ".join(last.replace("_", " ").replace(".", " ").split())
+    before = match.string[:match.start()].lower().split()[-2:]
+    # no article after one, nor after an adjective in a phrase ("of deleted models llama module")
+    adjective = len(before) == 2 and before[1].endswith("ed") and before[0] in _LINKS
+    article = "" if before and (before[-1] in _ARTICLES or adjective) else "the "
+    return f"{article}{words} {'module' if '.' in last else 'folder'}"
+
+
+_LINKS = {"of", "from", "in", "into", "with", "for", "and", "or", "the", "a", "an", "to", "on"}
+
+
+def heard(text: str) -> str:
+    """What a title sounds like inside the story, after :func:`speakable`: a dunder by its name
+    (``ndarray.__matmul__`` → "matmul"), no rule codes in parentheses ("(PYI041)"), no slash
+    lists in parentheses ("(SAM/SAM2)"), an issue number as "an earlier change", an LSP method
+    by its last part, a path under a top folder by its last part, a private name without its
+    underscore."""
+    text = _DUNDER.sub(r"\1", text)
+    text = _RULE_CODE.sub("", text)
+    text = _SLASH_ASIDE.sub("", text)
+    text = _ISSUE_AFTER.sub(r"\1 an earlier change", text)
+    text = _ISSUE.sub("", text)
+    text = _METHOD_PATH.sub(r"\1", text)
+    text = _PACKAGE_PATH.sub(_package_path, text)
+    text = _PRIVATE.sub(r"\1", text)
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
 def strip_prefixes(title: str) -> str:
     """Leading tags, series markers, ``type(scope):``, ``MAINT:`` and ``area:`` prefixes."""
     text = " ".join(title.split())

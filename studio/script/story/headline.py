@@ -45,6 +45,16 @@ def plain(text: str) -> bool:
     return bool(text) and all(_PLAIN.match(w) and "_" not in w for w in text.split())
 
 
+def _plain_words(text: str) -> str:
+    """"Implement foo.bar_baz caching for the type checker" → "Implement caching for the type
+    checker": the words a title can show, when at least four remain and no more than two went."""
+    words = text.split()
+    kept = [w for w in words if plain(w)]
+    if len(kept) < 4 or len(words) - len(kept) > 2 or kept[-1].lower() in _JOINS:
+        return ""
+    return _short(" ".join(kept))
+
+
 def title_case(text: str, keep: frozenset[str] = frozenset()) -> str:
     """Words capitalised for a title; small words lower case inside it; identifiers
     (``torch.compile``, ``__slots__``), words with capitals of their own and the words in
@@ -99,7 +109,10 @@ def headline(d: Digest, threads: list[Thread], chores: list[CommitInfo] = ()) ->
                   if h.kind == "revert")
     # the first highlight whose title phrase is whole and plain; else the day's size
     usable = [h for h in items if plain(title_case(_what(h), keep))]
-    if not usable:
+    if not usable:  # the top change's plain words, when they still make a phrase
+        words = _plain_words(_what(items[0]))
+        if words:
+            return f"{d.show}: {capitalize(title_case(words, keep))}"
         n = d.stats.commits
         return f"{d.show}: {capitalize(number_words(n))} Change{'s' if n != 1 else ''} on {d.branch}"
     if usable[0] is not items[0]:

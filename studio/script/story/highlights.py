@@ -91,7 +91,7 @@ def facts(c: CommitInfo, voice: Voice) -> list[str]:
     """What the diff adds to the title: modules removed or added, deprecations (each only when
     the title does not say it already), and the size of a big change."""
     out = []
-    title = I.title(c)
+    title = f"{c.title} {I.title(c)}"  # as written, and as said
     removed = [x for x in I.removed_api(c) if not _named_in(x, title)]
     if removed:
         out.append(f"It removes {modules(removed)}")
@@ -167,7 +167,7 @@ def tell_stack(h: Highlight, depth: int, d: Digest, voice: Voice) -> list[Said]:
 def _stack_facts(commits: list[CommitInfo], voice: Voice) -> list[Said]:
     """What the stack's diffs add up to: the public modules it removes, its size."""
     said: list[Said] = []
-    titles = " ".join(I.title(c) for c in commits)
+    titles = " ".join(f"{c.title} {I.title(c)}" for c in commits)  # as written, and as said
     removed = [(n, c.sha) for c in commits for n in I.removed_api(c) if not _named_in(n, titles)]
     if removed:
         names = list(dict.fromkeys(n for n, _ in removed))

@@ -9,7 +9,7 @@ from functools import lru_cache
 from ...digest.bodies import Explanation, explain
 from ...digest.model import CommitInfo, Digest, StackStory
 from ...digest.paths import NOT_API_PARTS
-from ..speakable import people, person_name, pr_range, spoken_title
+from ..speakable import heard, people, person_name, pr_range, spoken_title
 
 _OBJECT_STARTS = {"the", "a", "an", "its", "their", "this", "that", "these", "those", "all", "any",
                   "each", "every", "some", "it", "them", "our", "both", "more", "support", "up",
@@ -65,14 +65,22 @@ def with_subject(sentence: str) -> str:
     from .verbs import split_verb, third_person_verb
 
     first, _, rest = sentence.partition(" ")
-    if not rest or rest.split(" ", 1)[0] not in _OBJECT_STARTS:
+    second = rest.split(" ", 1)[0]
+    # the object starts with a determiner, or is a gerund ("Skip checking scripts with ...")
+    if not rest or second not in _OBJECT_STARTS and not re.fullmatch(r"[a-z]{2,}ing", second):
         return sentence
     if third_person_verb(first):
         return f"It {first.lower()} {rest}"
     verb = split_verb(sentence)[0]
-    if first[:1].isupper() and verb == first.lower() and verb not in _INSTRUCTIONS:
+    # "Use the new API instead" speaks to the listener; "Add a CodSpeed baseline for ..." says
+    # what the change does
+    if first[:1].isupper() and verb == first.lower() and \
+            (verb not in _INSTRUCTIONS or not _ADDRESSES_READER.search(sentence)):
         return f"It {third_person(verb)} {rest}"  # "Drop the two kwargs" → "It drops the two kwargs"
     return sentence
+
+
+_ADDRESSES_READER = re.compile(r"\b(?:you|your|instead|users?|callers?|please)\b", re.I)
 
 
 def user_actions(c: CommitInfo) -> list[str]:
@@ -128,11 +136,11 @@ def builds_on(s: StackStory) -> list[int]:
 
 def title(c: CommitInfo) -> str:
     """The title as said inside a sentence (its first letter as the author wrote it)."""
-    return spoken_title(c.title, capital=False) or c.title
+    return heard(spoken_title(c.title, capital=False)) or c.title
 
 
 def spoken(text: str) -> str:
-    return spoken_title(text, capital=False) or " ".join(text.split())
+    return heard(spoken_title(text, capital=False)) or " ".join(text.split())
 
 
 def person(name: str) -> str:

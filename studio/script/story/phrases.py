@@ -210,6 +210,21 @@ ROLLBACKS_MANY = [
     "First, {count} that were rolled back.",
     "Rollbacks first: {count} went back.",
 ]
+# the same, when other news was told before the rollbacks: nothing that says "first"
+ROLLBACKS_ONE_LATER = [
+    "One change also went back today.",
+    "There was a rollback, too.",
+    "Something else happened today: a revert.",
+    "Today also had a rollback.",
+    "Now, what went back.",
+]
+ROLLBACKS_MANY_LATER = [
+    "{count_cap} also went back today.",
+    "And {count} were reverted.",
+    "The day also saw {count} reverted.",
+    "Now, {count} that were rolled back.",
+    "On to the rollbacks: {count} went back.",
+]
 NONE_BACK = [
     "None of them has come back yet.",
     "So far, none of them has returned.",

@@ -9,6 +9,7 @@ from collections import Counter
 
 from ...digest.model import CommitInfo
 from ...profile import Profile
+from ..speakable import speakable
 
 _NOT_CODE = ("test/", "tests/", "testing/", "docs/", "doc/", "resources/", "benchmarks/",
              "benches/", ".github/", "examples/", "mdtest/")
@@ -57,7 +58,7 @@ def spoken_name(name: str) -> str:
 def spoken_tag(tag: str, files: list[str]) -> str:
     """``nvfp4_training`` → "nvfp4 training"; "the nvfp4 training prototype" when the change's
     files sit in a folder of that name under a prototype folder."""
-    name = " ".join(tag.replace("_", " ").replace("-", " ").split())
+    name = " ".join(speakable(tag).replace("`", "").replace("_", " ").replace("-", " ").split())
     if any("/prototype/" in f"/{p.lower()}" and f"/{tag.lower()}/" in f"/{p.lower()}" for p in files):
         return f"the {name} prototype"
     return name

@@ -124,16 +124,18 @@ def gerund(verb: str) -> str:
     return verb + "ing"
 
 
-def split_verb(title: str) -> tuple[str, str]:
+def split_verb(title: str, guess: bool = False) -> tuple[str, str]:
     """("fix", "dispatch in view_as_complex") when the title starts with a verb, else ("", title).
     An adverb before the verb stays with the rest: "Lazily infer X" → ("infer", "X"), said
-    "lazily inferred X" by :func:`did`."""
+    "lazily inferred X" by :func:`did`. With ``guess`` (a commit title), an unknown capitalised
+    first word before lowercase words is taken for the imperative verb most titles start with
+    ("Integrate DeepGEMM FP8 blockwise MoE backend")."""
     title = " ".join(title.split()).rstrip(".")
     first, _, rest = title.partition(" ")
     second, _, after = rest.partition(" ")
     if _is_adverb(first) and _base(second) and after:
         return _base(second), after
-    base = _base(first)
+    base = _base(first) or (_guessed_verb(first, rest) if guess else "")
     if base and rest and _participle(second):  # "copy improved shape-typing": copy is a name
         return "", title
     if base and rest:
@@ -141,6 +143,34 @@ def split_verb(title: str) -> tuple[str, str]:
             return "speedup", rest[3:]
         return base, rest
     return "", title
+
+
+# first words of titles that are not verbs: adjectives, determiners, nouns, and proper nouns
+_NOT_VERBS = {"more", "less", "new", "better", "some", "initial", "minor", "major", "basic", "first",
+              "consistent", "proper", "various", "misc", "extra", "partial", "full", "native", "custom",
+              "generic", "default", "experimental", "optional", "unused", "dead", "stale", "simple",
+              "small", "large", "several", "many", "most", "other", "another", "nicer", "cleaner",
+              "clearer", "support", "cleanup", "typo", "readme", "docs", "nightly", "python", "rust",
+              "android", "linux", "pyodide", "cuda", "triton", "numpy", "pytorch", "cargo", "mypy",
+              "emscripten", "wasm", "apple", "intel", "arm", "meson", "cython", "github", "windows",
+              "this", "that", "these", "those", "then", "when", "while", "after", "before", "only",
+              "also", "with", "without", "from", "into", "over", "under", "each", "every", "both",
+              "again", "towards", "toward", "about", "against", "because", "since", "until", "upon"}
+_NOT_VERB_ENDINGS = ("s", "ed", "ing", "ly", "tion", "sion", "ment", "ness", "ity", "al", "ic", "ous",
+                     "ive", "ful", "able", "ible", "er", "or", "ist", "ism", "age", "ship", "est")
+
+
+def _guessed_verb(word: str, rest: str) -> str:
+    """"Integrate", "Diagnose", "Index" first in a title whose other words are mostly lowercase:
+    the imperative most commit titles start with, though no list knows it. Not a word whose form
+    says noun or adjective ("Encoding", "Consistent", "Parser"), nor a known non-verb."""
+    w = word.lower()
+    if not re.fullmatch(r"[A-Z][a-z]{3,}", word) or w in _NOT_VERBS or w.endswith(_NOT_VERB_ENDINGS):
+        return ""
+    words = [x for x in rest.split() if x.isalpha()]
+    if not words or not any(x.islower() for x in words) or rest.split()[0].lower() == "of":
+        return ""
+    return w
 
 
 _AND_VERB = re.compile(r"\b(and|then) ([a-z]+)\b")
@@ -241,7 +271,7 @@ def did(title: str) -> str:
     negated = _negated(title)
     if negated:
         return f"stopped {gerund(negated[0])} {negated[1]}"
-    verb, rest = split_verb(title)
+    verb, rest = split_verb(title, guess=True)
     if verb:
         return f"{_adverb(title)}{past(verb)} {_and_verbs(_article(verb, rest), past)}"
     return f"landed {_noun(title)}"
@@ -257,7 +287,7 @@ def third_person_verb(word: str) -> bool:
 
 def is_action(title: str) -> bool:
     """Whether the title starts with a verb (so "they also …" can follow)."""
-    return bool(split_verb(title)[0])
+    return bool(split_verb(title, guess=True)[0])
 
 
 def doing(title: str) -> str:
@@ -265,7 +295,7 @@ def doing(title: str) -> str:
     negated = _negated(title)
     if negated:
         return f"no longer {gerund(negated[0])} {negated[1]}"
-    verb, rest = split_verb(title)
+    verb, rest = split_verb(title, guess=True)
     if verb:
         word = "speeding up" if verb == "speedup" else gerund(verb)
         return f"{_adverb(title)}{word} {_and_verbs(_article(verb, rest), gerund)}"
@@ -276,7 +306,25 @@ def _noun(title: str) -> str:
     title = " ".join(title.split()).rstrip(".")
     if not title:
         return "an untitled change"
+    first, _, rest = title.partition(" ")
+    if _lowered_start(first) and any(x.isalpha() and x.islower() for x in rest.split()):
+        return f"{first.lower()} {rest}".strip()  # "More consistent encoding" → "more consistent …"
     return title
+
+
+def _lowered_start(word: str) -> bool:
+    """A title's first word that is a plain word in mid-sentence ("More", "New-style", "Improved"),
+    not an acronym, a CamelCase name or a proper noun."""
+    if not re.fullmatch(r"[A-Z][a-z]+(?:-[a-z]+)*", word):
+        return False
+    w = word.lower()
+    head = w.split("-", 1)[0]
+    known_proper = {"python", "rust", "android", "linux", "pyodide", "cuda", "triton", "numpy",
+                    "pytorch", "cargo", "mypy", "emscripten", "apple", "intel", "meson", "cython",
+                    "github", "windows"}
+    if head in known_proper:
+        return False
+    return "-" in w or head in _NOT_VERBS or head.endswith(("ed", "ing")) or bool(_base(head))
 
 
 def is_handle(name: str) -> bool:

@@ -230,10 +230,11 @@ def _transition(t: Thread, chosen: list[Highlight], position: int, previous: str
         n = sum(1 for h in t.items if h.kind == "revert")
         if n == 0:
             return voice.pick("comebacks", P.FIRST_THREAD if first else P.LATER_THREAD, name=name)
+        # told after other news, the opener must not say "first" ("A rollback first.")
         if n == 1:
-            return voice.pick("rollbacks-one", P.ROLLBACKS_ONE)
-        return voice.pick("rollbacks-many", P.ROLLBACKS_MANY, count=count(n, "change"),
-                          count_cap=capitalize(count(n, "change")))
+            return voice.pick("rollbacks-one", P.ROLLBACKS_ONE if first else P.ROLLBACKS_ONE_LATER)
+        return voice.pick("rollbacks-many", P.ROLLBACKS_MANY if first else P.ROLLBACKS_MANY_LATER,
+                          count=count(n, "change"), count_cap=capitalize(count(n, "change")))
     if t.key == "other":
         bank = P.OTHER_FIRST if first else P.OTHER_ONE if len(chosen) == 1 else P.OTHER_THREAD
         return voice.pick("other", bank)
