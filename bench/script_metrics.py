@@ -83,7 +83,7 @@ COUNT_NOUNS = {
 # rollbacks", "five different authors"
 BETWEEN = {"more", "new", "other", "different", "distinct", "separate", "human", "of", "them",
            "those", "these", "were", "was", "are", "is", "merged", "straight", "total"}
-COUNT_TOKEN = re.compile(r"[a-z]+|\d+(?:,\d{3})*")
+COUNT_TOKEN = re.compile(r"[a-z]+|\d+(?:,\d{3})*|[.!?;:]")  # a sentence end stops a number
 
 
 def spoken_counts(text: str) -> list[tuple[str, int, str]]:

@@ -189,3 +189,10 @@ def test_a_spoken_date_must_be_a_cited_commits_date(tmp_path):
     assert B.date_problems(tmp_path / "r", right, "2026-07-17") == []
     wrong = episode("It landed on June 11th and was reverted on June 24th.")
     assert len(B.date_problems(tmp_path / "r", wrong, "2026-07-17")) == 1
+
+
+def test_a_number_ends_at_its_sentence():
+    """ruff 2026-07-27: "… precedes a non-defaulted one. Ten authors …" is ten authors, not eleven."""
+    text = ("Skipping a fix when a TypeVar precedes a non-defaulted one. "
+            "Ten authors put fourteen commits on main.")
+    assert M.count_mismatches(text, {"authors": 10, "commits": 14}) == []
