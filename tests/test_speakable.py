@@ -247,3 +247,18 @@ def test_story_titles_are_heard_without_codes_issue_numbers_dunders_or_paths():
         "Remove dead consumers of deleted models llama module and eval"
     assert said("Split fwd/bwd kernels") == "Split fwd/bwd kernels"
     assert spoken_tag("`flake8-pyi`", []) == "flake8 pyi"
+
+
+@pytest.mark.parametrize(("written", "said"), [
+    ("np.[as]array fix incorrect inference", "np.asarray fix incorrect inference"),  # numpy 08-13
+    ("specialized pow[er] ufunc", "specialized power ufunc"),  # numpy 07-20
+    ("Support Annotated inside type[...]", "Support Annotated inside type"),  # ruff 08-10
+    ("Support type[Protocol]", "Support type of Protocol"),  # ruff 07-14
+    ("Add a section to np.ma.view [skip actions]", "Add a section to np.ma.view"),  # numpy 07-15
+])
+def test_bracket_notations_are_said_as_a_reader_says_them(written, said):
+    assert speakable(written) == said
+
+
+def test_a_leading_issue_number_is_not_said():
+    assert spoken_title("#31993: Return FAIL if the cast fails") == "Return FAIL if the cast fails"

@@ -623,3 +623,14 @@ def test_a_one_change_day_is_titled_by_its_change():
                            "Ann Lee", [FileChange("crates/ty_server/src/goto.rs", 3300, 10)]),
                    repo="astral-sh/ruff")
     assert lsp.title == "Ruff: Implement LSP Implementation Request"
+
+
+def test_a_title_or_sentence_in_the_s_form_is_not_conjugated_twice():
+    """ao 2026-07-22 / 06-05: "fixesed", "It addses" — an -s form is the verb's, once."""
+    from studio.script.story.inputs import with_subject
+    from studio.script.story.verbs import did
+
+    assert did("Fixes cutlass crash on import") == "fixed cutlass crash on import"
+    assert did("Removes the unused helper").startswith("removed the unused helper")
+    assert with_subject("Adds a regression test for the handler.") == \
+        "It adds a regression test for the handler."

@@ -169,6 +169,7 @@ def speakable(text: str) -> str:
     text = _BRACES.sub(_say_braces, text)
     text = _UNION.sub(" or ", text)
     text = _PATH.sub(_say_path, text)
+    text = _brackets(text)
     text = _CALL.sub(r"\1", text)
     text = re.sub(r"\b([Ss]et(?:ting)?|[Ee]xport(?:ing)?)\s+" + _ASSIGN.pattern, r"\1 \2 to \3", text)
     text = _ASSIGN.sub(r"\1 set to \2", text)
@@ -178,6 +179,25 @@ def speakable(text: str) -> str:
     text = re.sub(r"\(\s*\)", "", text)
     text = re.sub(r"\s{2,}", " ", text)
     return text.strip(" -–—:;,")
+
+
+_LEADING_ISSUE = re.compile(r"^\s*(?:gh-|GH-|#)\d+\s*[:\-]\s+")  # "#31993: Return FAIL if ..."
+_CI_TAG = re.compile(r"\s*\[(?:skip|ci|no)[ -][^\]]{1,20}\]", re.I)  # "[skip actions]", "[ci skip]"
+_GENERIC = re.compile(r"\b([A-Za-z_]\w*)\[([A-Z]\w*)\]")  # type[Protocol]
+_ELLIPSIS_ARG = re.compile(r"\b([A-Za-z_]\w*)\[\.\.\.\]")  # type[...]
+_OPTIONAL = re.compile(r"(?<![\w\]])([\w.]*)\[([a-z_]{1,8})\]([\w.]*)")  # np.[as]array, pow[er]
+
+
+def _brackets(text: str) -> str:
+    """What a reader says for the bracket notations of titles and bodies: ``[skip actions]``
+    nothing, ``type[Protocol]`` "type of Protocol", ``pow[er]``/``np.[as]array`` the long name
+    ("power", "np.asarray"). (A word/word is left to the voice, which says "slash".)"""
+    text = _CI_TAG.sub("", text)
+    text = _GENERIC.sub(r"\1 of \2", text)
+    text = _ELLIPSIS_ARG.sub(r"\1", text)
+    text = _OPTIONAL.sub(lambda m: m.group(1) + m.group(2) + m.group(3)
+                         if m.group(1) or m.group(3) else m.group(0), text)
+    return text
 
 
 _DUNDER = re.compile(r"(?:\b[A-Za-z_]\w*\.)?__([a-z]\w*?)__(?!\w)")
@@ -231,7 +251,7 @@ def strip_prefixes(title: str) -> str:
         before = text
         _, text = split_tags(text)
         text = _SERIES.sub("", text, count=1) if _SERIES.match(text) else text
-        for pattern in (_CONVENTIONAL, _CAPS_AREA, _AREA):
+        for pattern in (_CONVENTIONAL, _CAPS_AREA, _AREA, _LEADING_ISSUE):
             text = pattern.sub("", text, count=1)
         if text == before:
             break

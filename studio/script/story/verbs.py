@@ -75,13 +75,14 @@ def _known(w: str) -> bool:
 
 def _base(word: str) -> str:
     w = word.lower().rstrip(":,")
-    if _known(w):
-        return w
-    for cut in ("es", "s"):
-        if w.endswith(cut) and _known(w[: -len(cut)]):
-            return w[: -len(cut)]
+    # an -s form first: the verb lists hold some ("adds", "fixes"), and "fixes" is "fix"
     if w.endswith("ies") and _known(w[:-3] + "y"):
         return w[:-3] + "y"
+    for cut in ("es", "s"):
+        if w.endswith(cut) and not w.endswith("ss") and _known(w[: -len(cut)]):
+            return w[: -len(cut)]
+    if _known(w):
+        return w
     if re.fullmatch(r"[a-z]{3,}(?:ize|ise|ify)", w):  # "tokenize", "stringify": verbs by their form
         return w
     return ""
