@@ -180,7 +180,7 @@ def cmd_script(args: argparse.Namespace) -> int:
     out = check_writable_dir(args.output)
     minutes = args.minutes or _show_minutes(out)
     writer = writer_choice(args, _show_of(out))
-    progress = TerminalProgress(quiet=writer is None or not writer.llm)
+    progress = TerminalProgress(quiet=writer is None or not writer.llm or not sys.stderr.isatty())
     try:
         fresh = write_script_for(day, args.profile, minutes, writer, progress)
     finally:

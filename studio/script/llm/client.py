@@ -119,8 +119,7 @@ def _ask(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
                     size += len(text)
                 if choice.finish_reason:
                     finished = choice.finish_reason
-            progress(min(0.95, size / expected), f"drafting with {settings.model}: "
-                                                 f"{size // CHARS_PER_WORD} words")
+            progress(min(0.95, size / expected), f"drafting with {settings.model}")
     finally:
         close = getattr(stream, "close", None)
         if close is not None:
