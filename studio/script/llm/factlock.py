@@ -24,8 +24,11 @@ _MONTH = "(?:" + "|".join(m.capitalize() for m in MONTHS) + ")"
 SHA = re.compile(r"(?<![\w/.-])[0-9a-f]{7,40}(?![\w/])")
 HANDLE = re.compile(r"(?<![\w@])@([A-Za-z0-9][\w-]*)")
 ENV_VAR = re.compile(r"(?<![\w.])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:=\S+)?(?![\w])")
-PATH = re.compile(r"(?<![\w/])(?:[\w.-]+/)+[\w.-]*\w|(?<![\w/.])[\w-]+\.(?:py|pyi|cpp|cc|cu|cuh|h|"
-                  r"hpp|c|rs|go|js|ts|md|rst|txt|toml|yaml|yml|json|cfg|ini|sh|cmake|bzl)\b")
+# a path: two slashes or more, or a slash and a file extension, or a file name with a known
+# extension ("and/or" and "full/concise" are words, not paths)
+PATH = re.compile(r"(?<![\w/])(?:[\w.-]+/){2,}[\w.-]*\w|(?<![\w/])[\w.-]+/[\w-]*\.\w+|"
+                  r"(?<![\w/.])[\w-]+\.(?:py|pyi|cpp|cc|cu|cuh|h|hpp|c|rs|go|js|ts|md|rst|txt|"
+                  r"toml|yaml|yml|json|cfg|ini|sh|cmake|bzl)\b")
 VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?:[-.]?(?:rc|a|b|alpha|beta|dev|post)\d*)?(?![\w])",
                      re.I)
 DATE_WORDS = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?")
@@ -34,7 +37,7 @@ PR = re.compile(r"(?:#|\b(?:PRs?|[Pp]ull [Rr]equests?|[Ii]ssues?|[Nn]umbers?)\s*
                 r"((?:\s*(?:,|and|to|through|-|–)\s*#?\d{2,})*)")
 BACKTICK = re.compile(r"`([^`]+)`")
 DOTTED = re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?(?![\w])")
-TOKEN = re.compile(r"(?<![\w'’])[^\W_][\w'’-]*")
+TOKEN = re.compile(r"(?<![\w'’])[^\W_][\w'’]*")
 EXEMPT_CAPS = {"PR", "PRS", "CI", "API", "APIS", "GPU", "GPUS", "CPU", "CPUS", "OK", "I", "AI",
                "UI", "PS", "FAQ", "TL", "DR"}
 
@@ -44,7 +47,7 @@ class Scope:
     """What one sentence may draw on."""
 
     evidence: Evidence
-    other_logins: set[str]  # handles of the day's other commits
+    other_people: set[str]  # words of the day's other commits' authors and handles
 
     @cached_property
     def text(self) -> str:
@@ -87,6 +90,8 @@ def _problems(sentence: str, scope: Scope, day_year: str) -> list[str]:  # noqa:
         nonlocal text
         for m in list(pattern.finditer(text)):
             why = check(m)
+            if why is None:
+                continue  # not one of these after all: left for the later checks
             if why:
                 out.append(why)
             text = _blank(text, m)
@@ -94,7 +99,7 @@ def _problems(sentence: str, scope: Scope, day_year: str) -> list[str]:  # noqa:
     def sha(m):
         s = m.group(0)
         if not re.search(r"\d", s) or not re.search(r"[a-f]", s):
-            return ""
+            return None  # a number or a word: checked as one
         return "" if scope.has_sha(s) else f"sha {s} is not one of its commits"
 
     def handle(m):
@@ -178,7 +183,7 @@ def _token_problems(text: str, scope: Scope) -> list[str]:
             if base.upper() not in EXEMPT_CAPS and not scope.has(base):
                 out.append(f"name {base} is not in its commits")
             continue
-        if base in scope.other_logins and not scope.has(base):
+        if base in scope.other_people and not scope.has(base):
             out.append(f"person {base} is from another commit")
             continue
         if not base[:1].isupper():
@@ -213,6 +218,16 @@ def _token_problems(text: str, scope: Scope) -> list[str]:
     return out
 
 
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[^\W_][\w'’]*", text))
+
+
+def people_words(facts: DayFacts) -> set[str]:
+    """Words of every author name and handle of the day, but English words ("will")."""
+    names = " ".join(f"{c.author} {c.author_login}" for c in facts.digest.commits)
+    return {w for w in _words(names) if len(w) >= 3 and w.lower() not in COMMON_WORDS}
+
+
 def check_sentence(text: str, commits: list[str], facts: DayFacts) -> str:
     """Why ``text`` (telling ``commits``, short or full shas) fails the lock, or "".
 
@@ -235,9 +250,7 @@ def resolve(commits: list[str], facts: DayFacts) -> tuple[list[str], str]:
 
 def check_resolved(text: str, shas: list[str], facts: DayFacts) -> str:
     evidence = facts.evidence_for(shas) if shas else facts.day
-    mine = {login for sha in shas for login in facts.by_sha[sha].logins}
-    others = {c.author_login for c in facts.digest.commits if c.author_login} - mine
-    scope = Scope(evidence, {x for x in others if len(x) >= 3})
+    scope = Scope(evidence, facts.people - _words(" ".join(evidence.texts)))
     problems = _problems(text, scope, facts.digest.date[:4])
     if problems:
         return problems[0] if shas else f"a stock line that states a fact: {problems[0]}"

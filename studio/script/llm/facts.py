@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ...digest.bodies import explain_commit
 from ...digest.model import CommitInfo, Digest
@@ -44,6 +45,13 @@ class DayFacts:
     by_sha: dict[str, Evidence]  # full sha -> evidence of that commit
     day: Evidence  # date, stats, show: what a stock line may say
     cards: list[dict]  # what the model is given, one per commit of the day
+
+    @cached_property
+    def people(self) -> set[str]:
+        """Words of the day's author names and handles (see factlock.people_words)."""
+        from .factlock import people_words
+
+        return people_words(self)
 
     def resolve(self, sha: str) -> str | None:
         """The full sha a (possibly short) sha names among the day's commits, or None."""
