@@ -128,6 +128,11 @@ def plant(kind: str, facts: DayFacts, others: list[str], rng: random.Random) -> 
         if when.isoformat() in ev.dates:
             return None
         return (f"It landed on {spoken_date(when)}.", sha)
+    if kind == "wrong weekday":
+        days = {dt.date.fromisoformat(x).strftime("%A") for x in ev.dates if x[:1].isdigit()}
+        wrong = [w for w in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
+                             "Sunday") if w not in days]
+        return (f"It landed on a {rng.choice(wrong)}.", sha)
     if kind == "fabricated env var":
         word = rng.choice([w for w in c.title.upper().split() if w.isalpha()] or ["FEATURE"])
         var = f"{rng.choice(['TORCH', 'RUFF', 'NPY', 'ENABLE'])}_{word}_{rng.choice(['MODE', 'LEVEL'])}"
@@ -146,7 +151,8 @@ def plant(kind: str, facts: DayFacts, others: list[str], rng: random.Random) -> 
 
 
 KINDS = ["wrong count", "wrong size", "swapped PR number", "invented person",
-         "another commit's author", "wrong date", "fabricated env var", "fabricated version",
+         "another commit's author", "wrong date", "wrong weekday",
+         "fabricated env var", "fabricated version",
          "fabricated file path", "sha from another day (text)", "sha from another day (commit)"]
 
 
@@ -177,6 +183,8 @@ def main() -> int:
     missed: list[str] = []
     wrongly: list[str] = []
     lock_seconds: list[float] = []
+    facts_seconds: list[float] = []
+    sentence_counts: list[int] = []
     for repo in repos:
         days = recent_days(repo, args.days)
         all_shas = subprocess.run(["git", "--git-dir", repo, "log", "--format=%H", "-n", "5000"],
@@ -186,10 +194,13 @@ def main() -> int:
             profile = profile_for(day.repo, project=day_project(day))
             digest = build_digest(day, profile)
             started = time.perf_counter()
-            facts = day_facts(digest, profile)
+            facts = day_facts(digest, profile)  # the evidence, and the cards of the prompt
+            facts_seconds.append(time.perf_counter() - started)
             good = faithful(facts)
+            started = time.perf_counter()
             verdicts = [locked(t, s, facts) for t, s in good]
             lock_seconds.append(time.perf_counter() - started)
+            sentence_counts.append(len(good))
             faithful_n += len(good)
             for (text, _), why in zip(good, verdicts, strict=True):
                 if why:
@@ -218,9 +229,14 @@ def main() -> int:
           f"({100 * sum(caught.values()) / max(1, total):.1f}% caught, goal 100%)")
     print(f"faithful sentences: {faithful_n}, wrongly rejected {rejected} "
           f"({100 * rejected / max(1, faithful_n):.1f}%, goal <= 5%)")
-    lock_seconds.sort()
-    print(f"time the lock adds per episode (facts + every faithful sentence): median "
-          f"{1000 * lock_seconds[len(lock_seconds) // 2]:.0f} ms, max {1000 * lock_seconds[-1]:.0f} ms")
+    per_sentence = sum(lock_seconds) / max(1, sum(sentence_counts))
+    for what, values in (("building the day's facts (evidence + prompt cards)", facts_seconds),
+                         ("checking every faithful sentence", lock_seconds)):
+        values = sorted(values)
+        print(f"per episode, {what}: median {1000 * values[len(values) // 2]:.0f} ms, "
+              f"max {1000 * values[-1]:.0f} ms")
+    print(f"per sentence checked: {1000 * per_sentence:.2f} ms "
+          f"(median {sorted(sentence_counts)[len(sentence_counts) // 2]} sentences a day)")
     for line in missed[:20]:
         print("MISSED", line)
     for line in wrongly[:args.show_rejected]:

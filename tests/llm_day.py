@@ -97,6 +97,8 @@ def plants(s: dict[str, str]) -> dict[str, tuple[int, int, str | None, list[str]
                                   "policy.", None, "Raj"),
         "wrong date": (1, 0, "Dee Park reverted Mo Pal's retry loop for the uploader, which "
                              "first landed on February 3rd.", None, "date"),
+        "wrong weekday": (1, 0, "On Tuesday, Dee Park reverted Mo Pal's retry loop for the "
+                                "uploader.", None, "weekday Tuesday"),
         "fabricated env var": (2, 2, "She also added WIDGET_CACHE_LIMIT, so users can raise the "
                                      "cache from its default of 256 entries.", None,
                                "WIDGET_CACHE_LIMIT"),

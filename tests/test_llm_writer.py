@@ -212,6 +212,7 @@ def test_show_toml_configures_it_and_produce_runs_unattended(day, server, tmp_pa
     assert r.returncode == 0, r.stderr
     ep = json.loads((show / "episodes" / DAY / "episode.json").read_text())
     assert ep["writer"] == f"llm-1 ({MODEL})" and ep["audio"]
+    assert f"script: drafted by llm-1 ({MODEL}), 10 sentences verified, 0 replaced" in r.stdout
     assert server.requests[0]["body"]["temperature"] == 0.2
     assert "stream" not in server.requests[0]["body"] or not server.requests[0]["body"]["stream"]
     # the server gone: the next day's produce still makes its episode, told so in one line
@@ -223,6 +224,7 @@ def test_show_toml_configures_it_and_produce_runs_unattended(day, server, tmp_pa
     assert r.returncode == 0, r.stderr
     ep = json.loads((show / "episodes" / DAY / "episode.json").read_text())
     assert ep["writer"] == "story-1" and "cannot reach" in ep["writer_note"] and ep["audio"]
+    assert "script: the language model at 127.0.0.1:9 failed (cannot reach" in r.stdout
 
 
 def test_the_api_key_is_sent_and_never_written(day, server, tmp_path):

@@ -9,6 +9,7 @@ show do not. :func:`check_sentence` gives the first reason a sentence fails, or 
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -35,6 +36,7 @@ DATE_WORDS = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(
 DATE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 PR = re.compile(r"(?:#|\b(?:PRs?|[Pp]ull [Rr]equests?|[Ii]ssues?|[Nn]umbers?)\s*#?)\s*(\d{2,})"
                 r"((?:\s*(?:,|and|to|through|-|–)\s*#?\d{2,})*)")
+WEEKDAY = re.compile(r"\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?\b")
 BACKTICK = re.compile(r"`([^`]+)`")
 DOTTED = re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?(?![\w])")
 TOKEN = re.compile(r"(?<![\w'’])[^\W_][\w'’]*")
@@ -68,10 +70,17 @@ class Scope:
             found.add(f"{m.group(3) or '????'}-{month:02d}-{int(m.group(2)):02d}")
         return found
 
+    @cached_property
+    def words(self) -> set[str]:
+        return set(re.findall(r"\w+", self.text))
+
     def has(self, word: str) -> bool:
+        """Whether the evidence writes ``word`` (any case), as a whole word or phrase."""
         w = word.lower().strip()
         if not w:
             return True
+        if re.fullmatch(r"\w+", w):
+            return w in self.words
         return re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", self.text) is not None
 
     def has_sha(self, sha: str) -> bool:
@@ -131,6 +140,15 @@ def _problems(sentence: str, scope: Scope, day_year: str) -> list[str]:  # noqa:
     def date_iso(m):
         return "" if m.group(0) in scope.dates else f"date {m.group(0)} is not in its commits"
 
+    def weekday(m):
+        days = set()
+        for d in scope.dates:
+            try:
+                days.add(dt.date.fromisoformat(d).strftime("%A"))
+            except ValueError:
+                continue
+        return "" if m.group(1) in days else f"weekday {m.group(1)} is not a day of its commits"
+
     def pr(m):
         nums = [m.group(1), *re.findall(r"\d{2,}", m.group(2) or "")]
         bad = [n for n in nums if float(n) not in scope.numbers]
@@ -148,6 +166,7 @@ def _problems(sentence: str, scope: Scope, day_year: str) -> list[str]:  # noqa:
     scan(PATH, path)
     scan(DATE_ISO, date_iso)
     scan(DATE_WORDS, date_words)
+    scan(WEEKDAY, weekday)
     scan(VERSION, version)
     scan(PR, pr)
     scan(DOTTED, ident)
@@ -249,12 +268,20 @@ def resolve(commits: list[str], facts: DayFacts) -> tuple[list[str], str]:
 
 
 def check_resolved(text: str, shas: list[str], facts: DayFacts) -> str:
-    evidence = facts.evidence_for(shas) if shas else facts.day
-    scope = Scope(evidence, facts.people - _words(" ".join(evidence.texts)))
+    scope = _scope(tuple(shas), facts)
     problems = _problems(text, scope, facts.digest.date[:4])
     if problems:
         return problems[0] if shas else f"a stock line that states a fact: {problems[0]}"
     return ""
+
+
+def _scope(shas: tuple[str, ...], facts: DayFacts) -> Scope:
+    """The scope of sentences telling ``shas``, built once per day and set of commits."""
+    scopes = facts.scopes
+    if shas not in scopes:
+        evidence = facts.evidence_for(list(shas)) if shas else facts.day
+        scopes[shas] = Scope(evidence, facts.people - _words(" ".join(evidence.texts)))
+    return scopes[shas]
 
 
 def check_text(text: str, facts: DayFacts) -> str:

@@ -45,6 +45,7 @@ class DayFacts:
     by_sha: dict[str, Evidence]  # full sha -> evidence of that commit
     day: Evidence  # date, stats, show: what a stock line may say
     cards: list[dict]  # what the model is given, one per commit of the day
+    scopes: dict = field(default_factory=dict, repr=False)  # factlock's, per set of commits
 
     @cached_property
     def people(self) -> set[str]:
