@@ -241,11 +241,11 @@ def test_the_api_key_is_sent_and_never_written(day, server, tmp_path):
 
 
 @pytest.mark.parametrize("args,words", [
-    (["--llm-base-url", "ftp://x/v1", "--llm-model", "m"], "base_url must be an http"),
-    (["--llm-base-url", "http://127.0.0.1:1/v1"], "model is not set"),
+    (["--llm-base-url", "ftp://x/v1", "--llm-model", "m"], "--llm-base-url must be an http"),
+    (["--llm-base-url", "http://127.0.0.1:1/v1"], "--llm-model is not set"),
     (["--llm-base-url", "https://llm.example.com/v1", "--llm-model", "m"],
      "no API key for the model server llm.example.com: set STUDIO_LLM_API_KEY"),
-    (["--llm-model", "m", "--llm-temperature", "7"], "temperature must be from 0 to 2"),
+    (["--llm-model", "m", "--llm-temperature", "7"], "--llm-temperature must be from 0 to 2"),
 ])
 def test_bad_configuration_is_one_line(day, tmp_path, args, words):
     _, day_file, _ = day

@@ -38,37 +38,43 @@ class WriterSettings:
         return self.kind == "llm"
 
     def checked(self, where: str = WHERE) -> WriterSettings:
-        """These settings, or a one-line StudioError naming the first bad value."""
+        """These settings, or a one-line StudioError naming the first bad value (as
+        ``show.toml: writer.NAME``, or ``--llm-NAME`` when ``where`` is "--llm-")."""
+
+        def name(key: str) -> str:
+            return where + (key.replace("_", "-") if where.startswith("--") else key)
+
         if self.kind not in KINDS:
-            raise StudioError(f"{where}kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
+            raise StudioError(f"{WHERE}kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
         if not self.llm:
             return self
-        check_base_url(self.base_url, where)
+        check_base_url(self.base_url, name("base_url"))
         if not self.model.strip():
-            raise StudioError(f"{where}model is not set: name the model the server at "
-                              f"{host_of(self.base_url)} should use (e.g. model = \"qwen2.5:7b\")")
+            raise StudioError(f"{name('model')} is not set: name the model the server at "
+                              f"{host_of(self.base_url)} should use (e.g. qwen2.5:7b)")
         if not 0.0 <= self.temperature <= 2.0:
-            raise StudioError(f"{where}temperature must be from 0 to 2, not {self.temperature:g}")
-        for name in ("timeout", "deadline"):
-            value = getattr(self, name)
+            raise StudioError(f"{name('temperature')} must be from 0 to 2, "
+                              f"not {self.temperature:g}")
+        for key in ("timeout", "deadline"):
+            value = getattr(self, key)
             if not (math.isfinite(value) and 0 < value <= 3600):
-                raise StudioError(f"{where}{name} must be seconds from 0 to 3600, not {value:g}")
+                raise StudioError(f"{name(key)} must be seconds from 0 to 3600, not {value:g}")
         if not 0 <= self.retries <= 10:
-            raise StudioError(f"{where}retries must be from 0 to 10, not {self.retries}")
+            raise StudioError(f"{name('retries')} must be from 0 to 10, not {self.retries}")
         return self
 
 
-def check_base_url(url: str, where: str = WHERE) -> str:
+def check_base_url(url: str, what: str = WHERE + "base_url") -> str:
     parts = urllib.parse.urlsplit((url or "").strip())
     try:
         parts.port  # noqa: B018 - a port out of range raises here
     except ValueError:
-        raise StudioError(f"{where}base_url {url[:80]!r} has an invalid port") from None
+        raise StudioError(f"{what} {url[:80]!r} has an invalid port") from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise StudioError(f"{where}base_url must be an http:// or https:// URL such as "
+        raise StudioError(f"{what} must be an http:// or https:// URL such as "
                           f"http://localhost:11434/v1, not {url[:80]!r}")
     if parts.username or parts.password:
-        raise StudioError(f"{where}base_url must not hold a user name or password "
+        raise StudioError(f"{what} must not hold a user name or password "
                           "(the API key comes from the environment or the keyring)")
     return url
 
@@ -114,4 +120,4 @@ def with_overrides(base: WriterSettings, **chosen: Any) -> WriterSettings:
     changes = {k: v for k, v in chosen.items() if v is not None}
     if ("model" in changes or "base_url" in changes) and "kind" not in changes:
         changes["kind"] = "llm"
-    return replace(base, **changes).checked("--") if changes else base.checked()
+    return replace(base, **changes).checked("--llm-") if changes else base.checked()
