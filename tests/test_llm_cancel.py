@@ -52,3 +52,28 @@ def test_progress_streams_and_cancel_stops_the_draft(digest_and_shas, tmp_path):
             LlmWriter(settings, progress=cancel_midway, cancel=token,
                       cache=DraftCache(tmp_path)).write(digest, profile)
         assert not list(tmp_path.rglob("*.json"))  # nothing half-drafted was cached
+
+
+def test_a_long_retry_after_is_cancellable_and_kept_within_the_deadline(digest_and_shas):
+    import threading
+    import time
+
+    digest, profile, shas = digest_and_shas
+    with ChatServer() as server:
+        settings = WriterSettings(kind="llm", base_url=server.base_url, model="m", cache=False)
+        server.script(Reply(status=429, content="busy", headers={"Retry-After": "30"}))
+        token = CancelToken()
+        threading.Timer(0.5, token.cancel).start()
+        started = time.monotonic()
+        with pytest.raises(Cancelled):
+            LlmWriter(settings, cancel=token).write(digest, profile)
+        assert time.monotonic() - started < 3  # the back-off stopped, not waited out
+
+        # a wait that would pass the deadline is not waited: the story script, at once
+        tight = WriterSettings(kind="llm", base_url=server.base_url, model="m", cache=False,
+                               deadline=5)
+        server.script(Reply(status=429, content="busy", headers={"Retry-After": "30"}))
+        started = time.monotonic()
+        episode = LlmWriter(tight).write(digest, profile)
+        assert time.monotonic() - started < 3 and episode.writer == "story-1"
+        assert "would pass the 5 s deadline" in episode.writer_note

@@ -1,9 +1,9 @@
 """One chat completion from an OpenAI-compatible server, through the ``openai`` client library.
 
-The library retries 429 (after the server's Retry-After), 5xx, timeouts and dropped
-connections with exponential back-off (``retries`` times). Here: streaming with progress and
-cancel between chunks, a deadline over the whole draft, a retry without the JSON schema for a
-server that rejects ``response_format``, and errors sorted in two: the user's configuration
+Here: retries of 429 (after the server's Retry-After), 5xx, timeouts and dropped connections
+with exponential back-off, cancellable and within a deadline over the whole draft; streaming
+with progress and cancel between chunks; a retry without the JSON schema for a server that
+rejects ``response_format``; and errors sorted in two: the user's configuration
 (:class:`~studio.errors.StudioError`, one line: unknown model, refused key) and the server
 failing (:class:`LlmUnavailable`: the episode goes on with the story writer).
 """
@@ -39,19 +39,93 @@ def _openai():
 
 
 def make_client(settings: WriterSettings, key: ApiKey) -> Any:
+    """The library's client; retries are ours (:func:`complete`), so that a back-off can be
+    cancelled and never runs past the draft's deadline."""
     openai = _openai()
     return openai.OpenAI(base_url=settings.base_url, api_key=key.value, timeout=settings.timeout,
-                         max_retries=settings.retries)
+                         max_retries=0)
 
 
 def complete(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
              response_format: dict | None, expected_words: int = 500,
              progress: Progress = no_progress, cancel: CancelToken | None = None) -> str:
-    """The model's answer text. Raises LlmUnavailable, StudioError (configuration) or
-    Cancelled."""
+    """The model's answer text, retried ``settings.retries`` times on 408/409/429/5xx, timeouts
+    and dropped connections (after the server's Retry-After, else 0.5 s doubling to 8 s).
+    Raises LlmUnavailable, StudioError (configuration) or Cancelled."""
     openai = _openai()
     host = host_of(settings.base_url)
     started = time.monotonic()
+    attempt = 0
+    while True:
+        try:
+            return _with_format(client, settings, messages, response_format, expected_words,
+                                progress, cancel, started)
+        except (openai.APITimeoutError, openai.APIConnectionError, openai.APIStatusError) as exc:
+            status = getattr(exc, "status_code", None)
+            if isinstance(exc, openai.APIStatusError) and status not in RETRIED and status < 500:
+                raise LlmUnavailable(_why(exc, settings)) from None
+            attempt += 1
+            if attempt > settings.retries:
+                raise LlmUnavailable(_why(exc, settings)) from None
+            wait = _retry_after(exc) or min(MAX_BACKOFF, FIRST_BACKOFF * 2 ** (attempt - 1))
+            if time.monotonic() - started + wait > settings.deadline:
+                raise LlmUnavailable(f"{_why(exc, settings)}; waiting {wait:g} s more would pass "
+                                     f"the {settings.deadline:g} s deadline") from None
+            log.info("%s: %s; retry %d of %d in %.1f s", host, _why(exc, settings), attempt,
+                     settings.retries, wait)
+            progress(0.0, f"{host} is busy: trying again in {wait:.0f} s")
+            _sleep(wait, cancel)
+
+
+RETRIED = {408, 409, 429}
+FIRST_BACKOFF = 0.5
+MAX_BACKOFF = 8.0
+MAX_RETRY_AFTER = 120.0
+
+
+def _why(exc: Exception, settings: WriterSettings) -> str:
+    openai = _openai()
+    host = host_of(settings.base_url)
+    if isinstance(exc, openai.RateLimitError):
+        return f"{host} kept answering 429 (rate limited)"
+    if isinstance(exc, openai.APITimeoutError):
+        return f"{host} did not answer within {settings.timeout:g} s"
+    if isinstance(exc, openai.APIConnectionError):
+        return f"cannot reach {host}"
+    if isinstance(exc, openai.APIStatusError):
+        return f"{host} answered {exc.status_code}"
+    return f"{host} failed ({type(exc).__name__})"
+
+
+def _retry_after(exc: Exception) -> float | None:
+    response = getattr(exc, "response", None)
+    headers = getattr(response, "headers", None) or {}
+    for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+        try:
+            value = float(headers.get(name, "")) * scale
+        except (TypeError, ValueError):
+            continue
+        if 0 <= value <= MAX_RETRY_AFTER:
+            return value
+    return None
+
+
+def _sleep(seconds: float, cancel: CancelToken | None) -> None:
+    end = time.monotonic() + seconds
+    while (left := end - time.monotonic()) > 0:
+        if cancel is not None:
+            cancel.check()
+        time.sleep(min(0.1, left))
+    if cancel is not None:
+        cancel.check()
+
+
+def _with_format(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
+                 response_format: dict | None, expected_words: int, progress: Progress,
+                 cancel: CancelToken | None, started: float) -> str:
+    """One try: with the JSON schema, and again without it when the server refuses it."""
+    openai = _openai()
+    host = host_of(settings.base_url)
     formats = [response_format, None] if response_format else [None]
     for n, fmt in enumerate(formats):
         extra: dict[str, Any] = {"response_format": fmt} if fmt else {}
@@ -70,14 +144,8 @@ def complete(client: Any, settings: WriterSettings, messages: list[dict[str, str
         except (openai.AuthenticationError, openai.PermissionDeniedError) as exc:
             raise StudioError(f"the model server {host} refused the API key "
                               f"({exc.status_code})") from None
-        except openai.RateLimitError:
-            raise LlmUnavailable(f"{host} kept answering 429 (rate limited)") from None
-        except openai.APITimeoutError:
-            raise LlmUnavailable(f"{host} did not answer within {settings.timeout:g} s") from None
-        except openai.APIConnectionError:
-            raise LlmUnavailable(f"cannot reach {host}") from None
-        except openai.APIStatusError as exc:
-            raise LlmUnavailable(f"{host} answered {exc.status_code}") from None
+        except (openai.APITimeoutError, openai.APIConnectionError, openai.APIStatusError):
+            raise  # retried by complete()
         except openai.APIError as exc:  # e.g. an error event inside the stream, bad chunks
             raise LlmUnavailable(f"{host} sent a broken answer ({type(exc).__name__})") from None
     raise LlmUnavailable(f"{host} gave no answer")  # not reached
