@@ -90,7 +90,8 @@ def faithful(s: dict[str, str]) -> dict:
 # kind -> (segment, sentence, planted text or None, planted commits or None, words of the reason)
 def plants(s: dict[str, str]) -> dict[str, tuple[int, int, str | None, list[str] | None, str]]:
     return {
-        "wrong count": (0, 1, "Six commits landed today from four authors.", None, "number"),
+        "wrong count": (0, 1, "Six commits landed today from four authors.", None,
+                        "Six commits is not the count"),
         "swapped PR number": (2, 0, "Ana Lima's PR 102 switched the widget cache to an LRU "
                                     "policy.", None, "PR number 102"),
         "invented person": (2, 0, "Ana Lima and Raj Mehta switched the widget cache to an LRU "

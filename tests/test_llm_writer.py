@@ -275,3 +275,20 @@ def test_show_toml_writer_errors_are_one_line(day, tmp_path):
     lines = r.stderr.strip().splitlines()
     assert r.returncode != 0 and len(lines) == 1
     assert "writer.kind must be one of story, llm" in lines[0]
+
+
+def test_a_sentence_may_name_its_commit_by_pr_number_and_a_stock_line_states_no_fact(
+        day, server, tmp_path):
+    _, day_file, shas = day
+    draft = faithful(shas)
+    intro = draft["segments"][0]["sentences"]
+    intro.append({"text": "Ana Lima had a busy day.", "commits": []})  # a fact without a commit
+    draft["segments"][3]["sentences"][1]["commits"] = ["#104"]
+    server.script(Reply(json.dumps(draft)))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    fix = next(s for s in sentences(ep) if s["text"].startswith("Chen Wu fixed a crash"))
+    assert fix["provenance"] == "drafted-verified" and fix["commits"][0].startswith(shas["fix"])
+    assert "Ana Lima had a busy day" not in ep["transcript"]
+    assert [d["provenance"] for d in ep["dropped"]] == [
+        "dropped: a stock line that states a fact: person Ana is from another commit"]

@@ -40,6 +40,12 @@ WEEKDAY = re.compile(r"\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sund
 BACKTICK = re.compile(r"`([^`]+)`")
 DOTTED = re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?(?![\w])")
 TOKEN = re.compile(r"(?<![\w'’])[^\W_][\w'’]*")
+COUNTED = re.compile(r"\s+(?:(?:new|more|other|merged|single)\s+)?(commit|pull request|PR|"
+                     r"author|contributor|revert|rollback|reland|change|file|line|day)s?\b",
+                     re.I)
+# counts of the day a number before these nouns must be (a sentence's own commits aside)
+BOUND = {"commit": "commits", "author": "authors", "contributor": "authors",
+         "revert": "reverts", "rollback": "reverts", "reland": "relands"}
 EXEMPT_CAPS = {"PR", "PRS", "CI", "API", "APIS", "GPU", "GPUS", "CPU", "CPUS", "OK", "I", "AI",
                "UI", "PS", "FAQ", "TL", "DR"}
 
@@ -50,6 +56,7 @@ class Scope:
 
     evidence: Evidence
     other_people: set[str]  # words of the day's other commits' authors and handles
+    counts: dict[str, set[float]]  # "commits" -> the values "N commits" may take here
 
     @cached_property
     def text(self) -> str:
@@ -222,19 +229,39 @@ def _token_problems(text: str, scope: Scope) -> list[str]:
             value = float(raw.replace(",", ""))
         except ValueError:
             continue
-        if value not in scope.numbers:
-            out.append(f"number {raw} is not in its commits or the day's stats")
+        why = _count_problem(raw, value, text, m.end(), scope)
+        if why:
+            out.append(why)
     for m in RUN.finditer(text):
         read = value_of(m.group(0))
         if read is None:
             continue
         value, ordinal = read
-        if value == 1 or (ordinal and value <= 3) or m.group(0).lower() in ("hundred",
-                                                                             "thousand", "dozen"):
+        counted = COUNTED.match(text, m.end()) is not None  # "one commit", "one author"
+        if (value == 1 and not counted) or (ordinal and value <= 3) or m.group(0).lower() in (
+                "hundred", "thousand", "dozen"):
             continue  # "one of", "first", "second": not counts
-        if float(value) not in scope.numbers:
-            out.append(f"number {m.group(0)} is not in its commits or the day's stats")
+        if ordinal:
+            counted = False
+        why = _count_problem(m.group(0), float(value), text, m.end(), scope)
+        if why:
+            out.append(why)
     return out
+
+
+def _count_problem(said: str, value: float, text: str, end: int, scope: Scope) -> str:
+    """Why the number ``said`` (ending at ``end``) is wrong here, or "": a count of commits,
+    authors, reverts or relands must be that count (of the day, or of the sentence's commits);
+    any other number must be written in its commits or the day's stats."""
+    noun = COUNTED.match(text, end)
+    kind = BOUND.get(noun.group(1).lower()) if noun else None
+    if kind is not None:
+        if value not in scope.counts[kind]:
+            return f"{said} {noun.group(1).lower()}s is not the count of the day or of its commits"
+        return ""
+    if value not in scope.numbers:
+        return f"number {said} is not in its commits or the day's stats"
+    return ""
 
 
 def _words(text: str) -> set[str]:
@@ -280,8 +307,25 @@ def _scope(shas: tuple[str, ...], facts: DayFacts) -> Scope:
     scopes = facts.scopes
     if shas not in scopes:
         evidence = facts.evidence_for(list(shas)) if shas else facts.day
-        scopes[shas] = Scope(evidence, facts.people - _words(" ".join(evidence.texts)))
+        scopes[shas] = Scope(evidence, facts.people - _words(" ".join(evidence.texts)),
+                             _counts(list(shas), facts))
     return scopes[shas]
+
+
+def _counts(shas: list[str], facts: DayFacts) -> dict[str, set[float]]:
+    d = facts.digest
+    st = d.stats
+    mine = [c for c in d.commits if c.sha in shas]
+    counts = {
+        "commits": {st.commits, st.commits - st.reverts, st.lookback_commits, len(shas)},
+        "authors": {st.authors, len({c.author for c in mine})},
+        "reverts": {st.reverts, sum(1 for c in mine if c.revert is not None)},
+        "relands": {st.relands, sum(1 for r in d.relands if r.sha in shas)},
+    }
+    for stack in d.stacks:  # "a five-commit stack": told of two of its commits or more
+        if len(set(stack.shas) & set(shas)) >= 2:
+            counts["commits"].add(len(stack.commits))
+    return {k: {float(v) for v in values} for k, values in counts.items()}
 
 
 def check_text(text: str, facts: DayFacts) -> str:

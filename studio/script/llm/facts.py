@@ -18,6 +18,7 @@ from ...digest.model import CommitInfo, Digest
 from ...profile import Profile
 
 MAX_EXPLAINED = 3  # explaining sentences per commit on its card
+MAX_FILES = 5  # paths per commit on its card
 
 
 @dataclass
@@ -57,6 +58,12 @@ class DayFacts:
     def resolve(self, sha: str) -> str | None:
         """The full sha a (possibly short) sha names among the day's commits, or None."""
         sha = sha.strip().lower()
+        number = sha.removeprefix("pr").strip().lstrip("#")
+        if number.isdigit() and len(sha) < 7 or sha.startswith(("#", "pr")):
+            # a model that names a commit by its PR number: the day's commit of that PR
+            found = [c.sha for c in self.digest.commits if number.isdigit()
+                     and c.pr == int(number)]
+            return found[0] if len(found) == 1 else None
         if len(sha) < 7:
             return None
         found = [full for full in self.by_sha if full.startswith(sha)]
@@ -144,6 +151,8 @@ def card(c: CommitInfo, d: Digest) -> dict:
         out["kind"] = c.sig.kind
         if c.sig.housekeeping:
             out["housekeeping"] = True
+    if c.files:
+        out["files"] = c.files[:MAX_FILES]
     if c.changes:
         out["lines_added"] = sum(x.added for x in c.changes)
         out["lines_removed"] = sum(x.deleted for x in c.changes)
