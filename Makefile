@@ -38,7 +38,7 @@ system:
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q --config-settings editable_mode=compat -e '.[test,piper]'
+	$(PY) -m pip install -q --config-settings editable_mode=compat -e '.[test,piper,llm]'
 	touch $(STAMP)
 
 venv: $(STAMP)

@@ -36,3 +36,23 @@ def masked(token: str) -> str:
         return ""
     tail = token[-4:] if len(token) >= 12 else ""
     return "••••••••" + tail
+
+
+# The language-model writer's API key (studio.script.llm.key): one keyring entry per server
+# host, user name ``llm:HOST``, in the same service as the GitHub token.
+
+
+def stored_llm_key(user: str) -> str:
+    """The model server key stored under ``user`` (``llm:HOST``), or "" when none."""
+    from .sources.github.auth import KEYRING_SERVICE, _keyring
+
+    try:
+        return _keyring().get_password(KEYRING_SERVICE, user) or ""
+    except Exception:  # noqa: BLE001 - any keyring backend failure means "no key here"
+        return ""
+
+
+def store_llm_key(user: str, value: str) -> None:
+    from .sources.github.auth import KEYRING_SERVICE, _keyring
+
+    _keyring().set_password(KEYRING_SERVICE, user, value)

@@ -36,6 +36,12 @@ SPOKEN_PER_ASKED = 0.89
 class Sentence:
     text: str
     commits: list[str] = field(default_factory=list)
+    # Where a language-model writer's sentence came from (studio.script.llm): "drafted-verified"
+    # (the model's, every fact found in its commits), "replaced: <reason>" (the story writer's,
+    # standing in for a draft that failed the fact lock), "dropped: <reason>" (in
+    # Episode.dropped only); "" for a sentence the story writer or the host wrote.
+    provenance: str = ""
+    draft: str = ""  # the model's sentence a "replaced" one stands in for
 
 
 @dataclass
@@ -146,6 +152,12 @@ class Episode:
     files: dict[str, str] = field(default_factory=dict)
     published_at: str | None = None
     written: str = ""  # hash of title and summary as the script writer wrote them
+    # A language-model writer's account: one line when it was not used (server down, garbage),
+    # drafted sentences that failed the fact lock with nothing to stand in for them, and notes
+    # on a replaced title or summary.
+    writer_note: str = ""
+    dropped: list[Sentence] = field(default_factory=list)
+    writer_notes: list[str] = field(default_factory=list)
     schema: int = SCHEMA_VERSION
 
     def refresh_transcript(self) -> None:
@@ -243,6 +255,7 @@ def _episode_from(data: dict[str, Any]) -> Episode:
     fields["reverts"] = [RevertFact(**_only(RevertFact, r)) for r in data.get("reverts", [])]
     fields["segments"] = [_segment_from(s) for s in data.get("segments", [])]
     fields["commit_refs"] = [CommitRef(**_only(CommitRef, c)) for c in data.get("commit_refs", [])]
+    fields["dropped"] = [Sentence(**_only(Sentence, s)) for s in data.get("dropped", [])]
     audio = data.get("audio")
     fields["audio"] = AudioFile(**_only(AudioFile, audio)) if audio else None
     fields["files"] = {str(k): str(v) for k, v in (data.get("files") or {}).items()}

@@ -20,6 +20,7 @@ from .showlock import locks_show
 if TYPE_CHECKING:  # kept out of start-up: `studio pull` never needs them
     from .audio.settings import AudioSettings
     from .episode import Episode
+    from .script.llm.config import WriterSettings
     from .script.merge import Merged
     from .sources.model import Day
 
@@ -75,15 +76,19 @@ def episode_dir_for(show_dir: str | Path, date: str) -> Path:
 
 
 def write_script_for(day: Day, profile_name: str | None = None,
-                     minutes: float | None = None) -> Episode:
-    """The day's script, aiming at ``minutes`` (default: the writer's own target)."""
+                     minutes: float | None = None, writer: WriterSettings | None = None,
+                     progress: Progress = no_progress, cancel: CancelToken | None = None
+                     ) -> Episode:
+    """The day's script, aiming at ``minutes`` (default: the writer's own target), by the
+    writer ``writer`` names (default: the story writer)."""
     from .digest.build import build_digest
     from .profile import profile_for
-    from .script.writer import write_script
+    from .script.writer import write_script, writer_for
     from .sources.project_name import day_project
 
     profile = profile_for(day.repo, profile_name, project=day_project(day))
-    return write_script(build_digest(day, profile), profile, minutes=minutes)
+    return write_script(build_digest(day, profile), profile,
+                        writer_for(writer, minutes, progress, cancel), minutes=minutes)
 
 
 def finish_episode(
@@ -200,6 +205,7 @@ def produce(
     push: bool | None = None,
     force: bool = False,
     minutes: float | None = None,
+    writer: WriterSettings | None = None,
 ) -> Path:
     """Pull, digest, script, narrate, master, export and publish one day into
     ``show_dir/episodes/DATE/``; returns that folder.
@@ -216,7 +222,7 @@ def produce(
     day = pull_day(spec, date, scaled(progress, 0.0, 0.15), cancel)
     cancel.check()
     return make_episode(day, show_dir, profile_name, settings, scaled(progress, 0.15, 1.0),
-                        cancel, push=push, force=force, minutes=minutes)
+                        cancel, push=push, force=force, minutes=minutes, writer=writer)
 
 
 @locks_show("studio episode")
@@ -230,6 +236,7 @@ def make_episode(
     push: bool | None = None,
     force: bool = False,
     minutes: float | None = None,
+    writer: WriterSettings | None = None,
 ) -> Path:
     """A pulled day through script, narration, mastering, export and publishing, holding the
     show folder's lock (re-entered when ``produce`` holds it already)."""
@@ -240,11 +247,13 @@ def make_episode(
     out = check_writable_dir(episode_dir_for(show_dir, day.date))
     settings = with_show_voice(settings, show_dir)
     progress(0.02, "writing the script")
-    from .publish.show import script_minutes
+    from .publish.show import script_minutes, show_writer
 
     minutes = minutes or script_minutes(show_dir)  # --minutes, else show.toml's [script]
-    merged = merge_with_existing(write_script_for(day, profile_name, minutes), out, force,
-                                 profile_name, minutes)
+    writer = writer or show_writer(show_dir)  # the command line's, else show.toml's [writer]
+    fresh = write_script_for(day, profile_name, minutes, writer, scaled(progress, 0.02, 0.05),
+                             cancel)
+    merged = merge_with_existing(fresh, out, force, profile_name, minutes)
     if merged.replaced:
         log.warning("%s", merged.line())
     episode = merged.episode

@@ -60,6 +60,7 @@ class Profile:
     )
     lexicon: str = ""  # path of the show's pronunciation lexicon, if any
     path: str = ""
+    style: str = ""  # style notes for a language-model writer (studio.script.llm), prose
 
     def is_bot(self, *names: str) -> bool:
         for raw in names:
@@ -116,6 +117,7 @@ def load_profile(path: str | Path) -> Profile:
         themes=themes,
         lexicon=lexicon,
         path=str(p),
+        style=" ".join(str(show.get("style", "")).split()),
     )
 
 

@@ -262,3 +262,9 @@ def test_bracket_notations_are_said_as_a_reader_says_them(written, said):
 
 def test_a_leading_issue_number_is_not_said():
     assert spoken_title("#31993: Return FAIL if the cast fails") == "Return FAIL if the cast fails"
+
+
+def test_a_multiplier_is_times_but_an_architecture_name_is_not():
+    """bench_factlock: "s390x" came out "s390 times"."""
+    assert speakable("builds for s390x and ppc64le") == "builds for s390x and ppc64le"
+    assert speakable("a 2x speedup, up to 1.5× faster.") == "a 2 times speedup, up to 1.5 times faster."

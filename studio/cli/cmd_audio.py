@@ -116,6 +116,14 @@ def report(episode_dir: Path) -> None:
                      f"(target {episode.loudness_target:.0f}), true peak "
                      f"{episode.true_peak_dbtp:.1f} dBTP")
     lines.append(f"  episode: {os.fspath(episode_dir / 'episode.json')}")
+    if episode.writer_note:  # the language model was not used: say so, even under --quiet
+        lines.append(f"  script: {episode.writer_note}")
+    elif episode.writer.startswith("llm"):
+        from ..script.llm.assemble import provenance_counts
+
+        n = provenance_counts(episode)
+        lines.append(f"  script: drafted by {episode.writer}, {n['verified']} sentences verified, "
+                     f"{n['replaced']} replaced, {n['dropped']} dropped")
     for name in ("episode.mp3", "transcript.vtt", "transcript.srt", "chapters.json"):
         if (episode_dir / name).exists():
             lines.append(f"  {name.split('.')[-1]}: {os.fspath(episode_dir / name)}")

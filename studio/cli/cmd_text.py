@@ -23,6 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     script.add_argument("-o", "--output", required=True, metavar="EPISODE_DIR")
     script.add_argument("--profile", help="show profile: a built-in name or a .toml file")
     add_minutes_argument(script)
+    add_writer_arguments(script)
     add_force_argument(script)
     add_lock_argument(script)
     script.set_defaults(handler=cmd_script)
@@ -32,6 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     produce.add_argument("--show-dir", required=True, metavar="DIR")
     produce.add_argument("--profile", help="show profile: a built-in name or a .toml file")
     add_minutes_argument(produce)
+    add_writer_arguments(produce)
     add_audio_arguments(produce)
     produce.add_argument("--publish", action="store_true",
                          help="fail unless the episode is published; push the site when "
@@ -63,6 +65,34 @@ def add_minutes_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--minutes", type=_minutes, metavar="N",
                         help="target length of the script in minutes (default: show.toml's "
                              "[script] minutes, else 3); a quiet day stays short")
+
+
+def add_writer_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("script writer (default: show.toml's [writer], else story)")
+    group.add_argument("--writer", choices=("story", "llm"),
+                       help="story: the built-in writer; llm: a language model's draft, every "
+                            "fact checked against the day")
+    group.add_argument("--llm-base-url", metavar="URL", help="OpenAI-compatible server, e.g. "
+                       "http://localhost:11434/v1 (Ollama) or http://localhost:8080/v1 "
+                       "(llama-server); the API key comes from STUDIO_LLM_API_KEY or the keyring")
+    group.add_argument("--llm-model", metavar="NAME", help="the model to ask, e.g. qwen2.5:7b")
+    group.add_argument("--llm-temperature", type=float, metavar="T", help="0 to 2 (default 0.4)")
+    group.add_argument("--llm-timeout", type=float, metavar="SECONDS",
+                       help="give up on a silent server after this long (default 120)")
+
+
+def writer_choice(args: argparse.Namespace, show_dir: Path | None):
+    """show.toml's [writer] (when ``show_dir`` is a show) with the command line's choices, or
+    None when neither chose anything."""
+    from ..publish.show import show_writer
+    from ..script.llm.config import WriterSettings, with_overrides
+
+    chosen = {"kind": args.writer, "base_url": args.llm_base_url, "model": args.llm_model,
+              "temperature": args.llm_temperature, "timeout": args.llm_timeout}
+    base = show_writer(show_dir) if show_dir is not None else None
+    if all(v is None for v in chosen.values()):
+        return base
+    return with_overrides(base or WriterSettings(), **chosen)
 
 
 def add_lock_argument(parser: argparse.ArgumentParser) -> None:
@@ -149,7 +179,12 @@ def cmd_script(args: argparse.Namespace) -> int:
     day = load_day(args.day)
     out = check_writable_dir(args.output)
     minutes = args.minutes or _show_minutes(out)
-    fresh = write_script_for(day, args.profile, minutes)
+    writer = writer_choice(args, _show_of(out))
+    progress = TerminalProgress(quiet=writer is None or not writer.llm or not sys.stderr.isatty())
+    try:
+        fresh = write_script_for(day, args.profile, minutes, writer, progress)
+    finally:
+        progress.done()
     with episode_lock(out, args.lock_wait, "studio script"):
         merged = merge_with_existing(fresh, out, args.force, args.profile, minutes)
         path = save_episode(merged.episode, out)
@@ -158,15 +193,27 @@ def cmd_script(args: argparse.Namespace) -> int:
     print(f"{episode.title}\n{len(episode.segments)} segments, about {minutes:.1f} min -> {path}")
     if merged.replaced:
         print(merged.line())
+    if writer is not None and writer.llm and not episode.writer_note:
+        from ..script.llm.assemble import provenance_counts
+
+        n = provenance_counts(episode)
+        print(f"drafted by {writer.model}: {n['verified']} sentences verified, {n['replaced']} "
+              f"replaced by the story writer's, {n['dropped']} dropped (reasons in episode.json)")
     return 0
+
+
+def _show_of(episode_dir: Path) -> Path | None:
+    """The show an episode folder (SHOW/episodes/DATE) belongs to, if it is in one."""
+    folder = Path(episode_dir).resolve()
+    return folder.parent.parent if folder.parent.name == "episodes" else None
 
 
 def _show_minutes(episode_dir: Path) -> float | None:
     """``[script] minutes`` of the show an episode folder (SHOW/episodes/DATE) belongs to."""
     from ..publish.show import script_minutes
 
-    show = Path(episode_dir).resolve().parent.parent
-    return script_minutes(show) if Path(episode_dir).resolve().parent.name == "episodes" else None
+    show = _show_of(episode_dir)
+    return script_minutes(show) if show is not None else None
 
 
 def cmd_produce(args: argparse.Namespace) -> int:
@@ -174,7 +221,8 @@ def cmd_produce(args: argparse.Namespace) -> int:
 
     return produce_and_publish(args, _spec(args), _date(args), report,
                                settings=audio_settings(args), force=args.force,
-                               minutes=args.minutes)
+                               minutes=args.minutes,
+                               writer=writer_choice(args, Path(args.show_dir)))
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 from ..errors import StudioError
 from ..fsutil import atomic_write_bytes, read_toml
+from ..script.llm.config import WriterSettings, parse_writer
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +88,8 @@ class ShowSettings:
     github: GithubPush = field(default_factory=GithubPush)
     voice: ShowVoice = field(default_factory=ShowVoice)
     script: ScriptSettings = field(default_factory=ScriptSettings)
+    # [writer]: the story writer (default) or a language model fact-locked to the day
+    writer: WriterSettings = field(default_factory=WriterSettings)
 
     @property
     def feed_url(self) -> str:
@@ -136,7 +139,7 @@ def _typed(section: str, data: dict[str, Any], cls: type) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in data or (cls is ShowSettings
-                                  and f.name in ("owner", "github", "voice", "script")):
+                                  and f.name in ("owner", "github", "voice", "script", "writer")):
             continue
         value = data[f.name]
         want = {"bool": bool, "float": (int, float)}.get(str(f.type), str)
@@ -182,6 +185,13 @@ def script_minutes(show_dir: str | Path) -> float | None:
     return read_settings(show_dir).script.minutes
 
 
+def show_writer(show_dir: str | Path) -> WriterSettings | None:
+    """``[writer]`` of the show in ``show_dir`` (None when it has no show.toml)."""
+    if not show_file(show_dir).is_file():
+        return None
+    return read_settings(show_dir).writer
+
+
 def parse_settings(data: dict[str, Any]) -> ShowSettings:
     settings = ShowSettings(**_typed("", data, ShowSettings))
     settings.owner = Owner(**_typed("owner.", _table(data, "owner"), Owner))
@@ -189,6 +199,7 @@ def parse_settings(data: dict[str, Any]) -> ShowSettings:
     settings.voice = ShowVoice(**_typed("voice.", _table(data, "voice"), ShowVoice))
     settings.voice.speed = float(settings.voice.speed)
     settings.script = _script(_table(data, "script"))
+    settings.writer = parse_writer(_table(data, "writer"))
     validate(settings)
     return settings
 

@@ -52,7 +52,8 @@ _OPERATORS = [
     (re.compile(r"\s*!=\s*"), " is not "),
     (re.compile(r"\s*(?:>=|≥)\s*"), " at least "),
     (re.compile(r"\s*(?:<=|≤)\s*"), " at most "),
-    (re.compile(r"(?<=\d)\s*[x×](?=[\s,.;:)]|$)"), " times"),
+    # "2x faster", "1.5×": a number on its own, not a name ending in digits and x ("s390x")
+    (re.compile(r"(?<![A-Za-z_\d])(\d+(?:\.\d+)?)\s*[x×](?=[\s,.;:)]|$)"), r"\1 times"),
     (re.compile(r"(?<![\w])~\s*(?=\d)"), "about "),
     (re.compile(r"(?<=\d)\s*%"), " percent"),
     (re.compile(r"\s+&\s+"), " and "),

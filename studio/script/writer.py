@@ -11,7 +11,9 @@ from typing import Protocol
 
 from ..digest.model import Digest
 from ..episode import Episode
+from ..jobs import CancelToken, Progress, no_progress
 from ..profile import Profile
+from .llm.config import WriterSettings
 
 
 class ScriptWriter(Protocol):
@@ -27,6 +29,18 @@ def default_writer(minutes: float | None = None) -> ScriptWriter:
 
 
 DEFAULT_WRITER: ScriptWriter = default_writer()
+
+
+def writer_for(settings: WriterSettings | None, minutes: float | None = None,
+               progress: Progress = no_progress, cancel: CancelToken | None = None
+               ) -> ScriptWriter:
+    """The writer ``settings`` (show.toml's ``[writer]`` with the command line's choices)
+    name: the story writer, or the language-model writer backed by it."""
+    if settings is None or not settings.llm:
+        return default_writer(minutes)
+    from .llm.writer import LlmWriter
+
+    return LlmWriter(settings, minutes, progress, cancel)
 
 
 def write_script(digest: Digest, profile: Profile, writer: ScriptWriter | None = None,

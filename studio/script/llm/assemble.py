@@ -1,0 +1,106 @@
+"""A locked draft becomes an Episode: verified sentences kept, failing ones replaced by the
+story writer's sentences for the same commits, every sentence marked with where it came from."""
+
+from __future__ import annotations
+
+from ...digest.model import Digest
+from ...episode import Episode, Segment, Sentence
+from ..speakable import speakable
+from ..story.draft import finish
+from .factlock import check_resolved, check_text, resolve
+from .facts import DayFacts
+from .schema import DraftScript
+
+VERIFIED = "drafted-verified"
+
+
+def _slug(text: str) -> str:
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())[:40]
+
+
+class _Stand:
+    """The story writer's sentences, each usable once as a stand-in."""
+
+    def __init__(self, story: Episode) -> None:
+        self.sentences = [s for seg in story.segments for s in seg.sentences]
+        self.used: set[int] = set()
+
+    def for_commits(self, shas: list[str]) -> list[Sentence]:
+        wanted = set(shas)
+        if not wanted:
+            return []
+        free = [(i, s) for i, s in enumerate(self.sentences) if i not in self.used and s.commits]
+        inside = [(i, s) for i, s in free if set(s.commits) <= wanted]
+        if not inside:
+            touching = sorted(((i, s) for i, s in free if wanted & set(s.commits)),
+                              key=lambda x: (len(x[1].commits), x[0]))
+            inside = touching[:1]
+        self.used |= {i for i, _ in inside}
+        return [s for _, s in inside]
+
+
+def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Digest,
+               writer: str) -> Episode:
+    from ..episode_build import build_episode
+
+    stand = _Stand(story)
+    segments: list[Segment] = []
+    dropped: list[Sentence] = []
+    notes: list[str] = []
+    ids: set[str] = set()
+    for n, dseg in enumerate(draft.segments):
+        sentences: list[Sentence] = []
+        for ds in dseg.sentences:
+            shas, why = resolve(ds.commits, facts)
+            why = why or check_resolved(ds.text, shas, facts)
+            if not why:
+                text = finish(speakable(ds.text))
+                if text:
+                    sentences.append(Sentence(text, shas, provenance=VERIFIED))
+                continue
+            subs = stand.for_commits(shas)
+            for s in subs:
+                sentences.append(Sentence(s.text, list(s.commits), provenance=f"replaced: {why}",
+                                          draft=ds.text))
+            if not subs:
+                dropped.append(Sentence(ds.text, shas, provenance=f"dropped: {why}"))
+        if not sentences:
+            continue
+        shas = list(dict.fromkeys(sha for s in sentences for sha in s.commits))
+        title = dseg.title
+        why = check_resolved(title, shas, facts) if shas else check_text(title, facts)
+        if why or not title.strip():
+            notes.append(f"segment title {title!r} replaced: {why or 'empty'}")
+            title = f"Part {n + 1}"
+        seg_id = _slug(title) or f"part-{n + 1}"
+        while seg_id in ids:
+            seg_id += "-2"
+        ids.add(seg_id)
+        segments.append(Segment(id=seg_id, title=title, text=" ".join(s.text for s in sentences),
+                                commits=shas, sentences=sentences))
+    title, summary = draft.title, draft.summary
+    for what, value, fallback in (("title", title, story.title), ("summary", summary,
+                                                                   story.summary)):
+        why = check_text(value, facts) if value.strip() else "empty"
+        if why:
+            notes.append(f"{what} replaced: {why}")
+            if what == "title":
+                title = fallback
+            else:
+                summary = fallback
+    episode = build_episode(digest, segments, title, summary, writer)
+    episode.dropped = dropped
+    episode.writer_notes = notes
+    return episode
+
+
+def provenance_counts(episode: Episode) -> dict[str, int]:
+    """How many sentences were drafted and verified, replaced, dropped: for the host's line."""
+    out = {"verified": 0, "replaced": 0, "dropped": len(episode.dropped)}
+    for seg in episode.segments:
+        for s in seg.sentences:
+            if s.provenance == VERIFIED:
+                out["verified"] += 1
+            elif s.provenance.startswith("replaced"):
+                out["replaced"] += 1
+    return out

@@ -1,0 +1,210 @@
+"""One chat completion from an OpenAI-compatible server, through the ``openai`` client library.
+
+Here: retries of 429 (after the server's Retry-After), 5xx, timeouts and dropped connections
+with exponential back-off, cancellable and within a deadline over the whole draft; streaming
+with progress and cancel between chunks; a retry without the JSON schema for a server that
+rejects ``response_format``; and errors sorted in two: the user's configuration
+(:class:`~studio.errors.StudioError`, one line: unknown model, refused key) and the server
+failing (:class:`LlmUnavailable`: the episode goes on with the story writer).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from ...errors import StudioError
+from ...jobs import CancelToken, Progress, no_progress
+from .config import WriterSettings, host_of
+from .key import ApiKey
+
+log = logging.getLogger(__name__)
+
+CHARS_PER_WORD = 9  # of a JSON draft, for streaming progress
+
+
+class LlmUnavailable(Exception):
+    """The server could not give a draft (down, slow, failing, truncated); one line why."""
+
+
+def _openai():
+    try:
+        import openai
+    except ImportError:
+        raise StudioError("the language-model writer needs the openai package: "
+                          "pip install 'commitcast-studio[llm]'") from None
+    return openai
+
+
+def make_client(settings: WriterSettings, key: ApiKey) -> Any:
+    """The library's client; retries are ours (:func:`complete`), so that a back-off can be
+    cancelled and never runs past the draft's deadline."""
+    openai = _openai()
+    return openai.OpenAI(base_url=settings.base_url, api_key=key.value, timeout=settings.timeout,
+                         max_retries=0)
+
+
+def complete(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
+             response_format: dict | None, expected_words: int = 500,
+             progress: Progress = no_progress, cancel: CancelToken | None = None) -> str:
+    """The model's answer text, retried ``settings.retries`` times on 408/409/429/5xx, timeouts
+    and dropped connections (after the server's Retry-After, else 0.5 s doubling to 8 s).
+    Raises LlmUnavailable, StudioError (configuration) or Cancelled."""
+    openai = _openai()
+    host = host_of(settings.base_url)
+    started = time.monotonic()
+    attempt = 0
+    while True:
+        try:
+            return _with_format(client, settings, messages, response_format, expected_words,
+                                progress, cancel, started)
+        except (openai.APITimeoutError, openai.APIConnectionError, openai.APIStatusError) as exc:
+            status = getattr(exc, "status_code", None)
+            if isinstance(exc, openai.APIStatusError) and status not in RETRIED and status < 500:
+                raise LlmUnavailable(_why(exc, settings)) from None
+            attempt += 1
+            if attempt > settings.retries:
+                raise LlmUnavailable(_why(exc, settings)) from None
+            wait = _retry_after(exc) or min(MAX_BACKOFF, FIRST_BACKOFF * 2 ** (attempt - 1))
+            if time.monotonic() - started + wait > settings.deadline:
+                raise LlmUnavailable(f"{_why(exc, settings)}; waiting {wait:g} s more would pass "
+                                     f"the {settings.deadline:g} s deadline") from None
+            log.info("%s: %s; retry %d of %d in %.1f s", host, _why(exc, settings), attempt,
+                     settings.retries, wait)
+            progress(0.0, f"{host} is busy: trying again in {wait:.0f} s")
+            _sleep(wait, cancel)
+
+
+RETRIED = {408, 409, 429}
+FIRST_BACKOFF = 0.5
+MAX_BACKOFF = 8.0
+MAX_RETRY_AFTER = 120.0
+
+
+def _why(exc: Exception, settings: WriterSettings) -> str:
+    openai = _openai()
+    host = host_of(settings.base_url)
+    if isinstance(exc, openai.RateLimitError):
+        return f"{host} kept answering 429 (rate limited)"
+    if isinstance(exc, openai.APITimeoutError):
+        return f"{host} did not answer within {settings.timeout:g} s"
+    if isinstance(exc, openai.APIConnectionError):
+        return f"cannot reach {host}"
+    if isinstance(exc, openai.APIStatusError):
+        return f"{host} answered {exc.status_code}"
+    return f"{host} failed ({type(exc).__name__})"
+
+
+def _retry_after(exc: Exception) -> float | None:
+    response = getattr(exc, "response", None)
+    headers = getattr(response, "headers", None) or {}
+    for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+        try:
+            value = float(headers.get(name, "")) * scale
+        except (TypeError, ValueError):
+            continue
+        if 0 <= value <= MAX_RETRY_AFTER:
+            return value
+    return None
+
+
+def _sleep(seconds: float, cancel: CancelToken | None) -> None:
+    end = time.monotonic() + seconds
+    while (left := end - time.monotonic()) > 0:
+        if cancel is not None:
+            cancel.check()
+        time.sleep(min(0.1, left))
+    if cancel is not None:
+        cancel.check()
+
+
+def _with_format(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
+                 response_format: dict | None, expected_words: int, progress: Progress,
+                 cancel: CancelToken | None, started: float) -> str:
+    """One try: with the JSON schema, and again without it when the server refuses it."""
+    openai = _openai()
+    host = host_of(settings.base_url)
+    formats = [response_format, None] if response_format else [None]
+    for n, fmt in enumerate(formats):
+        extra: dict[str, Any] = {"response_format": fmt} if fmt else {}
+        try:
+            return _ask(client, settings, messages, extra, expected_words, progress, cancel,
+                        started)
+        except openai.BadRequestError as exc:
+            if fmt and n + 1 < len(formats):
+                log.info("%s refused the JSON schema (%s); asking without it", host,
+                         exc.status_code)
+                continue
+            raise LlmUnavailable(f"{host} refused the request ({exc.status_code})") from None
+        except openai.NotFoundError:
+            raise StudioError(f"the model server {host} has no model {settings.model!r} "
+                              "(or no chat-completions endpoint at that base_url)") from None
+        except (openai.AuthenticationError, openai.PermissionDeniedError) as exc:
+            raise StudioError(f"the model server {host} refused the API key "
+                              f"({exc.status_code})") from None
+        except (openai.APITimeoutError, openai.APIConnectionError, openai.APIStatusError):
+            raise  # retried by complete()
+        except openai.APIError as exc:  # e.g. an error event inside the stream, bad chunks
+            raise LlmUnavailable(f"{host} sent a broken answer ({type(exc).__name__})") from None
+    raise LlmUnavailable(f"{host} gave no answer")  # not reached
+
+
+def _ask(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
+         extra: dict[str, Any], expected_words: int, progress: Progress,
+         cancel: CancelToken | None, started: float) -> str:
+    host = host_of(settings.base_url)
+    if not settings.stream:
+        response = client.chat.completions.create(model=settings.model, messages=messages,
+                                                  temperature=settings.temperature, **extra)
+        if cancel is not None:
+            cancel.check()
+        choices = getattr(response, "choices", None) or []
+        if not choices or not getattr(choices[0], "message", None):
+            raise LlmUnavailable(f"{host} sent an answer without a message")
+        if choices[0].finish_reason == "length":
+            raise LlmUnavailable(f"{host} cut the draft short (the model's length limit)")
+        return choices[0].message.content or ""
+    stream = client.chat.completions.create(model=settings.model, messages=messages,
+                                            temperature=settings.temperature, stream=True,
+                                            **extra)
+    parts: list[str] = []
+    size = 0
+    finished = ""
+    expected = max(1, expected_words * CHARS_PER_WORD)
+    try:
+        for chunk in _chunks(stream):
+            if cancel is not None:
+                cancel.check()
+            if time.monotonic() - started > settings.deadline:
+                raise LlmUnavailable(f"{host} took longer than {settings.deadline:g} s")
+            for choice in getattr(chunk, "choices", None) or []:
+                delta = getattr(choice, "delta", None)
+                text = getattr(delta, "content", None) if delta is not None else None
+                if text:
+                    parts.append(text)
+                    size += len(text)
+                if choice.finish_reason:
+                    finished = choice.finish_reason
+            progress(min(0.95, size / expected), f"drafting with {settings.model}")
+    finally:
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()
+    if finished == "length":
+        raise LlmUnavailable(f"{host} cut the draft short (the model's length limit)")
+    if not finished:
+        raise LlmUnavailable(f"the stream from {host} ended before the draft was finished")
+    return "".join(parts)
+
+
+def _chunks(stream: Any) -> Iterator[Any]:
+    """The stream's chunks; a connection dropped mid-stream is LlmUnavailable."""
+    openai = _openai()
+    try:
+        yield from stream
+    except openai.APIError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - httpx transport errors while reading the body
+        raise LlmUnavailable(f"the stream broke off ({type(exc).__name__})") from None

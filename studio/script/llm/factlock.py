@@ -1,0 +1,333 @@
+"""The fact lock: a drafted sentence reaches a listener only if the record backs every fact.
+
+Each number, date, person or name, handle, PR number, sha, version, identifier, environment
+variable and file path in a sentence must be found in the commits the sentence names (their
+evidence, :mod:`.facts`) or in the day's stats; a sentence must name at least one of the day's
+commits, or be a stock line — one that names none and says nothing the day's stats, date and
+show do not. :func:`check_sentence` gives the first reason a sentence fails, or "".
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from .facts import DayFacts, Evidence
+from .numbers import RUN, numbers_in, value_of
+from .words_common import COMMON_WORDS, STOCK_NAMES
+
+MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
+          "september", "october", "november", "december"]
+_MONTH = "(?:" + "|".join(m.capitalize() for m in MONTHS) + ")"
+
+SHA = re.compile(r"(?<![\w/.-])[0-9a-f]{7,40}(?![\w/])")
+HANDLE = re.compile(r"(?<![\w@])@([A-Za-z0-9][\w-]*)")
+ENV_VAR = re.compile(r"(?<![\w.])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:=\S+)?(?![\w])")
+# a path: two slashes or more, or a slash and a file extension, or a file name with a known
+# extension ("and/or" and "full/concise" are words, not paths)
+PATH = re.compile(r"(?<![\w/])(?:[\w.-]+/){2,}[\w.-]*\w|(?<![\w/])[\w.-]+/[\w-]*\.\w+|"
+                  r"(?<![\w/.])[\w-]+\.(?:py|pyi|cpp|cc|cu|cuh|h|hpp|c|rs|go|js|ts|md|rst|txt|"
+                  r"toml|yaml|yml|json|cfg|ini|sh|cmake|bzl)\b")
+VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?:[-.]?(?:rc|a|b|alpha|beta|dev|post)\d*)?(?![\w])",
+                     re.I)
+DATE_WORDS = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?")
+DATE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+PR = re.compile(r"(?:#|\b(?:PRs?|[Pp]ull [Rr]equests?|[Ii]ssues?|[Nn]umbers?)\s*#?)\s*(\d{2,})"
+                r"((?:\s*(?:,|and|to|through|-|–)\s*#?\d{2,})*)")
+WEEKDAY = re.compile(r"\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?\b")
+BACKTICK = re.compile(r"`([^`]+)`")
+DOTTED = re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?(?![\w])")
+TOKEN = re.compile(r"(?<![\w'’])[^\W_][\w'’]*")
+COUNTED = re.compile(r"\s+(?:(?:new|more|other|merged|single)\s+)?(commit|pull request|PR|"
+                     r"author|contributor|revert|rollback|reland|change|file|line|day)s?\b",
+                     re.I)
+# counts of the day a number before these nouns must be (a sentence's own commits aside)
+BOUND = {"commit": "commits", "author": "authors", "contributor": "authors",
+         "revert": "reverts", "rollback": "reverts", "reland": "relands"}
+EXEMPT_CAPS = {"PR", "PRS", "CI", "API", "APIS", "GPU", "GPUS", "CPU", "CPUS", "OK", "I", "AI",
+               "UI", "PS", "FAQ", "TL", "DR"}
+
+
+@dataclass
+class Scope:
+    """What one sentence may draw on."""
+
+    evidence: Evidence
+    other_people: set[str]  # words of the day's other commits' authors and handles
+    counts: dict[str, set[float]]  # "commits" -> the values "N commits" may take here
+
+    @cached_property
+    def text(self) -> str:
+        return "\n".join(self.evidence.texts).lower()
+
+    @cached_property
+    def numbers(self) -> set[float]:
+        return self.evidence.numbers | numbers_in("\n".join(self.evidence.texts))
+
+    @cached_property
+    def dates(self) -> set[str]:
+        found = set(self.evidence.dates)
+        joined = "\n".join(self.evidence.texts)
+        for m in DATE_ISO.finditer(joined):
+            found.add(m.group(0))
+        for m in DATE_WORDS.finditer(joined):
+            month = MONTHS.index(m.group(1).lower()) + 1
+            found.add(f"{m.group(3) or '????'}-{month:02d}-{int(m.group(2)):02d}")
+        return found
+
+    @cached_property
+    def words(self) -> set[str]:
+        return set(re.findall(r"\w+", self.text))
+
+    def has(self, word: str) -> bool:
+        """Whether the evidence writes ``word`` (any case), as a whole word or phrase."""
+        w = word.lower().strip()
+        if not w:
+            return True
+        if re.fullmatch(r"\w+", w):
+            return w in self.words
+        return re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", self.text) is not None
+
+    def has_sha(self, sha: str) -> bool:
+        return any(full.startswith(sha) for full in self.evidence.shas) or sha in self.text
+
+
+def _blank(text: str, m: re.Match[str]) -> str:
+    return text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]
+
+
+def _problems(sentence: str, scope: Scope, day_year: str) -> list[str]:  # noqa: C901
+    text = sentence
+    out: list[str] = []
+
+    def scan(pattern: re.Pattern[str], check) -> None:
+        nonlocal text
+        for m in list(pattern.finditer(text)):
+            why = check(m)
+            if why is None:
+                continue  # not one of these after all: left for the later checks
+            if why:
+                out.append(why)
+            text = _blank(text, m)
+
+    def sha(m):
+        s = m.group(0)
+        if not re.search(r"\d", s) or not re.search(r"[a-f]", s):
+            return None  # a number or a word: checked as one
+        return "" if scope.has_sha(s) else f"sha {s} is not one of its commits"
+
+    def handle(m):
+        login = m.group(1)
+        return "" if login in scope.evidence.logins or scope.has(login) else \
+            f"handle @{login} is not in its commits"
+
+    def env(m):
+        name = m.group(0)
+        return "" if scope.has(name.split("=")[0]) and scope.has(name) else \
+            f"environment variable {name} is not in its commits"
+
+    def path(m):
+        return "" if scope.has(m.group(0)) else f"file path {m.group(0)} is not in its commits"
+
+    def version(m):
+        v = m.group(0).lstrip("vV")
+        return "" if scope.has(v) or scope.has(m.group(0)) else \
+            f"version {m.group(0)} is not in its commits"
+
+    def date_words(m):
+        month = MONTHS.index(m.group(1).lower()) + 1
+        day = int(m.group(2))
+        year = m.group(3)
+        ok = any(d[5:] == f"{month:02d}-{day:02d}" and (not year or d[:4] in (year, "????"))
+                 for d in scope.dates)
+        return "" if ok else f"date {m.group(0)} is not in its commits or the day"
+
+    def date_iso(m):
+        return "" if m.group(0) in scope.dates else f"date {m.group(0)} is not in its commits"
+
+    def weekday(m):
+        days = set()
+        for d in scope.dates:
+            try:
+                days.add(dt.date.fromisoformat(d).strftime("%A"))
+            except ValueError:
+                continue
+        return "" if m.group(1) in days else f"weekday {m.group(1)} is not a day of its commits"
+
+    def pr(m):
+        nums = [m.group(1), *re.findall(r"\d{2,}", m.group(2) or "")]
+        bad = [n for n in nums if float(n) not in scope.numbers]
+        return f"PR number {bad[0]} is not in its commits" if bad else ""
+
+    def ident(m):
+        word = m.group(1) if m.re is BACKTICK else m.group(0)
+        word = word.removesuffix("()")
+        return "" if scope.has(word) else f"identifier {word} is not in its commits"
+
+    scan(SHA, sha)
+    scan(HANDLE, handle)
+    scan(BACKTICK, ident)
+    scan(ENV_VAR, env)
+    scan(PATH, path)
+    scan(DATE_ISO, date_iso)
+    scan(DATE_WORDS, date_words)
+    scan(WEEKDAY, weekday)
+    scan(VERSION, version)
+    scan(PR, pr)
+    scan(DOTTED, ident)
+    out += _token_problems(text, scope)
+    return out
+
+
+def _is_identifier(tok: str) -> bool:
+    letters = re.sub(r"[^A-Za-z]", "", tok)
+    if "_" in tok:
+        return True
+    if re.search(r"\d", tok) and letters:
+        return True
+    inner = tok[1:]
+    return bool(re.search(r"[a-z]", tok) and re.search(r"[A-Z]", inner))
+
+
+def _token_problems(text: str, scope: Scope) -> list[str]:
+    out: list[str] = []
+    tokens = list(TOKEN.finditer(text))
+    for i, m in enumerate(tokens):
+        tok = m.group(0).rstrip("'’-")
+        base = re.sub(r"['’]s$", "", tok)
+        if not base:
+            continue
+        if base.isdigit() or re.fullmatch(r"\d[\d,]*(?:\.\d+)?", base) or RUN.fullmatch(base):
+            continue  # numbers: below
+        if _is_identifier(base):
+            if not scope.has(base):
+                out.append(f"identifier {base} is not in its commits")
+            continue
+        if base.isupper() and len(base) > 1:
+            if base.upper() not in EXEMPT_CAPS and not scope.has(base):
+                out.append(f"name {base} is not in its commits")
+            continue
+        if base in scope.other_people and not scope.has(base):
+            out.append(f"person {base} is from another commit")
+            continue
+        if not base[:1].isupper():
+            continue
+        low = base.lower()
+        if low in STOCK_NAMES or scope.has(base):
+            continue
+        start = i == 0 or re.search(r"[.:;!?\"“(]\s*$", text[tokens[i - 1].end():m.start()])
+        if start and low in COMMON_WORDS:
+            continue
+        if not start and low in COMMON_WORDS and low in ("i",):
+            continue
+        out.append(f"person or name {base} is not in its commits")
+    for m in re.finditer(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w])", text):
+        raw = m.group(0).rstrip(",.")
+        try:
+            value = float(raw.replace(",", ""))
+        except ValueError:
+            continue
+        why = _count_problem(raw, value, text, m.end(), scope)
+        if why:
+            out.append(why)
+    for m in RUN.finditer(text):
+        read = value_of(m.group(0))
+        if read is None:
+            continue
+        value, ordinal = read
+        counted = COUNTED.match(text, m.end()) is not None  # "one commit", "one author"
+        if (value == 1 and not counted) or (ordinal and value <= 3) or m.group(0).lower() in (
+                "hundred", "thousand", "dozen"):
+            continue  # "one of", "first", "second": not counts
+        if ordinal:
+            counted = False
+        why = _count_problem(m.group(0), float(value), text, m.end(), scope)
+        if why:
+            out.append(why)
+    return out
+
+
+def _count_problem(said: str, value: float, text: str, end: int, scope: Scope) -> str:
+    """Why the number ``said`` (ending at ``end``) is wrong here, or "": a count of commits,
+    authors, reverts or relands must be that count (of the day, or of the sentence's commits);
+    any other number must be written in its commits or the day's stats."""
+    noun = COUNTED.match(text, end)
+    kind = BOUND.get(noun.group(1).lower()) if noun else None
+    if kind is not None:
+        if value not in scope.counts[kind]:
+            return f"{said} {noun.group(1).lower()}s is not the count of the day or of its commits"
+        return ""
+    if value not in scope.numbers:
+        return f"number {said} is not in its commits or the day's stats"
+    return ""
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[^\W_][\w'’]*", text))
+
+
+def people_words(facts: DayFacts) -> set[str]:
+    """Words of every author name and handle of the day, but English words ("will")."""
+    names = " ".join(f"{c.author} {c.author_login}" for c in facts.digest.commits)
+    return {w for w in _words(names) if len(w) >= 3 and w.lower() not in COMMON_WORDS}
+
+
+def check_sentence(text: str, commits: list[str], facts: DayFacts) -> str:
+    """Why ``text`` (telling ``commits``, short or full shas) fails the lock, or "".
+
+    Returns a one-line reason; the sentence's commits are resolved with :func:`resolve`."""
+    shas, why = resolve(commits, facts)
+    if why:
+        return why
+    return check_resolved(text, shas, facts)
+
+
+def resolve(commits: list[str], facts: DayFacts) -> tuple[list[str], str]:
+    shas: list[str] = []
+    for short in commits:
+        full = facts.resolve(short)
+        if full is None:
+            return [], f"names commit {short[:12]}, which is not one of the day's"
+        shas.append(full)
+    return list(dict.fromkeys(shas)), ""
+
+
+def check_resolved(text: str, shas: list[str], facts: DayFacts) -> str:
+    scope = _scope(tuple(shas), facts)
+    problems = _problems(text, scope, facts.digest.date[:4])
+    if problems:
+        return problems[0] if shas else f"a stock line that states a fact: {problems[0]}"
+    return ""
+
+
+def _scope(shas: tuple[str, ...], facts: DayFacts) -> Scope:
+    """The scope of sentences telling ``shas``, built once per day and set of commits."""
+    scopes = facts.scopes
+    if shas not in scopes:
+        evidence = facts.evidence_for(list(shas)) if shas else facts.day
+        scopes[shas] = Scope(evidence, facts.people - _words(" ".join(evidence.texts)),
+                             _counts(list(shas), facts))
+    return scopes[shas]
+
+
+def _counts(shas: list[str], facts: DayFacts) -> dict[str, set[float]]:
+    d = facts.digest
+    st = d.stats
+    mine = [c for c in d.commits if c.sha in shas]
+    counts = {
+        "commits": {st.commits, st.commits - st.reverts, st.lookback_commits, len(shas)},
+        "authors": {st.authors, len({c.author for c in mine})},
+        "reverts": {st.reverts, sum(1 for c in mine if c.revert is not None)},
+        "relands": {st.relands, sum(1 for r in d.relands if r.sha in shas)},
+    }
+    for stack in d.stacks:  # "a five-commit stack": told of two of its commits or more
+        if len(set(stack.shas) & set(shas)) >= 2:
+            counts["commits"].add(len(stack.commits))
+    return {k: {float(v) for v in values} for k, values in counts.items()}
+
+
+def check_text(text: str, facts: DayFacts) -> str:
+    """The episode's title or summary: checked against all the day's commits."""
+    return check_resolved(text, list(facts.by_sha), facts)

@@ -1,0 +1,185 @@
+"""What the day says, per commit: the cards the model is given and the evidence the lock checks.
+
+A commit's evidence is everything the record holds about it: its titles, bodies (commit and
+PR), author (name, login, e-mail name), co-authors, files, PR number, sha, dates and sizes,
+and for a revert or reland the story the digest paired with it (the original's title, PR,
+author, body and dates, who reverted it and why). The day's evidence is its date, show,
+repository and stats.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ...digest.bodies import explain_commit
+from ...digest.model import CommitInfo, Digest
+from ...profile import Profile
+
+MAX_EXPLAINED = 3  # explaining sentences per commit on its card
+MAX_FILES = 5  # paths per commit on its card
+
+
+@dataclass
+class Evidence:
+    """Text and figures a sentence may draw on."""
+
+    texts: list[str] = field(default_factory=list)
+    numbers: set[float] = field(default_factory=set)
+    shas: set[str] = field(default_factory=set)
+    dates: set[str] = field(default_factory=set)  # ISO dates
+    logins: set[str] = field(default_factory=set)
+
+    def add(self, other: Evidence) -> None:
+        self.texts += other.texts
+        self.numbers |= other.numbers
+        self.shas |= other.shas
+        self.dates |= other.dates
+        self.logins |= other.logins
+
+
+@dataclass
+class DayFacts:
+    digest: Digest
+    profile: Profile
+    by_sha: dict[str, Evidence]  # full sha -> evidence of that commit
+    day: Evidence  # date, stats, show: what a stock line may say
+    cards: list[dict]  # what the model is given, one per commit of the day
+    scopes: dict = field(default_factory=dict, repr=False)  # factlock's, per set of commits
+
+    @cached_property
+    def people(self) -> set[str]:
+        """Words of the day's author names and handles (see factlock.people_words)."""
+        from .factlock import people_words
+
+        return people_words(self)
+
+    def resolve(self, sha: str) -> str | None:
+        """The full sha a (possibly short) sha names among the day's commits, or None."""
+        sha = sha.strip().lower()
+        number = sha.removeprefix("pr").strip().lstrip("#")
+        if number.isdigit() and len(sha) < 7 or sha.startswith(("#", "pr")):
+            # a model that names a commit by its PR number: the day's commit of that PR
+            found = [c.sha for c in self.digest.commits if number.isdigit()
+                     and c.pr == int(number)]
+            return found[0] if len(found) == 1 else None
+        if len(sha) < 7:
+            return None
+        found = [full for full in self.by_sha if full.startswith(sha)]
+        return found[0] if len(found) == 1 else None
+
+    def evidence_for(self, shas: list[str]) -> Evidence:
+        ev = Evidence()
+        ev.add(self.day)
+        for sha in shas:
+            ev.add(self.by_sha[sha])
+        people = {c.author for c in self.digest.commits if c.sha in shas}
+        ev.numbers |= {float(len(shas)), float(len(people))}
+        for stack in self.digest.stacks:  # a stack's size and range: told of two of it or more
+            if len(set(stack.shas) & set(shas)) >= 2:
+                ev.numbers |= {float(len(stack.commits))} | {float(p) for p in stack.prs}
+                ev.numbers |= {float(p) for p in stack.builds_on}
+        return ev
+
+
+def _date(stamp: str) -> str:
+    return (stamp or "")[:10]
+
+
+def commit_evidence(c: CommitInfo, d: Digest) -> Evidence:
+    ev = Evidence()
+    ev.texts += [c.title, c.raw_title, c.body, c.pr_body, c.pr_title, c.author, c.author_login,
+                 c.author_email.split("@", 1)[0], *c.co_authors, *c.files, *c.tags, *c.pr_labels]
+    ev.shas.add(c.sha)
+    ev.logins |= {x for x in (c.author_login,) if x}
+    ev.dates.add(_date(c.committed_at))
+    if c.pr is not None:
+        ev.numbers.add(float(c.pr))
+    for change in c.changes:
+        ev.numbers |= {float(change.added), float(change.deleted), float(change.added
+                                                                         + change.deleted)}
+    if c.changes:
+        ev.numbers |= {float(sum(x.added for x in c.changes)), float(sum(x.deleted
+                                                                        for x in c.changes)),
+                       float(len(c.changes))}
+    ev.numbers |= {float(len(c.files)), float(len(c.co_authors) + 1)}
+    for r in d.reverts:
+        if c.sha in (r.sha, r.reverted_sha):
+            ev.texts += [r.reverted_title, r.original_author, r.reverted_by, r.reason,
+                         r.original_body, r.original_pr_body, *r.files]
+            ev.shas |= {x for x in (r.sha, r.reverted_sha) if x}
+            ev.logins.add(r.reverted_by)
+            ev.dates |= {_date(r.committed_at), _date(r.original_committed_at)}
+            ev.numbers |= {float(r.original_files)} | ({float(r.reverted_pr)}
+                                                       if r.reverted_pr else set())
+    for r in d.relands:
+        if c.sha in (r.sha, r.original_sha, r.revert_sha):
+            ev.texts += [r.title, r.author, r.original_author, r.reverted_by, r.reason]
+            ev.shas |= {x for x in (r.sha, r.original_sha, r.revert_sha) if x}
+            ev.dates |= {_date(r.revert_date), _date(r.original_date)}
+            ev.numbers |= {float(r.pr)} if r.pr else set()
+    ev.texts = [t for t in ev.texts if t]
+    ev.dates.discard("")
+    return ev
+
+
+def day_evidence(d: Digest, profile: Profile) -> Evidence:
+    s = d.stats
+    ev = Evidence()
+    ev.texts += [d.show, d.repo, d.branch, profile.name, profile.host, *d.theme_names.values(),
+                 *d.theme_titles.values(), *(t.name for t in profile.themes),
+                 *(t.group for t in profile.themes)]
+    ev.dates.add(d.date)
+    ev.numbers |= {float(x) for x in (s.commits, s.reverts, s.relands, s.authors, s.bot_commits,
+                                      s.lookback_commits, s.lookback_days,
+                                      s.merged_prs or 0, s.commits - s.reverts)}
+    ev.numbers.add(float(dt.date.fromisoformat(d.date).year))
+    ev.texts = [t for t in ev.texts if t]
+    return ev
+
+
+def card(c: CommitInfo, d: Digest) -> dict:
+    """One commit as the model is given it: what it may say, nothing it may not."""
+    explained = explain_commit(c)
+    out: dict = {"sha": c.short, "title": c.title, "author": c.author,
+                 "date": _date(c.committed_at)}
+    if c.pr is not None:
+        out["pr"] = c.pr
+    if c.sig is not None:
+        out["significance"] = round(c.sig.score, 1)
+        out["kind"] = c.sig.kind
+        if c.sig.housekeeping:
+            out["housekeeping"] = True
+    if c.files:
+        out["files"] = c.files[:MAX_FILES]
+    if c.changes:
+        out["lines_added"] = sum(x.added for x in c.changes)
+        out["lines_removed"] = sum(x.deleted for x in c.changes)
+    if explained.sentences:
+        out["explanation"] = explained.sentences[:MAX_EXPLAINED]
+    if explained.user_action:
+        out["users_should"] = explained.user_action[:2]
+    for r in d.reverts:
+        if r.sha == c.sha:
+            out["reverts"] = {"title": r.reverted_title, "pr": r.reverted_pr,
+                              "author": r.original_author, "reverted_by": r.reverted_by,
+                              "reason": r.reason or "no reason was given",
+                              "automatic": r.automatic,
+                              "originally_landed": _date(r.original_committed_at)}
+    for r in d.relands:
+        if r.sha == c.sha:
+            out["relands"] = {"reverted_on": _date(r.revert_date), "reason": r.reason,
+                              "first_landed": _date(r.original_date)}
+    for s in d.stacks:
+        if c.sha in s.shas:
+            out["stack"] = {"kind": s.kind, "size": len(s.commits), "prs": s.prs}
+    return out
+
+
+def day_facts(d: Digest, profile: Profile) -> DayFacts:
+    by_sha = {c.sha: commit_evidence(c, d) for c in d.commits}
+    for c in d.earlier:  # originals a rollback tells, from the look-back window
+        by_sha.setdefault(c.sha, commit_evidence(c, d))
+    return DayFacts(d, profile, by_sha, day_evidence(d, profile),
+                    [card(c, d) for c in d.commits])

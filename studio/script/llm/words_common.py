@@ -1,0 +1,36 @@
+"""Capitalised words the fact lock lets pass without evidence.
+
+``STOCK_NAMES`` anywhere in a sentence (calendar words, the host's "I"); ``COMMON_WORDS`` only
+where a sentence (or a quote, or a clause after a colon) starts: English words capitalised
+for their position, not names. Any other capitalised word is a name and needs evidence.
+"""
+
+from __future__ import annotations
+
+STOCK_NAMES = frozenset("""
+i i'm i've i'll i'd january february march april may june july august september october
+november december monday tuesday wednesday thursday friday saturday sunday github git python
+""".split())
+
+COMMON_WORDS = frozenset("""
+a about above across after afterwards again against all almost along already also although
+always among an and another any anyone anything anyway anywhere are around as at back be
+because been before behind being below beneath beside besides between beyond both but by can
+catch could did do does doing done down during each earlier either else elsewhere enough even
+ever every everyone everything except far few finally first for from further furthermore
+good great hello here here's hey hi his her how however if in indeed instead into is it it's
+its just last later lastly let let's like likewise look many meanwhile more moreover most
+much next no none nor not nothing now of off often on once one only or other others our out
+over overall perhaps plus quick quickly rather really right second see several she since so
+some someone something sometimes soon still such sure take than thank thanks that that's the
+their them then there there's therefore these they they're third this those though three
+through thus to today today's together tomorrow too two under unless until up upon us very
+was we we'll we're we've welcome well were what what's when where whether which while who
+whose why will with within without worth yes yesterday yet you you'll you're your
+add adds added adding bump bumps change changes changed cleanup clean cleans fix fixes fixed
+improve improves improved make makes made move moves moved remove removes removed rename
+renames renamed revert reverts reverted reland relands relanded support supports update
+updates updated use uses using speaking talking turning wrapping starting closing rounding
+elsewhere housekeeping rollbacks rollback finally also altogether separately similarly
+good morning evening afternoon day episode stay goodbye bye see join happy until
+""".split())

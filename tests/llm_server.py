@@ -1,0 +1,133 @@
+"""A local chat-completions server (the OpenAI-compatible API) answering from a script.
+
+Each request takes the next :class:`Reply` from the queue (the ``default`` one when the queue
+is empty): a draft's text, streamed as server-sent events when the request asks for a stream,
+or an HTTP error with headers, a hang, a stream cut off half-way, or raw bytes. Every request
+body is kept in ``requests`` for the test to inspect.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+@dataclass
+class Reply:
+    content: str = ""
+    status: int = 200
+    headers: dict[str, str] = field(default_factory=dict)
+    hang: float = 0.0  # seconds to wait before answering anything
+    truncate: bool = False  # a stream that stops half-way, without finish_reason or [DONE]
+    raw: bytes | None = None  # the body as is (status and headers still apply)
+    reject_schema: bool = False  # 400 when the request carries response_format
+
+
+def completion(content: str, model: str = "m") -> dict:
+    return {"id": "c1", "object": "chat.completion", "created": 0, "model": model,
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
+                         "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+
+
+def chunk(piece: str | None, finish: str | None = None, model: str = "m") -> bytes:
+    delta = {"content": piece} if piece is not None else {}
+    data = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": model,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+    return b"data: " + json.dumps(data).encode() + b"\n\n"
+
+
+class ChatServer:
+    def __init__(self, default: Reply | None = None) -> None:
+        self.queue: list[Reply] = []
+        self.default = default or Reply(status=500, content="no reply scripted")
+        self.requests: list[dict] = []
+        self.lock = threading.Lock()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802 - the http.server API
+                length = int(self.headers.get("Content-Length") or 0)
+                body = json.loads(self.rfile.read(length) or b"{}")
+                with server.lock:
+                    server.requests.append({"path": self.path, "body": body,
+                                            "auth": self.headers.get("Authorization", "")})
+                    reply = server.queue.pop(0) if server.queue else server.default
+                server.answer(self, reply, body)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+
+    def script(self, *replies: Reply) -> None:
+        with self.lock:
+            self.queue = list(replies)
+            self.requests = []
+
+    def answer(self, h: BaseHTTPRequestHandler, reply: Reply, body: dict) -> None:
+        if reply.hang:
+            time.sleep(reply.hang)
+        if reply.reject_schema and "response_format" in body:
+            reply = Reply(status=400, content='{"error": {"message": "response_format not '
+                                              'supported", "type": "invalid_request_error"}}')
+        model = str(body.get("model", "m"))
+        if reply.status != 200 or reply.raw is not None:
+            data = reply.raw if reply.raw is not None else (
+                reply.content.encode() if reply.content.startswith("{")
+                else json.dumps({"error": {"message": reply.content or "error",
+                                           "type": "server_error"}}).encode())
+            h.send_response(reply.status)
+            h.send_header("Content-Type", "application/json")
+            for k, v in reply.headers.items():
+                h.send_header(k, v)
+            h.send_header("Content-Length", str(len(data)))
+            h.end_headers()
+            h.wfile.write(data)
+            return
+        if not body.get("stream"):
+            data = json.dumps(completion(reply.content, model)).encode()
+            h.send_response(200)
+            h.send_header("Content-Type", "application/json")
+            h.send_header("Content-Length", str(len(data)))
+            h.end_headers()
+            h.wfile.write(data)
+            return
+        h.send_response(200)
+        h.send_header("Content-Type", "text/event-stream")
+        h.send_header("Connection", "close")
+        h.end_headers()
+        text = reply.content
+        pieces = [text[i:i + 40] for i in range(0, len(text), 40)] or [""]
+        if reply.truncate:
+            pieces = pieces[: max(1, len(pieces) // 2)]
+        try:
+            for piece in pieces:
+                h.wfile.write(chunk(piece, model=model))
+                h.wfile.flush()
+            if not reply.truncate:
+                h.wfile.write(chunk(None, "stop", model))
+                h.wfile.write(b"data: [DONE]\n\n")
+            h.wfile.flush()
+        except OSError:
+            pass
+        h.close_connection = True
+
+    def __enter__(self) -> ChatServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()

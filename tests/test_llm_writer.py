@@ -1,0 +1,294 @@
+"""The language-model writer through the real `studio script` and `studio produce` commands,
+against a local chat-completions server answering from a script: faithful drafts are kept and
+marked verified, every planted fabrication is replaced by the story writer's sentence with the
+reason recorded, and a server that is down, slow, failing or talking garbage never blocks the
+episode (the story script is used and the host is told in one line)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from llm_day import DAY, as_json, build_repo, faithful, planted, plants
+from llm_server import ChatServer, Reply
+
+ROOT = Path(__file__).resolve().parent.parent
+MODEL = "test-model"
+
+
+@pytest.fixture(scope="module")
+def day(tmp_path_factory) -> tuple[Path, Path, dict[str, str]]:
+    base = tmp_path_factory.mktemp("llmday")
+    shas = build_repo(base / "repo")
+    day_file = base / "day.json"
+    r = studio(base, "pull", "--git", str(base / "repo"), "--date", DAY, "-o", str(day_file))
+    assert r.returncode == 0, r.stderr
+    return base / "repo", day_file, shas
+
+
+@pytest.fixture(scope="module")
+def server():
+    with ChatServer() as s:
+        yield s
+
+
+def env_for(tmp: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("STUDIO_LLM_API_KEY", "OPENAI_API_KEY")}
+    env.update(PYTHONPATH=str(ROOT), STUDIO_CACHE_DIR=str(tmp / "cache"),
+               PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring")
+    env.update(extra)
+    return env
+
+
+def studio(tmp: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "studio", *args], capture_output=True,
+                          text=True, env=env_for(tmp, **env), timeout=300)
+
+
+def script(tmp: Path, day_file: Path, server: ChatServer, *extra: str, **env: str
+           ) -> tuple[subprocess.CompletedProcess[str], dict]:
+    out = tmp / "episode"
+    r = studio(tmp, "script", str(day_file), "-o", str(out), "--force", "--writer", "llm",
+               "--llm-base-url", server.base_url, "--llm-model", MODEL, *extra, **env)
+    data = json.loads((out / "episode.json").read_text()) if r.returncode == 0 else {}
+    return r, data
+
+
+def sentences(ep: dict) -> list[dict]:
+    return [s for seg in ep["segments"] for s in seg["sentences"]]
+
+
+def test_a_faithful_draft_is_kept_and_every_sentence_marked_verified(day, server, tmp_path):
+    _, day_file, shas = day
+    server.script(Reply(json.dumps(faithful(shas))))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    said = sentences(ep)
+    assert len(said) == 10 and all(s["provenance"] == "drafted-verified" for s in said)
+    assert "load time on the benchmark drops from 120 milliseconds to 45" in ep["transcript"]
+    assert ep["title"] == "Widgets: an LRU cache and version 2.4.0"
+    assert ep["writer"] == f"llm-1 ({MODEL})" and not ep["writer_note"] and not ep["dropped"]
+    assert "10 sentences verified, 0 replaced" in r.stdout
+    # grounded and structured: the day's facts went in, the JSON schema was asked for, streamed
+    body = server.requests[0]["body"]
+    assert body["stream"] is True and body["response_format"]["type"] == "json_schema"
+    assert "WIDGET_CACHE_SIZE" in body["messages"][1]["content"]
+    assert "cuts load time from 120" in body["messages"][1]["content"]
+    # every sentence keeps its commits (full shas), and the transcript's links
+    lru = next(s for s in said if "LRU policy" in s["text"])
+    assert len(lru["commits"]) == 1 and lru["commits"][0].startswith(shas["lru"])
+
+
+@pytest.mark.parametrize("kind", list(plants({k: "0000000" for k in
+                                              ("old", "orig", "lru", "env", "release", "fix",
+                                               "revert")})))
+def test_every_planted_fabrication_is_caught_and_replaced(day, server, tmp_path, kind):
+    _, day_file, shas = day
+    draft, bad, why = planted(shas, kind)
+    server.script(Reply(as_json(draft)))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    assert bad not in ep["transcript"]
+    replaced = [s for s in sentences(ep) if s["provenance"].startswith("replaced")]
+    dropped = ep["dropped"]
+    caught = replaced + dropped
+    assert caught, f"{kind}: not caught"
+    assert all(s["provenance"].startswith(("replaced: ", "dropped: ")) for s in caught)
+    assert any(why in s["provenance"] for s in caught), [s["provenance"] for s in caught]
+    if replaced:  # the stand-in is the story writer's sentence for the same commits
+        assert replaced[0]["draft"] == bad and replaced[0]["commits"]
+    others = [s for s in sentences(ep) if s["provenance"] == "drafted-verified"]
+    assert len(others) == 9  # the rest of the faithful draft stays
+
+
+def _fell_back(r: subprocess.CompletedProcess[str], ep: dict, words: str) -> None:
+    assert r.returncode == 0, r.stderr
+    assert ep["writer"] == "story-1" and words in ep["writer_note"]
+    assert all(s["provenance"] == "" for s in sentences(ep))
+    warnings = [line for line in r.stderr.splitlines() if "language model" in line]
+    assert len(warnings) == 1 and "Traceback" not in r.stderr, r.stderr
+    assert "story writer" in warnings[0]
+
+
+def test_malformed_json_falls_back_to_the_story_script(day, server, tmp_path):
+    _, day_file, shas = day
+    server.script(Reply('{"title": "x", "segments": [ oops'))
+    r, ep = script(tmp_path, day_file, server)
+    _fell_back(r, ep, "not JSON")
+
+
+def test_a_draft_without_its_fields_is_garbage(day, server, tmp_path):
+    _, day_file, _ = day
+    server.script(Reply('{"title": "x", "summary": "y", "segments": [{"title": "t", '
+                        '"sentences": [{"text": "no commits field"}]}]}'))
+    r, ep = script(tmp_path, day_file, server)
+    _fell_back(r, ep, "has no 'commits'")
+
+
+def test_a_truncated_stream_falls_back(day, server, tmp_path):
+    _, day_file, shas = day
+    server.script(Reply(json.dumps(faithful(shas)), truncate=True))
+    r, ep = script(tmp_path, day_file, server)
+    _fell_back(r, ep, "ended before the draft was finished")
+
+
+def test_429_is_retried_after_its_retry_after(day, server, tmp_path):
+    _, day_file, shas = day
+    server.script(Reply(status=429, content="slow down", headers={"Retry-After": "1"}),
+                  Reply(json.dumps(faithful(shas))))
+    started = time.monotonic()
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    assert len(server.requests) == 2 and time.monotonic() - started >= 1.0
+    assert ep["writer"] == f"llm-1 ({MODEL})"
+
+
+def test_a_500_is_retried_and_a_failing_server_falls_back(day, server, tmp_path):
+    _, day_file, shas = day
+    server.script(Reply(status=500), Reply(json.dumps(faithful(shas))))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0 and ep["writer"] == f"llm-1 ({MODEL})", r.stderr
+    server.script(Reply(status=500), Reply(status=502), Reply(status=503))
+    r, ep = script(tmp_path, day_file, server, STUDIO_CACHE_DIR=str(tmp_path / "other"))
+    _fell_back(r, ep, "answered 503")
+    assert len(server.requests) == 3  # the first try and two retries
+
+
+def test_a_hanging_server_falls_back_within_its_timeout(day, server, tmp_path):
+    _, day_file, shas = day
+    server.script(Reply(json.dumps(faithful(shas)), hang=30), Reply(json.dumps(faithful(shas)),
+                                                                     hang=30),
+                  Reply(json.dumps(faithful(shas)), hang=30))
+    started = time.monotonic()
+    r, ep = script(tmp_path, day_file, server, "--llm-timeout", "1")
+    _fell_back(r, ep, "did not answer within 1 s")
+    assert time.monotonic() - started < 20
+
+
+def test_a_server_that_is_down_falls_back(day, tmp_path):
+    _, day_file, _ = day
+
+    class Down:
+        base_url = "http://127.0.0.1:9/v1"
+
+    r, ep = script(tmp_path, day_file, Down())  # type: ignore[arg-type]
+    _fell_back(r, ep, "cannot reach 127.0.0.1:9")
+
+
+def test_a_server_without_json_schema_is_asked_again_without_it(day, server, tmp_path):
+    _, day_file, shas = day
+    server.script(Reply(json.dumps(faithful(shas)), reject_schema=True),
+                  Reply("```json\n" + json.dumps(faithful(shas)) + "\n```"))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0 and ep["writer"] == f"llm-1 ({MODEL})", r.stderr
+    assert "response_format" not in server.requests[1]["body"]
+
+
+def test_a_second_run_uses_the_cached_draft(day, server, tmp_path):
+    _, day_file, shas = day
+    server.script(Reply(json.dumps(faithful(shas))))
+    first, ep1 = script(tmp_path, day_file, server)
+    server.script()  # nothing scripted: the server would answer 500
+    again, ep2 = script(tmp_path, day_file, server)
+    assert again.returncode == 0 and not server.requests
+    assert ep2["transcript"] == ep1["transcript"] and ep2["writer"] == f"llm-1 ({MODEL})"
+
+
+def test_show_toml_configures_it_and_produce_runs_unattended(day, server, tmp_path):
+    repo, _, shas = day
+    show = tmp_path / "show"
+    show.mkdir()
+    (show / "show.toml").write_text(
+        f'title = "Widgets"\n[writer]\nkind = "llm"\nbase_url = "{server.base_url}"\n'
+        f'model = "{MODEL}"\ntemperature = 0.2\nstream = false\n')
+    server.script(Reply(json.dumps(faithful(shas))))
+    r = studio(tmp_path, "produce", "--git", str(repo), "--date", DAY, "--show-dir", str(show),
+               "--no-sting", "--quiet")
+    assert r.returncode == 0, r.stderr
+    ep = json.loads((show / "episodes" / DAY / "episode.json").read_text())
+    assert ep["writer"] == f"llm-1 ({MODEL})" and ep["audio"]
+    assert f"script: drafted by llm-1 ({MODEL}), 10 sentences verified, 0 replaced" in r.stdout
+    assert server.requests[0]["body"]["temperature"] == 0.2
+    assert "stream" not in server.requests[0]["body"] or not server.requests[0]["body"]["stream"]
+    # the server gone: the next day's produce still makes its episode, told so in one line
+    (show / "show.toml").write_text(
+        'title = "Widgets"\n[writer]\nkind = "llm"\nbase_url = "http://127.0.0.1:9/v1"\n'
+        f'model = "{MODEL}"\n')
+    r = studio(tmp_path, "produce", "--git", str(repo), "--date", DAY, "--show-dir", str(show),
+               "--no-sting", "--quiet", STUDIO_CACHE_DIR=str(tmp_path / "cache2"))
+    assert r.returncode == 0, r.stderr
+    ep = json.loads((show / "episodes" / DAY / "episode.json").read_text())
+    assert ep["writer"] == "story-1" and "cannot reach" in ep["writer_note"] and ep["audio"]
+    assert "script: the language model at 127.0.0.1:9 failed (cannot reach" in r.stdout
+
+
+def test_the_api_key_is_sent_and_never_written(day, server, tmp_path):
+    _, day_file, shas = day
+    secret = "sk-test-5ecret-never-written-0123456789"
+    server.script(Reply(json.dumps(faithful(shas))))
+    r, ep = script(tmp_path, day_file, server, STUDIO_LLM_API_KEY=secret)
+    assert r.returncode == 0, r.stderr
+    assert server.requests[0]["auth"] == f"Bearer {secret}"
+    assert secret not in r.stdout + r.stderr
+    for path in tmp_path.rglob("*"):
+        if path.is_file():
+            assert secret.encode() not in path.read_bytes(), path
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--llm-base-url", "ftp://x/v1", "--llm-model", "m"], "--llm-base-url must be an http"),
+    (["--llm-base-url", "http://127.0.0.1:1/v1"], "--llm-model is not set"),
+    (["--llm-base-url", "https://llm.example.com/v1", "--llm-model", "m"],
+     "no API key for the model server llm.example.com: set STUDIO_LLM_API_KEY"),
+    (["--llm-model", "m", "--llm-temperature", "7"], "--llm-temperature must be from 0 to 2"),
+])
+def test_bad_configuration_is_one_line(day, tmp_path, args, words):
+    _, day_file, _ = day
+    r = studio(tmp_path, "script", str(day_file), "-o", str(tmp_path / "ep"), "--writer", "llm",
+               *args)
+    assert r.returncode != 0
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0] and "Traceback" not in r.stderr, r.stderr
+
+
+def test_an_unknown_model_is_one_line(day, server, tmp_path):
+    _, day_file, _ = day
+    server.script(Reply(status=404, content='{"error": {"message": "model \\"nope\\" not found",'
+                                            ' "type": "not_found_error"}}'))
+    r, _ = script(tmp_path, day_file, server)
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode != 0 and len(lines) == 1, r.stderr
+    assert f"has no model '{MODEL}'" in lines[0]
+
+
+def test_show_toml_writer_errors_are_one_line(day, tmp_path):
+    _, day_file, _ = day
+    show = tmp_path / "show"
+    (show / "episodes").mkdir(parents=True)
+    (show / "show.toml").write_text('title = "T"\n[writer]\nkind = "gpt"\n')
+    r = studio(tmp_path, "script", str(day_file), "-o", str(show / "episodes" / DAY))
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode != 0 and len(lines) == 1
+    assert "writer.kind must be one of story, llm" in lines[0]
+
+
+def test_a_sentence_may_name_its_commit_by_pr_number_and_a_stock_line_states_no_fact(
+        day, server, tmp_path):
+    _, day_file, shas = day
+    draft = faithful(shas)
+    intro = draft["segments"][0]["sentences"]
+    intro.append({"text": "Ana Lima had a busy day.", "commits": []})  # a fact without a commit
+    draft["segments"][3]["sentences"][1]["commits"] = ["#104"]
+    server.script(Reply(json.dumps(draft)))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    fix = next(s for s in sentences(ep) if s["text"].startswith("Chen Wu fixed a crash"))
+    assert fix["provenance"] == "drafted-verified" and fix["commits"][0].startswith(shas["fix"])
+    assert "Ana Lima had a busy day" not in ep["transcript"]
+    assert [d["provenance"] for d in ep["dropped"]] == [
+        "dropped: a stock line that states a fact: person Ana is from another commit"]
