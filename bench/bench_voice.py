@@ -11,7 +11,7 @@
 4. pyttsx3: ``studio produce`` of a 12-commit and a 30-commit day against ``espeak-ng -w`` +
    ``ffmpeg`` on the same transcript. Goal <= 2x for both.
 
-Run: .venv/bin/python bench/bench_voice.py [--rounds N] [--skip-hour]
+Run: .venv/bin/python bench/bench_voice.py [--rounds N] [--skip-hour] [--only piper|pyttsx3]
 Writes bench/out/bench_voice.json.
 """
 
@@ -192,6 +192,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--skip-hour", action="store_true")
+    parser.add_argument("--only", choices=["piper", "pyttsx3"],
+                        help="run only this engine's end-to-end days (pyttsx3: no hour, no edit)")
     args = parser.parse_args()
     out_dir = ROOT / "bench" / "out"
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -203,6 +205,8 @@ def main() -> int:
                 ("piper_30", thirty, PIPER, piper_floor, "piper + ffmpeg"),
                 ("pyttsx3_12", twelve, "", espeak_floor, "espeak-ng -w + ffmpeg"),
                 ("pyttsx3_30", thirty, "", espeak_floor, "espeak-ng -w + ffmpeg")]:
+            if args.only and not name.startswith(args.only):
+                continue
             day = bench_produce(repo, work, voice, args.rounds, floor_fn)
             result[name] = day
             goal = "1.3x" if voice else "2x"
@@ -220,7 +224,7 @@ def main() -> int:
                 print(f"  edit one segment, studio render: {edit['synthesized']} synthesized, "
                       f"{edit['cached']} cached, {edit['seconds']} s "
                       f"({edit['ratio_to_fresh']}x the fresh produce)", flush=True)
-        if not args.skip_hour:
+        if not args.skip_hour and args.only != "pyttsx3":
             hour = bench_hour(work)
             result["piper_hour"] = hour
             print(f"60-minute episode with Piper: {hour['seconds']} s for "
