@@ -273,6 +273,7 @@ class Speaker:
             sys.__unraisablehook__(args)  # not the engine's: as Python reports it
             return
         self.failure = args.exc_value
+        self.finished.set()  # runAndWait() may have returned already: wake speak()'s wait
         try:
             self.engine.endLoop()
         except Exception:  # noqa: BLE001 - the loop may be over already
@@ -284,11 +285,12 @@ class Speaker:
         self.finished.clear()
         self.failure = None
         self.engine.save_to_file(text, path)
-        self.engine.runAndWait()
-        if self.failure is not None:
+        self.engine.runAndWait()  # with espeak it returns once the synthesis is under way
+        finished = self.finished.wait(self.timeout)
+        if self.failure is not None:  # seen before or after runAndWait() returned
             status = NO_SPACE if is_no_space(self.failure) else "error"
             return status, f"the engine could not write the take: {self.failure}"
-        if not self.finished.wait(self.timeout):
+        if not finished:
             return "error", f"no finished-utterance from the engine within {self.timeout:.0f} s"
         if not os.path.exists(path) or os.path.getsize(path) <= 44:
             return "error", "the engine wrote no audio"
