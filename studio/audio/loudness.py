@@ -77,15 +77,12 @@ class MasterResult:
 
 
 def _chain(gain: float, limit: float | None, out_rate: int | None) -> str:
-    """Gain, the limiter, then the resampler: the limiter works at the programme's rate, as
-    in the trials (so they measure what is encoded) and at half the cost for synthesized
-    speech; the resampler's inter-sample peaks are what the headroom and the meter are for."""
-    parts = [f"volume={gain:.3f}dB"]
+    """Gain, the resampler, then the limiter (at the output rate: limiting before the
+    resampler left a Piper day at -1.0 dBTP where this gives -1.5)."""
+    parts = [f"volume={gain:.3f}dB"] + ([f"aresample={out_rate}"] if out_rate else [])
     if limit is not None:
         lin = max(0.0625, 10 ** (limit / 20))
         parts.append(f"alimiter=limit={lin:.5f}:attack=2:release=80:level=false:latency=true")
-    if out_rate:
-        parts.append(f"aresample={out_rate}")
     return ",".join(parts)
 
 
