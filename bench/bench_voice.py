@@ -11,6 +11,10 @@
 4. pyttsx3: ``studio produce`` of a 12-commit and a 30-commit day against ``espeak-ng -w`` +
    ``ffmpeg`` on the same transcript. Goal <= 2x for both.
 
+Each end-to-end day also reports CPU seconds (user + system of every process, from
+``getrusage(RUSAGE_CHILDREN)``) beside wall time: on a shared machine the CPU ratio is the
+steadier figure.
+
 Run: .venv/bin/python bench/bench_voice.py [--rounds N] [--skip-hour] [--only piper|pyttsx3]
 Writes bench/out/bench_voice.json.
 """
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -111,6 +116,12 @@ def encode(work: Path, settings: AudioSettings) -> None:
                     *encode_args(settings), str(work / "floor.mp3")], check=True)
 
 
+def children_cpu() -> float:
+    """CPU seconds (user + system) of this process's finished children so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def ratio(ours: list[float], floor: list[float]) -> float:
     return round(statistics.median(ours) / statistics.median(floor), 2)
 
@@ -118,10 +129,15 @@ def ratio(ours: list[float], floor: list[float]) -> float:
 def bench_produce(repo: Path, work: Path, voice: str, rounds: int, floor_fn) -> dict:
     settings = AudioSettings()
     show = work / "show"
-    ours, base = [], []
+    ours, base, ours_cpu, base_cpu = [], [], [], []
     for _ in range(rounds):
+        cpu = children_cpu()
         ours.append(produce(repo, show, voice))
-        base.append(floor_fn(transcript_lines(show), work, settings))
+        ours_cpu.append(children_cpu() - cpu)
+        lines = transcript_lines(show)
+        cpu = children_cpu()
+        base.append(floor_fn(lines, work, settings))
+        base_cpu.append(children_cpu() - cpu)
     from studio.episode import load_episode
 
     done = load_episode(show / "episodes" / DATE)
@@ -129,7 +145,12 @@ def bench_produce(repo: Path, work: Path, voice: str, rounds: int, floor_fn) -> 
             "programme_seconds": done.duration_seconds, "loudness_lufs": done.loudness_lufs,
             "true_peak_dbtp": done.true_peak_dbtp,
             "ours_seconds": [round(t, 2) for t in ours], "floor_seconds": [round(t, 2) for t in base],
-            "ratio_median": ratio(ours, base)}
+            "ratio_median": ratio(ours, base),
+            # CPU seconds of all processes (studio and its children; the floor's commands):
+            # steadier than wall time on a shared machine
+            "ours_cpu_seconds": [round(t, 2) for t in ours_cpu],
+            "floor_cpu_seconds": [round(t, 2) for t in base_cpu],
+            "cpu_ratio_median": ratio(ours_cpu, base_cpu)}
 
 
 def bench_edit(work: Path) -> dict:
@@ -214,8 +235,9 @@ def main() -> int:
                   f"{day['programme_seconds']:.0f} s at {day['loudness_lufs']} LUFS / "
                   f"{day['true_peak_dbtp']} dBTP", flush=True)
             print(f"  studio produce: {day['ours_seconds']} s; floor ({label}): "
-                  f"{day['floor_seconds']} s; ratio {day['ratio_median']}x (goal <= {goal})",
-                  flush=True)
+                  f"{day['floor_seconds']} s; ratio {day['ratio_median']}x (goal <= {goal}); "
+                  f"CPU {day['ours_cpu_seconds']} s vs {day['floor_cpu_seconds']} s, ratio "
+                  f"{day['cpu_ratio_median']}x", flush=True)
             if name == "piper_30":
                 edit = bench_edit(work)
                 edit["ratio_to_fresh"] = round(edit["seconds"] / statistics.median(day["ours_seconds"]),
