@@ -11,7 +11,11 @@
 4. pyttsx3: ``studio produce`` of a 12-commit and a 30-commit day against ``espeak-ng -w`` +
    ``ffmpeg`` on the same transcript. Goal <= 2x for both.
 
-Run: .venv/bin/python bench/bench_voice.py [--rounds N] [--skip-hour]
+Each end-to-end day also reports CPU seconds (user + system of every process, from
+``getrusage(RUSAGE_CHILDREN)``) beside wall time: on a shared machine the CPU ratio is the
+steadier figure.
+
+Run: .venv/bin/python bench/bench_voice.py [--rounds N] [--skip-hour] [--only piper|pyttsx3]
 Writes bench/out/bench_voice.json.
 """
 
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -111,6 +116,12 @@ def encode(work: Path, settings: AudioSettings) -> None:
                     *encode_args(settings), str(work / "floor.mp3")], check=True)
 
 
+def children_cpu() -> float:
+    """CPU seconds (user + system) of this process's finished children so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def ratio(ours: list[float], floor: list[float]) -> float:
     return round(statistics.median(ours) / statistics.median(floor), 2)
 
@@ -118,10 +129,15 @@ def ratio(ours: list[float], floor: list[float]) -> float:
 def bench_produce(repo: Path, work: Path, voice: str, rounds: int, floor_fn) -> dict:
     settings = AudioSettings()
     show = work / "show"
-    ours, base = [], []
+    ours, base, ours_cpu, base_cpu = [], [], [], []
     for _ in range(rounds):
+        cpu = children_cpu()
         ours.append(produce(repo, show, voice))
-        base.append(floor_fn(transcript_lines(show), work, settings))
+        ours_cpu.append(children_cpu() - cpu)
+        lines = transcript_lines(show)
+        cpu = children_cpu()
+        base.append(floor_fn(lines, work, settings))
+        base_cpu.append(children_cpu() - cpu)
     from studio.episode import load_episode
 
     done = load_episode(show / "episodes" / DATE)
@@ -129,7 +145,12 @@ def bench_produce(repo: Path, work: Path, voice: str, rounds: int, floor_fn) -> 
             "programme_seconds": done.duration_seconds, "loudness_lufs": done.loudness_lufs,
             "true_peak_dbtp": done.true_peak_dbtp,
             "ours_seconds": [round(t, 2) for t in ours], "floor_seconds": [round(t, 2) for t in base],
-            "ratio_median": ratio(ours, base)}
+            "ratio_median": ratio(ours, base),
+            # CPU seconds of all processes (studio and its children; the floor's commands):
+            # steadier than wall time on a shared machine
+            "ours_cpu_seconds": [round(t, 2) for t in ours_cpu],
+            "floor_cpu_seconds": [round(t, 2) for t in base_cpu],
+            "cpu_ratio_median": ratio(ours_cpu, base_cpu)}
 
 
 def bench_edit(work: Path) -> dict:
@@ -192,6 +213,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--skip-hour", action="store_true")
+    parser.add_argument("--only", choices=["piper", "pyttsx3"],
+                        help="run only this engine's end-to-end days (pyttsx3: no hour, no edit)")
     args = parser.parse_args()
     out_dir = ROOT / "bench" / "out"
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -203,6 +226,8 @@ def main() -> int:
                 ("piper_30", thirty, PIPER, piper_floor, "piper + ffmpeg"),
                 ("pyttsx3_12", twelve, "", espeak_floor, "espeak-ng -w + ffmpeg"),
                 ("pyttsx3_30", thirty, "", espeak_floor, "espeak-ng -w + ffmpeg")]:
+            if args.only and not name.startswith(args.only):
+                continue
             day = bench_produce(repo, work, voice, args.rounds, floor_fn)
             result[name] = day
             goal = "1.3x" if voice else "2x"
@@ -210,8 +235,9 @@ def main() -> int:
                   f"{day['programme_seconds']:.0f} s at {day['loudness_lufs']} LUFS / "
                   f"{day['true_peak_dbtp']} dBTP", flush=True)
             print(f"  studio produce: {day['ours_seconds']} s; floor ({label}): "
-                  f"{day['floor_seconds']} s; ratio {day['ratio_median']}x (goal <= {goal})",
-                  flush=True)
+                  f"{day['floor_seconds']} s; ratio {day['ratio_median']}x (goal <= {goal}); "
+                  f"CPU {day['ours_cpu_seconds']} s vs {day['floor_cpu_seconds']} s, ratio "
+                  f"{day['cpu_ratio_median']}x", flush=True)
             if name == "piper_30":
                 edit = bench_edit(work)
                 edit["ratio_to_fresh"] = round(edit["seconds"] / statistics.median(day["ours_seconds"]),
@@ -220,7 +246,7 @@ def main() -> int:
                 print(f"  edit one segment, studio render: {edit['synthesized']} synthesized, "
                       f"{edit['cached']} cached, {edit['seconds']} s "
                       f"({edit['ratio_to_fresh']}x the fresh produce)", flush=True)
-        if not args.skip_hour:
+        if not args.skip_hour and args.only != "pyttsx3":
             hour = bench_hour(work)
             result["piper_hour"] = hour
             print(f"60-minute episode with Piper: {hour['seconds']} s for "

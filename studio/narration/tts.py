@@ -2,12 +2,18 @@
 
 pyttsx3's traps (REFERENCE.md): ``runAndWait()`` can return before a long ``save_to_file``
 is written, several queued files yield only the last, and espeak's callback is process-wide.
-Reusing one engine for a second utterance was seen here to write an empty file. So every
-utterance gets a fresh worker interpreter (``python -m studio.narration.speak``; a
-subprocess rather than multiprocessing, so callers need no ``__main__`` guard), up to one
-per core at a time: one ``save_to_file`` + ``runAndWait()``, then it waits for
-``finished-utterance`` (with a timeout) and checks the file before it answers. The parent
-kills a worker that overruns and moves each finished file into place atomically.
+Reusing one engine for a second utterance was seen here to write an empty file, and a fresh
+engine in the same process makes a take that differs from the first (espeak keeps state
+between utterances). So every utterance gets a fresh process: one ``save_to_file`` +
+``runAndWait()``, then it waits for ``finished-utterance`` (with a timeout) and checks the
+file before it answers.
+
+The workers (``python -m studio.narration.speak``; a subprocess rather than
+multiprocessing, so callers need no ``__main__`` guard) run up to one per core. On Linux a
+worker stays for many takes and forks a child for each (see speak.py), so the interpreter
+and the imports start once per worker, not once per take; elsewhere a worker speaks one
+take and ends. Answers are read by one thread per worker (no ``select`` on pipes: portable).
+The parent kills a worker that overruns and moves each finished file into place atomically.
 """
 
 from __future__ import annotations
@@ -15,8 +21,10 @@ from __future__ import annotations
 import json
 import logging
 import os
+import queue
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +41,9 @@ ENGINE_HINT = "install espeak-ng (Debian: apt-get install espeak-ng libespeak-ng
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 FULL = 64 * 1024  # free bytes below which a disk counts as full while takes are written
 NO_SPACE = "no-space"  # a worker's status when its WAV could not be written: the disk is full
+# Takes one worker makes before it is replaced (0: no limit): many where it forks a child
+# per take (speak.FORKS), one elsewhere.
+PER_WORKER = 0 if sys.platform.startswith("linux") else 1
 
 
 @dataclass
@@ -50,6 +61,7 @@ class _Worker:
     job: SynthJob | None = None
     tmp: Path | None = None
     started: float = 0.0
+    spoken: int = 0  # utterances sent to it
 
 
 def synthesize(
@@ -74,38 +86,47 @@ def synthesize(
     count = min(len(jobs), max(1, workers or (os.cpu_count() or 1)))
     pending = list(jobs)
     pool: list[_Worker] = []
+    answers: queue.Queue[tuple[_Worker, bytes | None]] = queue.Queue()
     done = 0
     progress(0.0, f"synthesizing {len(jobs)} takes")
     try:
         while pending or pool:
             cancel.check()
             while pending and len(pool) < count:
-                pool.append(_Worker(_spawn(voice, rate, timeout)))
+                pool.append(_start(voice, rate, timeout, answers))
                 _send(pool[-1], pending.pop(0))
-            time.sleep(0.01)
-            now = time.monotonic()
+            try:
+                worker, line = answers.get(timeout=0.01)
+            except queue.Empty:
+                worker, line = None, None
             if pool and free_bytes(folder) < FULL:  # whatever the engine makes of it
                 raise _full(folder, pool, pending, rate)
-            for worker in list(pool):
-                if worker.proc.poll() is None:  # one answer, then it exits: no select()
-                    if now - worker.started > timeout + 10:
-                        assert worker.job is not None
-                        raise StudioError(f"speech synthesis of {worker.job.label} took "
-                                          f"longer than {timeout:.0f} s and was stopped")
-                    continue
-                answer = worker.proc.stdout.read() if worker.proc.stdout else b""
-                if b"\n" not in answer:
+            now = time.monotonic()
+            for busy in pool:
+                if busy.job is not None and now - busy.started > timeout + 10:
+                    raise StudioError(f"speech synthesis of {busy.job.label} took "
+                                      f"longer than {timeout:.0f} s and was stopped")
+            if worker is None or worker not in pool:
+                continue
+            if line is None:  # its stdout ended
+                if worker.job is not None:
                     _died(worker)
-                job = worker.job
-                try:
-                    _finish(worker, answer.split(b"\n", 1)[0])
-                except _DiskFull:
-                    raise _full(folder, pool, [*pending, *([job] if job else [])], rate) \
-                        from None
                 pool.remove(worker)
                 _stop(worker)
-                done += 1
-                progress(done / len(jobs), f"synthesized {done} of {len(jobs)} takes")
+                continue
+            job = worker.job
+            try:
+                _finish(worker, line)
+            except _DiskFull:
+                raise _full(folder, pool, [*pending, *([job] if job else [])], rate) \
+                    from None
+            done += 1
+            progress(done / len(jobs), f"synthesized {done} of {len(jobs)} takes")
+            if pending and (not PER_WORKER or worker.spoken < PER_WORKER):
+                _send(worker, pending.pop(0))
+            else:
+                pool.remove(worker)
+                _stop(worker)
     finally:
         for worker in pool:
             _stop(worker)
@@ -118,6 +139,25 @@ class _DiskFull(StudioError):
 def _full(folder: Path, pool: list[_Worker], pending: list[SynthJob], rate: int) -> StudioError:
     left = [w.job for w in pool if w.job is not None] + pending
     return no_space(folder, sum(speech_bytes(j.text, rate) for j in left), "synthesis")
+
+
+def _start(voice: str, rate: int, timeout: float,
+           answers: queue.Queue[tuple[_Worker, bytes | None]]) -> _Worker:
+    """A worker, and a thread that passes each line it answers to ``answers`` (None: EOF)."""
+    worker = _Worker(_spawn(voice, rate, timeout))
+    threading.Thread(target=_read_answers, args=(worker, answers), daemon=True).start()
+    return worker
+
+
+def _read_answers(worker: _Worker, answers: queue.Queue[tuple[_Worker, bytes | None]]) -> None:
+    stream = worker.proc.stdout
+    assert stream is not None
+    try:
+        for line in stream:
+            answers.put((worker, line))
+    except (OSError, ValueError):  # closed under it: the worker was stopped
+        pass
+    answers.put((worker, None))
 
 
 def _spawn(voice: str, rate: int, timeout: float) -> subprocess.Popen[bytes]:
@@ -134,11 +174,12 @@ def _spawn(voice: str, rate: int, timeout: float) -> subprocess.Popen[bytes]:
 def _send(worker: _Worker, job: SynthJob) -> None:
     tmp = job.path.with_name(f".{job.path.name}.{os.getpid()}.part")
     worker.job, worker.tmp, worker.started = job, tmp, time.monotonic()
+    worker.spoken += 1
     line = json.dumps({"text": job.text, "path": str(tmp)}) + "\n"
     try:
         assert worker.proc.stdin is not None
         worker.proc.stdin.write(line.encode("utf-8"))
-        worker.proc.stdin.close()  # one utterance per worker: it ends after answering
+        worker.proc.stdin.flush()
     except OSError:
         _died(worker)
 
@@ -176,6 +217,11 @@ def _finish(worker: _Worker, line: bytes) -> None:
 def _stop(worker: _Worker) -> None:
     proc = worker.proc
     if proc.poll() is None and worker.job is None:
+        try:
+            if proc.stdin:
+                proc.stdin.close()  # no more utterances: it ends at EOF
+        except OSError:
+            pass
         try:
             proc.wait(5)  # it has answered and is on its way out
         except subprocess.TimeoutExpired:
@@ -227,6 +273,7 @@ class Speaker:
             sys.__unraisablehook__(args)  # not the engine's: as Python reports it
             return
         self.failure = args.exc_value
+        self.finished.set()  # runAndWait() may have returned already: wake speak()'s wait
         try:
             self.engine.endLoop()
         except Exception:  # noqa: BLE001 - the loop may be over already
@@ -238,11 +285,12 @@ class Speaker:
         self.finished.clear()
         self.failure = None
         self.engine.save_to_file(text, path)
-        self.engine.runAndWait()
-        if self.failure is not None:
+        self.engine.runAndWait()  # with espeak it returns once the synthesis is under way
+        finished = self.finished.wait(self.timeout)
+        if self.failure is not None:  # seen before or after runAndWait() returned
             status = NO_SPACE if is_no_space(self.failure) else "error"
             return status, f"the engine could not write the take: {self.failure}"
-        if not self.finished.wait(self.timeout):
+        if not finished:
             return "error", f"no finished-utterance from the engine within {self.timeout:.0f} s"
         if not os.path.exists(path) or os.path.getsize(path) <= 44:
             return "error", "the engine wrote no audio"
