@@ -334,17 +334,18 @@ FOCUS_STACK = [
     "the order matters for {prs}: {how}",
 ]
 
-# A change's size, in lines of code outside tests and docs ({n}: "two thousand", always said as
-# a lower bound). Each variant keeps its fixed words to short runs: on a busy repository this
-# comes up most days.
+# A change's size, in changed lines of code (added plus deleted) outside tests and docs ({n}:
+# "two thousand", always said as a lower bound, and always as lines changed, never as the code's
+# size). Each variant keeps its fixed words to short runs: on a busy repository this comes up
+# most days.
 SIZE = [
     "It changes more than {n} lines of code.",
     "That is over {n} changed lines, tests aside.",
-    "The code alone runs past {n} lines.",
+    "Its code diff runs past {n} changed lines.",
     "Upward of {n} lines of code changed.",
-    "In size: {n}-plus lines of code.",
+    "In size: {n}-plus changed lines of code.",
     "Its code diff tops {n} lines.",
-    "Counting code only, over {n} lines.",
+    "Counting code only, over {n} lines changed.",
 ]
 
 # The next change by the person just named.
