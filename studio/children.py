@@ -87,3 +87,14 @@ def kill_group(proc: subprocess.Popen) -> None:
         except (ProcessLookupError, PermissionError, AttributeError):
             proc.kill()
     proc.wait()
+
+
+def discard(proc: subprocess.Popen) -> None:
+    """:func:`kill_group`, then close the pipes to the child (a worker pool's stop)."""
+    kill_group(proc)
+    for stream in (proc.stdin, proc.stdout, proc.stderr):
+        if stream:
+            try:
+                stream.close()
+            except OSError:
+                pass

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..children import kill_group, popen
+from ..children import discard, popen
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress
 from .tts import NO_SPACE, SynthJob
@@ -78,13 +78,7 @@ def _write(worker: _Worker, message: dict) -> None:
 
 
 def _stop(worker: _Worker) -> None:
-    kill_group(worker.proc)
-    for stream in (worker.proc.stdin, worker.proc.stdout, worker.proc.stderr):
-        if stream:
-            try:
-                stream.close()
-            except OSError:
-                pass
+    discard(worker.proc)
     if worker.tmp:
         worker.tmp.unlink(missing_ok=True)
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..children import kill_group, popen
+from ..children import discard, popen
 from ..diskspace import free_bytes, no_space, require_space, speech_bytes
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress, no_progress
@@ -226,13 +226,7 @@ def _stop(worker: _Worker) -> None:
             proc.wait(5)  # it has answered and is on its way out
         except subprocess.TimeoutExpired:
             pass
-    kill_group(proc)  # the worker and anything it started
-    for stream in (proc.stdin, proc.stdout, proc.stderr):
-        if stream:
-            try:
-                stream.close()
-            except OSError:
-                pass
+    discard(proc)  # the worker and anything it started, and its pipes
     if worker.tmp:
         _unlink(worker.tmp)
 
