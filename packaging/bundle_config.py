@@ -3,7 +3,7 @@
 * Qt: only the modules the studio imports (``QT_KEEP``) go in; every other PySide6 module is
   excluded (WebEngine alone is several hundred MB).
 * ffmpeg/ffprobe are NOT bundled by default: the bundle finds them on PATH at run time
-  (Debian: ``apt-get install ffmpeg``), as pydub and the studio's mastering do. Build with
+  (Debian: ``apt-get install ffmpeg``), as the studio's decoding and mastering do. Build with
   ``STUDIO_BUNDLE_FFMPEG=1`` to copy this machine's ffmpeg and ffprobe (and the libraries
   they link) into the bundle's ``bin/``; the launcher puts that folder first on PATH, so a
   bundled ffmpeg wins and a missing one falls back to the system's.
