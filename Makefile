@@ -38,7 +38,7 @@ system:
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q --config-settings editable_mode=compat -e '.[test,piper,llm]'
+	$(PY) -m pip install -q --config-settings editable_mode=compat -e '.[test,piper,llm,s3]'
 	touch $(STAMP)
 
 venv: $(STAMP)

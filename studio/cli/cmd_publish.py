@@ -18,6 +18,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     publish.add_argument("--push", action="store_true", default=None,
                          help="also push the site to the GitHub Pages branch in show.toml "
                               "(always done when [github] auto_push = true)")
+    publish.add_argument("--to", action="append", metavar="TARGET", dest="targets",
+                         help="also send the site to TARGET: folder:/srv/www/show (a folder a "
+                              "web server serves), s3://BUCKET/PREFIX (endpoint and region "
+                              "under [s3] in show.toml) or github (as --push); repeatable; "
+                              "default: [publish] to in show.toml")
     publish.add_argument("--dry-run", action="store_true",
                          help="list what would change; write and push nothing")
     publish.add_argument("--lock-wait", type=seconds(), default=0.0, metavar="SECONDS",
@@ -34,7 +39,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
     try:
         result = publish_show(args.show_dir, args.base_url, push=args.push,
                               dry_run=args.dry_run, progress=progress,
-                              lock_wait=args.lock_wait)
+                              lock_wait=args.lock_wait, targets=args.targets)
     finally:
         progress.done()
     print(describe(result))
@@ -58,4 +63,11 @@ def describe(result) -> str:  # noqa: ANN001 - a PublishResult
             lines.append(f"  pushed {push.uploaded} files to {where} ({push.commit[:12]})")
         else:
             lines.append(f"  {where} is up to date")
+    for sent in result.sent:
+        if sent.dry_run:
+            lines.append(f"  {sent.target} would get {len(sent.changed)} files")
+            lines += [f"    {path}" for path in sent.changed]
+        else:
+            lines.append(f"  sent {sent.sent} files to {sent.target}, {sent.unchanged} unchanged")
+        lines += [f"  {note}" for note in sent.notes]
     return "\n".join(lines)

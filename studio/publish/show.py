@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from ..errors import StudioError
 from ..fsutil import atomic_write_bytes, read_toml
 from ..script.llm.config import WriterSettings, parse_writer
+from .targets import PublishTargets, S3Settings, parse_publish, parse_s3
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,8 @@ class ShowSettings:
     podcast_guid: str = ""  # pinned at the first publish under a public base URL
     owner: Owner = field(default_factory=Owner)
     github: GithubPush = field(default_factory=GithubPush)
+    publish: PublishTargets = field(default_factory=PublishTargets)
+    s3: S3Settings = field(default_factory=S3Settings)
     voice: ShowVoice = field(default_factory=ShowVoice)
     script: ScriptSettings = field(default_factory=ScriptSettings)
     # [writer]: the story writer (default) or a language model fact-locked to the day
@@ -139,7 +142,8 @@ def _typed(section: str, data: dict[str, Any], cls: type) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in data or (cls is ShowSettings
-                                  and f.name in ("owner", "github", "voice", "script", "writer")):
+                                  and f.name in ("owner", "github", "publish", "s3", "voice", "script",
+                                               "writer")):
             continue
         value = data[f.name]
         want = {"bool": bool, "float": (int, float)}.get(str(f.type), str)
@@ -196,6 +200,8 @@ def parse_settings(data: dict[str, Any]) -> ShowSettings:
     settings = ShowSettings(**_typed("", data, ShowSettings))
     settings.owner = Owner(**_typed("owner.", _table(data, "owner"), Owner))
     settings.github = GithubPush(**_typed("github.", _table(data, "github"), GithubPush))
+    settings.publish = parse_publish(_table(data, "publish"), SHOW_FILE)
+    settings.s3 = parse_s3(_table(data, "s3"), SHOW_FILE)
     settings.voice = ShowVoice(**_typed("voice.", _table(data, "voice"), ShowVoice))
     settings.voice.speed = float(settings.voice.speed)
     settings.script = _script(_table(data, "script"))

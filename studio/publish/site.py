@@ -56,6 +56,7 @@ class PublishResult:
     unchanged: int = 0
     dry_run: bool = False
     push: object | None = None  # a github_pages.PushResult when pushed
+    sent: list = field(default_factory=list)  # a targets.SendResult per folder / S3 target
 
 
 def utc_now() -> str:
@@ -182,14 +183,18 @@ def publish_show(
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
     token_lookup: Callable[[], str | None] | None = None,
+    targets: list[str] | None = None,
 ) -> PublishResult:
     """Publish ``show_dir``: feed.xml, index.html, style.css and a page per episode;
     with ``push`` (default: show.toml's ``github.auto_push``), also send the site to the
-    GitHub Pages branch set in show.toml."""
+    GitHub Pages branch set in show.toml; then to each of ``targets`` (default: show.toml's
+    ``[publish] to``), e.g. ``folder:/srv/www/show`` or ``s3://bucket/prefix``."""
     from ..export.journal import feed_written
     from ..recovery import recover_show
+    from .targets import GithubTarget, parse_target
 
     cancel = cancel or CancelToken()
+    asked = None if targets is None else [parse_target(t) for t in targets]  # before any write
     root = Path(show_dir)
     if not dry_run:
         recover_show(root, publish_feed=False)  # the feed written here is the one owed
@@ -238,6 +243,9 @@ def publish_show(
                 readable(root / rel)
         for item in episodes:
             feed_written(item.folder)  # the feed now follows each episode's last export
+    chosen = asked if asked is not None else [parse_target(t) for t in settings.publish.to]
+    if any(isinstance(t, GithubTarget) for t in chosen):
+        push = True
     if push is None:
         push = settings.github.auto_push and bool(settings.github.repo)
     if push:
@@ -246,5 +254,10 @@ def publish_show(
         result.push = push_show(root, settings, episodes, files, dry_run=dry_run,
                                 progress=scaled(progress, 0.8, 1.0), cancel=cancel,
                                 token_lookup=token_lookup)
+    if chosen:
+        from .send import send_site
+
+        result.sent = send_site(root, settings, episodes, files, chosen, dry_run,
+                                scaled(progress, 0.85, 1.0), cancel)
     progress(1.0, "published" if not dry_run else "dry run: nothing written")
     return result

@@ -1,0 +1,116 @@
+"""Publish to a folder a web server serves (``--to folder:/srv/www/show``).
+
+Only files whose bytes differ are copied, each atomically (a temporary file in the same
+folder, then a rename) and in :func:`in_send_order`, so the feed is replaced last and never
+points at audio that is not there yet. Copies get the published mode, ``0o666 & ~umask``.
+An ``.htaccess`` for Apache goes with the site; the nginx equivalent is written into the show
+folder (``nginx-mime.conf``) for the host to include.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from ..errors import StudioError
+from ..fsutil import atomic_write_bytes, check_writable_dir, fsync_dir, published_mode
+from ..jobs import CancelToken, Progress, no_progress
+from .github_pages import Content
+from .mime import HTACCESS, NGINX_SNIPPET, htaccess, nginx_snippet
+from .targets import FolderTarget, SendResult, in_send_order
+
+CHUNK = 1 << 20
+
+
+def _same(path: Path, content: Content) -> bool:
+    try:
+        if isinstance(content, bytes):
+            return path.stat().st_size == len(content) and path.read_bytes() == content
+        if path.stat().st_size != content.stat().st_size:
+            return False
+        with open(path, "rb") as a, open(content, "rb") as b:
+            while True:
+                x, y = a.read(CHUNK), b.read(CHUNK)
+                if x != y:
+                    return False
+                if not x:
+                    return True
+    except OSError:
+        return False
+
+
+def _copy(src: Path, target: Path) -> None:
+    """``src`` to ``target`` atomically, with the published mode."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise StudioError(f"cannot write {target}: {exc.strerror or exc}") from exc
+    try:
+        with os.fdopen(fd, "wb") as out, open(src, "rb") as data:
+            os.fchmod(out.fileno(), published_mode())
+            shutil.copyfileobj(data, out, CHUNK)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise StudioError(f"cannot copy {src.name} to {target}: {exc.strerror or exc}") from exc
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    fsync_dir(target.parent)
+
+
+def _readable(path: Path) -> None:
+    """An unchanged file left without the read bits the umask grants gets them."""
+    wanted = published_mode()
+    try:
+        mode = path.stat().st_mode & 0o777
+        if wanted & ~mode & 0o444:
+            os.chmod(path, mode | (wanted & 0o444))
+    except OSError as exc:
+        raise StudioError(f"cannot make {path} readable: {exc.strerror or exc}") from exc
+
+
+def send_to_folder(files: dict[str, Content], target: FolderTarget, show_dir: Path,
+                   dry_run: bool = False, progress: Progress = no_progress,
+                   cancel: CancelToken | None = None) -> SendResult:
+    """Make ``target`` hold the site ``files`` (other files in it stay)."""
+    cancel = cancel or CancelToken()
+    dest = target.path
+    if dest.resolve() == show_dir.resolve():
+        raise StudioError(f"{target} is the show folder itself: serve it as it is, or name "
+                          "another folder")
+    if dest.exists() and not dest.is_dir():
+        raise StudioError(f"{target}: {dest} is not a folder")
+    files = {**{rel: c for rel, c in files.items() if rel != ".nojekyll"}, HTACCESS: htaccess()}
+    order = in_send_order(list(files))
+    result = SendResult(str(target), dry_run=dry_run)
+    result.changed = [rel for rel in order if not _same(dest / rel, files[rel])]
+    result.unchanged = len(files) - len(result.changed)
+    snippet_path = show_dir / NGINX_SNIPPET
+    snippet = nginx_snippet()
+    if dry_run:
+        return result
+    check_writable_dir(dest)
+    for n, rel in enumerate(result.changed):
+        cancel.check()
+        progress(n / max(1, len(result.changed)), f"copying {rel}")
+        content = files[rel]
+        if isinstance(content, bytes):
+            atomic_write_bytes(dest / rel, content, public=True)
+        else:
+            _copy(content, dest / rel)
+        result.sent += 1
+    for rel in order:
+        if rel not in result.changed:
+            _readable(dest / rel)
+    if not _same(snippet_path, snippet):
+        atomic_write_bytes(snippet_path, snippet)
+        result.notes.append(f"nginx: include {snippet_path} in the location that serves "
+                            f"{dest} (media types; Apache reads the .htaccess)")
+    progress(1.0, f"copied {result.sent} files to {dest}")
+    return result
