@@ -85,13 +85,17 @@ def test_produce_then_publish_to_a_served_folder(tmp_path, server):
     www, url = server
     history = pytorch_history(tmp_path / "pt.git", DAY, count=3)
     show = tmp_path / "show"
+    show.mkdir()
+    (show / "show.toml").write_text(f'base_url = "{url}"\n[publish]\nto = ["folder:{www}"]\n')
     made = studio(["produce", "--git", str(history.path), "--date", DAY.isoformat(),
-                   "--show-dir", str(show), "-q", "--no-sting"], tmp_path, 0o027)
+                   "--show-dir", str(show), "-q", "--no-sting", "--publish"], tmp_path, 0o027)
     assert made.returncode == 0, made.stderr
-    sent = studio(["publish", "--show-dir", str(show), "--base-url", url, "-q",
-                   "--to", f"folder:{www}"], tmp_path, 0o027)
+    assert made.stdout.strip().endswith(f"{url}feed.xml and sent to folder:{www}")
+    sent = studio(["publish", "--show-dir", str(show), "-q", "--to", f"folder:{www}"],
+                  tmp_path, 0o027)
     assert sent.returncode == 0, sent.stderr
-    assert f"to folder:{www}" in sent.stdout and "nginx-mime.conf" in sent.stdout
+    assert f"sent 0 files to folder:{www}" in sent.stdout  # produce sent it all already
+    assert (show / "nginx-mime.conf").is_file()
 
     published = {p.relative_to(www).as_posix() for p in www.rglob("*") if p.is_file()}
     assert {"feed.xml", "index.html", ".htaccess", f"episodes/{DAY}/episode.mp3",
@@ -129,11 +133,13 @@ def test_copies_only_changes_and_the_feed_last(tmp_path, tmp_path_factory):
     www = tmp_path / "www"
     first = publish_show(show, BASE, targets=[f"folder:{www}"]).sent[0]
     assert first.changed[-1] == "feed.xml" and first.sent == len(first.changed)
+    assert first.notes == [f"nginx: include {show / 'nginx-mime.conf'} in the location that "
+                           f"serves {www} (media types; Apache reads the .htaccess)"]
     assert (www / "episodes" / DATES[1] / "episode.mp3").read_bytes() == \
         (show / "episodes" / DATES[1] / "episode.mp3").read_bytes()
 
     again = publish_show(show, BASE, targets=[f"folder:{www}"]).sent[0]
-    assert again.changed == [] and again.sent == 0
+    assert again.changed == [] and again.sent == 0 and again.notes == []
 
     write_episode_folder(show, make_episode("2026-02-09", "Widgets: Third Day"), freq=880)
     seen: list[str] = []
@@ -198,3 +204,12 @@ def test_the_show_folder_or_a_file_is_not_a_target(tmp_path, tmp_path_factory, c
     (tmp_path / "afile").write_text("x")
     code, err = _cli(capsys, "--show-dir", str(show), "--to", f"folder:{tmp_path / 'afile'}")
     assert code != 0 and "is not a folder" in err and err.count("\n") == 1
+
+
+def test_dry_run_lists_and_copies_nothing(tmp_path, tmp_path_factory, capsys):
+    show = show_copy(tmp_path_factory, tmp_path / "show", DATES)
+    code = main(["publish", "--show-dir", str(show), "--base-url", BASE, "--dry-run",
+                 "--to", f"folder:{tmp_path / 'www'}", "-q"])
+    out = capsys.readouterr().out
+    assert code == 0 and f"folder:{tmp_path / 'www'} would get 15 files" in out
+    assert out.strip().endswith("feed.xml") and not (tmp_path / "www").exists()

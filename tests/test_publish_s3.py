@@ -4,6 +4,8 @@ mode on 127.0.0.1, started here) reached over HTTP by the real boto3 client."""
 from __future__ import annotations
 
 import socket
+import sys
+import urllib.request
 
 import pytest
 from show_fixtures import make_episode, show_copy, write_episode_folder
@@ -42,6 +44,8 @@ def s3(monkeypatch, tmp_path):
     server.start()
     host, port = server.get_host_and_port()
     endpoint = f"http://{host}:{port}"
+    # moto keeps its buckets per process, not per server: start each test from none
+    urllib.request.urlopen(urllib.request.Request(endpoint + "/moto-api/reset", method="POST"))
     client = boto3.client("s3", endpoint_url=endpoint, region_name="us-east-1")
     client.create_bucket(Bucket="podcasts")
     yield endpoint, client
@@ -152,3 +156,20 @@ def test_bad_s3_targets_are_one_line(tmp_path, tmp_path_factory, s3, capsys, mon
     monkeypatch.delenv("AWS_ACCESS_KEY_ID")
     monkeypatch.delenv("AWS_SECRET_ACCESS_KEY")
     _one_line(capsys, show, "s3://podcasts/widgets", "no S3 credentials", "AWS_ACCESS_KEY_ID")
+
+
+def test_without_boto3_the_s3_target_names_the_extra(tmp_path, tmp_path_factory, s3, capsys,
+                                                     monkeypatch):
+    endpoint, _ = s3
+    show = _show(tmp_path, tmp_path_factory, endpoint)
+    monkeypatch.setitem(sys.modules, "boto3", None)  # as on an install without the s3 extra
+    _one_line(capsys, show, "s3://podcasts/widgets", "needs boto3", "commitcast-studio[s3]")
+
+
+def test_dry_run_lists_and_uploads_nothing(tmp_path, tmp_path_factory, s3, capsys):
+    endpoint, client = s3
+    show = _show(tmp_path, tmp_path_factory, endpoint)
+    code = main(["publish", "--show-dir", str(show), "-q", "--dry-run", "--to", "s3://podcasts/w"])
+    out = capsys.readouterr().out
+    assert code == 0 and "s3://podcasts/w/ would get 14 files" in out
+    assert out.strip().endswith("feed.xml") and _objects(client, "") == {}

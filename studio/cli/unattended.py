@@ -54,6 +54,8 @@ def produce_and_publish(args: argparse.Namespace, spec: Any, date: dt.date,
     if args.publish:
         settings = read_settings(args.show_dir)
         where = f" and pushed to {settings.github.repo}" if push else ""
+        sent = [t for t in settings.publish.to if t != "github"]
+        where += f" and sent to {', '.join(sent)}" if sent else ""
         print(f"published {what} in {time.monotonic() - started:.1f} s: "
               f"{settings.feed_url}{where}")
     return 0

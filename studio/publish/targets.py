@@ -8,12 +8,15 @@ a one-line error before anything is written.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from ..errors import StudioError
+
+log = logging.getLogger(__name__)
 
 SCHEMES = "folder:PATH, s3://BUCKET/PREFIX or github"
 
@@ -87,6 +90,7 @@ def parse_target(text: str) -> Target:
 
 def parse_publish(data: dict[str, Any], where: str) -> PublishTargets:
     """``[publish]`` of show.toml: ``to`` is a list of target strings, each checked now."""
+    _unknown(data, {"to"}, where)
     to = data.get("to", [])
     if isinstance(to, str):
         to = [to]
@@ -98,6 +102,7 @@ def parse_publish(data: dict[str, Any], where: str) -> PublishTargets:
 
 
 def parse_s3(data: dict[str, Any], where: str) -> S3Settings:
+    _unknown(data, {"endpoint_url", "region"}, where)
     out = S3Settings()
     for name in ("endpoint_url", "region"):
         value = data.get(name, "")
@@ -137,3 +142,8 @@ def in_send_order(paths: list[str]) -> list[str]:
             return 2, rel
         return (1 if rel.endswith(".html") else 0), rel
     return sorted(paths, key=rank)
+
+
+def _unknown(data: dict[str, Any], known: set[str], where: str) -> None:
+    if set(data) - known:
+        log.warning("%s: ignoring unknown keys %s", where, ", ".join(sorted(set(data) - known)))

@@ -9,6 +9,7 @@ folder (``nginx-mime.conf``) for the host to include.
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import tempfile
@@ -20,6 +21,8 @@ from ..jobs import CancelToken, Progress, no_progress
 from .github_pages import Content
 from .mime import HTACCESS, NGINX_SNIPPET, htaccess, nginx_snippet
 from .targets import FolderTarget, SendResult, in_send_order
+
+log = logging.getLogger(__name__)
 
 CHUNK = 1 << 20
 
@@ -112,5 +115,6 @@ def send_to_folder(files: dict[str, Content], target: FolderTarget, show_dir: Pa
         atomic_write_bytes(snippet_path, snippet)
         result.notes.append(f"nginx: include {snippet_path} in the location that serves "
                             f"{dest} (media types; Apache reads the .htaccess)")
+        log.info("%s", result.notes[-1])
     progress(1.0, f"copied {result.sent} files to {dest}")
     return result

@@ -98,12 +98,12 @@ def send_to_s3(files: dict[str, Content], target: S3Target, s3: S3Settings,
                dry_run: bool = False, progress: Progress = no_progress,
                cancel: CancelToken | None = None) -> SendResult:
     """Make the bucket hold ``files`` under the prefix (other objects stay)."""
+    client = _client(s3)  # first: a one-line error when boto3 is not installed
     from botocore.exceptions import BotoCoreError, ClientError
 
     cancel = cancel or CancelToken()
     files = {rel: c for rel, c in files.items() if rel != ".nojekyll"}
     result = SendResult(str(target), dry_run=dry_run)
-    client = _client(s3)
     try:
         progress(0.0, f"listing {target}")
         existing: dict[str, tuple[int, str]] = {}
