@@ -7,16 +7,15 @@ import socket
 import sys
 import urllib.request
 
+import boto3  # the s3 and test extras, both installed by `make venv`
 import pytest
+from moto import server as moto_server
 from show_fixtures import make_episode, show_copy, write_episode_folder
 
 from studio.cli.main import main
 from studio.errors import Cancelled
 from studio.jobs import CancelToken
 from studio.publish.site import publish_show
-
-boto3 = pytest.importorskip("boto3")
-moto_server = pytest.importorskip("moto.server")
 
 DATES = ["2026-02-07", "2026-02-08"]
 BASE = "https://cdn.example.org/widgets/"
@@ -71,7 +70,7 @@ def _objects(client, prefix: str = "widgets/") -> dict[str, dict]:
 def test_upload_types_and_only_changes(tmp_path, tmp_path_factory, s3, capsys):
     endpoint, client = s3
     show = _show(tmp_path, tmp_path_factory, endpoint)
-    code = main(["publish", "-q", "--show-dir", str(show), "--to", "s3://podcasts/widgets"])
+    code = main(["-v", "publish", "-q", "--show-dir", str(show), "--to", "s3://podcasts/widgets"])
     out, err = capsys.readouterr()
     assert code == 0, err
     expected = SITE + [f"episodes/{d}/{n}" for d in DATES for n in EPISODE]

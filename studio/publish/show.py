@@ -138,12 +138,13 @@ def check_base_url(url: str) -> str:
     return text if text.endswith("/") else text + "/"
 
 
+TABLES = ("owner", "github", "publish", "s3", "voice", "script", "writer")  # [name] in show.toml
+
+
 def _typed(section: str, data: dict[str, Any], cls: type) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in fields(cls):
-        if f.name not in data or (cls is ShowSettings
-                                  and f.name in ("owner", "github", "publish", "s3", "voice", "script",
-                                               "writer")):
+        if f.name not in data or (cls is ShowSettings and f.name in TABLES):
             continue
         value = data[f.name]
         want = {"bool": bool, "float": (int, float)}.get(str(f.type), str)

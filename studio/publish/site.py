@@ -252,12 +252,13 @@ def publish_show(
         from .github_pages import push_show
 
         result.push = push_show(root, settings, episodes, files, dry_run=dry_run,
-                                progress=scaled(progress, 0.8, 1.0), cancel=cancel,
+                                progress=scaled(progress, 0.8, 0.9 if chosen else 1.0),
+                                cancel=cancel,
                                 token_lookup=token_lookup)
     if chosen:
         from .send import send_site
 
         result.sent = send_site(root, settings, episodes, files, chosen, dry_run,
-                                scaled(progress, 0.85, 1.0), cancel)
+                                scaled(progress, 0.9 if push else 0.8, 1.0), cancel)
     progress(1.0, "published" if not dry_run else "dry run: nothing written")
     return result
