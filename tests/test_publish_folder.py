@@ -178,6 +178,13 @@ def test_show_toml_publish_to_is_used_and_cancel_leaves_the_old_feed(tmp_path, t
         publish_show(show, progress=stop_after_first_copy, cancel=cancel)
     assert (www / "feed.xml").read_bytes() == old_feed
 
+    # A publish killed mid-copy leaves a temporary file; the next one sweeps it away.
+    stale = www / "episodes" / DATES[0] / ".episode.mp3.k1ll3d.tmp"
+    stale.write_bytes(b"half an mp3")
+    publish_show(show)
+    assert not stale.exists() and (www / "episodes" / "2026-02-09" / "episode.mp3").is_file()
+    assert not list(www.rglob("*.tmp"))
+
 
 def _cli(capsys, *args: str) -> tuple[int, str]:
     code = main(["publish", "-q", *args])

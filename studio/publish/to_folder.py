@@ -9,6 +9,7 @@ folder (``nginx-mime.conf``) for the host to include.
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import os
 import shutil
@@ -52,6 +53,7 @@ def _copy(src: Path, target: Path) -> None:
     except OSError as exc:
         raise StudioError(f"cannot write {target}: {exc.strerror or exc}") from exc
     try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # "being written": a sweep leaves it alone
         with os.fdopen(fd, "wb") as out, open(src, "rb") as data:
             os.fchmod(out.fileno(), published_mode())
             shutil.copyfileobj(data, out, CHUNK)
@@ -65,6 +67,21 @@ def _copy(src: Path, target: Path) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise
     fsync_dir(target.parent)
+
+
+def _sweep(dest: Path, rels: list[str]) -> None:
+    """Remove the temporary files a killed publish left beside the site's files (those no
+    writer holds locked), so they do not pile up in the served folder."""
+    for rel in rels:
+        target = dest / rel
+        for tmp in target.parent.glob(f".{target.name}.*.tmp"):
+            try:
+                with open(tmp, "rb") as fh:
+                    fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    tmp.unlink()
+                log.info("removed %s, left by an interrupted publish", tmp)
+            except OSError:
+                continue  # being written now, or already gone
 
 
 def _readable(path: Path) -> None:
@@ -99,6 +116,7 @@ def send_to_folder(files: dict[str, Content], target: FolderTarget, show_dir: Pa
     if dry_run:
         return result
     check_writable_dir(dest)
+    _sweep(dest, order)
     for n, rel in enumerate(result.changed):
         cancel.check()
         progress(n / max(1, len(result.changed)), f"copying {rel}")
