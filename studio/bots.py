@@ -1,0 +1,62 @@
+"""Accounts that are bots by their shape, whatever the show profile lists, and GitHub logins
+read from commit addresses.
+
+The shapes, each seen on real repositories:
+
+- a GitHub App: the login or name ends in ``[bot]`` (``dependabot[bot]``), its noreply address
+  is ``<id>+<name>[bot]@users.noreply.github.com``; the GitHub source also records the API's
+  own word (the account's type ``Bot``: Copilot's login has no suffix);
+- a machine account whose login ends in ``bot``, as its noreply address shows
+  (``pytorchmergebot@users.noreply.github.com``);
+- a name whose last word is "bot" or "robot" (``Release Bot``, ``docs-bot``,
+  ``k8s-ci-robot``), or ends in a capitalised ``Bot`` (``PyTorch MergeBot``); a surname that
+  merely ends in the letters (Abbott, Talbot, Cabot) is a person;
+- an address whose local part ends in a separate word "bot" (``soumith+bot@``, ``ci-bot@``).
+"""
+
+from __future__ import annotations
+
+import re
+
+NOREPLY = "users.noreply.github.com"
+# A GitHub login: letters, digits and single hyphens, at most 39 characters.
+LOGIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}")
+_BOT_WORD = re.compile(r"(?:^|[\s_.+\-])(?:ro)?bot$", re.IGNORECASE)
+_CAMEL_BOT = re.compile(r"[a-z0-9](?:Ro)?Bot$")  # MergeBot, PyTorchBot; not Abbott, Talbot
+
+
+def noreply_login(email: str) -> str:
+    """The GitHub login a ``[<id>+]<login>@users.noreply.github.com`` address names, or ""."""
+    local, _, domain = (email or "").strip().rpartition("@")
+    if domain.lower() != NOREPLY or not local:
+        return ""
+    return local.rsplit("+", 1)[-1]
+
+
+def name_is_bot(name: str) -> bool:
+    text = (name or "").strip()
+    if not text:
+        return False
+    return (text.lower().endswith("[bot]") or bool(_BOT_WORD.search(text))
+            or bool(_CAMEL_BOT.search(text)))
+
+
+def login_is_bot(login: str) -> bool:
+    text = (login or "").strip().lower()
+    return bool(text) and (text.endswith("[bot]") or text.endswith("bot"))
+
+
+def email_is_bot(email: str) -> bool:
+    address = (email or "").strip()
+    if "@" not in address:
+        return False
+    login = noreply_login(address)
+    if login:
+        return login_is_bot(login)
+    local = address.rsplit("@", 1)[0]
+    return local.lower().endswith("[bot]") or bool(_BOT_WORD.search(local))
+
+
+def looks_like_bot(name: str = "", login: str = "", email: str = "") -> bool:
+    """Whether an author with this display name, login and address is a bot by its shape."""
+    return name_is_bot(name) or login_is_bot(login) or email_is_bot(email)
