@@ -144,3 +144,18 @@ def test_a_github_day_counts_only_its_people(tmp_path):
     host = episode.repo_url.rsplit("/", 2)[0]
     assert [(p.name, p.url) for p in episode.people] == [
         ("Alice Zhang", f"{host}/alice"), ("Bob Okafor", f"{host}/bobo")]
+
+
+def test_the_fact_lock_counts_no_bot_as_an_author(repo):
+    from studio.script.llm.factlock import check_sentence
+    from studio.script.llm.facts import day_facts
+
+    day = pull_git(repo, dt.date.fromisoformat(DATE))
+    profile = profile_for(day.repo)
+    digest = build_digest(day, profile)
+    facts = day_facts(digest, profile)
+    by_title = {c.title.split(" (")[0]: c.sha for c in digest.commits}
+    told = [by_title["Fix the parser on empty input"], by_title["Land the scheduler rework"]]
+    # Grace Hopper and the merge bot: one author (the day has three)
+    assert check_sentence("These two landed from one author.", told, facts) == ""
+    assert "not the count" in check_sentence("These landed from two authors.", told, facts)

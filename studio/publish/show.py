@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from ..errors import StudioError
 from ..fsutil import atomic_write_bytes, read_toml
 from ..script.llm.config import WriterSettings, parse_writer
+from .show_people import ShowPeople, ShowPerson, check_people, strings, tables
 
 log = logging.getLogger(__name__)
 
@@ -70,29 +71,6 @@ class ShowVoice:
     engine: str = ""
     voice: str = ""
     speed: float = 1.0
-
-
-@dataclass
-class ShowPerson:
-    """``[[person]]``: someone the feed names on the show and every episode (podcast:person):
-    ``role`` and ``group`` from the Podcast Taxonomy (host in cast by default), ``img`` a
-    picture and ``href`` a page about them, each an absolute http(s) URL or empty."""
-
-    name: str = ""
-    role: str = "host"
-    group: str = "cast"
-    img: str = ""
-    href: str = ""
-
-
-@dataclass
-class ShowPeople:
-    """``[people]``: whether each episode also names the day's authors (bots never) as
-    podcast:person, with their GitHub profile where the account is known, and as what."""
-
-    authors: bool = False
-    role: str = "guest"
-    group: str = "cast"
 
 
 @dataclass
@@ -188,38 +166,6 @@ def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
     return table
 
 
-def _tables(data: dict[str, Any], name: str) -> list[dict[str, Any]]:
-    tables = data.get(name, [])
-    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
-        raise StudioError(f"{SHOW_FILE}: {name} must be tables ([[{name}]])")
-    return tables
-
-
-def _strings(data: dict[str, Any], name: str) -> list[str]:
-    values = data.get(name, [])
-    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise StudioError(f"{SHOW_FILE}: {name} must be a list of strings")
-    return [v.strip() for v in values if v.strip()]
-
-
-def _check_people(settings: ShowSettings) -> None:
-    """Names not empty, roles and groups lower case (the taxonomy's), links absolute http(s)."""
-    for n, person in enumerate(settings.person, 1):
-        if not person.name.strip():
-            raise StudioError(f"{SHOW_FILE}: [[person]] number {n} has no name")
-        for key in ("img", "href"):
-            value = getattr(person, key).strip()
-            parts = urlsplit(value)
-            if value and (parts.scheme not in ("http", "https") or not parts.netloc):
-                raise StudioError(f"{SHOW_FILE}: person {person.name[:40]!r}: {key} must be an "
-                                  f"absolute http:// or https:// URL, not {value[:80]!r}")
-            setattr(person, key, value)
-    for who in (*settings.person, settings.people):
-        default = type(who)()
-        who.role = who.role.strip().lower() or default.role
-        who.group = who.group.strip().lower() or default.group
-
-
 def show_bots(show_dir: str | Path | None) -> list[str]:
     """The show's own bots (show.toml's ``bots``); none when ``show_dir`` is not a show."""
     if show_dir is None or not show_file(show_dir).is_file():
@@ -267,8 +213,8 @@ def parse_settings(data: dict[str, Any]) -> ShowSettings:
     settings.voice.speed = float(settings.voice.speed)
     settings.script = _script(_table(data, "script"))
     settings.writer = parse_writer(_table(data, "writer"))
-    settings.bots = _strings(data, "bots")
-    settings.person = [ShowPerson(**_typed("person.", p, ShowPerson)) for p in _tables(data, "person")]
+    settings.bots = strings(data, "bots")
+    settings.person = [ShowPerson(**_typed("person.", p, ShowPerson)) for p in tables(data, "person")]
     settings.people = ShowPeople(**_typed("people.", _table(data, "people"), ShowPeople))
     validate(settings)
     return settings
@@ -297,7 +243,7 @@ def validate(settings: ShowSettings) -> None:
         raise StudioError(f"{SHOW_FILE}: owner.email {settings.owner.email!r} is not an address")
     if settings.github.repo and settings.github.repo.count("/") != 1:
         raise StudioError(f"{SHOW_FILE}: github.repo must be owner/name")
-    _check_people(settings)
+    check_people(settings.person, settings.people)
     engine = settings.voice.engine.strip().lower()
     if engine not in ("", "pyttsx3", "piper"):
         raise StudioError(f"{SHOW_FILE}: voice.engine must be pyttsx3 or piper, not {engine!r}")
