@@ -7,7 +7,10 @@ The shapes, each seen on real repositories:
   is ``<id>+<name>[bot]@users.noreply.github.com``; the GitHub source also records the API's
   own word (the account's type ``Bot``: Copilot's login has no suffix);
 - a machine account whose login ends in ``bot``, as its noreply address shows
-  (``pytorchmergebot@users.noreply.github.com``);
+  (``pytorchmergebot@users.noreply.github.com``), or whose name is one such word
+  (``zaniebot <zaniebot@accounts.zanie.blue>``, ruff's release account); the surnames that end
+  in the letters (Talbot, Cabot, Abbot) are people, in any of these places;
+- Copilot's noreply address (a GitHub App whose login has no suffix);
 - a name whose last word is "bot" or "robot" (``Release Bot``, ``docs-bot``,
   ``k8s-ci-robot``), or ends in a capitalised ``Bot`` (``PyTorch MergeBot``); a surname that
   merely ends in the letters (Abbott, Talbot, Cabot) is a person;
@@ -23,6 +26,9 @@ NOREPLY = "users.noreply.github.com"
 LOGIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}")
 _BOT_WORD = re.compile(r"(?:^|[\s_.+\-])(?:ro)?bot$", re.IGNORECASE)
 _CAMEL_BOT = re.compile(r"[a-z0-9](?:Ro)?Bot$")  # MergeBot, PyTorchBot; not Abbott, Talbot
+# Words (names, logins) ending in "bot" that name people, not machines.
+_BOT_SURNAMES = {"abbot", "cabot", "talbot", "sabot", "turbot"}
+_APP_LOGINS = {"copilot"}  # GitHub Apps whose login carries no [bot]
 
 
 def noreply_login(email: str) -> str:
@@ -33,17 +39,24 @@ def noreply_login(email: str) -> str:
     return local.rsplit("+", 1)[-1]
 
 
+def _bot_token(word: str) -> bool:
+    """A one-word account name ending in "bot" (pytorchmergebot, zaniebot), not a surname."""
+    text = word.strip().lower()
+    return text == "bot" or (text.endswith("bot") and len(text) > 3 and text not in _BOT_SURNAMES)
+
+
 def name_is_bot(name: str) -> bool:
     text = (name or "").strip()
     if not text:
         return False
-    return (text.lower().endswith("[bot]") or bool(_BOT_WORD.search(text))
-            or bool(_CAMEL_BOT.search(text)))
+    if text.lower().endswith("[bot]") or _BOT_WORD.search(text) or _CAMEL_BOT.search(text):
+        return True
+    return " " not in text and _bot_token(text)
 
 
 def login_is_bot(login: str) -> bool:
     text = (login or "").strip().lower()
-    return bool(text) and (text.endswith("[bot]") or text.endswith("bot"))
+    return bool(text) and (text.endswith("[bot]") or _bot_token(text))
 
 
 def email_is_bot(email: str) -> bool:
@@ -52,7 +65,7 @@ def email_is_bot(email: str) -> bool:
         return False
     login = noreply_login(address)
     if login:
-        return login_is_bot(login)
+        return login_is_bot(login) or login.lower() in _APP_LOGINS
     local = address.rsplit("@", 1)[0]
     return local.lower().endswith("[bot]") or bool(_BOT_WORD.search(local))
 

@@ -36,6 +36,8 @@ BOTS = [  # (name, login, email) as commits carry them
     ("pytorchbot", "", "soumith+bot@pytorch.example"),
     ("ci", "", "ci-bot@corp.example"),
     ("Updater", "", "updatebot@users.noreply.github.com"),
+    ("zaniebot", "", "zaniebot@accounts.zanie.blue"),  # ruff's release account
+    ("Copilot", "", "198982749+Copilot@users.noreply.github.com"),
 ]
 PEOPLE = [
     ("Jane Abbott", "", "jane@abbott.example"),
@@ -45,6 +47,8 @@ PEOPLE = [
     ("Ada Lovelace", "adal", "12345+adal@users.noreply.github.com"),
     ("Robert Botwin", "", "robert@botwin.example"),
     ("Talbot", "", "talbot@example.com"),
+    ("Sam Talbot", "talbot", "42+talbot@users.noreply.github.com"),
+    ("cabot", "", "cabot@example.com"),
 ]
 
 
