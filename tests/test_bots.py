@@ -5,6 +5,11 @@ podcast:person). Days come from a real git repository and from the local GitHub 
 from __future__ import annotations
 
 import datetime as dt
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from github_history import History, Planned, repo_data
@@ -14,10 +19,13 @@ from gitrepo import RepoBuilder, at
 from studio.digest.build import build_digest
 from studio.pipeline import write_script_for
 from studio.profile import profile_for
+from studio.script.llm.factlock import check_sentence
+from studio.script.llm.facts import day_facts
 from studio.sources.github import pull_github
 from studio.sources.github.auth import Token
 from studio.sources.github.transport import NetworkPolicy
 from studio.sources.gitlocal import pull_git
+from studio.sources.model import save_day
 
 DATE = "2026-02-09"
 TOKEN = "ghp_botsTOKEN0123456789abcdefABCDEF0123"
@@ -151,9 +159,6 @@ def test_a_github_day_counts_only_its_people(tmp_path):
 
 
 def test_the_fact_lock_counts_no_bot_as_an_author(repo):
-    from studio.script.llm.factlock import check_sentence
-    from studio.script.llm.facts import day_facts
-
     day = pull_git(repo, dt.date.fromisoformat(DATE))
     profile = profile_for(day.repo)
     digest = build_digest(day, profile)
@@ -163,3 +168,18 @@ def test_the_fact_lock_counts_no_bot_as_an_author(repo):
     # Grace Hopper and the merge bot: one author (the day has three)
     assert check_sentence("These two landed from one author.", told, facts) == ""
     assert "not the count" in check_sentence("These landed from two authors.", told, facts)
+
+
+def test_studio_script_in_a_show_counts_its_bots(repo, tmp_path):
+    save_day(pull_git(repo, dt.date.fromisoformat(DATE)), tmp_path / "day.json")
+    show = tmp_path / "show"
+    show.mkdir()
+    (show / "show.toml").write_text('bots = ["grace@example.com"]\n')
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    out = show / "episodes" / DATE
+    run = subprocess.run([sys.executable, "-m", "studio", "script", str(tmp_path / "day.json"),
+                          "-o", str(out)], capture_output=True, text=True, env=env, timeout=60)
+    assert run.returncode == 0, run.stderr
+    episode = json.loads((out / "episode.json").read_text())
+    assert episode["stats"]["authors"] == 2
+    assert [p["name"] for p in episode["people"]] == ["Ada Lovelace", "Jane Abbott"]
