@@ -227,3 +227,24 @@ def test_hostile_chapter_titles_and_links_stay_text(tmp_path, tmp_path_factory):
     assert clean_line(HOSTILE_TITLE) in titles[1]
     assert entry["chapters"][0]["href"] == data["chapters"][0]["url"]
     assert "href" not in entry["chapters"][1]  # only http(s) links reach a client
+
+
+def test_without_authors_items_name_the_show_people_and_a_broken_chapters_file_is_skipped(
+        tmp_path, tmp_path_factory, caplog):
+    dates = ["2026-02-07", "2026-02-08"]
+    folder = show_copy(tmp_path_factory, tmp_path / "show", dates)
+    (folder / "show.toml").write_text(
+        f'base_url = "{BASE}"\n[[person]]\nname = "Grace Host"\nrole = "Co-Host"\n',
+        encoding="utf-8")
+    (folder / "episodes" / dates[0] / "chapters.json").write_text("{not json", encoding="utf-8")
+    with caplog.at_level("WARNING"):
+        publish_show(folder)
+    assert any("is not a chapters file" in r.getMessage() for r in caplog.records)
+    raw = (folder / "feed.xml").read_bytes()
+    channel = ET.fromstring(raw).find("channel")
+    newer, older = channel.findall("item")
+    assert older.find("psc:chapters", NS) is None  # the broken file: no Simple Chapters
+    assert len(newer.findall("psc:chapters/psc:chapter", NS)) == 2
+    for item in (newer, older):
+        assert [(p.text, p.get("role"), p.get("group")) for p in item.findall("podcast:person", NS)
+                ] == [("Grace Host", "co-host", "cast")]
