@@ -4,17 +4,18 @@ read from commit addresses.
 The shapes, each seen on real repositories:
 
 - a GitHub App: the login or name ends in ``[bot]`` (``dependabot[bot]``), its noreply address
-  is ``<id>+<name>[bot]@users.noreply.github.com``; the GitHub source also records the API's
-  own word (the account's type ``Bot``: Copilot's login has no suffix);
+  is ``<id>+<name>[bot]@users.noreply.github.com``; Copilot's login has no suffix, so its
+  noreply address is known by name, and the GitHub source records the API's own word (the
+  account's type ``Bot``);
 - a machine account whose login ends in ``bot``, as its noreply address shows
   (``pytorchmergebot@users.noreply.github.com``), or whose name is one such word
-  (``zaniebot <zaniebot@accounts.zanie.blue>``, ruff's release account); the surnames that end
-  in the letters (Talbot, Cabot, Abbot) are people, in any of these places;
-- Copilot's noreply address (a GitHub App whose login has no suffix);
+  (``zaniebot <zaniebot@accounts.zanie.blue>``, ruff's release account);
 - a name whose last word is "bot" or "robot" (``Release Bot``, ``docs-bot``,
-  ``k8s-ci-robot``), or ends in a capitalised ``Bot`` (``PyTorch MergeBot``); a surname that
-  merely ends in the letters (Abbott, Talbot, Cabot) is a person;
+  ``k8s-ci-robot``), or ends in a capitalised ``Bot`` (``PyTorch MergeBot``);
 - an address whose local part ends in a separate word "bot" (``soumith+bot@``, ``ci-bot@``).
+
+A name that merely ends in the letters is a person: Abbott, and the surnames Talbot, Cabot and
+Abbot even as a login or a one-word name.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ the segment tells that has a link.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,6 +56,9 @@ def read_chapters(path: Path) -> list[Chapter]:
         chapters = [Chapter(float(c["startTime"]), float(c.get("endTime") or c["startTime"]),
                             str(c.get("title") or ""), str(c.get("url") or ""))
                     for c in items]
+        for ch in chapters:
+            if not (math.isfinite(ch.start) and math.isfinite(ch.end) and ch.start >= 0):
+                raise ValueError(f"a chapter starts at {ch.start}")
     except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
         raise StudioError(f"{path} is not a chapters file ({exc})") from None
     return chapters
