@@ -119,6 +119,15 @@ class CommitRef:
 
 
 @dataclass
+class Person:
+    """One of the day's authors (bots never): the feed's podcast:person when the show wants."""
+
+    name: str
+    login: str = ""  # GitHub login, when known
+    url: str = ""  # the account's profile page, when known
+
+
+@dataclass
 class AudioFile:
     file: str
     bytes: int
@@ -137,6 +146,7 @@ class Episode:
     reverts: list[RevertFact] = field(default_factory=list)
     segments: list[Segment] = field(default_factory=list)
     commit_refs: list[CommitRef] = field(default_factory=list)
+    people: list[Person] = field(default_factory=list)  # the day's authors, stats.authors of them
     transcript: str = ""
     estimated_seconds: float = 0.0
     writer: str = ""
@@ -255,6 +265,7 @@ def _episode_from(data: dict[str, Any]) -> Episode:
     fields["reverts"] = [RevertFact(**_only(RevertFact, r)) for r in data.get("reverts", [])]
     fields["segments"] = [_segment_from(s) for s in data.get("segments", [])]
     fields["commit_refs"] = [CommitRef(**_only(CommitRef, c)) for c in data.get("commit_refs", [])]
+    fields["people"] = [Person(**_only(Person, p)) for p in data.get("people", [])]
     fields["dropped"] = [Sentence(**_only(Sentence, s)) for s in data.get("dropped", [])]
     audio = data.get("audio")
     fields["audio"] = AudioFile(**_only(AudioFile, audio)) if audio else None

@@ -77,16 +77,17 @@ def episode_dir_for(show_dir: str | Path, date: str) -> Path:
 
 def write_script_for(day: Day, profile_name: str | None = None,
                      minutes: float | None = None, writer: WriterSettings | None = None,
-                     progress: Progress = no_progress, cancel: CancelToken | None = None
-                     ) -> Episode:
+                     progress: Progress = no_progress, cancel: CancelToken | None = None,
+                     bots: list[str] | None = None) -> Episode:
     """The day's script, aiming at ``minutes`` (default: the writer's own target), by the
-    writer ``writer`` names (default: the story writer)."""
+    writer ``writer`` names (default: the story writer); ``bots``: the show's own bots
+    (show.toml), counted as bots besides the profile's."""
     from .digest.build import build_digest
     from .profile import profile_for
     from .script.writer import write_script, writer_for
     from .sources.project_name import day_project
 
-    profile = profile_for(day.repo, profile_name, project=day_project(day))
+    profile = profile_for(day.repo, profile_name, project=day_project(day)).with_bots(bots or [])
     return write_script(build_digest(day, profile), profile,
                         writer_for(writer, minutes, progress, cancel), minutes=minutes)
 
@@ -247,12 +248,12 @@ def make_episode(
     out = check_writable_dir(episode_dir_for(show_dir, day.date))
     settings = with_show_voice(settings, show_dir)
     progress(0.02, "writing the script")
-    from .publish.show import script_minutes, show_writer
+    from .publish.show import script_minutes, show_bots, show_writer
 
     minutes = minutes or script_minutes(show_dir)  # --minutes, else show.toml's [script]
     writer = writer or show_writer(show_dir)  # the command line's, else show.toml's [writer]
     fresh = write_script_for(day, profile_name, minutes, writer, scaled(progress, 0.02, 0.05),
-                             cancel)
+                             cancel, bots=show_bots(show_dir))
     merged = merge_with_existing(fresh, out, force, profile_name, minutes)
     if merged.replaced:
         log.warning("%s", merged.line())

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from .bots import looks_like_bot
 from .errors import StudioError
 from .fsutil import read_toml
 from .resources import resource_path
@@ -62,19 +63,27 @@ class Profile:
     path: str = ""
     style: str = ""  # style notes for a language-model writer (studio.script.llm), prose
 
-    def is_bot(self, *names: str) -> bool:
-        for raw in names:
-            name = (raw or "").strip().lower()
-            if not name:
+    def is_bot(self, name: str = "", login: str = "", email: str = "", app: bool = False) -> bool:
+        """Whether an author is a bot: a GitHub App (``app``: the API said so), a common bot
+        shape (:mod:`studio.bots`), or an account the profile (or the show) lists, by name,
+        login, address or the address's local part."""
+        if app or looks_like_bot(name, login, email):
+            return True
+        for raw in (name, login, email):
+            text = (raw or "").strip().lower()
+            if not text:
                 continue
-            if name.endswith("[bot]") or name.endswith("-bot") or name.endswith("bot]"):
-                return True
-            local = name.split("@", 1)[0]
+            local = text.split("@", 1)[0]
             for bot in self.bots:
-                b = bot.lower()
-                if name == b or local == b:
+                b = bot.strip().lower()
+                if b and (text == b or local == b):
                     return True
         return False
+
+    def with_bots(self, bots: list[str]) -> Profile:
+        """A copy of the profile that also counts ``bots`` (a show's own list) as bots."""
+        extra = [b for b in bots if b.strip() and b not in self.bots]
+        return replace(self, bots=[*self.bots, *extra]) if extra else self
 
     def is_automatic_reason(self, reason: str) -> bool:
         low = reason.lower()

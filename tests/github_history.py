@@ -28,7 +28,10 @@ def login_of(email: str) -> str:
         return "pytorchmergebot"
     if email == WEBFLOW[1]:
         return "web-flow"
-    return email.split("@")[0]
+    local, _, domain = email.partition("@")
+    if domain == "users.noreply.github.com":  # [<id>+]<login>@users.noreply.github.com
+        return local.rsplit("+", 1)[-1]
+    return local
 
 
 def _git(repo: Path, *args: str, data: bytes | None = None) -> bytes:

@@ -30,6 +30,7 @@ from github_graphql import Executor
 
 PREFIX = "/api/v3"
 GRAPHQL_PATH = "/api/graphql"
+APP_LOGINS = {"Copilot"}  # GitHub Apps whose login has no [bot] suffix
 
 
 @dataclass
@@ -379,10 +380,12 @@ def _listed(commit: dict) -> dict:
 
 
 def user_json(login: str, api_url: str) -> dict:
+    """A user as the API gives it; GitHub Apps (``name[bot]``, and Copilot) are type Bot."""
     uid = int(hashlib.sha256(login.encode()).hexdigest()[:8], 16)
+    kind = "Bot" if login.endswith("[bot]") or login in APP_LOGINS else "User"
     return {"login": login, "id": uid, "node_id": f"U_{uid}",
             "avatar_url": f"https://avatars.example/u/{uid}", "url": f"{api_url}/users/{login}",
-            "html_url": f"https://github.example/{login}", "type": "User", "site_admin": False}
+            "html_url": f"https://github.example/{login}", "type": kind, "site_admin": False}
 
 
 def _repo_json(repo: RepoData, api_url: str) -> dict:

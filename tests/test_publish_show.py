@@ -79,3 +79,33 @@ def test_a_cancelled_publish_writes_nothing(tmp_path, tmp_path_factory):
         publish_show(show, progress=progress, cancel=token)
     assert (show / "feed.xml").read_bytes() == feed
     assert any("rendering the page" in m for m in seen)
+
+
+@pytest.mark.parametrize(("text", "needle"), [
+    ('[[person]]\nname = "Ann"\nhref = "javascript:alert(1)"\n', "person 'Ann': href must be"),
+    ('[[person]]\nname = "Ann"\nimg = "/ann.png"\n', "person 'Ann': img must be"),
+    ('[[person]]\nrole = "host"\n', "[[person]] number 1 has no name"),
+    ('person = "Ann"\n', "person must be tables"),
+    ('bots = "dependabot"\n', "bots must be a list of strings"),
+    ('[people]\nauthors = "yes"\n', "people.authors must be true or false"),
+])
+def test_people_and_bots_in_show_toml_are_checked(tmp_path, text, needle):
+    (tmp_path / "show.toml").write_text(text)
+    with pytest.raises(StudioError) as err:
+        read_settings(tmp_path)
+    assert needle in str(err.value) and "\n" not in str(err.value)
+
+
+def test_people_and_bots_read_and_write_back(tmp_path):
+    from studio.publish.show import write_settings
+
+    (tmp_path / "show.toml").write_text(
+        'bots = ["builder@corp.example", " "]\n[[person]]\nname = "Ann"\nrole = "Co-Host"\n'
+        'href = "https://ann.example/"\n[[person]]\nname = "Bo"\n[people]\nauthors = true\n')
+    s = read_settings(tmp_path)
+    assert s.bots == ["builder@corp.example"]
+    assert [(p.name, p.role, p.group, p.href) for p in s.person] == [
+        ("Ann", "co-host", "cast", "https://ann.example/"), ("Bo", "host", "cast", "")]
+    assert (s.people.authors, s.people.role, s.people.group) == (True, "guest", "cast")
+    write_settings(s, tmp_path)
+    assert read_settings(tmp_path) == s

@@ -171,6 +171,7 @@ def cmd_script(args: argparse.Namespace) -> int:
     from ..episode import save_episode
     from ..fsutil import check_writable_dir
     from ..pipeline import merge_with_existing, write_script_for
+    from ..publish.show import show_bots
     from ..recovery import recover_episode
     from ..showlock import episode_lock
     from ..sources.model import load_day
@@ -182,7 +183,8 @@ def cmd_script(args: argparse.Namespace) -> int:
     writer = writer_choice(args, _show_of(out))
     progress = TerminalProgress(quiet=writer is None or not writer.llm or not sys.stderr.isatty())
     try:
-        fresh = write_script_for(day, args.profile, minutes, writer, progress)
+        fresh = write_script_for(day, args.profile, minutes, writer, progress,
+                                 bots=show_bots(_show_of(out)))
     finally:
         progress.done()
     with episode_lock(out, args.lock_wait, "studio script"):

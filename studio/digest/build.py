@@ -10,6 +10,7 @@ from ..sources.model import Commit, Day
 from ..textsafe import clean_line
 from .messages import parse_message
 from .model import CommitInfo, DayStats, Digest
+from .people import day_people
 from .revert_reason import is_revert_pr, reason_from_body
 from .reverts import CommitIndex, find_relands, revert_story
 from .significance import HOUSEKEEPING, assess
@@ -59,7 +60,7 @@ def commit_info(c: Commit, profile: Profile, in_day: bool) -> CommitInfo:
         tags=[clean_line(t) for t in facts.tags],
         series=facts.series if facts.revert is None else None,
         ghstack_deps=facts.ghstack_deps,
-        is_bot=profile.is_bot(c.author_name, c.author_login, c.author_email),
+        is_bot=profile.is_bot(c.author_name, c.author_login, c.author_email, c.author_bot),
         revert=facts.revert,
         reland_marker=facts.reland_marker,
         pr_title=clean_line(c.pr_title),
@@ -79,10 +80,6 @@ def commit_info(c: Commit, profile: Profile, in_day: bool) -> CommitInfo:
     else:
         settle_theme(info, profile)
     return info
-
-
-def _author_key(c: CommitInfo) -> str:
-    return (c.author_login or c.author_email or c.author).strip().lower()
 
 
 def build_digest(day: Day, profile: Profile) -> Digest:
@@ -107,16 +104,15 @@ def build_digest(day: Day, profile: Profile) -> Digest:
         [c for c in landed if c.sha not in in_stack and c.sha not in reland_shas], profile
     )
 
-    humans: dict[str, str] = {}
-    for c in today:
-        if not c.is_bot:
-            humans.setdefault(_author_key(c), c.author)
+    repo_url = day.repo_url or _guess_repo_url(day)
+    people = day_people(today, repo_url)
     stats = DayStats(
         commits=len(today),
         reverts=len(reverts),
         relands=len(relands),
-        authors=len(humans),
-        author_names=sorted(humans.values(), key=str.casefold),
+        authors=len(people),
+        author_names=[p.name for p in people],
+        people=people,
         bot_commits=sum(1 for c in today if c.is_bot),
         merged_prs=day.merged_prs,
         lookback_commits=day.lookback_total if day.lookback_total is not None else len(earlier),
@@ -124,7 +120,7 @@ def build_digest(day: Day, profile: Profile) -> Digest:
     )
     return Digest(
         repo=day.repo,
-        repo_url=day.repo_url or _guess_repo_url(day),
+        repo_url=repo_url,
         branch=day.branch,
         date=day.date,
         tz=day.tz,

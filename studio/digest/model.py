@@ -124,12 +124,22 @@ class ThemeGroup:
 
 
 @dataclass
+class DayPerson:
+    """One of the day's authors (see :mod:`studio.digest.people`)."""
+
+    name: str  # as the script says it
+    login: str = ""  # GitHub login, when known
+    url: str = ""  # the account's profile page, when known
+
+
+@dataclass
 class DayStats:
     commits: int = 0
     reverts: int = 0
     relands: int = 0
     authors: int = 0
     author_names: list[str] = field(default_factory=list)
+    people: list[DayPerson] = field(default_factory=list)  # one per author
     bot_commits: int = 0
     merged_prs: int | None = None
     lookback_commits: int = 0

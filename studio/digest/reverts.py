@@ -78,7 +78,7 @@ def _is_automatic(commit: CommitInfo, profile: Profile) -> bool:
     if profile.is_automatic_reason(notice.reason):
         return True
     login = notice.reverted_by_login
-    return bool(login) and ("autorevert" in login.lower() or profile.is_bot(login))
+    return bool(login) and ("autorevert" in login.lower() or profile.is_bot(login=login))
 
 
 def revert_story(commit: CommitInfo, index: CommitIndex, profile: Profile) -> RevertStory:

@@ -8,9 +8,12 @@ the segment tells that has a link.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..episode import Episode, Segment
+from ..errors import StudioError
 from ..textsafe import clean_line
 
 CHAPTERS_VERSION = "1.2.0"
@@ -41,6 +44,23 @@ def episode_chapters(episode: Episode, total: float) -> list[Chapter]:
         end = float(placed[i + 1].start or total) if i + 1 < len(placed) else total
         title = clean_line(seg.title) or f"Part {i + 1}"
         chapters.append(Chapter(round(start, 3), round(end, 3), title, segment_url(episode, seg)))
+    return chapters
+
+
+def read_chapters(path: Path) -> list[Chapter]:
+    """The chapters of a Podcasting 2.0 chapters file (as :func:`chapters_json` writes it);
+    a file that is not one is a StudioError."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        items = data["chapters"]
+        chapters = [Chapter(float(c["startTime"]), float(c.get("endTime") or c["startTime"]),
+                            str(c.get("title") or ""), str(c.get("url") or ""))
+                    for c in items]
+        for ch in chapters:
+            if not (math.isfinite(ch.start) and math.isfinite(ch.end) and ch.start >= 0):
+                raise ValueError(f"a chapter starts at {ch.start}")
+    except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise StudioError(f"{path} is not a chapters file ({exc})") from None
     return chapters
 
 

@@ -14,7 +14,14 @@ from urllib.parse import quote
 from .. import __version__
 from ..textsafe import clean_line
 from .gather import ShowEpisode
-from .podcast_ns import PodcastIndexEntryExtension, PodcastIndexExtension, Transcript, item_guid
+from .podcast_ns import (
+    FeedPerson,
+    PodcastIndexEntryExtension,
+    PodcastIndexExtension,
+    Transcript,
+    item_guid,
+)
+from .psc_ns import SimpleChaptersEntryExtension, SimpleChaptersExtension, web_link
 from .show import ShowSettings
 
 MAX_DESCRIPTION_BYTES = 4000
@@ -50,6 +57,7 @@ def build_feed(
     fg = FeedGenerator()
     fg.load_extension("podcast")
     fg.register_extension("podcastindex", PodcastIndexExtension, PodcastIndexEntryExtension)
+    fg.register_extension("psc", SimpleChaptersExtension, SimpleChaptersEntryExtension)
     title = clean_line(settings.title)
     description = clean_line(settings.description) or title
     fg.title(title)
@@ -75,6 +83,7 @@ def build_feed(
     ext.guid = show_guid
     ext.locked = True
     ext.locked_owner = ext.owner_email
+    ext.persons = show_persons(settings)
 
     newest = None
     for item in episodes:  # oldest first, each prepended: the feed lists newest first
@@ -110,3 +119,22 @@ def _add_item(fg, settings: ShowSettings, show_guid: str, item: ShowEpisode,  # 
             Transcript(absolute(settings, item.rel_dir + item.srt), "application/x-subrip", lang))
     if item.chapters:
         entry_ext.chapters_url = absolute(settings, item.rel_dir + item.chapters)
+    entry_ext.persons = show_persons(settings) + author_persons(settings, item)
+    psc: SimpleChaptersEntryExtension = fe.psc
+    psc.chapters = list(item.chapter_marks)
+
+
+def show_persons(settings: ShowSettings) -> list[FeedPerson]:
+    """The show's own people (show.toml's [[person]]): on the channel and on every item."""
+    return [FeedPerson(clean_line(p.name), p.role, p.group, web_link(p.img), web_link(p.href))
+            for p in settings.person if clean_line(p.name)]
+
+
+def author_persons(settings: ShowSettings, item: ShowEpisode) -> list[FeedPerson]:
+    """The day's people (bots never), when show.toml's [people] authors is on; the link is the
+    GitHub profile where the account is known."""
+    if not settings.people.authors:
+        return []
+    role, group = settings.people.role, settings.people.group
+    return [FeedPerson(clean_line(p.name), role, group, "", web_link(p.url))
+            for p in item.episode.people if clean_line(p.name)]

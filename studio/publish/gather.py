@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..episode import EPISODE_FILE, Episode, load_episode
 from ..errors import StudioError
+from ..export.chapters import Chapter, read_chapters
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +38,7 @@ class ShowEpisode:
     vtt: str | None = None
     srt: str | None = None
     chapters: str | None = None
+    chapter_marks: list[Chapter] = field(default_factory=list)  # read from ``chapters``
 
     @property
     def rel_dir(self) -> str:
@@ -87,6 +89,13 @@ def read_show_episode(folder: Path) -> ShowEpisode | None:
     if ep.audio and ep.audio.bytes and ep.audio.bytes != size:
         log.warning("episode %s: %s is %d bytes, episode.json says %d; using the file",
                     date, name, size, ep.audio.bytes)
+    chapters = folder / CHAPTERS_FILE
+    marks: list[Chapter] = []
+    if chapters.is_file():
+        try:
+            marks = read_chapters(chapters)
+        except StudioError as exc:
+            log.warning("episode %s: %s; the feed item carries no psc:chapters", date, exc)
     return ShowEpisode(
         date=date,
         folder=folder,
@@ -96,7 +105,8 @@ def read_show_episode(folder: Path) -> ShowEpisode | None:
         duration_seconds=_duration(ep, audio, date),
         vtt=VTT_FILE if (folder / VTT_FILE).is_file() else None,
         srt=SRT_FILE if (folder / SRT_FILE).is_file() else None,
-        chapters=CHAPTERS_FILE if (folder / CHAPTERS_FILE).is_file() else None,
+        chapters=CHAPTERS_FILE if chapters.is_file() else None,
+        chapter_marks=marks,
     )
 
 

@@ -3,7 +3,7 @@
 feedgen's own ``podcast`` extension covers the iTunes tags only, accepts ``itunes:explicit``
 as ``yes``/``no`` while Apple now wants ``true``/``false``, and insists on an owner e-mail.
 This extension writes those two, and ``podcast:guid``, ``podcast:locked``,
-``podcast:transcript`` and ``podcast:chapters``.
+``podcast:person``, ``podcast:transcript`` and ``podcast:chapters``.
 """
 
 from __future__ import annotations
@@ -44,10 +44,33 @@ class Transcript:
     language: str = ""
 
 
+@dataclass
+class FeedPerson:
+    """A ``podcast:person``: ``role`` and ``group`` from the Podcast Taxonomy, ``img`` and
+    ``href`` absolute URLs or empty."""
+
+    name: str
+    role: str = "host"
+    group: str = "cast"
+    img: str = ""
+    href: str = ""
+
+
+def add_persons(parent, persons: list[FeedPerson]) -> None:  # noqa: ANN001 - lxml element
+    for p in persons:
+        el = xml_elem(f"{{{PODCAST_NS}}}person", parent, role=p.role, group=p.group)
+        for key in ("img", "href"):
+            if value := getattr(p, key):
+                el.attrib[key] = value
+        el.text = p.name
+
+
 class PodcastIndexExtension(BaseExtension):
-    """Channel tags: podcast:guid, podcast:locked, itunes:explicit, itunes:owner."""
+    """Channel tags: podcast:guid, podcast:locked, podcast:person, itunes:explicit,
+    itunes:owner."""
 
     def __init__(self) -> None:
+        self.persons: list[FeedPerson] = []
         self.guid: str | None = None
         self.locked: bool | None = None
         self.locked_owner = ""
@@ -77,13 +100,16 @@ class PodcastIndexExtension(BaseExtension):
             locked.text = "yes" if self.locked else "no"
             if self.locked_owner:
                 locked.attrib["owner"] = self.locked_owner
+        add_persons(channel, self.persons)
         return feed
 
 
 class PodcastIndexEntryExtension(BaseEntryExtension):
-    """Item tags: podcast:transcript (one per file) and podcast:chapters."""
+    """Item tags: podcast:person (an item's replace the channel's: the show's people come
+    first), podcast:transcript (one per file) and podcast:chapters."""
 
     def __init__(self) -> None:
+        self.persons: list[FeedPerson] = []
         self.transcripts: list[Transcript] = []
         self.chapters_url = ""
 
@@ -91,6 +117,7 @@ class PodcastIndexEntryExtension(BaseEntryExtension):
         return {"podcast": PODCAST_NS}
 
     def extend_rss(self, entry):  # noqa: ANN001 - an lxml element
+        add_persons(entry, self.persons)
         for t in self.transcripts:
             el = xml_elem(f"{{{PODCAST_NS}}}transcript", entry, url=t.url, type=t.type)
             if t.language:

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from ..errors import StudioError
 from ..fsutil import atomic_write_bytes, read_toml
 from ..script.llm.config import WriterSettings, parse_writer
+from .show_people import ShowPeople, ShowPerson, check_people, strings, tables
 from .targets import PublishTargets, S3Settings, parse_publish, parse_s3
 
 log = logging.getLogger(__name__)
@@ -93,6 +94,11 @@ class ShowSettings:
     script: ScriptSettings = field(default_factory=ScriptSettings)
     # [writer]: the story writer (default) or a language model fact-locked to the day
     writer: WriterSettings = field(default_factory=WriterSettings)
+    # accounts this show counts as bots besides the profile's and the common bot shapes:
+    # a name, a login, an e-mail address or its local part
+    bots: list[str] = field(default_factory=list)
+    person: list[ShowPerson] = field(default_factory=list)  # [[person]]
+    people: ShowPeople = field(default_factory=ShowPeople)
 
     @property
     def feed_url(self) -> str:
@@ -138,7 +144,8 @@ def check_base_url(url: str) -> str:
     return text if text.endswith("/") else text + "/"
 
 
-TABLES = ("owner", "github", "publish", "s3", "voice", "script", "writer")  # [name] in show.toml
+# [name] tables (and the bots list) in show.toml, each checked by its own parser
+TABLES = ("owner", "github", "publish", "s3", "voice", "script", "writer", "bots", "person", "people")
 
 
 def _typed(section: str, data: dict[str, Any], cls: type) -> dict[str, Any]:
@@ -163,6 +170,13 @@ def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
     if not isinstance(table, dict):
         raise StudioError(f"{SHOW_FILE}: [{name}] must be a table")
     return table
+
+
+def show_bots(show_dir: str | Path | None) -> list[str]:
+    """The show's own bots (show.toml's ``bots``); none when ``show_dir`` is not a show."""
+    if show_dir is None or not show_file(show_dir).is_file():
+        return []
+    return read_settings(show_dir).bots
 
 
 def check_minutes(value: object, where: str = f"{SHOW_FILE}: script.minutes") -> float:
@@ -207,6 +221,9 @@ def parse_settings(data: dict[str, Any]) -> ShowSettings:
     settings.voice.speed = float(settings.voice.speed)
     settings.script = _script(_table(data, "script"))
     settings.writer = parse_writer(_table(data, "writer"))
+    settings.bots = strings(data, "bots")
+    settings.person = [ShowPerson(**_typed("person.", p, ShowPerson)) for p in tables(data, "person")]
+    settings.people = ShowPeople(**_typed("people.", _table(data, "people"), ShowPeople))
     validate(settings)
     return settings
 
@@ -234,6 +251,7 @@ def validate(settings: ShowSettings) -> None:
         raise StudioError(f"{SHOW_FILE}: owner.email {settings.owner.email!r} is not an address")
     if settings.github.repo and settings.github.repo.count("/") != 1:
         raise StudioError(f"{SHOW_FILE}: github.repo must be owner/name")
+    check_people(settings.person, settings.people)
     engine = settings.voice.engine.strip().lower()
     if engine not in ("", "pyttsx3", "piper"):
         raise StudioError(f"{SHOW_FILE}: voice.engine must be pyttsx3 or piper, not {engine!r}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..digest.model import Digest
-from ..episode import CommitRef, Episode, RevertFact, Segment, Stats
+from ..episode import CommitRef, Episode, Person, RevertFact, Segment, Stats
 from ..sources.forge import change_url, commit_url
 
 
@@ -26,6 +26,7 @@ def build_episode(d: Digest, segments: list[Segment], title: str, summary: str,
         ],
         segments=segments,
         commit_refs=commit_refs(d, segments),
+        people=[Person(p.name, p.login, p.url) for p in d.stats.people],
         writer=writer,
     )
     episode.refresh_transcript()

@@ -41,6 +41,7 @@ class Commit:
     pr_labels: list[str] = field(default_factory=list)
     changes: list[FileChange] = field(default_factory=list)
     pr_body: str = ""
+    author_bot: bool = False  # the forge says the author's account is a bot (a GitHub App)
 
     @property
     def message(self) -> str:

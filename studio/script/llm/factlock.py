@@ -318,7 +318,7 @@ def _counts(shas: list[str], facts: DayFacts) -> dict[str, set[float]]:
     mine = [c for c in d.commits if c.sha in shas]
     counts = {
         "commits": {st.commits, st.commits - st.reverts, st.lookback_commits, len(shas)},
-        "authors": {st.authors, len({c.author for c in mine})},
+        "authors": {st.authors, len({c.author for c in mine if not c.is_bot})},
         "reverts": {st.reverts, sum(1 for c in mine if c.revert is not None)},
         "relands": {st.relands, sum(1 for r in d.relands if r.sha in shas)},
     }

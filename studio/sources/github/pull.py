@@ -44,12 +44,21 @@ def _iso(when: dt.datetime | None, zone: ZoneInfo) -> str:
     return when.astimezone(zone).isoformat()
 
 
+def _account_type(user) -> str:  # noqa: ANN001 - a PyGithub NamedUser or None
+    """The account's type from the listed payload ("User", "Bot" for a GitHub App), read
+    without PyGithub's lazy completion: asking ``user.type`` of a payload without it would
+    cost a request per author."""
+    raw = getattr(user, "_rawData", None)
+    return str(raw.get("type") or "") if isinstance(raw, dict) else ""
+
+
 def _to_commit(item, zone: ZoneInfo) -> Commit:
     """A listed commit as the Day model has it, from the list payload alone (no requests)."""
     git = item.commit
     title, body = _split_message(git.message or "")
     author, committer = git.author, git.committer
     login = item.author.login if item.author is not None else ""
+    kind = _account_type(item.author)
     return Commit(
         sha=item.sha,
         title=title,
@@ -61,6 +70,7 @@ def _to_commit(item, zone: ZoneInfo) -> Commit:
         committer_name=clean_text(committer.name or "").strip() if committer else "",
         committer_email=clean_text(committer.email or "").strip() if committer else "",
         author_login=clean_line(login or ""),
+        author_bot=kind == "Bot",
         parents=[p.sha for p in item.parents],
     )
 
@@ -93,6 +103,7 @@ def _first_parent_line(commits: list[Commit]) -> list[Commit]:
             merge.committer_name, merge.committer_email = merge.author_name, merge.author_email
             merge.author_name, merge.author_email = tip.author_name, tip.author_email
             merge.author_login = tip.author_login or merge.author_login
+            merge.author_bot = tip.author_bot if tip.author_login else merge.author_bot
     return line
 
 
