@@ -91,3 +91,27 @@ def reject_segment(episode: Episode, segment_id: str) -> Segment:
     seg.text = " ".join(s.text for s in seg.sentences)
     episode.refresh_transcript()
     return old
+
+
+def summary(episode: Episode) -> str:
+    """One line for the host over the script: why the language model was not used, or what
+    its draft came to and how many segments are left to review ("" for the story writer's)."""
+    if episode.writer_note:
+        note = episode.writer_note.strip()
+        return note[:1].upper() + note[1:] + ("" if note.endswith(".") else ".")
+    if not episode.writer.startswith("llm"):
+        return ""
+    model = episode.writer.partition("(")[2].rstrip(")") or "the language model"
+    said = [s for seg in episode.segments for s in seg.sentences]
+    verified = sum(mark(s) == VERIFIED for s in said)
+    replaced = sum(mark(s) == REPLACED for s in said)
+    waiting = sum(is_drafted(seg) for seg in episode.segments)
+    line = (f"Drafted by {model}: {_count(verified, 'sentence')} verified, {replaced} replaced "
+            "by the story writer's")
+    if waiting:
+        return f"{line}; {_count(waiting, 'segment')} to review (accept or reject each)."
+    return f"{line}; every segment reviewed."
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"

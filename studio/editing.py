@@ -221,17 +221,24 @@ def replaced_texts(episode: Episode, needle: str, replacement: str,
     return out
 
 
-def sentence_at(segment: Segment, offset: int) -> Sentence | None:
-    """The sentence under character ``offset`` of the segment's text, if any."""
-    pos = 0
+def sentence_spans(segment: Segment) -> list[tuple[int, int, Sentence]]:
+    """Where each sentence sits in the segment's text: (start, end, sentence), in order;
+    a sentence no longer found in the text is left out."""
+    spans, pos = [], 0
     for s in segment.sentences:
         found = segment.text.find(s.text, pos)
-        if found < 0:
+        if found < 0 or not s.text:
             continue
-        end = found + len(s.text)
+        pos = found + len(s.text)
+        spans.append((found, pos, s))
+    return spans
+
+
+def sentence_at(segment: Segment, offset: int) -> Sentence | None:
+    """The sentence under character ``offset`` of the segment's text, if any."""
+    for _start, end, s in sentence_spans(segment):
         if offset <= end:
             return s
-        pos = end
     return segment.sentences[-1] if segment.sentences else None
 
 

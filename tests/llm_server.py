@@ -24,6 +24,7 @@ class Reply:
     truncate: bool = False  # a stream that stops half-way, without finish_reason or [DONE]
     raw: bytes | None = None  # the body as is (status and headers still apply)
     reject_schema: bool = False  # 400 when the request carries response_format
+    pace: float = 0.0  # seconds between streamed chunks (a model writing as it thinks)
 
 
 def completion(content: str, model: str = "m") -> dict:
@@ -116,6 +117,8 @@ class ChatServer:
             for piece in pieces:
                 h.wfile.write(chunk(piece, model=model))
                 h.wfile.flush()
+                if reply.pace:
+                    time.sleep(reply.pace)
             if not reply.truncate:
                 h.wfile.write(chunk(None, "stop", model))
                 h.wfile.write(b"data: [DONE]\n\n")

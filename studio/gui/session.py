@@ -112,9 +112,11 @@ class Session(QObject):
         if spec.github and not spec.api_url and self.settings.github_api_url:
             spec = replace(spec, api_url=self.settings.github_api_url)
 
+        minutes, show_dir = self.settings.script_minutes, self.settings.show_dir
+
         def job(progress, cancel) -> Loaded:
             return run_in_child(child_jobs.pull_and_write,
-                                (spec, date, profile, self.settings.script_minutes), progress, cancel)
+                                (spec, date, profile, minutes, show_dir), progress, cancel)
 
         def done(loaded: Loaded) -> None:
             self._load(loaded)
@@ -122,9 +124,10 @@ class Session(QObject):
             self.settings.recent_repos = remember(self.settings.recent_repos, source)
             self.settings.tz = spec.tz
             self.save_settings()
+            note = loaded.episode.writer_note
             self.status.emit(f"Pulled {loaded.day.repo} for {humanize.day(loaded.day.date)}: "
-                             f"{humanize.plural(len(loaded.day.commits), 'commit')}. "
-                             "Save the episode to keep it.")
+                             f"{humanize.plural(len(loaded.day.commits), 'commit')}. " +
+                             (f"Note: {note}." if note else "Save the episode to keep it."))
 
         self.run_job("Pull", job, done)
         if self.task is not None and self.task.running:  # said at once, before the child starts
