@@ -232,13 +232,22 @@ class MainWindow(QMainWindow):
 
     def settings_dialog(self) -> SettingsDialog:
         return SettingsDialog(self.session.settings, self, preview=getattr(self, "preview_voice", None),
-                              voices=getattr(self, "voices", None))
+                              voices=getattr(self, "voices", None), runner=self.runner)
 
     def open_settings(self) -> None:
         dialog = self.settings_dialog()
         if dialog.exec():
-            self.session.settings = dialog.result_settings()
-            self.session.save_settings()
+            self.apply_settings(dialog)
+
+    def apply_settings(self, dialog: SettingsDialog) -> None:
+        """What an accepted Settings dialog chose: the user's settings, and the script writer
+        in the show folder's show.toml (both written off the UI thread)."""
+        self.session.settings = dialog.result_settings()
+        self.session.save_settings()
+        writer = dialog.result_writer()
+        if writer is not None:
+            s = self.session.settings
+            self.session.save_show_writer(Path(s.show_dir), writer, s.script_minutes)
 
     def start(self) -> None:
         """After the window is shown: offer back what a crash left."""

@@ -86,6 +86,21 @@ class Session(QObject):
         (self.io_runner or self.runner).run_task("Save settings", write, None, self.status.emit)
         self.settings_changed.emit()
 
+    def save_show_writer(self, show_dir: Path, writer, minutes: float) -> None:
+        """Keep the script writer and length in the show's show.toml, in a worker."""
+        title = self.settings.show_title
+
+        def write(_p, _c) -> None:
+            from ..publish.show import set_writer
+
+            try:
+                set_writer(show_dir, writer, minutes, title)
+            except (OSError, StudioError) as exc:
+                raise StudioError(f"Script writer not saved in {show_dir}: {exc}") from None
+
+        (self.io_runner or self.runner).run_task("Save show writer", write, None,
+                                                 self.status.emit)
+
     def _profile(self) -> str | None:
         return self.settings.profile or None
 
