@@ -114,7 +114,9 @@ def test_reject_and_accept_a_drafted_segment_one_undo_step_each(qtbot, window, d
     draft_text = ep.segment("a-faster-cache").text
     story_text = " ".join(s.text for s in ep.segment("a-faster-cache").story)
     assert ed.review_bar.isVisible() and ed.accept_draft.isEnabled()
+    assert ed.segments.currentItem().text().endswith("draft to review")
     qtbot.mouseClick(ed.reject_draft, Qt.MouseButton.LeftButton)
+    assert not ed.segments.currentItem().text().endswith("draft to review")
     assert ep.segment("a-faster-cache").text == story_text == ed.text.toPlainText()
     assert "Ana Lima switched" not in ep.transcript and marks(ed) == {}
     assert not ed.review_bar.isVisible()

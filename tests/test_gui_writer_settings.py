@@ -167,3 +167,30 @@ def test_test_connection_lists_models_off_the_ui_thread_or_says_why_not(qtbot, w
     qtbot.waitUntil(lambda: "cannot reach" in dialog.message.text(), timeout=15_000)
     assert f"127.0.0.1:{port}" in dialog.message.text() and "\n" not in dialog.message.text()
     window.runner.wait()
+
+
+def test_another_show_folder_shows_its_own_writer_and_a_broken_one_is_never_overwritten(
+        qtbot, window, tmp_path):
+    other = tmp_path / "other"
+    other.mkdir()
+    show = default_settings("Other", "octo/other")
+    from studio.script.llm.config import WriterSettings
+
+    show.writer = WriterSettings(kind="llm", base_url="http://localhost:8080/v1", model="phi4")
+    write_settings(show, other)
+    dialog = window.settings_dialog()
+    dialog.show()
+    assert dialog.writer.kind.currentData() == "story"
+    dialog.show_dir.setText(str(other))
+    dialog.show_dir.editingFinished.emit()
+    assert dialog.writer.kind.currentData() == "llm" and dialog.writer.model.currentText() == "phi4"
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "show.toml").write_text("title = [unclosed\n")
+    dialog.show_dir.setText(str(broken))
+    dialog.show_dir.editingFinished.emit()
+    assert "show.toml" in dialog.message.text() and "cannot be changed" in dialog.message.text()
+    fill(dialog, "http://localhost:11434/v1")
+    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    assert dialog.isVisible() and "fix it" in dialog.message.text()
+    assert (broken / "show.toml").read_text() == "title = [unclosed\n"

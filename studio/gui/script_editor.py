@@ -76,7 +76,6 @@ class ScriptEditor(QWidget):
         middle = QWidget()
         mv = QVBoxLayout(middle)
         mv.setContentsMargins(0, 0, 0, 0)
-        mv.addWidget(self.writer_note)
         mv.addWidget(self.title)
         mv.addWidget(self.review_bar)
         mv.addWidget(self.text, 1)
@@ -98,6 +97,7 @@ class ScriptEditor(QWidget):
         split.setSizes([200, 500, 300])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.writer_note)  # across the panel: a long note is still one line
         layout.addWidget(split, 1)
         self.find_bar = FindBar(self)  # across the whole panel, so it never squeezes the text
         layout.addWidget(self.find_bar)
@@ -165,7 +165,8 @@ class ScriptEditor(QWidget):
         return words_per_second(ep.segments if ep else [], self.rate_of())
 
     def _label(self, seg: Segment) -> str:
-        return f"{seg.title}\n{editing.estimate_label(seg.text, self.pace())}"
+        draft = "\ndraft to review" if draft_review.is_drafted(seg) else ""
+        return f"{seg.title}\n{editing.estimate_label(seg.text, self.pace())}{draft}"
 
     def _show_current(self) -> None:
         seg = self.current_segment()

@@ -143,6 +143,7 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         for w in (self.tabs, self.message, buttons):
             layout.addWidget(w)
+        self.show_dir.editingFinished.connect(lambda: self.writer.load(self.show_dir.text().strip()))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.preview.clicked.connect(self._preview)
@@ -233,3 +234,4 @@ class SettingsDialog(QDialog):
         folder = QFileDialog.getExistingDirectory(self, "Show folder", self.show_dir.text())
         if folder:
             self.show_dir.setText(folder)
+            self.writer.load(folder)

@@ -53,14 +53,11 @@ class WriterPage(QWidget):
         super().__init__(parent)
         self.setObjectName("writerPage")
         self.tell, self.runner = tell, runner
-        self.loaded, self.problem = show_writer_of(show_dir)
-        w = self.loaded
         self.kind = QComboBox()
         self.kind.setObjectName("writerKind")
         self.kind.addItem("Story writer (built in)", "story")
         self.kind.addItem("Language model, every fact checked", "llm")
-        self.kind.setCurrentIndex(max(0, self.kind.findData(w.kind)))
-        self.base_url = QLineEdit(w.base_url)
+        self.base_url = QLineEdit()
         self.base_url.setObjectName("writerBaseUrl")
         self.base_url.setPlaceholderText("http://localhost:11434/v1 (Ollama), "
                                          "http://localhost:8080/v1 (llama-server)")
@@ -68,18 +65,15 @@ class WriterPage(QWidget):
         self.model.setObjectName("writerModel")
         self.model.setEditable(True)
         self.model.lineEdit().setPlaceholderText("e.g. qwen2.5:7b — Test connection lists them")
-        self.model.setEditText(w.model)
         self.temperature = QDoubleSpinBox()
         self.temperature.setRange(0.0, 2.0)
         self.temperature.setSingleStep(0.1)
         self.temperature.setDecimals(2)
-        self.temperature.setValue(w.temperature)
         self.temperature.setToolTip("Lower keeps the model closer to the record (0 to 2)")
         self.timeout = QDoubleSpinBox()
         self.timeout.setRange(1.0, 3600.0)
         self.timeout.setDecimals(0)
         self.timeout.setSuffix(" s")
-        self.timeout.setValue(w.timeout)
         self.timeout.setToolTip("Give up when the server sends nothing for this long; the "
                                 "story writer's script is used then")
         self.key = QLineEdit()
@@ -107,8 +101,20 @@ class WriterPage(QWidget):
         self.base_url.editingFinished.connect(self._show_key)
         self.test.clicked.connect(self.test_connection)
         self.forget.clicked.connect(self._forget)
+        self.load(show_dir)
+
+    def load(self, show_dir: str) -> None:
+        """Show the writer of the show in ``show_dir`` (another folder chosen: its own)."""
+        self.loaded, self.problem = show_writer_of(show_dir)
+        w = self.loaded
+        self.kind.setCurrentIndex(max(0, self.kind.findData(w.kind)))
+        self.base_url.setText(w.base_url)
+        self.model.setEditText(w.model)
+        self.temperature.setValue(w.temperature)
+        self.timeout.setValue(w.timeout)
+        if self.problem:
+            self.tell(f"{self.problem}: the script writer cannot be changed until it is fixed.")
         self._show_key()
-        self._enable()
 
     # --- what the page holds -----------------------------------------------------------------
     def settings(self) -> WriterSettings:
