@@ -137,5 +137,12 @@ def test_reject_and_accept_a_drafted_segment_one_undo_step_each(qtbot, window, d
     qtbot.keyClick(ed.text, Qt.Key.Key_Z, CTRL)
     assert set(marks(ed).values()) == {draft_review.VERIFIED, draft_review.REPLACED}
     assert window.project.modified
+    # the Segment menu has both, with keys, on a drafted segment only
+    menu = {a.objectName(): a for a in window.segment_menu.actions()}
+    accept, reject = menu["acceptDraftAction"], menu["rejectDraftAction"]
+    assert accept.isEnabled() and reject.isEnabled()
+    qtbot.keyClick(ed.text, Qt.Key.Key_R, CTRL | Qt.KeyboardModifier.AltModifier)
+    assert ep.segment("release-and-fixes").text.startswith("At the top today")
+    assert not accept.isEnabled() and not reject.isEnabled()
     # the notice above the script counts what is left to review
     assert "to review" in ed.writer_note.text()

@@ -138,6 +138,12 @@ class MainWindow(QMainWindow):
                      s.regenerate(ed.current_id()), "Ctrl+R")
         self.segment_menu = g
         self.episode_actions = g.actions()  # need an episode (narration's follow its panel)
+        g.addSeparator()
+        self.review_actions = {
+            True: self._action(g, "A&ccept draft", lambda: ed.review(accept=True),
+                               "Ctrl+Alt+A", "acceptDraftAction"),
+            False: self._action(g, "Re&ject draft", lambda: ed.review(accept=False),
+                                "Ctrl+Alt+R", "rejectDraftAction")}
 
         v = self.menuBar().addMenu("&View")
         v.addAction(self.day_dock.toggleViewAction())
@@ -163,6 +169,7 @@ class MainWindow(QMainWindow):
         p.meta_changed.connect(self._update_title)
         for sig in (p.reset, p.structure_changed, p.segment_changed):
             sig.connect(lambda *_: self._update_totals())
+            sig.connect(lambda *_: self._update_moves())
         for sig in (p.reset, p.structure_changed):
             sig.connect(self._update_episode_actions)
         self._update_episode_actions()
@@ -182,9 +189,12 @@ class MainWindow(QMainWindow):
         self._update_moves()
 
     def _update_moves(self) -> None:
-        """Move up/down only where the current segment has room to go."""
+        """Move up/down only where the current segment has room to go; Accept / Reject draft
+        only on a drafted segment (Reject where the story writer has text for it)."""
         for step, act in self.move_actions.items():
             act.setEnabled(self.project.is_open and self.editor.can_move(step))
+        for accept, act in self.review_actions.items():
+            act.setEnabled(self.editor.can_review(accept))
 
     def _focus_pull(self) -> None:
         self.pull_panel.repo.setFocus()

@@ -285,9 +285,8 @@ class ScriptEditor(QWidget):
     def _update_marks(self) -> None:
         seg = self.current_segment()
         self.text.set_layer("provenance", draft_marks.mark_selections(self.text.document(), seg))
-        drafted = seg is not None and draft_review.is_drafted(seg)
-        self.review_bar.setVisible(drafted)
-        self.reject_draft.setEnabled(drafted and bool(seg.story))
+        self.review_bar.setVisible(self.can_review(True))
+        self.reject_draft.setEnabled(self.can_review(False))
 
     def _update_note(self) -> None:
         ep = self.project.episode
@@ -296,12 +295,17 @@ class ScriptEditor(QWidget):
         self.writer_note.setToolTip(line)
         self.writer_note.setVisible(bool(line))
 
+    def can_review(self, accept: bool) -> bool:
+        """The current segment holds a draft to accept (or to reject: the story writer has
+        text for its commits)."""
+        seg = self.current_segment()
+        return seg is not None and draft_review.is_drafted(seg) and (accept or bool(seg.story))
+
     def review(self, accept: bool) -> None:
         """Accept or reject the current drafted segment: one step on the undo stack."""
-        seg = self.current_segment()
-        if seg is None or not draft_review.is_drafted(seg) or (not accept and not seg.story):
-            return
-        self.project.undo_stack.push(commands.ReviewDraft(self.project, seg.id, accept))
+        if self.can_review(accept):
+            self.project.undo_stack.push(commands.ReviewDraft(self.project, self.current_id(),
+                                                              accept))
 
     def select_range(self, segment_id: str, offset: int, length: int) -> None:
         """Show ``segment_id`` with ``length`` characters from ``offset`` selected."""
