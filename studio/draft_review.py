@@ -77,6 +77,18 @@ def accept_segment(episode: Episode, segment_id: str) -> Segment:
     return old
 
 
+def story_segment(episode: Episode, segment_id: str) -> Segment:
+    """A drafted segment as the story writer tells its commits (what Regenerate gives it:
+    the day's script written again would not know a drafted segment), its take kept."""
+    seg = episode.segment(segment_id)
+    if not seg.story:
+        raise StudioError(f"the story writer told nothing of the commits behind “{seg.title}”")
+    new = copy.deepcopy(seg)
+    new.sentences = [Sentence(s.text, list(s.commits), provenance=STORY) for s in seg.story]
+    new.text = " ".join(s.text for s in new.sentences)
+    return new
+
+
 def reject_segment(episode: Episode, segment_id: str) -> Segment:
     """Put the story writer's sentences for the segment's commits in place of the draft;
     returns the segment as it was. The take stays (and reads stale: the text changed)."""
@@ -87,8 +99,8 @@ def reject_segment(episode: Episode, segment_id: str) -> Segment:
         raise StudioError(f"the story writer told nothing of the commits behind “{seg.title}”: "
                           "edit or delete the segment instead")
     old = copy.deepcopy(seg)
-    seg.sentences = [Sentence(s.text, list(s.commits), provenance=STORY) for s in seg.story]
-    seg.text = " ".join(s.text for s in seg.sentences)
+    told = story_segment(episode, segment_id)
+    seg.sentences, seg.text = told.sentences, told.text
     episode.refresh_transcript()
     return old
 

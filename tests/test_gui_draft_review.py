@@ -146,3 +146,18 @@ def test_reject_and_accept_a_drafted_segment_one_undo_step_each(qtbot, window, d
     assert not accept.isEnabled() and not reject.isEnabled()
     # the notice above the script counts what is left to review
     assert "to review" in ed.writer_note.text()
+
+
+def test_regenerate_gives_a_drafted_segment_the_story_writers_text(qtbot, window):
+    ed, ep = window.editor, window.project.episode
+    ed.select_segment("a-rollback")
+    qtbot.mouseClick(ed.accept_draft, Qt.MouseButton.LeftButton)  # decided: no marks left
+    drafted = ep.segment("a-rollback").text
+    story = " ".join(s.text for s in ep.segment("a-rollback").story)
+    qtbot.mouseClick(ed.regen, Qt.MouseButton.LeftButton)  # was: "nothing for segment" error
+    assert window.dialogs.errors == [] and "regenerate:A rollback" in window.dialogs.asked
+    assert ep.segment("a-rollback").text == story == ed.text.toPlainText()
+    assert window.undo_action.text().endswith("Regenerate segment")
+    ed.text.setFocus()
+    qtbot.keyClick(ed.text, Qt.Key.Key_Z, CTRL)
+    assert ep.segment("a-rollback").text == drafted

@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from .. import humanize, projects
+from ..episode import Segment
 from ..errors import StudioError
 from ..pipeline import SourceSpec
 from ..settings import Settings, remember, save_settings
@@ -264,7 +265,8 @@ class Session(QObject):
             try:
                 from ..editing import regenerated_from
 
-                new = regenerated_from(ep, fresh, segment_id)
+                new = fresh if isinstance(fresh, Segment) else regenerated_from(ep, fresh,
+                                                                                 segment_id)
                 current = ep.segment(segment_id)
             except StudioError as exc:
                 self.dialogs.error(self.window, str(exc))
@@ -280,6 +282,11 @@ class Session(QObject):
             self.status.emit(f"Segment “{new.title}” written again from the day's data "
                              f"(Undo brings your version back).")
 
+        if ep.segment(segment_id).story:  # drafted: the story writer's text kept for it
+            from ..draft_review import story_segment
+
+            done(story_segment(ep, segment_id))
+            return
         minutes = self.settings.script_minutes
         self.run_job("Regenerate", lambda p, c: run_in_child(child_jobs.rewrite,
                                                              (day, profile, minutes), p, c),
