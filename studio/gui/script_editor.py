@@ -291,6 +291,8 @@ class ScriptEditor(QWidget):
     def _update_note(self) -> None:
         ep = self.project.episode
         line = draft_review.summary(ep) if ep is not None else ""
+        if line and ep is not None and ep.writer_note:
+            line = "⚠ " + line  # the model was not used: said, still quietly
         self.writer_note.setText(line)
         self.writer_note.setToolTip(line)
         self.writer_note.setVisible(bool(line))
