@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QPalette, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QTextEdit, QWidget
 
 from .. import draft_review, editing
-from ..episode import Segment
+from ..episode import Episode, Segment
 
 # Muted colours that read on light and dark palettes; the styles tell them apart without colour.
 MARKS: dict[str, tuple[str, QTextCharFormat.UnderlineStyle]] = {
@@ -98,3 +98,13 @@ def writer_note_label() -> QLabel:
     label.setPalette(palette)
     label.hide()
     return label
+
+
+def show_note(label: QLabel, episode: Episode | None) -> None:
+    """The notice over the script for ``episode``, hidden when there is nothing to say."""
+    line = draft_review.summary(episode) if episode is not None else ""
+    if line and episode is not None and episode.writer_note:
+        line = "⚠ " + line  # the model was not used: said, still quietly
+    label.setText(line)
+    label.setToolTip(line)
+    label.setVisible(bool(line))

@@ -279,8 +279,7 @@ class ScriptEditor(QWidget):
                                  draft_review.describe(sentence) if sentence else "")
 
     # --- a drafted script: marks, the notice, accept / reject --------------------------------
-    def mark_colours(self) -> dict:
-        return draft_marks.mark_colours()
+    mark_colours = staticmethod(draft_marks.mark_colours)
 
     def _update_marks(self) -> None:
         seg = self.current_segment()
@@ -289,13 +288,7 @@ class ScriptEditor(QWidget):
         self.reject_draft.setEnabled(self.can_review(False))
 
     def _update_note(self) -> None:
-        ep = self.project.episode
-        line = draft_review.summary(ep) if ep is not None else ""
-        if line and ep is not None and ep.writer_note:
-            line = "⚠ " + line  # the model was not used: said, still quietly
-        self.writer_note.setText(line)
-        self.writer_note.setToolTip(line)
-        self.writer_note.setVisible(bool(line))
+        draft_marks.show_note(self.writer_note, self.project.episode)
 
     def can_review(self, accept: bool) -> bool:
         """The current segment holds a draft to accept (or to reject: the story writer has
