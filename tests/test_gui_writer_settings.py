@@ -194,3 +194,24 @@ def test_another_show_folder_shows_its_own_writer_and_a_broken_one_is_never_over
     qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
     assert dialog.isVisible() and "fix it" in dialog.message.text()
     assert (broken / "show.toml").read_text() == "title = [unclosed\n"
+
+
+def test_ok_without_a_writer_change_leaves_show_toml_as_the_host_wrote_it(qtbot, window):
+    show = Path(window.session.settings.show_dir)
+    text = (show / "show.toml").read_text() + "# my own note\n"
+    (show / "show.toml").write_text(text)
+    window.session.settings.script_minutes = 3.0  # as show.toml's [script] says
+    dialog = window.settings_dialog()
+    dialog.show()
+    dialog.rate.setValue(190)  # another setting changes
+    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    window.apply_settings(dialog)
+    window.io_runner.wait()
+    assert (show / "show.toml").read_text() == text
+    dialog = window.settings_dialog()
+    dialog.show()
+    dialog.writer.temperature.setValue(0.2)  # now the writer changes: written
+    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    window.apply_settings(dialog)
+    window.io_runner.wait()
+    assert tomllib.loads((show / "show.toml").read_text())["writer"]["temperature"] == 0.2

@@ -204,6 +204,8 @@ class SettingsDialog(QDialog):
             return None
         if self.writer.problem:
             return None  # a show.toml that cannot be read is never overwritten
+        if writer == self.writer.loaded and self.minutes.value() == self.writer.loaded_minutes:
+            return None  # unchanged: the show.toml (and its comments) stays as it is
         return writer
 
     def _forget(self) -> None:

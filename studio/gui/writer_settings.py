@@ -36,15 +36,16 @@ ABOUT = ("The story writer tells the day from its record. A language model can d
          "the API key in the OS keyring.")
 
 
-def show_writer_of(show_dir: str) -> tuple[WriterSettings, str]:
-    """The writer the show folder's show.toml names (defaults when it has none) and, when
-    that file cannot be read, why ("" when it can)."""
+def show_writer_of(show_dir: str) -> tuple[WriterSettings, float | None, str]:
+    """The writer the show folder's show.toml names (defaults when it has none), its script
+    minutes (None without a show.toml) and, when that file cannot be read, why."""
     if not show_dir or not show_file(show_dir).is_file():
-        return WriterSettings(), ""
+        return WriterSettings(), None, ""
     try:
-        return read_settings(show_dir).writer, ""
+        show = read_settings(show_dir)
     except StudioError as exc:
-        return WriterSettings(), str(exc)
+        return WriterSettings(), None, str(exc)
+    return show.writer, show.script.minutes, ""
 
 
 class WriterPage(QWidget):
@@ -105,7 +106,7 @@ class WriterPage(QWidget):
 
     def load(self, show_dir: str) -> None:
         """Show the writer of the show in ``show_dir`` (another folder chosen: its own)."""
-        self.loaded, self.problem = show_writer_of(show_dir)
+        self.loaded, self.loaded_minutes, self.problem = show_writer_of(show_dir)
         w = self.loaded
         self.kind.setCurrentIndex(max(0, self.kind.findData(w.kind)))
         self.base_url.setText(w.base_url)
