@@ -161,3 +161,19 @@ def test_regenerate_gives_a_drafted_segment_the_story_writers_text(qtbot, window
     ed.text.setFocus()
     qtbot.keyClick(ed.text, Qt.Key.Key_Z, CTRL)
     assert ep.segment("a-rollback").text == drafted
+
+
+def test_marks_and_the_story_text_survive_save_and_open(qtbot, window, tmp_path):
+    ed = window.editor
+    ed.select_segment("release-and-fixes")
+    before = marks(ed)
+    window.dialogs.folder = tmp_path / "saved"
+    assert window.session.save()
+    window.project.set_episode(None, None, None)
+    window.dialogs.open_path = tmp_path / "saved"
+    window.session.open()
+    qtbot.waitUntil(lambda: window.project.is_open and not window.runner.busy(), timeout=30_000)
+    ed.select_segment("release-and-fixes")
+    assert marks(ed) == before and ed.review_bar.isVisible()
+    qtbot.mouseClick(ed.reject_draft, Qt.MouseButton.LeftButton)
+    assert window.project.episode.segment("release-and-fixes").text.startswith("At the top today")
