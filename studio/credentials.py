@@ -53,6 +53,34 @@ def stored_llm_key(user: str) -> str:
 
 
 def store_llm_key(user: str, value: str) -> None:
+    """Keep ``value`` in the OS keyring under ``user``; a one-line StudioError (never holding
+    the key) when it is not a key or no keyring can keep it."""
+    from .errors import StudioError
     from .sources.github.auth import KEYRING_SERVICE, _keyring
 
-    _keyring().set_password(KEYRING_SERVICE, user, value)
+    value = value.strip()
+    if not value or any(c.isspace() for c in value):
+        raise StudioError("that does not look like an API key (it is empty or has spaces)")
+    try:
+        kr = _keyring()
+        kr.set_password(KEYRING_SERVICE, user, value)
+        kept = kr.get_password(KEYRING_SERVICE, user) == value
+    except Exception as exc:  # noqa: BLE001 - keyring raises many backend-specific errors
+        raise StudioError(f"cannot store the API key in the OS keyring ({type(exc).__name__}): "
+                          "set STUDIO_LLM_API_KEY in the environment instead") from None
+    if not kept:
+        raise StudioError("the OS keyring did not keep the API key: set STUDIO_LLM_API_KEY in "
+                          "the environment instead")
+
+
+def clear_llm_key(user: str) -> None:
+    """Forget the model server key stored under ``user`` (nothing stored: nothing to do)."""
+    from .errors import StudioError
+    from .sources.github.auth import KEYRING_SERVICE, _keyring
+
+    kr = _keyring()
+    try:
+        if kr.get_password(KEYRING_SERVICE, user):
+            kr.delete_password(KEYRING_SERVICE, user)
+    except Exception as exc:  # noqa: BLE001
+        raise StudioError(f"cannot reach the OS keyring ({type(exc).__name__})") from None

@@ -16,6 +16,8 @@ from .episode import Episode, Segment, Sentence, Take, Trim, estimate_seconds
 from .errors import StudioError
 from .humanize import plural
 
+HOST = "host"  # a sentence's provenance once the host edited it (see studio.draft_review)
+
 _SENTENCE_END = re.compile(r"(?:(?<=[.!?…])|(?<=[.!?…][\"')\]]))\s+")
 _MATCH_RATIO = 0.6
 
@@ -28,15 +30,16 @@ def split_sentences(text: str) -> list[str]:
 def resync_sentences(old: list[Sentence], text: str) -> list[Sentence]:
     """Sentences for edited ``text``, each keeping the commits of the old sentence it came from.
 
-    An unchanged sentence keeps its commits; an edited one takes those of the most similar
-    old sentence (if similar enough); a new one has none.
+    An unchanged sentence keeps its commits and where it came from (its provenance); an
+    edited one takes the commits of the most similar old sentence (if similar enough); a new
+    one has none. Edited and new sentences are the host's.
     """
     result: list[Sentence] = []
     by_text = {s.text.strip(): s for s in old}
     for piece in split_sentences(text):
         same = by_text.get(piece)
         if same is not None:
-            result.append(Sentence(piece, list(same.commits)))
+            result.append(Sentence(piece, list(same.commits), same.provenance, same.draft))
             continue
         best, ratio = None, 0.0
         for s in old:
@@ -44,7 +47,7 @@ def resync_sentences(old: list[Sentence], text: str) -> list[Sentence]:
             if r > ratio:
                 best, ratio = s, r
         commits = list(best.commits) if best is not None and ratio >= _MATCH_RATIO else []
-        result.append(Sentence(piece, commits))
+        result.append(Sentence(piece, commits, provenance=HOST))
     return result
 
 
@@ -218,17 +221,24 @@ def replaced_texts(episode: Episode, needle: str, replacement: str,
     return out
 
 
-def sentence_at(segment: Segment, offset: int) -> Sentence | None:
-    """The sentence under character ``offset`` of the segment's text, if any."""
-    pos = 0
+def sentence_spans(segment: Segment) -> list[tuple[int, int, Sentence]]:
+    """Where each sentence sits in the segment's text: (start, end, sentence), in order;
+    a sentence no longer found in the text is left out."""
+    spans, pos = [], 0
     for s in segment.sentences:
         found = segment.text.find(s.text, pos)
-        if found < 0:
+        if found < 0 or not s.text:
             continue
-        end = found + len(s.text)
+        pos = found + len(s.text)
+        spans.append((found, pos, s))
+    return spans
+
+
+def sentence_at(segment: Segment, offset: int) -> Sentence | None:
+    """The sentence under character ``offset`` of the segment's text, if any."""
+    for _start, end, s in sentence_spans(segment):
         if offset <= end:
             return s
-        pos = end
     return segment.sentences[-1] if segment.sentences else None
 
 

@@ -36,10 +36,11 @@ SPOKEN_PER_ASKED = 0.89
 class Sentence:
     text: str
     commits: list[str] = field(default_factory=list)
-    # Where a language-model writer's sentence came from (studio.script.llm): "drafted-verified"
+    # Where a sentence came from (studio.script.llm, studio.draft_review): "drafted-verified"
     # (the model's, every fact found in its commits), "replaced: <reason>" (the story writer's,
     # standing in for a draft that failed the fact lock), "dropped: <reason>" (in
-    # Episode.dropped only); "" for a sentence the story writer or the host wrote.
+    # Episode.dropped only), "accepted" (a draft the host accepted), "story" (put in place by
+    # rejecting a draft), "host" (edited or typed by the host); "" for the story writer's.
     provenance: str = ""
     draft: str = ""  # the model's sentence a "replaced" one stands in for
 
@@ -80,6 +81,9 @@ class Segment:
     start: float | None = None  # seconds in the programme, after mastering
     end: float | None = None
     written: str = ""  # hash of title and text as the script writer wrote them ("" if not)
+    # A drafted segment (studio.script.llm): the story writer's sentences for its commits,
+    # what rejecting the draft puts in place (studio.draft_review); empty for any other.
+    story: list[Sentence] = field(default_factory=list)
 
     @property
     def words(self) -> int:
@@ -255,6 +259,7 @@ def _take_from(data: dict[str, Any] | None) -> Take | None:
 def _segment_from(data: dict[str, Any]) -> Segment:
     fields = _only(Segment, data)
     fields["sentences"] = [Sentence(**_only(Sentence, s)) for s in data.get("sentences", [])]
+    fields["story"] = [Sentence(**_only(Sentence, s)) for s in data.get("story", [])]
     fields["take"] = _take_from(data.get("take"))
     return Segment(**fields)
 

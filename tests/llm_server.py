@@ -24,6 +24,7 @@ class Reply:
     truncate: bool = False  # a stream that stops half-way, without finish_reason or [DONE]
     raw: bytes | None = None  # the body as is (status and headers still apply)
     reject_schema: bool = False  # 400 when the request carries response_format
+    pace: float = 0.0  # seconds between streamed chunks (a model writing as it thinks)
 
 
 def completion(content: str, model: str = "m") -> dict:
@@ -41,7 +42,11 @@ def chunk(piece: str | None, finish: str | None = None, model: str = "m") -> byt
 
 
 class ChatServer:
-    def __init__(self, default: Reply | None = None) -> None:
+    def __init__(self, default: Reply | None = None, models: tuple[str, ...] = ("m",),
+                 key: str = "", models_hang: float = 0.0) -> None:
+        self.models = list(models)  # what GET /v1/models lists
+        self.key = key  # when set, a request without "Bearer KEY" is answered 401
+        self.models_hang = models_hang
         self.queue: list[Reply] = []
         self.default = default or Reply(status=500, content="no reply scripted")
         self.requests: list[dict] = []
@@ -53,6 +58,22 @@ class ChatServer:
 
             def log_message(self, *args: object) -> None:
                 pass
+
+            def do_GET(self) -> None:  # noqa: N802 - the http.server API
+                with server.lock:
+                    server.requests.append({"path": self.path, "body": None,
+                                            "auth": self.headers.get("Authorization", "")})
+                if server.models_hang:
+                    time.sleep(server.models_hang)
+                if self.path.rstrip("/") != "/v1/models":
+                    server.send(self, 404, {"error": {"message": "not found"}})
+                elif server.key and self.headers.get("Authorization") != f"Bearer {server.key}":
+                    server.send(self, 401, {"error": {"message": "invalid api key",
+                                                      "type": "invalid_request_error"}})
+                else:
+                    server.send(self, 200, {"object": "list", "data": [
+                        {"id": m, "object": "model", "created": 0, "owned_by": "test"}
+                        for m in server.models]})
 
             def do_POST(self) -> None:  # noqa: N802 - the http.server API
                 length = int(self.headers.get("Content-Length") or 0)
@@ -70,6 +91,15 @@ class ChatServer:
     @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+
+    @staticmethod
+    def send(h: BaseHTTPRequestHandler, status: int, body: dict) -> None:
+        data = json.dumps(body).encode()
+        h.send_response(status)
+        h.send_header("Content-Type", "application/json")
+        h.send_header("Content-Length", str(len(data)))
+        h.end_headers()
+        h.wfile.write(data)
 
     def script(self, *replies: Reply) -> None:
         with self.lock:
@@ -116,6 +146,8 @@ class ChatServer:
             for piece in pieces:
                 h.wfile.write(chunk(piece, model=model))
                 h.wfile.flush()
+                if reply.pace:
+                    time.sleep(reply.pace)
             if not reply.truncate:
                 h.wfile.write(chunk(None, "stop", model))
                 h.wfile.write(b"data: [DONE]\n\n")

@@ -37,14 +37,18 @@ def test_progress_streams_and_cancel_stops_the_draft(digest_and_shas, tmp_path):
         server.script(Reply(json.dumps(faithful(shas))))
         episode = LlmWriter(settings, progress=lambda f, m: seen.append((f, m))).write(
             digest, profile)
-        drafting = [f for f, m in seen if m == "drafting with m"]
+        drafting = [f for f, m in seen if m.startswith("drafting with m… ")]
         assert len(drafting) > 10 and drafting == sorted(drafting)  # one report per chunk
+        sizes = [int(m.split("… ")[1].split()[0].replace(",", "")) for _, m in seen
+                 if m.startswith("drafting with m… ")]
+        assert sizes == sorted(sizes) and sizes[-1] == len(json.dumps(faithful(shas)))
+        assert any("," in m for _, m in seen if m.startswith("drafting"))  # 1,234 characters
         assert episode.writer == "llm-1 (m)"
 
         token = CancelToken()
 
         def cancel_midway(fraction: float, message: str) -> None:
-            if message == "drafting with m" and fraction > 0.05:
+            if message.startswith("drafting with m") and fraction > 0.05:
                 token.cancel()
 
         server.script(Reply(json.dumps(faithful(shas))))

@@ -101,16 +101,39 @@ def _receive(conn) -> tuple:
 
 # --- the jobs ------------------------------------------------------------------------------
 
-def pull_and_write(spec, date, profile: str | None, minutes: float | None, progress: Progress):
-    """Pull a day, write its script, digest it for the day list: a :class:`Loaded`."""
-    from ..pipeline import pull_day, write_script_for
+def pull_and_write(spec, date, profile: str | None, minutes: float | None, show_dir: str,
+                   progress: Progress):
+    """Pull a day, write its script with the writer the show's show.toml names (the story
+    writer when there is none), digest it for the day list: a :class:`Loaded`."""
+    from ..pipeline import pull_day
     from .loaded import Loaded, digest_of
 
     day = pull_day(spec, date, lambda f, m: progress(0.8 * f, m))
-    progress(0.85, "writing the script")
-    episode = write_script_for(day, profile, minutes)
+    episode = write_with_show_writer(day, profile, minutes, show_dir, progress)
     progress(0.95, "reading the day")
     return Loaded(episode, day, digest_of(day, profile))
+
+
+def write_with_show_writer(day, profile: str | None, minutes: float | None, show_dir: str,
+                           progress: Progress):
+    """The day's script by the show's ``[writer]`` (progress from 0.8 to 0.95); a show.toml
+    that cannot be read gives the story writer's script and says why in ``writer_note``."""
+    from ..pipeline import write_script_for
+    from ..publish.show import show_writer
+
+    note = ""
+    writer = None
+    if show_dir:
+        try:
+            writer = show_writer(show_dir)
+        except StudioError as exc:
+            note = f"{exc}; this script is the story writer's"
+    llm = writer is not None and writer.llm
+    progress(0.8, f"drafting with {writer.model}" if llm else "writing the script")
+    episode = write_script_for(day, profile, minutes, writer,
+                               progress=lambda f, m: progress(0.8 + 0.15 * f, m))
+    episode.writer_note = episode.writer_note or note
+    return episode
 
 
 def sample_day(progress: Progress):

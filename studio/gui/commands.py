@@ -6,7 +6,7 @@ import copy
 
 from PySide6.QtGui import QUndoCommand
 
-from .. import editing
+from .. import draft_review, editing
 from ..episode import Segment, Trim
 from .project import Project
 
@@ -149,6 +149,25 @@ class ReplaceSegment(QUndoCommand):
         assert self.old is not None
         editing.replace_segment(self.project.episode, self.new.id, self.old)
         self.project.structure_changed.emit()
+
+
+class ReviewDraft(QUndoCommand):
+    """Accept or reject a drafted segment (:mod:`studio.draft_review`); undo puts it back."""
+
+    def __init__(self, project: Project, segment_id: str, accept: bool) -> None:
+        super().__init__("Accept draft" if accept else "Reject draft")
+        self.project, self.segment_id, self.accept = project, segment_id, accept
+        self.old: Segment | None = None
+
+    def redo(self) -> None:
+        decide = draft_review.accept_segment if self.accept else draft_review.reject_segment
+        self.old = decide(self.project.episode, self.segment_id)
+        changed(self.project, self.segment_id)
+
+    def undo(self) -> None:
+        assert self.old is not None
+        editing.replace_segment(self.project.episode, self.segment_id, copy.deepcopy(self.old))
+        changed(self.project, self.segment_id)
 
 
 class SetTrim(QUndoCommand):

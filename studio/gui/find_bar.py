@@ -89,7 +89,7 @@ class FindBar(QWidget):
 
     def close_bar(self) -> None:
         self.hide()
-        self.editor.text.setExtraSelections([])
+        self.editor.text.set_layer("find", [])
         self.editor.text.setFocus()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -156,4 +156,4 @@ class FindBar(QWidget):
             mark.format.setBackground(MATCH_BACKGROUND)
             mark.format.setForeground(QColor(Qt.GlobalColor.black))
             marks.append(mark)
-        text.setExtraSelections(marks)
+        text.set_layer("find", marks)

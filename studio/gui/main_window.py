@@ -138,6 +138,12 @@ class MainWindow(QMainWindow):
                      s.regenerate(ed.current_id()), "Ctrl+R")
         self.segment_menu = g
         self.episode_actions = g.actions()  # need an episode (narration's follow its panel)
+        g.addSeparator()
+        self.review_actions = {
+            True: self._action(g, "A&ccept draft", lambda: ed.review(accept=True),
+                               "Ctrl+Alt+A", "acceptDraftAction"),
+            False: self._action(g, "Re&ject draft", lambda: ed.review(accept=False),
+                                "Ctrl+Alt+R", "rejectDraftAction")}
 
         v = self.menuBar().addMenu("&View")
         v.addAction(self.day_dock.toggleViewAction())
@@ -163,6 +169,7 @@ class MainWindow(QMainWindow):
         p.meta_changed.connect(self._update_title)
         for sig in (p.reset, p.structure_changed, p.segment_changed):
             sig.connect(lambda *_: self._update_totals())
+            sig.connect(lambda *_: self._update_moves())
         for sig in (p.reset, p.structure_changed):
             sig.connect(self._update_episode_actions)
         self._update_episode_actions()
@@ -182,9 +189,12 @@ class MainWindow(QMainWindow):
         self._update_moves()
 
     def _update_moves(self) -> None:
-        """Move up/down only where the current segment has room to go."""
+        """Move up/down only where the current segment has room to go; Accept / Reject draft
+        only on a drafted segment (Reject where the story writer has text for it)."""
         for step, act in self.move_actions.items():
             act.setEnabled(self.project.is_open and self.editor.can_move(step))
+        for accept, act in self.review_actions.items():
+            act.setEnabled(self.editor.can_review(accept))
 
     def _focus_pull(self) -> None:
         self.pull_panel.repo.setFocus()
@@ -232,13 +242,22 @@ class MainWindow(QMainWindow):
 
     def settings_dialog(self) -> SettingsDialog:
         return SettingsDialog(self.session.settings, self, preview=getattr(self, "preview_voice", None),
-                              voices=getattr(self, "voices", None))
+                              voices=getattr(self, "voices", None), runner=self.runner)
 
     def open_settings(self) -> None:
         dialog = self.settings_dialog()
         if dialog.exec():
-            self.session.settings = dialog.result_settings()
-            self.session.save_settings()
+            self.apply_settings(dialog)
+
+    def apply_settings(self, dialog: SettingsDialog) -> None:
+        """What an accepted Settings dialog chose: the user's settings, and the script writer
+        in the show folder's show.toml (both written off the UI thread)."""
+        self.session.settings = dialog.result_settings()
+        self.session.save_settings()
+        writer = dialog.result_writer()
+        if writer is not None:
+            s = self.session.settings
+            self.session.save_show_writer(Path(s.show_dir), writer, s.script_minutes)
 
     def start(self) -> None:
         """After the window is shown: offer back what a crash left."""

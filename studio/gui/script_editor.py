@@ -15,10 +15,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import editing
+from .. import draft_review, editing
 from ..episode import DEFAULT_RATE, Segment, estimate_seconds, words_per_second
 from ..humanize import plural
-from . import commands
+from . import commands, draft_marks
 from .find_bar import FindBar
 from .form_fields import tool_button
 from .project import Project
@@ -67,12 +67,17 @@ class ScriptEditor(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.text.setFont(font)
         self.text.document().setDocumentMargin(10)
+        self.text.tip_at = lambda pos: draft_marks.tip_for(self.current_segment(), pos)
         self.counts = QLabel()
         self.counts.setObjectName("wordCounts")
+        self.writer_note = draft_marks.writer_note_label()
+        self.review_bar = draft_marks.ReviewBar()
+        self.accept_draft, self.reject_draft = self.review_bar.accept, self.review_bar.reject
         middle = QWidget()
         mv = QVBoxLayout(middle)
         mv.setContentsMargins(0, 0, 0, 0)
         mv.addWidget(self.title)
+        mv.addWidget(self.review_bar)
         mv.addWidget(self.text, 1)
         mv.addWidget(self.counts)
 
@@ -92,6 +97,7 @@ class ScriptEditor(QWidget):
         split.setSizes([200, 500, 300])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.writer_note)  # across the panel: a long note is still one line
         layout.addWidget(split, 1)
         self.find_bar = FindBar(self)  # across the whole panel, so it never squeezes the text
         layout.addWidget(self.find_bar)
@@ -107,6 +113,8 @@ class ScriptEditor(QWidget):
         self.remove.clicked.connect(self.delete_segment)
         self.regen.clicked.connect(lambda: self.current_id() and
                                    self.regenerate_requested.emit(self.current_id()))
+        self.accept_draft.clicked.connect(lambda: self.review(accept=True))
+        self.reject_draft.clicked.connect(lambda: self.review(accept=False))
         project.reset.connect(self.reload)
         project.structure_changed.connect(self.reload)
         project.segment_changed.connect(self._segment_changed)
@@ -139,6 +147,7 @@ class ScriptEditor(QWidget):
         row = ids.index(keep) if keep in ids else (0 if ids else -1)
         self.segments.setCurrentRow(row)
         self._show_current()
+        self._update_note()
         enabled = ep is not None
         for w in (self.up, self.down, self.add, self.remove, self.regen, self.title, self.text):
             w.setEnabled(enabled)
@@ -156,7 +165,8 @@ class ScriptEditor(QWidget):
         return words_per_second(ep.segments if ep else [], self.rate_of())
 
     def _label(self, seg: Segment) -> str:
-        return f"{seg.title}\n{editing.estimate_label(seg.text, self.pace())}"
+        draft = "\ndraft to review" if draft_review.is_drafted(seg) else ""
+        return f"{seg.title}\n{editing.estimate_label(seg.text, self.pace())}{draft}"
 
     def _show_current(self) -> None:
         seg = self.current_segment()
@@ -167,6 +177,7 @@ class ScriptEditor(QWidget):
         self._update_counts()
         self._show_sentence()
         self._update_moves()
+        self._update_marks()
         self.current_changed.emit(seg.id if seg else "")
 
     def can_move(self, step: int) -> bool:
@@ -182,6 +193,7 @@ class ScriptEditor(QWidget):
         ep = self.project.episode
         if ep is None:
             return
+        self._update_note()
         for i in range(self.segments.count()):
             item = self.segments.item(i)
             if item.data(ID_ROLE) == segment_id:
@@ -201,6 +213,7 @@ class ScriptEditor(QWidget):
             self.title.setText(seg.title)
         self._update_counts()
         self._show_sentence()
+        self._update_marks()
 
     # --- edits -----------------------------------------------------------------------------
     def _text_edited(self) -> None:
@@ -262,7 +275,32 @@ class ScriptEditor(QWidget):
             self.behind.show_commits(None, [])
             return
         sentence = editing.sentence_at(seg, self.text.textCursor().position())
-        self.behind.show_commits(ep, sentence.commits if sentence else [])
+        self.behind.show_commits(ep, sentence.commits if sentence else [],
+                                 draft_review.describe(sentence) if sentence else "")
+
+    # --- a drafted script: marks, the notice, accept / reject --------------------------------
+    mark_colours = staticmethod(draft_marks.mark_colours)
+
+    def _update_marks(self) -> None:
+        seg = self.current_segment()
+        self.text.set_layer("provenance", draft_marks.mark_selections(self.text.document(), seg))
+        self.review_bar.setVisible(self.can_review(True))
+        self.reject_draft.setEnabled(self.can_review(False))
+
+    def _update_note(self) -> None:
+        draft_marks.show_note(self.writer_note, self.project.episode)
+
+    def can_review(self, accept: bool) -> bool:
+        """The current segment holds a draft to accept (or to reject: the story writer has
+        text for its commits)."""
+        seg = self.current_segment()
+        return seg is not None and draft_review.is_drafted(seg) and (accept or bool(seg.story))
+
+    def review(self, accept: bool) -> None:
+        """Accept or reject the current drafted segment: one step on the undo stack."""
+        if self.can_review(accept):
+            self.project.undo_stack.push(commands.ReviewDraft(self.project, self.current_id(),
+                                                              accept))
 
     def select_range(self, segment_id: str, offset: int, length: int) -> None:
         """Show ``segment_id`` with ``length`` characters from ``offset`` selected."""

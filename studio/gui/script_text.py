@@ -2,15 +2,38 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent
-from PySide6.QtGui import QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QPlainTextEdit
+from PySide6.QtGui import QHelpEvent, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip
 
 
 class ScriptText(QPlainTextEdit):
-    """The text editor; undo/redo keys go to the episode's undo stack, not the widget's own."""
+    """The text editor; undo/redo keys go to the episode's undo stack, not the widget's own.
+    Marks come in layers (the sentences' provenance, the find bar's matches), and hovering
+    shows what ``tip_at`` says of the character under the pointer."""
 
     _KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.layers: dict[str, list[QTextEdit.ExtraSelection]] = {}
+        self.tip_at: Callable[[int], str] | None = None
+
+    def set_layer(self, name: str, selections: list[QTextEdit.ExtraSelection]) -> None:
+        self.layers[name] = selections
+        self.setExtraSelections([s for layer in self.layers.values() for s in layer])
+
+    def viewportEvent(self, e: QEvent) -> bool:
+        if e.type() == QEvent.Type.ToolTip and isinstance(e, QHelpEvent) and self.tip_at:
+            tip = self.tip_at(self.cursorForPosition(e.pos()).position())
+            if tip:
+                QToolTip.showText(e.globalPos(), tip, self.viewport())
+            else:
+                QToolTip.hideText()
+            return True
+        return super().viewportEvent(e)
 
     def event(self, e: QEvent) -> bool:
         if e.type() == QEvent.Type.ShortcutOverride and isinstance(e, QKeyEvent):

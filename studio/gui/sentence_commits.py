@@ -47,8 +47,14 @@ class SentenceCommits(QTextBrowser):
         # wrap at spaces and at the break points ``breakable`` puts in, never inside a word
         self.setWordWrapMode(QTextOption.WrapMode.WordWrap)
 
-    def show_commits(self, episode: Episode | None, shas: list[str]) -> None:
-        self.setHtml("" if episode is None else commits_html(episode, shas))
+    def show_commits(self, episode: Episode | None, shas: list[str], origin: str = "") -> None:
+        """The commits, under ``origin`` (where the sentence came from) when there is one."""
+        if episode is None:
+            self.setHtml("")
+            return
+        said = (f"<p style='margin-bottom: 8px'><i>{html.escape(origin)}</i></p>"
+                if origin else "")
+        self.setHtml(said + commits_html(episode, shas))
 
     def createMimeDataFromSelection(self) -> QMimeData:
         # cleaned in place: a QMimeData made in Python and handed to the clipboard is deleted

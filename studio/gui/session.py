@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from .. import humanize, projects
+from ..episode import Segment
 from ..errors import StudioError
 from ..pipeline import SourceSpec
 from ..settings import Settings, remember, save_settings
@@ -86,6 +87,21 @@ class Session(QObject):
         (self.io_runner or self.runner).run_task("Save settings", write, None, self.status.emit)
         self.settings_changed.emit()
 
+    def save_show_writer(self, show_dir: Path, writer, minutes: float) -> None:
+        """Keep the script writer and length in the show's show.toml, in a worker."""
+        title = self.settings.show_title
+
+        def write(_p, _c) -> None:
+            from ..publish.show import set_writer
+
+            try:
+                set_writer(show_dir, writer, minutes, title)
+            except (OSError, StudioError) as exc:
+                raise StudioError(f"Script writer not saved in {show_dir}: {exc}") from None
+
+        (self.io_runner or self.runner).run_task("Save show writer", write, None,
+                                                 self.status.emit)
+
     def _profile(self) -> str | None:
         return self.settings.profile or None
 
@@ -112,9 +128,11 @@ class Session(QObject):
         if spec.github and not spec.api_url and self.settings.github_api_url:
             spec = replace(spec, api_url=self.settings.github_api_url)
 
+        minutes, show_dir = self.settings.script_minutes, self.settings.show_dir
+
         def job(progress, cancel) -> Loaded:
             return run_in_child(child_jobs.pull_and_write,
-                                (spec, date, profile, self.settings.script_minutes), progress, cancel)
+                                (spec, date, profile, minutes, show_dir), progress, cancel)
 
         def done(loaded: Loaded) -> None:
             self._load(loaded)
@@ -122,9 +140,10 @@ class Session(QObject):
             self.settings.recent_repos = remember(self.settings.recent_repos, source)
             self.settings.tz = spec.tz
             self.save_settings()
+            note = loaded.episode.writer_note
             self.status.emit(f"Pulled {loaded.day.repo} for {humanize.day(loaded.day.date)}: "
-                             f"{humanize.plural(len(loaded.day.commits), 'commit')}. "
-                             "Save the episode to keep it.")
+                             f"{humanize.plural(len(loaded.day.commits), 'commit')}. " +
+                             (f"Note: {note}." if note else "Save the episode to keep it."))
 
         self.run_job("Pull", job, done)
         if self.task is not None and self.task.running:  # said at once, before the child starts
@@ -246,7 +265,8 @@ class Session(QObject):
             try:
                 from ..editing import regenerated_from
 
-                new = regenerated_from(ep, fresh, segment_id)
+                new = fresh if isinstance(fresh, Segment) else regenerated_from(ep, fresh,
+                                                                                 segment_id)
                 current = ep.segment(segment_id)
             except StudioError as exc:
                 self.dialogs.error(self.window, str(exc))
@@ -262,6 +282,11 @@ class Session(QObject):
             self.status.emit(f"Segment “{new.title}” written again from the day's data "
                              f"(Undo brings your version back).")
 
+        if ep.segment(segment_id).story:  # drafted: the story writer's text kept for it
+            from ..draft_review import story_segment
+
+            done(story_segment(ep, segment_id))
+            return
         minutes = self.settings.script_minutes
         self.run_job("Regenerate", lambda p, c: run_in_child(child_jobs.rewrite,
                                                              (day, profile, minutes), p, c),

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -27,9 +28,12 @@ from ..errors import StudioError
 from ..humanize import voice_label
 from ..narration.engine import EngineVoice, parse_voice
 from ..narration.voices import ENGLISH
+from ..publish.show import show_file
+from ..script.llm.config import WriterSettings
 from ..settings import Settings
 from ..sources.window import parse_zone
 from .form_fields import loudness_field, with_button
+from .writer_settings import WriterPage
 
 
 def fallback_voices() -> list[EngineVoice]:
@@ -46,7 +50,7 @@ def fallback_voices() -> list[EngineVoice]:
 class SettingsDialog(QDialog):
     def __init__(self, settings: Settings, parent: QWidget | None = None,
                  preview: Callable[..., str | None] | None = None,
-                 voices: list[EngineVoice] | None = None) -> None:
+                 voices: list[EngineVoice] | None = None, runner=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.setMinimumWidth(600)  # room for a Piper voice label
@@ -120,7 +124,6 @@ class SettingsDialog(QDialog):
         sf.addRow("Show title", self.show_title)
         sf.addRow("Author", self.show_author)
         sf.addRow("Profile", self.profile)
-        sf.addRow("Script length", self.minutes)
         sf.addRow("Time zone", self.tz)
         gh_box = QGroupBox("GitHub")
         gf = QFormLayout(gh_box)
@@ -128,9 +131,19 @@ class SettingsDialog(QDialog):
         gf.addRow("API URL", self.api_url)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
                                    QDialogButtonBox.StandardButton.Cancel)
+        general = QWidget()
+        gl = QVBoxLayout(general)
+        for w in (voice_box, show_box, gh_box):
+            gl.addWidget(w)
+        gl.addStretch(1)
+        self.writer = WriterPage(settings.show_dir, self.minutes, self._tell, runner)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(general, "General")
+        self.tabs.addTab(self.writer, "Script writer")
         layout = QVBoxLayout(self)
-        for w in (voice_box, show_box, gh_box, self.message, buttons):
+        for w in (self.tabs, self.message, buttons):
             layout.addWidget(w)
+        self.show_dir.editingFinished.connect(lambda: self.writer.load(self.show_dir.text().strip()))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.preview.clicked.connect(self._preview)
@@ -159,6 +172,12 @@ class SettingsDialog(QDialog):
             self.message.setText(f"{exc}.")
             self.tz.setFocus()
             return
+        try:
+            writer = self.writer.checked(self.show_dir.text().strip())
+        except StudioError as exc:
+            self.message.setText(str(exc))
+            self.tabs.setCurrentWidget(self.writer)
+            return
         if self.token.text().strip():
             try:
                 credentials.store_token(self.token.text())
@@ -166,7 +185,28 @@ class SettingsDialog(QDialog):
                 self.message.setText(str(exc))
                 return
             self.token.clear()
+        try:
+            self.writer.store_key(writer.base_url)
+        except StudioError as exc:
+            self.message.setText(str(exc))
+            self.tabs.setCurrentWidget(self.writer)
+            return
+        self.chosen_writer = writer
         super().accept()
+
+    def result_writer(self) -> WriterSettings | None:
+        """The writer to keep in the show folder's show.toml (after OK), or None when there
+        is nothing to write: no show folder, or the story writer and no show.toml yet."""
+        writer, folder = getattr(self, "chosen_writer", None), self.show_dir.text().strip()
+        if writer is None or not folder:
+            return None
+        if writer.kind == "story" and not show_file(folder).is_file():
+            return None
+        if self.writer.problem:
+            return None  # a show.toml that cannot be read is never overwritten
+        if writer == self.writer.loaded and self.minutes.value() == self.writer.loaded_minutes:
+            return None  # unchanged: the show.toml (and its comments) stays as it is
+        return writer
 
     def _forget(self) -> None:
         try:
@@ -196,3 +236,4 @@ class SettingsDialog(QDialog):
         folder = QFileDialog.getExistingDirectory(self, "Show folder", self.show_dir.text())
         if folder:
             self.show_dir.setText(folder)
+            self.writer.load(folder)

@@ -280,6 +280,17 @@ def write_settings(settings: ShowSettings, show_dir: str | Path) -> Path:
     return path
 
 
+def set_writer(show_dir: str | Path, writer: WriterSettings, minutes: float,
+               show_title: str = "") -> Path:
+    """Write ``[writer]`` and ``[script] minutes`` into the show's show.toml (atomically),
+    keeping the rest; a show folder without one gets the defaults first."""
+    from dataclasses import replace
+
+    show, _created = load_or_create(show_dir, show_title, "")
+    return write_settings(replace(show, writer=writer.checked(),
+                                  script=ScriptSettings(minutes=check_minutes(minutes))), show_dir)
+
+
 def load_or_create(show_dir: str | Path, show_name: str, repo: str) -> tuple[ShowSettings, bool]:
     """The show's settings, writing defaults first when there is no ``show.toml`` yet.
 

@@ -88,10 +88,47 @@ def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Dige
                 title = fallback
             else:
                 summary = fallback
+    offer_story(segments, story)
     episode = build_episode(digest, segments, title, summary, writer)
     episode.dropped = dropped
     episode.writer_notes = notes
     return episode
+
+
+def offer_story(segments: list[Segment], story: Episode) -> None:
+    """Give each drafted segment the story writer's sentences for its commits (``story``),
+    what rejecting the draft puts in place. Each story sentence goes to one segment: the one
+    whose commits hold all of its commits (the smallest), else the one it shares commits with,
+    else (about several: the headline, the numbers) the first; a sentence naming no commit
+    goes with the opening (from the story's first segment), the closing (from its last) or
+    the sentence after it (a transition)."""
+    sets = [set(seg.commits) for seg in segments]
+    told = [(k, s) for k, seg in enumerate(story.segments) for s in seg.sentences]
+    owners = [_owner(set(s.commits), sets) if s.commits else None for _, s in told]
+    last = len(story.segments) - 1
+    for i, (k, s) in enumerate(told):
+        if s.commits or not segments:
+            continue
+        if k == 0:
+            owners[i] = 0
+        elif k == last:
+            owners[i] = len(segments) - 1
+        else:
+            owners[i] = next((owners[j] for j in range(i + 1, len(told))
+                              if told[j][0] == k and told[j][1].commits), None)
+    for (_, s), owner in zip(told, owners, strict=True):
+        if owner is not None:
+            segments[owner].story.append(Sentence(s.text, list(s.commits)))
+
+
+def _owner(commits: set[str], sets: list[set[str]]) -> int | None:
+    inside = [(len(c), n) for n, c in enumerate(sets) if c and commits <= c]
+    if inside:
+        return min(inside)[1]
+    shared = [n for n, c in enumerate(sets) if commits & c]
+    if len(shared) > 1:
+        return 0  # about the day across segments (the headline, the numbers): the opening
+    return shared[0] if shared else None
 
 
 def provenance_counts(episode: Episode) -> dict[str, int]:

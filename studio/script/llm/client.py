@@ -187,7 +187,7 @@ def _ask(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
                     size += len(text)
                 if choice.finish_reason:
                     finished = choice.finish_reason
-            progress(min(0.95, size / expected), f"drafting with {settings.model}")
+            progress(min(0.95, size / expected), drafting_message(settings.model, size))
     finally:
         close = getattr(stream, "close", None)
         if close is not None:
@@ -197,6 +197,11 @@ def _ask(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
     if not finished:
         raise LlmUnavailable(f"the stream from {host} ended before the draft was finished")
     return "".join(parts)
+
+
+def drafting_message(model: str, size: int) -> str:
+    """What streaming progress says: ``drafting with MODEL… 1,234 characters``."""
+    return f"drafting with {model}… {size:,} characters"
 
 
 def _chunks(stream: Any) -> Iterator[Any]:
