@@ -41,6 +41,9 @@ class Commit:
     pr_labels: list[str] = field(default_factory=list)
     changes: list[FileChange] = field(default_factory=list)
     pr_body: str = ""
+    # a merge commit's: the bodies of the merged branch's own commits, oldest first
+    # (branch_bodies.py); [] for other commits and in day files written before it
+    branch_bodies: list[str] = field(default_factory=list)
 
     @property
     def message(self) -> str:
