@@ -105,6 +105,7 @@ _CONNECTIVE = re.compile(r"^(?:It|They|These|Those|That|This|Both|Each|Its|Their
                          r"As a result|However|Instead|Thus|Therefore|Otherwise|Here|Conceptually)\b")
 
 
+_BARE_LINK = re.compile(r"(?<![(<])\bhttps?://\S+\s+\w")  # a bare address inside a sentence
 _MERGE_TITLE = re.compile(r"^Merge (?:pull request|branch|remote-tracking branch)\b")
 _OMITTED = re.compile(r":$|\|\s*$|^\s*\|")  # "... paired runs give:", a table row
 
@@ -193,6 +194,8 @@ def _read(texts: Sequence[str], title_words: set[str], seen: set[str]) -> list[_
         after_omitted = False  # the piece before introduced a table or snippet we leave out
         for piece in pieces(text):
             leans, after_omitted = after_omitted, bool(_OMITTED.search(piece.text))
+            if _BARE_LINK.search(piece.text):
+                continue  # said without its link, "This partially reverts as an ..." breaks
             for said in spoken_sentences(piece):
                 key = " ".join(re.findall(r"\w+", said.lower()))
                 if key in seen or _restates(said, title_words):

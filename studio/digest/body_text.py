@@ -75,6 +75,8 @@ _LINK_LINE = re.compile(
     r"|^(?:Related|See also|Refs?|Follow-?up to|Part of|Depends on|Blocked by)\s*:",
     re.I,
 )
+_SETEXT = re.compile(r"^(?:-{2,}|={2,})$")
+_SHORT_NAME = re.compile(r"^[A-Za-z][\w /&'-]{0,40}[\w)]$")
 _LIST_ITEM = re.compile(r"^(\s*)(?:[-*+•]|\d{1,2}[.)])\s+(.*)$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|Mr|Mrs|Dr|No|Fig|al|resp)|\b[A-Z])\.$")
@@ -100,6 +102,21 @@ def _is_table_row(line: str) -> bool:
                                              and not s.endswith("."))
 
 
+LONG_WORDS = 40  # a sentence longer than the reader says (body_sentences.MAX_WORDS)
+
+
+def _at_colon(sentence: str) -> list[str]:
+    """A long sentence whose first clause ends in a colon ("X did not initialize Y, so Z was
+    silently ignored: the attribute ...") as that clause (with its colon) and the rest; the
+    reader can say the first where the whole is too long to say."""
+    if len(sentence.split()) <= LONG_WORDS:
+        return [sentence]
+    head, sep, rest = sentence.partition(": ")
+    if not sep or len(head.split()) < 8 or not rest[:1].islower():
+        return [sentence]
+    return [head + ":", rest]
+
+
 def _sentences(paragraph: str) -> Iterator[str]:
     text = " ".join(paragraph.split())
     start = 0
@@ -107,10 +124,10 @@ def _sentences(paragraph: str) -> Iterator[str]:
         head = text[start:match.start() + 1]
         if _ABBREV.search(head):
             continue
-        yield text[start:match.end()].strip()
+        yield from _at_colon(text[start:match.end()].strip())
         start = match.end()
     if text[start:].strip():
-        yield text[start:].strip()
+        yield from _at_colon(text[start:].strip())
 
 
 def _clean(text: str) -> str:
@@ -159,7 +176,9 @@ def pieces(body: str) -> Iterator[Piece]:
             continue  # indented code (or a quoted output) block
         prev_blank = False
         stripped = line.strip()
-        heading = _HEADING.match(line) or _BOLD_HEADING.match(stripped)
+        # a wrapped line of a sentence may start with "#" ("drop the file-level\n# mypy: ...")
+        continues = bool(paragraph) and not re.search(r"[.!?:]\W*$", paragraph[-1])
+        heading = (None if continues else _HEADING.match(line)) or _BOLD_HEADING.match(stripped)
         plain = _PLAIN_HEADING.match(stripped)
         if heading or (plain and (_section_of(plain.group(1)) != "" or
                                   plain.group(1).lower() in _SECTIONS)):
@@ -171,6 +190,11 @@ def pieces(body: str) -> Iterator[Piece]:
             listed, in_list = False, False
             if rest and section is not None:
                 paragraph.append(rest)
+            continue
+        if _SETEXT.match(stripped) and len(paragraph) == 1 and _SHORT_NAME.match(paragraph[0]):
+            # "Summary\n--", "Test Plan\n--": the line above is a heading (a setext one)
+            section = _section_of(paragraph.pop())
+            listed, in_list = False, False
             continue
         if _PROMPT_START.match(stripped):
             yield from flush()
