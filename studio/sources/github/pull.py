@@ -2,9 +2,10 @@
 
 Requests: one for the repository, ceil(N/100) for the commit list (the day and the look-back
 window in one paginated listing; on a day with a reland whose revert is not in the window, one
-more listing of the 90 days before it, as the git source walks them), ceil(K/100) GraphQL queries for the K commits kept (each
-one's pull request with body, labels and files, and its size), and one REST request for each
-of at most ``detail_limit`` commits GraphQL could not size (no pull request of their own).
+more listing of the 90 days before it, as the git source walks them), ceil(K/100) GraphQL
+queries for the K commits kept (each one's pull request with body, labels and files, and its
+size), and one REST request for each of at most ``detail_limit`` commits GraphQL could not
+size (no pull request of their own).
 Where GraphQL is unavailable (anonymous, an old GitHub Enterprise, an error), REST gives the
 lead stories their detail instead, two requests each, and the Day's notes say so.
 """
