@@ -94,7 +94,7 @@ class RelandStory:
 
 @dataclass
 class StackStory:
-    kind: str  # "ghstack" | "series" | "run"
+    kind: str  # "ghstack" | "series" | "run" | "campaign"
     author: str
     commits: list[CommitInfo]
     theme: str

@@ -14,6 +14,7 @@ from ..words import capitalize, count, join_words, number_words
 from . import inputs as I
 from . import phrases as P
 from .arcs import earlier_part
+from .campaign import campaign_size, tell_campaign
 from .draft import Said
 from .plan import Highlight
 from .series import shared
@@ -133,6 +134,10 @@ def tell_stack(h: Highlight, depth: int, d: Digest, voice: Voice) -> list[Said]:
     s = h.stack
     assert s is not None
     commits = s.commits
+    if s.kind == "campaign":
+        facts = [x for x in _stack_facts(commits, voice) if x[0].startswith("Together")]
+        return tell_campaign(commits, s.author, depth, d, voice) + (
+            facts + campaign_size(commits) if depth >= 2 else [])
     n = len(commits)
     kind = "stack" if s.kind == "ghstack" else "series"
     prs = [c.pr for c in commits if c.pr is not None]

@@ -12,6 +12,7 @@ from ...profile import Profile
 from ..words import capitalize, count, join_words, number_words, spoken_date
 from . import inputs as I
 from . import phrases as P
+from .campaign import campaign_lead
 from .draft import Draft, Said
 from .focus import focus
 from .headline import headline, summary
@@ -209,6 +210,8 @@ def _lead(t: Thread) -> str:
         if h.reland is not None:
             return f"{change_name(h.reland.title)} came back"
         return ""
+    if h.kind == "stack" and h.stack is not None and h.stack.kind == "campaign":
+        return campaign_lead(h.commits, h.stack.author)  # "six removals from iamzainhuda"
     if h.kind == "stack":
         same = shared([I.title(c) for c in h.commits])
         if same is not None:  # "improved shape-typing for ten ndarray methods"
