@@ -73,3 +73,30 @@ def test_setext_headings_open_their_section():
     assert not any("release failed" in t for _, t in got)
     assert explain("Disable uv preview for releases (#27939)", RUFF).sentences == [
         "Preview stays enabled for the benchmarks, which need the new resolver for their inputs."]
+
+
+ECOSYSTEM = """## Summary
+
+The current behavior is problematic for user-defined TypeIs functions, since their declared
+return type is not respected.
+
+## Ecosystem report
+
+Looks mostly good: Removed false positives, new unused ignore comment
+diagnostics
+
+Some expected problems, e.g. with this user-defined function in beartype, leading to
+unfortunate types.
+
+## New mdtests
+
+Covers narrowing with a user-defined TypeIs function for lists and tuples.
+"""
+
+
+def test_ecosystem_reports_and_test_lists_are_not_explanations():
+    """ruff #26864: "Looks mostly good: Removed false positives ..." was told as its reason."""
+    said = " ".join(explain("[ty] Do not top-materialize (user) TypeIs return types (#26864)",
+                            ECOSYSTEM).sentences)
+    assert "problematic for user-defined TypeIs functions" in said
+    assert "Looks mostly good" not in said and "beartype" not in said and "Covers" not in said

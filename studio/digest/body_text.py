@@ -43,7 +43,10 @@ _SKIP_SECTIONS = re.compile(
     r"verification|validation|checklist|pr checklist|screenshots?|reviewers?|notes? (?:for|to) "
     r"reviewers?|cc|stack|prompts?|ai (?:assistance|disclosure|usage|use|policy)|transcript|"
     r"reviewed by|differential revision|rollback plan|pull request resolved|approved by|"
-    r"ghstack.*|imported from.*|before submitting|related issues?|links?|references?)$",
+    r"ghstack.*|imported from.*|before submitting|related issues?|links?|references?|"
+    r"ecosystem(?: report| impact| results| analysis| changes| checks)?|"
+    r"(?:typing )?conformance(?: results| impact| changes)?|"
+    r"(?:new |updated |new and updated )?(?:markdown tests|mdtests|snapshots))$",
     re.I,
 )
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
