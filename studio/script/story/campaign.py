@@ -11,7 +11,7 @@ from ...digest.model import CommitInfo, Digest
 from ..words import capitalize, count, join_words, number_words
 from . import inputs as I
 from .draft import Said
-from .verbs import doing, is_handle
+from .verbs import did, doing, is_handle
 from .voice import Voice
 
 NAMED = 3  # changes named in a sentence; the rest are counted
@@ -52,8 +52,15 @@ def _listed(items: list[str], more: int) -> str:
     return join_words(items + ([f"{number_words(more)} more"] if more else []))
 
 
+SMALL = 4  # a campaign this small is told change by change
+ORDINAL = ["One of them", "Another", "A third", "A fourth", "A fifth"]
+
+
 def tell_campaign(commits: list[CommitInfo], author: str, depth: int, d: Digest,
                   voice: Voice) -> list[Said]:
+    """Who landed how many PRs in how long; what most of them are and the others (a big
+    campaign); then its changes that explain themselves, each with its authors' sentences
+    ("One of them locked ukernel registration tables. <why>") — every change of a small one."""
     n = len(commits)
     prs = sorted(c.pr for c in commits if c.pr is not None)
     whole = I.range_of(prs)
@@ -64,24 +71,35 @@ def tell_campaign(commits: list[CommitInfo], author: str, depth: int, d: Digest,
                        n_cap=capitalize(number_words(n)), when=_when(_minutes(commits)), span=span)
     said: list[Said] = [(first, [c.sha for c in commits])]
     ranked = sorted(commits, key=lambda c: -I.score(c))
-    verb, most, noun = _main_verb(commits)
+    if n <= SMALL:
+        told = ranked  # each in turn
+    else:
+        said += _summed(ranked)
+        told = [c for c in ranked if I.explanation(c)][:max(1, depth)]
+    for k, c in enumerate(told[:len(ORDINAL)]):
+        said.append((f"{ORDINAL[k]} {did(I.title(c))}", [c.sha]))
+        said += [(x, [c.sha]) for x in I.explanation(c)[: max(1, depth - 1)]]
+    return said
+
+
+def _summed(ranked: list[CommitInfo]) -> list[Said]:
+    """"Eight are removals: X, Y, Z, and five more." "The others: ..." (the first named are
+    the most significant)."""
+    n = len(ranked)
+    verb, most, noun = _main_verb(ranked)
+    said: list[Said] = []
     rest = ranked
     if noun and (most >= 3 or most * 2 >= n):
         mine = [c for c in ranked if _verb(c) == verb]
         share = "All" if most == n else capitalize(number_words(most))
-        said.append((f"{share} {'are' if most > 1 else 'is'} {noun}: "
-                     f"{_listed([_object(c) for c in mine[:NAMED]], most - NAMED if most > NAMED else 0)}",
+        named = [_object(c) for c in mine[:NAMED]]
+        said.append((f"{share} are {noun}: {_listed(named, most - len(named))}",
                      [c.sha for c in mine]))
         rest = [c for c in ranked if _verb(c) != verb]
     if rest:
         named = [doing(I.title(c)) for c in rest[:NAMED]]
         lead = "The others" if len(rest) < n else "Among them"
         said.append((f"{lead}: {_listed(named, len(rest) - len(named))}", [c.sha for c in rest]))
-    explained = next((c for c in ranked if I.explanation(c)), None)
-    if explained is not None and depth >= 2:
-        said.append((f"One of them, {doing(I.title(explained))}, comes with an explanation",
-                     [explained.sha]))
-        said += [(s, [explained.sha]) for s in I.explanation(explained)[: depth - 1]]
     return said
 
 
@@ -107,8 +125,17 @@ def campaign_lead(commits: list[CommitInfo], author: str) -> str:
     return _named(commits, author)
 
 
-def campaign_title(commits: list[CommitInfo], author: str) -> str:
-    return capitalize(_named(commits, author))
+def campaign_title(commits: list[CommitInfo], author: str, short) -> str:
+    """"Six Removals From iamzainhuda"; else its biggest change and how many more: "Specialized
+    Add Ufunc, and Seven More From Joren Hammudoglu" (``short`` cuts a title to a phrase)."""
+    n = len(commits)
+    _, most, noun = _main_verb(commits)
+    if noun and most == n:
+        return capitalize(_named(commits, author))
+    top = max(commits, key=I.score)
+    lead = short(I.spoken(I.title(top)), 6)
+    more = f"{number_words(n - 1)} more from {I.person(author)}"
+    return f"{lead}, and {more}" if lead else capitalize(_named(commits, author))
 
 
 def campaign_learn(commits: list[CommitInfo], by: str) -> str:

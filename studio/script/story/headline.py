@@ -86,7 +86,7 @@ def _what(h: Highlight) -> str:
         if same is not None:
             return f"{same.phrase} for {same.what}"
         if h.stack.kind == "campaign":
-            return campaign_title(h.commits, h.stack.author)
+            return campaign_title(h.commits, h.stack.author, _short)
         n = capitalize(number_words(len(h.commits)))
         kind = "Stack" if h.stack.kind == "ghstack" else "Series"
         first = _short(doing(I.title(h.commits[0])), 5)
