@@ -365,7 +365,7 @@ def summary(res: dict) -> list[tuple[str, str, str]]:
          f">= {math.ceil(0.9 * n)}/{n}"),
         ("  days with a commit body to explain from (25+ words)",
          f"{sum(d.get('commits_with_bodies', 0) > 0 for d in days)}/{n}", ""),
-        ("  days whose record explains (the body reader finds a sentence)",
+        ("  days whose record explains (body reader)",
          f"{sum(d.get('commits_explainable', 0) > 0 for d in days)}/{n}", ""),
         ("days quoting a commit body (8+ words)", f"{sum(bool(d['body_quotes']) for d in days)}/{n}", ""),
         (f"changes adding {BIG_CODE}+ code lines told as housekeeping", f"{house} of {big}", "0"),

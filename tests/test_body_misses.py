@@ -100,3 +100,29 @@ def test_ecosystem_reports_and_test_lists_are_not_explanations():
                             ECOSYSTEM).sentences)
     assert "problematic for user-defined TypeIs functions" in said
     assert "Looks mostly good" not in said and "beartype" not in said and "Covers" not in said
+
+
+SQUASHED = """* [INITIAL] Update
+
+[ghstack-poisoned]
+
+* Remove iterative reweighting and resolve reviewer comments
+
+* Minor corrections and test simplification
+
+* Fix PAT subset-mesh DTensor execution
+
+* Fix PAT DTensor metrics and state handling
+
+Pull Request resolved: https://github.com/pytorch/ao/pull/4587
+Approved by: https://github.com/andrewor14"""
+
+
+def test_a_squash_list_of_commit_titles_is_not_an_explanation():
+    """ao #4587 was 'explained' by 'Fix PAT subset-mesh DTensor execution. Fix PAT DTensor
+    metrics and state handling.', its branch's commit titles, heard as commands."""
+    title = "[pat] Add GlobalMinSparsityConstraint for cross-layer budget allocation (#4587)"
+    assert explain(title, SQUASHED).sentences == []
+    body = ("Pruning budgets are now shared across layers, so a layer that matters less can "
+            "give up more of its weights.\n\n" + SQUASHED)
+    assert explain(title, body).sentences == [body.split("\n\n")[0]]

@@ -170,3 +170,31 @@ def test_a_merge_does_not_tell_its_prs_title_as_its_reason_and_reads_one_branch_
     assert e.sentences == ["Use the element size lookup for allocatable arrays in the module "
                            "getter, matching the non-allocatable path."]
     assert e.fixes == [21674]
+
+
+def test_a_branch_started_from_another_prs_branch_keeps_only_its_own(tmp_path):
+    """numpy 2026-07-23: charris/group-actions-updates reached the commits of
+    charris/ignore-hypothesis, merged an hour before; its story got the other PR's reason."""
+    r = RepoBuilder(tmp_path / "stacked.git", bare=True)
+    ch = ("Charles Harris", "charris@example.com")
+    r.commit("Initial\n", at("2026-07-20", 8), *ch, files={"a.txt": "a\n"})
+    r.commit("MAINT: Tell dependabot to ignore hypothesis.\n\nThe latest version of hypothesis "
+             "uses Rust, so tests using it need binary wheels or Rust installed.\n",
+             at("2026-07-23", 8), *ch, branch="ignore", files={"dependabot.yml": "ignore\n"})
+    r.commit("Merge branch 'ignore' into group\n", at("2026-07-23", 8, 30), *ch, branch="group",
+             merge="ignore", files={"dependabot.yml": "ignore\n"})
+    r.commit("MAINT: Group dependabot actions updates.\n\nThis should fix continuing problems "
+             "with codeql updates as well as reducing dependabot spam.\n", at("2026-07-23", 9),
+             *ch, branch="group", files={"dependabot.yml": "ignore\ngroup\n"})
+    r.commit("Merge pull request #32080 from charris/ignore-hypothesis\n\nMAINT: Tell dependabot "
+             "to ignore hypothesis.\n", at("2026-07-23", 10), *ch, merge="ignore",
+             files={"dependabot.yml": "ignore\n"})
+    r.commit("Merge pull request #32087 from charris/group-actions-updates\n\nMAINT: Group "
+             "dependabot actions updates.\n", at("2026-07-23", 11), *ch, merge="group",
+             files={"dependabot.yml": "ignore\ngroup\n"})
+    day = pull_git(r.close(), dt.date(2026, 7, 23))
+    bodies = {c.title.split()[3]: c.branch_bodies for c in day.commits}
+    assert bodies["#32080"] == ["The latest version of hypothesis uses Rust, so tests using it "
+                                "need binary wheels or Rust installed."]
+    assert bodies["#32087"] == ["This should fix continuing problems with codeql updates as "
+                                "well as reducing dependabot spam."]

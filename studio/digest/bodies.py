@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from ..script.draft import VERBS
 from ..script.speakable import speakable
 from .body_sentences import MORE_VERBS, code_share, spoken_sentences
-from .body_text import pieces
+from .body_text import pieces, squash_items
 
 
 @dataclass
@@ -191,10 +191,11 @@ def _read(texts: Sequence[str], title_words: set[str], seen: set[str]) -> list[_
     for n, text in enumerate(texts):
         if not text.strip() or _BOT_BODY.search(text[:2000]):
             continue
+        steps = squash_items(text)
         after_omitted = False  # the piece before introduced a table or snippet we leave out
         for piece in pieces(text):
             leans, after_omitted = after_omitted, bool(_OMITTED.search(piece.text))
-            if _BARE_LINK.search(piece.text):
+            if _BARE_LINK.search(piece.text) or (piece.listed and piece.text.strip() in steps):
                 continue  # said without its link, "This partially reverts as an ..." breaks
             for said in spoken_sentences(piece):
                 key = " ".join(re.findall(r"\w+", said.lower()))

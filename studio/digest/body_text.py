@@ -142,6 +142,19 @@ def _clean(text: str) -> str:
     return re.sub(r"</?(?:summary|br|p|div|sub|sup|kbd|details|h\d)\b[^>]*>", "\n", text, flags=re.I)
 
 
+_SQUASH_ITEM = re.compile(r"^\*\s+(\S.*)$")
+
+
+def squash_items(body: str) -> set[str]:
+    """The items of GitHub's default squash message in ``body``: the branch's commit titles,
+    one "* title" paragraph each ("* [INITIAL] Update", "* Fix PAT DTensor metrics"), two or
+    more. Those are steps, not an explanation: said as sentences they sound like commands."""
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", _clean(body).strip())]
+    items = {m.group(1).strip() for p in paragraphs
+             if "\n" not in p and (m := _SQUASH_ITEM.match(p))}
+    return items if len(items) >= 2 else set()
+
+
 def pieces(body: str) -> Iterator[Piece]:
     """The body's prose sentences, in order."""
     section: str | None = ""

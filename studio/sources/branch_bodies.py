@@ -67,15 +67,17 @@ def _ancestors(start: str, graph: dict[str, list[str]]) -> set[str]:
 def read_branch_bodies(repo: Path, commits: list[Commit]) -> None:
     """Fill ``branch_bodies`` of the merge commits among ``commits`` with one `git log`.
 
-    The walk is every merged tip not reachable from the oldest merge's first parent; each
-    merge's own branch is then what its second parent reaches and its first parent does not
-    (everything the walk left out is reachable from that oldest first parent, which every later
-    merge's first parent reaches too)."""
+    The walk is everything the merges' parents reach that the oldest merge's first parent does
+    not; each merge's own branch is then what its second parent reaches and its first parent
+    does not (everything the walk left out is reachable from that oldest first parent, which
+    every later merge's first parent reaches too)."""
     merges = [c for c in commits if len(c.parents) > 1]
     if not merges:
         return
     oldest = min(merges, key=lambda c: c.committed_at)
-    tips = sorted({c.parents[1] for c in merges})
+    # both parents: what a first parent reaches must be in the walk to be taken away (a branch
+    # started from another PR's branch reaches that PR's commits, merged before it)
+    tips = sorted({p for c in merges for p in c.parents[:2]} - {oldest.parents[0]})
     env = dict(os.environ, LC_ALL="C", GIT_TERMINAL_PROMPT="0")
     marker = b"\x1eCOMMITCAST-BRANCH\x1e"
     out = subprocess.run(
