@@ -115,3 +115,43 @@ def test_one_authors_prs_hours_apart_stay_apart(tmp_path):
     digest, _ = _script(path, DAY)
     assert [s.kind for s in digest.stacks] in ([], ["run"])
     assert not any(s.kind == "campaign" for s in digest.stacks)
+
+
+def test_a_long_series_of_like_titles_is_said_once():
+    """ruff 2026-08-01: "removing unused APIs from ruff_db and removing unused APIs from
+    ruff_diagnostics. Then removing unused APIs from ..." went on for thirteen parts."""
+    from day_fixtures import at as at_fx
+    from day_fixtures import change, commit, digest_of
+
+    crates = ["ruff_db", "ruff_diagnostics", "ruff_linter", "ruff_notebook", "ty_server",
+              "ty_project"]
+    commits = [commit("hawk", "Narrow internal visibility with Hawk (#27339)", at_fx(9),
+                      [change("crates/ruff/src/lib.rs", 400, 380)], author="Charlie Marsh",
+                      body="The change uses Hawk to narrow internal declarations to the "
+                           "visibility they actually need.")]
+    commits += [commit(f"c{k}", f"Remove unused APIs from {name} (#{27382 + k})",
+                       at_fx(10 + k), [change(f"crates/{name}/src/lib.rs", 0, 60)],
+                       author="Charlie Marsh", body="Stacked on #27339.")
+                for k, name in enumerate(crates)]
+    d = digest_of(commits, repo="astral-sh/ruff")
+    ep = write_script(d, profile_for("astral-sh/ruff"))
+    text = " ".join(s.text for seg in ep.segments for s in seg.sentences)
+    assert "Six of the parts remove unused APIs from ruff_db, ruff_diagnostics, ruff_linter, " \
+           "ruff_notebook, and two more" in text
+    assert text.count("unused APIs from") == 1
+    assert "It starts with narrowing internal visibility with Hawk" in text
+
+
+def test_a_day_of_steady_work_is_not_one_burst():
+    """numpy 2026-08-13: eight PRs of one author, told as landed 'in under eight hours'."""
+    from day_fixtures import at as at_fx
+    from day_fixtures import change, commit, digest_of
+
+    commits = [commit(f"s{k}", f"Improve typing of function number {k} (#{32276 + k})",
+                      at_fx(8 + 20 * k // 60, 20 * k % 60), [change(f"numpy/mod{k}/f.pyi", 20, 2)],
+                      author="Joren Hammudoglu") for k in range(12)]
+    d = digest_of(commits, repo="numpy/numpy")
+    for stack in (s for s in d.stacks if s.kind == "campaign"):
+        times = sorted(dt.datetime.fromisoformat(c.committed_at) for c in stack.commits)
+        assert (times[-1] - times[0]) <= dt.timedelta(minutes=90)
+    assert any(s.kind == "campaign" for s in d.stacks)

@@ -21,6 +21,7 @@ POISONED_GAP = 2  # a ghstack stack's PRs are opened together: adjacent numbers
 LAND_MINUTES = 15  # and landed one after another
 CAMPAIGN_SIZE = 3  # one author's PRs landed in one burst: a campaign from this many
 BURST_MINUTES = 30  # each landed at most this long after the one before
+BURST_TOTAL = 90  # and all of them within this long (a day of steady work is no campaign)
 CAMPAIGN_SPAN = 30  # and opened together: its number this close to the others'
 GENERIC_DIRS = {"src", "lib", "libs", "crates", "packages", "pkg", "python", "include", "csrc",
                 "cpp", "native", "source", "sources", "app", "apps", "core", "modules"}
@@ -252,6 +253,7 @@ def _in_burst(commits: list[CommitInfo], chain: list[int], i: int) -> bool:
     numbers = [commits[j].pr or 0 for j in chain]
     pr = commits[i].pr or 0
     return 0 <= _minutes(commits[chain[-1]], commits[i]) <= BURST_MINUTES and \
+        _minutes(commits[chain[0]], commits[i]) <= BURST_TOTAL and \
         min(numbers) - CAMPAIGN_SPAN <= pr <= max(numbers) + CAMPAIGN_SPAN
 
 

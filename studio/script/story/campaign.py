@@ -21,9 +21,9 @@ NOUNS = {"remove": "removals", "delete": "deletions", "drop": "removals", "add":
          "migrate": "migrations", "simplify": "simplifications", "document": "docs changes",
          "update": "updates", "bump": "version bumps", "refactor": "refactors",
          "test": "test changes", "type": "typing changes"}
-OPEN = ["{who} landed {n} PRs {when}{span}", "{who} landed a run of {n} PRs {when}{span}"]
-OPEN_HANDLE = ["A run of {n} PRs from {who} landed {when}{span}",
-               "{n_cap} PRs from {who} landed {when}{span}"]
+OPEN = ["{who} landed {n} PRs{when}{span}", "{who} landed a run of {n} PRs{when}{span}"]
+OPEN_HANDLE = ["A run of {n} PRs from {who} landed{when}{span}",
+               "{n_cap} PRs from {who} landed{when}{span}"]
 
 
 def _minutes(commits: list[CommitInfo]) -> float:
@@ -32,12 +32,15 @@ def _minutes(commits: list[CommitInfo]) -> float:
 
 
 def _when(minutes: float) -> str:
+    """" within minutes", " within the hour", " in under two hours"; " today" when a run on
+    one module drew in a later PR (the burst is then not the whole story)."""
     if minutes < 15:
-        return "within minutes"
+        return " within minutes"
     if minutes < 60:
-        return "within the hour"
-    hours = int(minutes // 60) + 1
-    return f"in under {number_words(hours)} hours"
+        return " within the hour"
+    if minutes <= 90:
+        return " in under two hours"
+    return " today"
 
 
 def _verb(c: CommitInfo) -> str:
@@ -127,7 +130,7 @@ def campaign_lead(commits: list[CommitInfo], author: str) -> str:
 
 def campaign_title(commits: list[CommitInfo], author: str, short) -> str:
     """"Six Removals From iamzainhuda"; else its biggest change and how many more: "Specialized
-    Add Ufunc, and Seven More From Joren Hammudoglu" (``short`` cuts a title to a phrase)."""
+    Add Ufunc and Seven More From Joren Hammudoglu" (``short`` cuts a title to a phrase)."""
     n = len(commits)
     _, most, noun = _main_verb(commits)
     if noun and most == n:
@@ -135,7 +138,7 @@ def campaign_title(commits: list[CommitInfo], author: str, short) -> str:
     top = max(commits, key=I.score)
     lead = short(I.spoken(I.title(top)), 6)
     more = f"{number_words(n - 1)} more from {I.person(author)}"
-    return f"{lead}, and {more}" if lead else capitalize(_named(commits, author))
+    return f"{lead} and {more}" if lead else capitalize(_named(commits, author))
 
 
 def campaign_learn(commits: list[CommitInfo], by: str) -> str:
