@@ -155,3 +155,23 @@ def test_a_day_of_steady_work_is_not_one_burst():
         times = sorted(dt.datetime.fromisoformat(c.committed_at) for c in stack.commits)
         assert (times[-1] - times[0]) <= dt.timedelta(minutes=90)
     assert any(s.kind == "campaign" for s in d.stacks)
+
+
+def test_a_campaign_names_the_co_author_of_every_part():
+    """ao 2026-07-10: Neil Schemenauer's three free-threading PRs, each co-authored by Ralf
+    Gommers, were told as 'Neil Schemenauer landed three PRs'."""
+    from day_fixtures import at as at_fx
+    from day_fixtures import change, commit, digest_of
+
+    titles = ["Lock ukernel registration tables", "Cache qmap values as tuples",
+              "Re-enable building under a free-threaded Python interpreter"]
+    commits = [commit(f"n{k}", f"{t} (#{4561 + k})", at_fx(14, 2 * k),
+                      [change(f"torchao/part{k}/x.py", 30, 4)], author="Neil Schemenauer",
+                      body="Co-authored-by: Ralf Gommers <ralf@example.com>")
+               for k, t in enumerate(titles)]
+    d = digest_of(commits, repo="pytorch/ao")
+    ep = write_script(d, profile_for("pytorch/ao"))
+    text = " ".join(s.text for seg in ep.segments for s in seg.sentences)
+    assert "Neil Schemenauer and Ralf Gommers landed three PRs within minutes" in text
+    assert "One of them locked ukernel registration tables" in text
+    assert "Another cached qmap values as tuples" in text

@@ -68,7 +68,9 @@ def tell_campaign(commits: list[CommitInfo], author: str, depth: int, d: Digest,
     prs = sorted(c.pr for c in commits if c.pr is not None)
     whole = I.range_of(prs)
     span = f", {whole}" if len(prs) == n and "," not in whole and " and " not in whole else ""
-    who = I.person(author)
+    names = {tuple(I.names(c)[:3]) for c in commits}  # co-authors of every one of them too
+    shared_names = next(iter(names)) if len(names) == 1 else ()
+    who = join_words(list(shared_names)) if shared_names else I.person(author)
     bank = OPEN_HANDLE if is_handle(who) else OPEN
     first = voice.pick("campaign-open", bank, who=who, n=number_words(n),
                        n_cap=capitalize(number_words(n)), when=_when(_minutes(commits)), span=span)
