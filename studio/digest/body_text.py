@@ -78,11 +78,14 @@ _LINK_LINE = re.compile(
     r"|^(?:Related|See also|Refs?|Follow-?up to|Part of|Depends on|Blocked by)\s*:",
     re.I,
 )
-_SETEXT = re.compile(r"^(?:-{2,}|={2,})$")
-_SHORT_NAME = re.compile(r"^[A-Za-z][\w /&'-]{0,40}[\w)]$")
 _LIST_ITEM = re.compile(r"^(\s*)(?:[-*+•]|\d{1,2}[.)])\s+(.*)$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|Mr|Mrs|Dr|No|Fig|al|resp)|\b[A-Z])\.$")
+_SETEXT = re.compile(r"^(?:-{2,}|={2,})$")  # "Summary\n--": the line above is a heading
+_SHORT_NAME = re.compile(r"^[A-Za-z][\w /&'-]{0,40}[\w)]$")
+# a wrapped line of a sentence that starts with "#" ("drop the file-level\n# mypy: ..."): the
+# line above ends in no full stop, so it is no heading
+_HASH_WRAP = re.compile(r"(?<=[^\s.!?:])[ \t]*\n(?=#{1,6} )")
 
 
 def _section_of(name: str) -> str | None:
@@ -139,6 +142,7 @@ def _clean(text: str) -> str:
         text = text[:MAX_CHARS].rsplit("\n\n", 1)[0]
     text = re.sub(r"<!--.*?(?:-->|\Z)", "", text, flags=re.S)
     text = re.sub(r"<details\b.*?(?:</details>|\Z)", "", text, flags=re.S | re.I)
+    text = _HASH_WRAP.sub(" ", text)
     return re.sub(r"</?(?:summary|br|p|div|sub|sup|kbd|details|h\d)\b[^>]*>", "\n", text, flags=re.I)
 
 
@@ -192,9 +196,7 @@ def pieces(body: str) -> Iterator[Piece]:
             continue  # indented code (or a quoted output) block
         prev_blank = False
         stripped = line.strip()
-        # a wrapped line of a sentence may start with "#" ("drop the file-level\n# mypy: ...")
-        continues = bool(paragraph) and not re.search(r"[.!?:]\W*$", paragraph[-1])
-        heading = (None if continues else _HEADING.match(line)) or _BOLD_HEADING.match(stripped)
+        heading = _HEADING.match(line) or _BOLD_HEADING.match(stripped)
         plain = _PLAIN_HEADING.match(stripped)
         if heading or (plain and (_section_of(plain.group(1)) != "" or
                                   plain.group(1).lower() in _SECTIONS)):

@@ -43,9 +43,7 @@ class StoryWriter:
         told = self._told(d, threads)
         drafts = [self._intro(d, profile, threads, voice), self._numbers(d, voice)]
         drafts += self._threads(d, threads, told, voice)
-        explains = any(I.explanation(c) for t in threads for h in t.items if id(h) in told
-                       for c in h.commits)
-        drafts.append(self._housekeeping(d, chores, voice, explains))
+        drafts.append(self._housekeeping(d, chores, voice))
         drafts.append(focus(d, threads, voice))
         drafts.append(self._sign_off(d, voice))
         segments = [x.to_segment() for x in drafts if x]
@@ -168,9 +166,9 @@ class StoryWriter:
             drafts.append(_more(leftovers, voice))
         return drafts
 
-    def _housekeeping(self, d: Digest, chores, voice: Voice, explains: bool = True) -> Draft:
-        """The chores in one sentence; on a day whose stories explain nothing, a second one
-        for the chore whose author says why (a CODEOWNERS change that prepares required
+    def _housekeeping(self, d: Digest, chores, voice: Voice) -> Draft:
+        """The chores in one sentence; on a day whose other changes explain nothing, a second
+        one for the chore whose author says why (a CODEOWNERS change that prepares required
         reviews is news to contributors)."""
         seg = Draft("housekeeping", "Housekeeping")
         if not chores:
@@ -182,6 +180,8 @@ class StoryWriter:
             return seg
         seg.say(voice.pick("housekeeping", P.HOUSEKEEPING, count=count(len(chores), "change"),
                            what=join_words(kinds[:4])), [c.sha for c in chores])
+        chore = {c.sha for c in chores}
+        explains = any(I.explanation(c) for c in d.commits if c.sha not in chore)
         why = None if explains else next((c for c in chores if I.explanation(c)), None)
         if why is not None:
             seg.extend(tell(Highlight("commit", [why], 0.0), 1, d, voice))
