@@ -35,9 +35,10 @@ What is measured (helpers in bench/script_metrics.py):
   now <verb>, broke, crash, failed, incorrectly, could <verb>, does not, faster, N percent,
   lets, allows ...; script_metrics.CUES) outside any run of 3+ words copied from a commit
   title and outside any 5-word run said on 10% of the days, and at least two of its other
-  words also in the day's commit messages. A restated title ("merged a change to fix X") or a
-  stock line never counts. Calibrated on the body reader (studio.digest.bodies.explain): about
-  half of the sentences it picks from real bodies count; the rest say only what changed.
+  words also in the day's commit messages (a merge's: its merged branch's commits too). A
+  restated title ("merged a change to fix X") or a stock line never counts. Calibrated on the
+  body reader (studio.digest.bodies.explain): about half of the sentences it picks from real
+  bodies count; the rest say only what changed.
 - quoting: days with a content sentence carrying 8+ words of a commit body (not of a title), for
   comparison — the authors' own words, reason or not.
 - big changes told as housekeeping: commits adding 300+ lines to code files (outside tests,
@@ -67,6 +68,8 @@ ROOT = HERE.parent
 sys.path[:0] = [str(ROOT), str(HERE)]
 
 import script_metrics as M  # noqa: E402
+
+from studio.digest.bodies import explain  # noqa: E402
 
 MIRRORS = [Path("/work/.mirror/pytorch+ao/repo"), Path("/work/.mirror/astral-sh+ruff/repo"),
            Path("/work/.mirror/numpy+numpy/repo")]
@@ -122,6 +125,7 @@ class Truth:
     comma_names: set[str] = field(default_factory=set)
     big: dict[str, int] = field(default_factory=dict)  # sha -> code lines added
     bodies: int = 0  # commits whose body has 25+ words of prose to explain from
+    explainable: int = 0  # commits the body reader finds an explaining sentence for
 
 
 AUTOMATION = {"dependabot", "renovate", "github-actions", "pytorchmergebot", "pytorchbot",
@@ -133,6 +137,13 @@ def is_bot(name: str, email: str) -> bool:
     account a person drives (zaniebot writes and merges its own PRs) counts as an author."""
     local = email.split("@")[0].lower()
     return any(x.endswith(("[bot]", "-bot")) or x in AUTOMATION for x in (name.lower(), local))
+
+
+def branch_bodies(repo: Path, parents: list[str]) -> list[str]:
+    """The bodies of a merge's branch commits (`git log first..second`, no merges)."""
+    out = git(repo, "log", "--no-merges", "--format=%x01%B", f"{parents[0]}..{parents[1]}")
+    return [m.strip().partition("\n")[2].strip() for m in out.split("\x01")[1:]
+            if m.strip().partition("\n")[2].strip()]
 
 
 def day_truth(repo: Path, day: str) -> Truth:
@@ -158,8 +169,14 @@ def day_truth(repo: Path, day: str) -> Truth:
         if len(parents_l) > 1 and body.strip():  # "Merge pull request #N from …": the PR's title
             t.titles.append(body.strip().split("\n", 1)[0])
         t.messages += message + "\n"
-        if M.prose_words(body) >= 25:
+        # a merge's own commits (its merged branch) explain it too
+        branch = branch_bodies(repo, parents_l) if len(parents_l) > 1 else []
+        t.messages += "".join(b + "\n" for b in branch)
+        if any(M.prose_words(b) >= 25 for b in [body, *branch]):
             t.bodies += 1
+        # (the reader's own order: a merge's branch oldest first)
+        if explain(title, body.strip(), body.strip() if branch else "", branch[::-1]).sentences:
+            t.explainable += 1
         bare = re.sub(r"^(?:\[[^\]]*\]\s*|[\w./-]+(?:\([^)]*\))?!?:\s+)+", "", title)  # "[ty] Revert"
         if re.match(r"revert\b", bare, re.I) and not re.match(r'revert\W+"?revert\b', bare, re.I):
             t.reverts += 1
@@ -268,7 +285,7 @@ def measure_day(ep: dict, truth: Truth, prs: dict[int, str], day: str) -> dict:
     return {
         "date": day, "title": ep["title"], "commits": truth.commits,
         "git": git_counts, "stats": stats, "count_problems": count_problems,
-        "commits_with_bodies": truth.bodies,
+        "commits_with_bodies": truth.bodies, "commits_explainable": truth.explainable,
         "unspeakable": M.unspeakable(spoken, truth.handles, truth.comma_names, truth.titles),
         "words": len(spoken.split()), "seconds_estimated": ep.get("estimated_seconds"),
         "big_changes": {k[:10]: v for k, v in truth.big.items()},
@@ -348,6 +365,8 @@ def summary(res: dict) -> list[tuple[str, str, str]]:
          f">= {math.ceil(0.9 * n)}/{n}"),
         ("  days with a commit body to explain from (25+ words)",
          f"{sum(d.get('commits_with_bodies', 0) > 0 for d in days)}/{n}", ""),
+        ("  days whose record explains (body reader)",
+         f"{sum(d.get('commits_explainable', 0) > 0 for d in days)}/{n}", ""),
         ("days quoting a commit body (8+ words)", f"{sum(bool(d['body_quotes']) for d in days)}/{n}", ""),
         (f"changes adding {BIG_CODE}+ code lines told as housekeeping", f"{house} of {big}", "0"),
         (f"changes adding {BIG_CODE}+ code lines not told at all", f"{untold} of {big}", ""),

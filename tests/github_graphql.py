@@ -30,7 +30,12 @@ SCHEMA: dict[str, dict[str, tuple[str, bool]]] = {
     "Commit": {"oid": ("GitObjectID", False), "additions": ("Int", False),
                "deletions": ("Int", False), "changedFilesIfAvailable": ("Int", False),
                "message": ("String", False), "messageHeadline": ("String", False),
-               "associatedPullRequests": ("PullRequestConnection", False)},
+               "associatedPullRequests": ("PullRequestConnection", False),
+               "parents": ("CommitConnection", False)},
+    "CommitConnection": {"nodes": ("Commit", True), "totalCount": ("Int", False)},
+    "PullRequestCommitConnection": {"nodes": ("PullRequestCommit", True),
+                                    "totalCount": ("Int", False)},
+    "PullRequestCommit": {"commit": ("Commit", False)},
     "PullRequestConnection": {"nodes": ("PullRequest", True), "totalCount": ("Int", False)},
     "PullRequest": {"number": ("Int", False), "title": ("String", False),
                     "body": ("String", False), "merged": ("Boolean", False),
@@ -39,7 +44,8 @@ SCHEMA: dict[str, dict[str, tuple[str, bool]]] = {
                     "deletions": ("Int", False), "changedFiles": ("Int", False),
                     "url": ("URI", False), "mergeCommit": ("Commit", False),
                     "labels": ("LabelConnection", False),
-                    "files": ("PullRequestChangedFileConnection", False)},
+                    "files": ("PullRequestChangedFileConnection", False),
+                    "commits": ("PullRequestCommitConnection", False)},
     "LabelConnection": {"nodes": ("Label", True), "totalCount": ("Int", False)},
     "Label": {"name": ("String", False)},
     "PullRequestChangedFileConnection": {"nodes": ("PullRequestChangedFile", True),
@@ -363,6 +369,21 @@ class Executor:
         sha = pull.get("merge_commit_sha") if pull["merged"] else None
         commit = next((c for c in repo.commits if c["sha"] == sha), None) if sha else None
         return None if commit is None else (repo, commit)
+
+    def _Commit_parents(self, obj, args):  # noqa: N802
+        repo, commit = obj
+        shas = [p["sha"] for p in commit["parents"]]
+        found = [c for c in repo.commits if c["sha"] in shas[: int(args.get("first", 100))]]
+        return {"nodes": [(repo, c) for c in found], "totalCount": len(shas)}
+
+    def _PullRequest_commits(self, obj, args):  # noqa: N802
+        """The pull request's own commits, oldest first (``commits``: their shas)."""
+        repo, pull = obj
+        shas = pull.get("commits", [])
+        by_sha = {c["sha"]: c for c in repo.commits}
+        nodes = [{"commit": (repo, by_sha[s])} for s in shas[: int(args.get("first", 100))]
+                 if s in by_sha]
+        return {"nodes": nodes, "totalCount": len(shas)}
 
     def _PullRequest_labels(self, obj, args):  # noqa: N802
         labels = obj[1]["labels"]

@@ -279,12 +279,16 @@ def repo_data(hist: History, full_name: str, api_url: str, merged: bool,
         body = body.strip("\n")
         m = re.search(r"\(#(\d+)\)$", title)
         merge = _MERGE_PR.match(title) if len(parents.split()) > 1 else None
+        own = [sha]  # the pull request's own commits, oldest first
         if m:
             number, pr_title, description = int(m.group(1)), title[: m.start()].rstrip(), (
                 pr_description(body))
         elif merge:
             number, description = int(merge.group(1)), body
             pr_title = body.split("\n", 1)[0].strip() or title
+            first, second = parents.split()[:2]
+            own = _git(hist.path, "rev-list", "--reverse", "--topo-order",
+                       f"{first}..{second}").decode().split()
         else:
             continue
         pulls[number] = {
@@ -298,6 +302,7 @@ def repo_data(hist: History, full_name: str, api_url: str, merged: bool,
             "base": {"ref": hist.branch, "label": f"x:{hist.branch}"},
             "html_url": f"https://github.example/{full_name}/pull/{number}",
             "files": files,
+            "commits": own,
         }
         if merged or associate:
             commit_pulls[sha] = [number]

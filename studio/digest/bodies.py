@@ -12,12 +12,13 @@ result" dropped where the sentence it leaned on is not said.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..script.draft import VERBS
 from ..script.speakable import speakable
 from .body_sentences import MORE_VERBS, code_share, spoken_sentences
-from .body_text import pieces
+from .body_text import pieces, squash_items
 
 
 @dataclass
@@ -104,6 +105,8 @@ _CONNECTIVE = re.compile(r"^(?:It|They|These|Those|That|This|Both|Each|Its|Their
                          r"As a result|However|Instead|Thus|Therefore|Otherwise|Here|Conceptually)\b")
 
 
+_BARE_LINK = re.compile(r"(?<![(<])\bhttps?://\S+\s+\w")  # a bare address inside a sentence
+_MERGE_TITLE = re.compile(r"^Merge (?:pull request|branch|remote-tracking branch)\b")
 _OMITTED = re.compile(r":$|\|\s*$|^\s*\|")  # "... paired runs give:", a table row
 
 
@@ -182,20 +185,18 @@ def _restates(text: str, title_words: set[str]) -> bool:
         len(words & title_words) >= 0.7 * len(words)
 
 
-def explain(title: str, body: str, pr_body: str = "") -> Explanation:
-    """The explaining sentences of a change, sorted by what they tell; see the module doc."""
-    body, pr_body = body or "", pr_body or ""
-    result = Explanation(fixes=_fixes(_NO_TRAILERS.sub("", body[:20000]),
-                                      _NO_TRAILERS.sub("", pr_body[:20000])))
-    title_words = _title_words(title or "")
-    seen: set[str] = set()
+def _read(texts: Sequence[str], title_words: set[str], seen: set[str]) -> list[_Candidate]:
+    """Every speakable sentence of ``texts`` not said before (``seen``) and not the title's."""
     candidates: list[_Candidate] = []
-    for n, text in enumerate((pr_body, body)):
+    for n, text in enumerate(texts):
         if not text.strip() or _BOT_BODY.search(text[:2000]):
             continue
+        steps = squash_items(text)
         after_omitted = False  # the piece before introduced a table or snippet we leave out
         for piece in pieces(text):
             leans, after_omitted = after_omitted, bool(_OMITTED.search(piece.text))
+            if _BARE_LINK.search(piece.text) or (piece.listed and piece.text.strip() in steps):
+                continue  # said without its link, "This partially reverts as an ..." breaks
             for said in spoken_sentences(piece):
                 key = " ".join(re.findall(r"\w+", said.lower()))
                 if key in seen or _restates(said, title_words):
@@ -207,20 +208,47 @@ def explain(title: str, body: str, pr_body: str = "") -> Explanation:
                 _classify(c)
                 candidates.append(c)
     _spread_problems(candidates)
+    return candidates
+
+
+def explain(title: str, body: str, pr_body: str = "",
+            branch_bodies: Sequence[str] = ()) -> Explanation:
+    """The explaining sentences of a change, sorted by what they tell; see the module doc.
+
+    ``branch_bodies`` are a merge commit's: the bodies of its merged branch's commits, oldest
+    first. Where the merge and its PR say nothing, the first of them that explains is read,
+    and only that one: sentences of different commits ("Not the most recent, three days old")
+    lean on titles the listener does not hear."""
+    body, pr_body = body or "", pr_body or ""
+    result = Explanation(fixes=_fixes(_NO_TRAILERS.sub("", body[:20000]),
+                                      _NO_TRAILERS.sub("", pr_body[:20000]),
+                                      *(b[:20000] for b in branch_bodies)))
+    title_words = _title_words(title or "")
+    if _MERGE_TITLE.match(title or ""):  # the merge's body starts with the PR's own title
+        title_words |= _title_words((pr_body or body).strip().partition("\n")[0])
+    seen: set[str] = set()
+    candidates = _read((pr_body, body), title_words, seen)
+    chosen = _best(candidates)
+    for branch_body in branch_bodies if not chosen else ():
+        own = _read((branch_body,), title_words, set(seen))
+        if (chosen := _best(own)):
+            candidates += own
+            break
     for c in candidates:
         for kind in ("problem", "change", "effect", "numbers"):
             if kind in c.kinds:
                 getattr(result, kind).append(c.text)
         if c.action:
             result.user_action.append(c.text)
-    result.sentences = _best(candidates)
+    result.sentences = chosen
     return result
 
 
 def explain_commit(commit: object) -> Explanation:
     """:func:`explain` for a digest's ``CommitInfo`` (its PR body too, once the day has it)."""
     return explain(str(getattr(commit, "raw_title", "") or getattr(commit, "title", "")),
-                   str(getattr(commit, "body", "") or ""), str(getattr(commit, "pr_body", "") or ""))
+                   str(getattr(commit, "body", "") or ""), str(getattr(commit, "pr_body", "") or ""),
+                   tuple(getattr(commit, "branch_bodies", ()) or ()))
 
 
 def _score(c: _Candidate) -> float:

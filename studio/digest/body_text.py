@@ -43,7 +43,10 @@ _SKIP_SECTIONS = re.compile(
     r"verification|validation|checklist|pr checklist|screenshots?|reviewers?|notes? (?:for|to) "
     r"reviewers?|cc|stack|prompts?|ai (?:assistance|disclosure|usage|use|policy)|transcript|"
     r"reviewed by|differential revision|rollback plan|pull request resolved|approved by|"
-    r"ghstack.*|imported from.*|before submitting|related issues?|links?|references?)$",
+    r"ghstack.*|imported from.*|before submitting|related issues?|links?|references?|"
+    r"ecosystem(?: report| impact| results| analysis| changes| checks)?|"
+    r"(?:typing )?conformance(?: results| impact| changes)?|"
+    r"(?:new |updated |new and updated )?(?:markdown tests|mdtests|snapshots))$",
     re.I,
 )
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
@@ -78,6 +81,11 @@ _LINK_LINE = re.compile(
 _LIST_ITEM = re.compile(r"^(\s*)(?:[-*+•]|\d{1,2}[.)])\s+(.*)$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|Mr|Mrs|Dr|No|Fig|al|resp)|\b[A-Z])\.$")
+_SETEXT = re.compile(r"^(?:-{2,}|={2,})$")  # "Summary\n--": the line above is a heading
+_SHORT_NAME = re.compile(r"^[A-Za-z][\w /&'-]{0,40}[\w)]$")
+# a wrapped line of a sentence that starts with "#" ("drop the file-level\n# mypy: ..."): the
+# line above ends in no full stop, so it is no heading
+_HASH_WRAP = re.compile(r"(?<=[^\s.!?:])[ \t]*\n(?=#{1,6} )")
 
 
 def _section_of(name: str) -> str | None:
@@ -100,6 +108,21 @@ def _is_table_row(line: str) -> bool:
                                              and not s.endswith("."))
 
 
+LONG_WORDS = 40  # a sentence longer than the reader says (body_sentences.MAX_WORDS)
+
+
+def _at_colon(sentence: str) -> list[str]:
+    """A long sentence whose first clause ends in a colon ("X did not initialize Y, so Z was
+    silently ignored: the attribute ...") as that clause (with its colon) and the rest; the
+    reader can say the first where the whole is too long to say."""
+    if len(sentence.split()) <= LONG_WORDS:
+        return [sentence]
+    head, sep, rest = sentence.partition(": ")
+    if not sep or len(head.split()) < 8 or not rest[:1].islower():
+        return [sentence]
+    return [head + ":", rest]
+
+
 def _sentences(paragraph: str) -> Iterator[str]:
     text = " ".join(paragraph.split())
     start = 0
@@ -107,10 +130,10 @@ def _sentences(paragraph: str) -> Iterator[str]:
         head = text[start:match.start() + 1]
         if _ABBREV.search(head):
             continue
-        yield text[start:match.end()].strip()
+        yield from _at_colon(text[start:match.end()].strip())
         start = match.end()
     if text[start:].strip():
-        yield text[start:].strip()
+        yield from _at_colon(text[start:].strip())
 
 
 def _clean(text: str) -> str:
@@ -119,7 +142,21 @@ def _clean(text: str) -> str:
         text = text[:MAX_CHARS].rsplit("\n\n", 1)[0]
     text = re.sub(r"<!--.*?(?:-->|\Z)", "", text, flags=re.S)
     text = re.sub(r"<details\b.*?(?:</details>|\Z)", "", text, flags=re.S | re.I)
+    text = _HASH_WRAP.sub(" ", text)
     return re.sub(r"</?(?:summary|br|p|div|sub|sup|kbd|details|h\d)\b[^>]*>", "\n", text, flags=re.I)
+
+
+_SQUASH_ITEM = re.compile(r"^\*\s+(\S.*)$")
+
+
+def squash_items(body: str) -> set[str]:
+    """The items of GitHub's default squash message in ``body``: the branch's commit titles,
+    one "* title" paragraph each ("* [INITIAL] Update", "* Fix PAT DTensor metrics"), two or
+    more. Those are steps, not an explanation: said as sentences they sound like commands."""
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", _clean(body).strip())]
+    items = {m.group(1).strip() for p in paragraphs
+             if "\n" not in p and (m := _SQUASH_ITEM.match(p))}
+    return items if len(items) >= 2 else set()
 
 
 def pieces(body: str) -> Iterator[Piece]:
@@ -171,6 +208,11 @@ def pieces(body: str) -> Iterator[Piece]:
             listed, in_list = False, False
             if rest and section is not None:
                 paragraph.append(rest)
+            continue
+        if _SETEXT.match(stripped) and len(paragraph) == 1 and _SHORT_NAME.match(paragraph[0]):
+            # "Summary\n--", "Test Plan\n--": the line above is a heading (a setext one)
+            section = _section_of(paragraph.pop())
+            listed, in_list = False, False
             continue
         if _PROMPT_START.match(stripped):
             yield from flush()

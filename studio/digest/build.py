@@ -68,6 +68,7 @@ def commit_info(c: Commit, profile: Profile, in_day: bool) -> CommitInfo:
         in_day=in_day,
         changes=list(c.changes),
         pr_body=c.pr_body,
+        branch_bodies=list(c.branch_bodies),
     )
     info.themes = classify(info, profile)
     info.theme = info.themes[0]

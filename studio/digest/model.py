@@ -37,6 +37,7 @@ class CommitInfo:
     changes: list[FileChange] = field(default_factory=list)
     pr_body: str = ""
     sig: Significance | None = None
+    branch_bodies: list[str] = field(default_factory=list)  # a merge's: its branch's commits
 
     @property
     def short(self) -> str:
@@ -93,7 +94,7 @@ class RelandStory:
 
 @dataclass
 class StackStory:
-    kind: str  # "ghstack" | "series" | "run"
+    kind: str  # "ghstack" | "series" | "run" | "campaign"
     author: str
     commits: list[CommitInfo]
     theme: str

@@ -3,8 +3,9 @@
 Linked by ghstack — ``ghstack dependencies: #A, #B`` in the commit message, or the
 ``Stack from [ghstack](...) (oldest at bottom):`` list that a squash merge keeps only in the
 PR body — by ``[ghstack-poisoned]`` PRs of one author landed together, by ``[k/N]`` markers,
-by "follow-up to #N" / "stacked on #N" / "#N is part of the base", or as a run of
-consecutive PRs by one author on one module (the common directory of the files they touch).
+by "follow-up to #N" / "stacked on #N" / "#N is part of the base", as a run of consecutive
+PRs by one author on one module (the common directory of the files they touch), or as one
+author's campaign: PRs opened together and landed in one burst, whatever they touch.
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ from .paths import CODE, kind_of_path
 RUN_GAP = 3  # PR numbers at most this far apart count as consecutive
 POISONED_GAP = 2  # a ghstack stack's PRs are opened together: adjacent numbers
 LAND_MINUTES = 15  # and landed one after another
+CAMPAIGN_SIZE = 3  # one author's PRs landed in one burst: a campaign from this many
+BURST_MINUTES = 30  # each landed at most this long after the one before
+BURST_TOTAL = 90  # and all of them within this long (a day of steady work is no campaign)
+CAMPAIGN_SPAN = 30  # and opened together: its number this close to the others'
 GENERIC_DIRS = {"src", "lib", "libs", "crates", "packages", "pkg", "python", "include", "csrc",
                 "cpp", "native", "source", "sources", "app", "apps", "core", "modules"}
 
@@ -195,6 +200,7 @@ def find_stacks(commits: list[CommitInfo],
             ca, cb = commits[a], commits[b]
             if (cb.pr or 0) - (ca.pr or 0) <= RUN_GAP and same_module(modules[a], modules[b]):
                 uf.join(a, b, "run")
+    _join_campaigns(commits, uf, by_author, listed)
     groups: dict[int, list[int]] = {}
     for i in range(len(commits)):
         groups.setdefault(uf.find(i), []).append(i)
@@ -204,7 +210,8 @@ def find_stacks(commits: list[CommitInfo],
             continue
         kinds = uf.kind.get(root, set())
         kind = "ghstack" if "ghstack" in kinds else \
-            "series" if kinds & {"series", "follow-up"} else "run"
+            "series" if kinds & {"series", "follow-up"} else \
+            "campaign" if "campaign" in kinds else "run"
         chosen = sorted((commits[i] for i in members), key=lambda c: (c.pr or 0, c.committed_at))
         themes = [c.theme for c in chosen]
         theme = max(set(themes), key=lambda t: (themes.count(t), -themes.index(t)))
@@ -217,6 +224,37 @@ def find_stacks(commits: list[CommitInfo],
     stories.sort(key=lambda s: (-len(s.commits),
                                 -sum(c.sig.score if c.sig else 0.0 for c in s.commits)))
     return stories
+
+
+def _join_campaigns(commits: list[CommitInfo], uf: _Union, by_author: dict[str, list[int]],
+                    listed: list[bool]) -> None:
+    """One author's PRs opened together (numbers within CAMPAIGN_SPAN of the others) and landed
+    in one burst (each within BURST_MINUTES of the one before): one campaign, from
+    CAMPAIGN_SIZE of them, whatever modules they touch (David Peter's twenty ty clean-ups in
+    forty-six minutes, six removals in two). A PR that belongs to a stack (ghstack, a numbered
+    series, a follow-up) or whose body lists its own ghstack stays in it."""
+    for members in by_author.values():
+        free = [i for i in members if not listed[i] and not (
+            uf.kind.get(uf.find(i), set()) & {"ghstack", "series", "follow-up"})]
+        free.sort(key=lambda i: commits[i].committed_at)
+        chain: list[int] = []
+        for i in [*free, -1]:
+            if i >= 0 and chain and _in_burst(commits, chain, i):
+                chain.append(i)
+                continue
+            # a burst that one run on one module already holds stays that run
+            if len(chain) >= CAMPAIGN_SIZE and len({uf.find(j) for j in chain}) > 1:
+                for j in chain[1:]:
+                    uf.join(chain[0], j, "campaign")
+            chain = [i]
+
+
+def _in_burst(commits: list[CommitInfo], chain: list[int], i: int) -> bool:
+    numbers = [commits[j].pr or 0 for j in chain]
+    pr = commits[i].pr or 0
+    return 0 <= _minutes(commits[chain[-1]], commits[i]) <= BURST_MINUTES and \
+        _minutes(commits[chain[0]], commits[i]) <= BURST_TOTAL and \
+        min(numbers) - CAMPAIGN_SPAN <= pr <= max(numbers) + CAMPAIGN_SPAN
 
 
 def _common(modules: list[str]) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 from ..errors import StudioError
 from ..textsafe import clean_text, decode_git
 from . import prs
+from .branch_bodies import read_branch_bodies
 from .forge import remote_identity
 from .gitsizes import read_changes, start_changes
 from .model import MAX_MESSAGE_CHARS, Commit, Day
@@ -236,6 +237,7 @@ def pull_git(
     sizing = start_changes(repo, kept, marker)  # side by side with the merges' authors
     try:
         _credit_merged_branches(repo, kept)
+        read_branch_bodies(repo, day_commits)  # what the day's merged branches' commits said
     finally:
         read_changes(sizing, kept, marker)
     _merged_pr_bodies(kept)

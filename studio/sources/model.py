@@ -42,6 +42,9 @@ class Commit:
     changes: list[FileChange] = field(default_factory=list)
     pr_body: str = ""
     author_bot: bool = False  # the forge says the author's account is a bot (a GitHub App)
+    # a merge commit's: the bodies of the merged branch's own commits, oldest first
+    # (branch_bodies.py); [] for other commits and in day files written before it
+    branch_bodies: list[str] = field(default_factory=list)
 
     @property
     def message(self) -> str:

@@ -90,7 +90,8 @@ def _date(stamp: str) -> str:
 def commit_evidence(c: CommitInfo, d: Digest) -> Evidence:
     ev = Evidence()
     ev.texts += [c.title, c.raw_title, c.body, c.pr_body, c.pr_title, c.author, c.author_login,
-                 c.author_email.split("@", 1)[0], *c.co_authors, *c.files, *c.tags, *c.pr_labels]
+                 c.author_email.split("@", 1)[0], *c.co_authors, *c.files, *c.tags, *c.pr_labels,
+                 *c.branch_bodies]
     ev.shas.add(c.sha)
     ev.logins |= {x for x in (c.author_login,) if x}
     ev.dates.add(_date(c.committed_at))

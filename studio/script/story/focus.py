@@ -86,7 +86,7 @@ def _stack_tips(threads: list[Thread], v: Voice) -> list[Said]:
     for t in threads:
         for h in t.items:
             s = h.stack
-            if s is None or len(s.commits) < MIN_STACK or s.kind == "run":
+            if s is None or len(s.commits) < MIN_STACK or s.kind in ("run", "campaign"):
                 continue
             prs = [c.pr for c in s.commits if c.pr is not None]
             if len(prs) < MIN_STACK:

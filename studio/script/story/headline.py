@@ -8,6 +8,7 @@ import re
 from ...digest.model import CommitInfo, Digest
 from ..words import capitalize, count, join_words, number_words, spoken_date
 from . import inputs as I
+from .campaign import campaign_learn, campaign_title
 from .plan import Highlight, Thread
 from .rollbacks import change_name
 from .series import shared
@@ -84,6 +85,8 @@ def _what(h: Highlight) -> str:
         same = shared([I.title(c) for c in h.commits])
         if same is not None:
             return f"{same.phrase} for {same.what}"
+        if h.stack.kind == "campaign":
+            return campaign_title(h.commits, h.stack.author, _short)
         n = capitalize(number_words(len(h.commits)))
         kind = "Stack" if h.stack.kind == "ghstack" else "Series"
         first = _short(doing(I.title(h.commits[0])), 5)
@@ -141,6 +144,8 @@ def _learn(t: Thread, h: Highlight, named: set[str]) -> str:
     person = I.person(h.stack.author if h.stack is not None else h.commits[0].author)
     by = "" if person in named else f" from {person}"
     named.add(person)
+    if h.kind == "stack" and h.stack is not None and h.stack.kind == "campaign":
+        return campaign_learn(h.commits, by)
     if h.kind == "stack" and h.stack is not None:
         kind = "stack" if h.stack.kind == "ghstack" else "series"
         on = f" on {t.label}" if t.kind == "topic" and t.key != "other" else ""

@@ -14,10 +14,11 @@ from ..words import capitalize, count, join_words, number_words
 from . import inputs as I
 from . import phrases as P
 from .arcs import earlier_part
+from .campaign import campaign_size, tell_campaign
 from .draft import Said
 from .plan import Highlight
-from .series import shared
-from .verbs import did, doing, is_handle
+from .series import Common, common_start, shared
+from .verbs import did, doing, is_handle, split_verb
 from .voice import Voice
 
 MAX_DEPTH = 3
@@ -133,6 +134,10 @@ def tell_stack(h: Highlight, depth: int, d: Digest, voice: Voice) -> list[Said]:
     s = h.stack
     assert s is not None
     commits = s.commits
+    if s.kind == "campaign":
+        facts = [x for x in _stack_facts(commits, voice) if x[0].startswith("Together")]
+        return tell_campaign(commits, s.author, depth, d, voice) + (
+            facts + campaign_size(commits) if depth >= 2 else [])
     n = len(commits)
     kind = "stack" if s.kind == "ghstack" else "series"
     prs = [c.pr for c in commits if c.pr is not None]
@@ -154,11 +159,40 @@ def tell_stack(h: Highlight, depth: int, d: Digest, voice: Voice) -> list[Said]:
         if depth >= 2:
             said += _stack_facts(commits, voice)
         return said
+    common = common_start([I.title(c) for c in commits], split_verb)
+    if common is not None:  # thirteen of fourteen "Remove unused APIs from <crate>": said once
+        return said + _common_steps(commits, common, depth, voice)
     steps = _steps(commits, depth, voice)
     head = commits[0]
     # the first part's own explanation right after it: a stack's base usually says why
     said += steps[:1] + [(x, [head.sha]) for x in I.explanation(head)[: max(0, depth - 1)]]
     said += steps[1:]
+    if depth >= 2:
+        said += _stack_facts(commits, voice)
+    return said
+
+
+def _common_steps(commits: list[CommitInfo], common: Common, depth: int, voice: Voice
+                  ) -> list[Said]:
+    """"It starts with X" (when the first part is not one of them) and its explanation;
+    "Thirteen of the parts remove unused APIs from ruff_db, ..., and nine more"; the rest."""
+    said: list[Said] = []
+    mine = [commits[i] for i in common.parts]
+    others = [c for c in commits if c not in mine]
+    head = commits[0]
+    if head in others:
+        said.append((f"It starts with {doing(I.title(head))}", [head.sha]))
+        said += [(x, [head.sha]) for x in I.explanation(head)[: max(1, depth - 1)]]
+        others.remove(head)
+    named = common.rests[:4]
+    more = len(mine) - len(named)
+    listed = join_words(named + ([f"{number_words(more)} more"] if more else []))
+    share = "All" if len(mine) == len(commits) else capitalize(number_words(len(mine)))
+    said.append((f"{share} of the parts {common.verb} {common.prefix} {listed}",
+                 [c.sha for c in mine]))
+    if others:
+        said.append((f"The rest: {join_words([doing(I.title(c)) for c in others])}",
+                     [c.sha for c in others]))
     if depth >= 2:
         said += _stack_facts(commits, voice)
     return said

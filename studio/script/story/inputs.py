@@ -38,12 +38,13 @@ def housekeeping_kind(c: CommitInfo, d: Digest) -> str:
 
 
 @lru_cache(maxsize=512)
-def _explain(title: str, body: str, pr_body: str) -> Explanation:
-    return explain(title, body, pr_body)
+def _explain(title: str, body: str, pr_body: str, branch_bodies: tuple[str, ...] = ()
+             ) -> Explanation:
+    return explain(title, body, pr_body, branch_bodies)
 
 
 def explained(c: CommitInfo) -> Explanation:
-    return _explain(c.raw_title, c.body, c.pr_body)
+    return _explain(c.raw_title, c.body, c.pr_body, tuple(c.branch_bodies))
 
 
 def explanation(c: CommitInfo) -> list[str]:

@@ -82,3 +82,33 @@ def shared(titles: list[str]) -> Shared | None:
     leaves = [n.rsplit(".", 1)[1] for names, _ in split for n in names]
     by_part = [[n.rsplit(".", 1)[1] for n in names] for names, _ in split]
     return Shared(phrase, parents.pop(), list(dict.fromkeys(leaves)), extras, by_part)
+
+
+@dataclass
+class Common:
+    verb: str  # "remove"
+    prefix: str  # "unused APIs from"
+    parts: list[int]  # which titles share it
+    rests: list[str]  # what follows in each: "ruff_db", "ruff_diagnostics", ...
+
+
+def common_start(titles: list[str], split_verb) -> Common | None:
+    """The longest opening (a verb and at least two words) that most of a long stack's titles
+    share ("Remove unused APIs from ruff_db", "... from ruff_linter", ...): said once, with
+    what differs, instead of one step after another. ``split_verb`` is verbs.split_verb."""
+    if len(titles) < MIN_PARTS + 1:
+        return None
+    words = [t.split() for t in titles]
+    for k in range(max(len(w) for w in words) - 1, 2, -1):
+        groups: dict[tuple[str, ...], list[int]] = {}
+        for i, w in enumerate(words):
+            if len(w) > k:
+                groups.setdefault(tuple(x.lower() for x in w[:k]), []).append(i)
+        best = max(groups.values(), key=len, default=[])
+        if len(best) >= MIN_PARTS and len(best) * 2 > len(titles):
+            verb, _ = split_verb(titles[best[0]], guess=True)
+            if not verb:
+                return None
+            first = words[best[0]]
+            return Common(verb, " ".join(first[1:k]), best, [" ".join(words[i][k:]) for i in best])
+    return None

@@ -12,6 +12,7 @@ from ...profile import Profile
 from ..words import capitalize, count, join_words, number_words, spoken_date
 from . import inputs as I
 from . import phrases as P
+from .campaign import campaign_lead
 from .draft import Draft, Said
 from .focus import focus
 from .headline import headline, summary
@@ -166,6 +167,9 @@ class StoryWriter:
         return drafts
 
     def _housekeeping(self, d: Digest, chores, voice: Voice) -> Draft:
+        """The chores in one sentence; on a day whose other changes explain nothing, a second
+        one for the chore whose author says why (a CODEOWNERS change that prepares required
+        reviews is news to contributors)."""
         seg = Draft("housekeeping", "Housekeeping")
         if not chores:
             return seg
@@ -176,6 +180,11 @@ class StoryWriter:
             return seg
         seg.say(voice.pick("housekeeping", P.HOUSEKEEPING, count=count(len(chores), "change"),
                            what=join_words(kinds[:4])), [c.sha for c in chores])
+        chore = {c.sha for c in chores}
+        explains = any(I.explanation(c) for c in d.commits if c.sha not in chore)
+        why = None if explains else next((c for c in chores if I.explanation(c)), None)
+        if why is not None:
+            seg.extend(tell(Highlight("commit", [why], 0.0), 1, d, voice))
         return seg
 
     def _sign_off(self, d: Digest, voice: Voice) -> Draft:
@@ -209,6 +218,8 @@ def _lead(t: Thread) -> str:
         if h.reland is not None:
             return f"{change_name(h.reland.title)} came back"
         return ""
+    if h.kind == "stack" and h.stack is not None and h.stack.kind == "campaign":
+        return campaign_lead(h.commits, h.stack.author)  # "six removals from iamzainhuda"
     if h.kind == "stack":
         same = shared([I.title(c) for c in h.commits])
         if same is not None:  # "improved shape-typing for ten ndarray methods"

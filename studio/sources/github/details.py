@@ -47,8 +47,9 @@ def fill_details(client, remote, full_name: str, branch: str, day_commits: list[
     notes: list[str] = []
     kept = day_commits + lookback
     files = [f"{tip}:{name}" for name in PROJECT_FILES] if tip else []
+    merges = frozenset(c.sha for c in day_commits if len(c.parents) > 1)
     details, texts, why = _graphql_details(client, full_name, kept, cache, unchanged, report,
-                                           cancel, files)
+                                           cancel, files, merges)
     if why:  # REST: the top-level listing, then only the files the naming rules read
         project = project_name_from(_rest_reader(remote, tip)) if tip else ""
     else:
@@ -108,7 +109,8 @@ def _rest_reader(remote, tip: str) -> Callable[[str], str]:
 
 def _graphql_details(client, full_name: str, commits: list[Commit], cache, unchanged: bool,
                      report: Callable[[float, str], None], cancel: CancelToken,
-                     files: list[str]) -> tuple[dict[str, CommitDetail], dict[str, str], str]:
+                     files: list[str], merges: frozenset[str] = frozenset()
+                     ) -> tuple[dict[str, CommitDetail], dict[str, str], str]:
     """Every commit's GraphQL detail, :data:`BATCH` a request, and the texts of ``files`` in
     the first; or why GraphQL is not usable."""
     from github import GithubException
@@ -124,7 +126,7 @@ def _graphql_details(client, full_name: str, commits: list[Commit], cache, uncha
             report(0.75 + 0.05 * start / max(1, len(commits)), "reading pull requests")
             shas = [c.sha for c in commits[start:start + BATCH]]
             found, read = query_details(client.requester, owner, name, shas, cache, unchanged,
-                                        files if start == 0 else None)
+                                        files if start == 0 else None, merges)
             details.update(found)
             texts.update(read)
         # PRs a message names that GitHub does not tie to the commit (a bot's push closed them)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...textsafe import clean_line, clean_text
+from ..branch_bodies import MAX_BRANCH_COMMITS, bodies_of
 from ..model import Commit, FileChange
 from ..prs import pr_body_beyond, pr_number
 
@@ -50,6 +51,21 @@ fragment CommitDetail on Commit {
   associatedPullRequests(first: 3) { nodes { ...PullDetail } }
 }
 """ + PULL_FRAGMENT
+# A merge commit's pull request also gives its own commits (what the merged branch said; the
+# git source reads them with `git log first..second`): asked only for the day's merges, so a
+# squash-merging day's query (and its cached answer) stays as it was.
+MERGE_FRAGMENT = f"""
+fragment MergeDetail on Commit {{
+  oid
+  additions
+  deletions
+  associatedPullRequests(first: 3) {{ nodes {{ ...PullDetail
+    commits(first: {MAX_BRANCH_COMMITS}) {{
+      nodes {{ commit {{ message parents(first: 2) {{ totalCount }} }} }}
+    }}
+  }} }}
+}}
+"""
 
 
 @dataclass
@@ -64,6 +80,7 @@ class PullRequestInfo:
     merge_oid: str
     labels: list[str]
     files: list[FileChange] | None  # None: more files than one query carries
+    commits: list[tuple[str, int]] | None = None  # (message, parents) oldest first; merges only
 
 
 @dataclass
@@ -74,18 +91,21 @@ class CommitDetail:
     pulls: list[PullRequestInfo] = field(default_factory=list)
 
 
-def build_query(shas: list[str], files: int = 0) -> str:
+def build_query(shas: list[str], files: int = 0, merges: frozenset[str] = frozenset()) -> str:
     """The query for ``shas`` (validated hex: they are written into the query text), and the
-    text of ``files`` blobs named by the variables ``$f0``... (``REF:PATH`` expressions)."""
+    text of ``files`` blobs named by the variables ``$f0``... (``REF:PATH`` expressions); the
+    ``merges`` among ``shas`` also get their pull request's commits."""
     parts = []
     for i, sha in enumerate(shas):
         if not _SHA.match(sha):
             raise ValueError(f"not a commit id: {sha!r}")
-        parts.append(f'    c{i}: object(oid: "{sha}") {{ ...CommitDetail }}')
+        detail = "MergeDetail" if sha in merges else "CommitDetail"
+        parts.append(f'    c{i}: object(oid: "{sha}") {{ ...{detail} }}')
     for i in range(files):
         parts.append(f"    f{i}: object(expression: $f{i}) {{ ... on Blob {{ text }} }}")
     extra = "".join(f", $f{i}: String!" for i in range(files))
-    return _query("CommitDetails", parts, FRAGMENT, extra)
+    fragments = FRAGMENT + (MERGE_FRAGMENT if merges & set(shas) else "")
+    return _query("CommitDetails", parts, fragments, extra)
 
 
 def build_pull_query(numbers: list[int]) -> str:
@@ -117,6 +137,13 @@ def _pull(node: dict[str, Any]) -> PullRequestInfo:
     if _int(files_conn.get("totalCount")) > len(nodes):
         files = None
     merge = node.get("mergeCommit") or {}
+    commits = None
+    if isinstance(node.get("commits"), dict):
+        commits = []
+        for item in node["commits"].get("nodes") or []:
+            commit = (item or {}).get("commit") or {}
+            parents = _int((commit.get("parents") or {}).get("totalCount"))
+            commits.append((str(commit.get("message") or ""), parents))
     return PullRequestInfo(
         number=_int(node.get("number")),
         title=clean_line(str(node.get("title") or "")),
@@ -129,6 +156,7 @@ def _pull(node: dict[str, Any]) -> PullRequestInfo:
         labels=[clean_line(str(label.get("name") or ""))
                 for label in ((node.get("labels") or {}).get("nodes") or []) if label],
         files=files,
+        commits=commits,
     )
 
 
@@ -172,13 +200,15 @@ def _answer(requester, query: str, variables: dict[str, Any], cache, reuse: bool
 
 
 def query_details(requester, owner: str, name: str, shas: list[str], cache=None,
-                  reuse: bool = False, files: list[str] | None = None
+                  reuse: bool = False, files: list[str] | None = None,
+                  merges: frozenset[str] = frozenset()
                   ) -> tuple[dict[str, CommitDetail], dict[str, str]]:
     """One GraphQL request for ``shas`` (at most :data:`BATCH`) and, in the same request, the
-    text of ``files`` (``REF:PATH`` expressions; a missing or binary file is left out)."""
+    text of ``files`` (``REF:PATH`` expressions; a missing or binary file is left out) and the
+    commits of the ``merges``' pull requests."""
     files = files or []
     variables = {"owner": owner, "name": name} | {f"f{i}": e for i, e in enumerate(files)}
-    data = _answer(requester, build_query(shas, len(files)), variables, cache, reuse)
+    data = _answer(requester, build_query(shas, len(files), merges), variables, cache, reuse)
     repo = (data.get("data") or {}).get("repository") or {}
     texts = {}
     for i, expression in enumerate(files):
@@ -238,6 +268,8 @@ def apply_detail(commit: Commit, detail: CommitDetail, branch: str) -> bool:
     commit.pr_title = pull.title
     commit.pr_labels = pull.labels
     commit.pr_body = pr_body_beyond(commit, pull.body)
+    if pull.merge_oid == commit.sha and pull.commits is not None:
+        commit.branch_bodies = bodies_of(pull.commits)
     same_change = pull.merge_oid == commit.sha or (
         (pull.additions, pull.deletions) == (detail.additions, detail.deletions))
     if pull.files is None or not same_change:

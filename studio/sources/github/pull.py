@@ -1,9 +1,11 @@
 """Pull one day of a GitHub repository's branch: the same Day as the git source, leanly.
 
 Requests: one for the repository, ceil(N/100) for the commit list (the day and the look-back
-window in one paginated listing), ceil(K/100) GraphQL queries for the K commits kept (each
-one's pull request with body, labels and files, and its size), and one REST request for each
-of at most ``detail_limit`` commits GraphQL could not size (no pull request of their own).
+window in one paginated listing; on a day with a reland whose revert is not in the window, one
+more listing of the 90 days before it, as the git source walks them), ceil(K/100) GraphQL
+queries for the K commits kept (each one's pull request with body, labels and files, and its
+size), and one REST request for each of at most ``detail_limit`` commits GraphQL could not
+size (no pull request of their own).
 Where GraphQL is unavailable (anonymous, an old GitHub Enterprise, an error), REST gives the
 lead stories their detail instead, two requests each, and the Day's notes say so.
 """
@@ -21,6 +23,7 @@ from ...jobs import CancelToken, Progress, no_progress
 from ...textsafe import clean_line, clean_text
 from ..gitlocal import _split_message
 from ..model import Commit, Day
+from ..reland_depth import RELAND_DAYS, older_pairs, unpaired_relands
 from ..relevance import prune_lookback
 from ..window import day_bounds, parse_zone, window_start
 from .auth import Token, host_of, normalize_api_url, resolve_token
@@ -177,6 +180,7 @@ def pull_github(
             day_commits, lookback = _split_window(listed, since, start, end)
             lookback_total = len(lookback)
             lookback = prune_lookback(day_commits, lookback)
+            lookback += _older_reverts(remote, branch, zone, since, day_commits, lookback)
             ctx.stage = "pull requests"
             unchanged = transport.requests > 0 and transport.not_modified == transport.requests
             merged, notes, project = fill_details(
@@ -206,6 +210,23 @@ def pull_github(
         notes=notes,
         project=project,
     )
+
+
+def _older_reverts(remote, branch: str, zone: ZoneInfo, since: dt.datetime,
+                   day_commits: list[Commit], lookback: list[Commit]) -> list[Commit]:
+    """The reverts (and their originals) of the day's relands that nothing in the window
+    undid, from one more listing: the RELAND_DAYS before the window, as the git source walks
+    them (reland_depth); a day without such a reland asks nothing."""
+    wanted = unpaired_relands(day_commits, lookback)
+    if not wanted:
+        return []
+    older = window_start(since, RELAND_DAYS)
+    listing = remote.get_commits(sha=branch, since=older.astimezone(dt.UTC),
+                                 until=since.astimezone(dt.UTC))
+    listed = _first_parent_line([_to_commit(item, zone) for item in listing])
+    before = [c for c in listed if dt.datetime.fromisoformat(c.committed_at) < since]
+    keep = older_pairs(wanted, [(c.sha, c.title, c.message.encode("utf-8")) for c in before])
+    return [c for c in before if c.sha in keep]
 
 
 def _split_window(commits: list[Commit], since: dt.datetime, start: dt.datetime,
