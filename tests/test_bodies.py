@@ -21,13 +21,70 @@ def ex(name: str) -> Explanation:
 
 def _words_from(sentence: str, body: str) -> bool:
     """Every word of a sentence comes from the body, except what explain() is allowed to say:
-    "The change", "The author", "now", and the spoken forms of units and signs."""
+    "The change", "The author", "now", and the spoken forms of units and signs; and where the
+    body joins words with a slash ("reshape/casts", "ROCm / HIP", "torchao/kernel"), the
+    "and"/"or" (or "folder"/"module") the reader says for it — only then."""
     allowed = {"the", "change", "author", "now", "previously", "to", "times", "about", "percent",
                "microseconds", "milliseconds", "megabytes", "gigabytes", "set", "file", "folder",
                "equals", "at", "least", "most", "is", "not", "records", "represents", "tracks", "power", "of",
                "skips", "es", "s"}
+    if re.search(r"[A-Za-z]\w*\s?/\s?[A-Za-z]", body):
+        allowed |= {"and", "or", "module"}
     source = set(re.findall(r"[a-z0-9]+", body.lower()))
     return all(w in source or w in allowed for w in re.findall(r"[a-z0-9]+", sentence.lower()))
+
+
+def test_the_faithfulness_check_fails_on_an_invented_word():
+    body = "Make grad_output contiguous before the reshape/casts, which avoids a copy."
+    assert _words_from("Make grad_output contiguous before the reshape and casts.", body)
+    assert _words_from("The change avoids a copy.", body)
+    assert not _words_from("Make grad_output contiguous before the reshape and casts quickly.", body)
+    assert not _words_from("The change avoids a costly copy.", body)
+    # "and" and "or" are allowed only where a slash was said in words
+    assert not _words_from("It avoids a copy and more.", body.replace("reshape/casts", "reshape"))
+
+
+@pytest.mark.parametrize(("body", "said"), [
+    ("This keeps benchmark timing cleanup backend-agnostic for ROCm/HIP runs and avoids counting "
+     "device synchronization overhead as kernel time.",  # pytorch/ao 2026-07-06
+     "This keeps benchmark timing cleanup backend-agnostic for ROCm or HIP runs and avoids counting "
+     "device synchronization overhead as kernel time."),
+    ("RET504 flagged assignments as unnecessary even when the variable was read in finally/except, "
+     "breaking runtime behavior on fix.",  # ruff 2026-07-29
+     "RET504 flagged assignments as unnecessary even when the variable was read in finally or except, "
+     "breaking runtime behavior on fix."),
+    ("The statistics path in the printer is rendered separately from the full/concise renderers "
+     "and used neither.",  # ruff 2026-08-12
+     "The statistics path in the printer is rendered separately from the full and concise renderers "
+     "and used neither."),
+    ("Reintroducing demisto/content back to ruff-ecosystem, it is a large repository with many "
+     "files.",  # ruff 2026-07-29
+     "Reintroducing demisto content back to ruff-ecosystem, it is a large repository with many files."),
+])
+def test_body_sentences_say_word_slash_word_in_words(body, said):
+    e = explain("A title that says nothing of it (#1)", body)
+    assert said in e.change + e.problem + e.effect + e.numbers, e
+    assert _words_from(said, body)
+
+
+def test_a_title_inside_the_body_is_not_read_again():
+    """pytorch/ao 2026-07-07: the body "fix: use configurable `group_size` in
+    `Int4WeightOnlyConfig` QAT" was read after the title as "fix: use configurable ..."."""
+    e = explain("fix: use `Int4WeightOnlyConfig.group_size` in fake quant configs (#4518)",
+                "fix: use configurable `group_size` in `Int4WeightOnlyConfig` QAT")
+    assert not any("fix:" in s.lower() for s in e.sentences + e.change + e.problem + e.effect)
+
+
+def test_a_colon_after_a_capitalised_word_is_a_pause_not_a_label():
+    """pytorch/ao 2026-07-23: "Mirrors the CUTEDSL branch for AMD: callers can now pick FlyDSL as
+    the dim1 cast backend" — "AMD:" reads as a title's area label; a semicolon is the pause."""
+    body = ("Add MXFP8Dim1CastKernelChoice.FLYDSL and dispatch branch in mx_formats\nutils. Mirrors "
+            "the CUTEDSL branch for AMD: callers can now pick FlyDSL\nas the dim1 cast backend just "
+            "like cutedsl on NVIDIA.\n")
+    e = explain("[mxfp8 moe training] wire FlyDSL into MXFP8Dim1CastKernelChoice", body)
+    said = e.change + e.problem + e.effect
+    assert "Mirrors the CUTEDSL branch for AMD; callers can now pick FlyDSL as the dim1 cast backend " \
+           "just like cutedsl on NVIDIA." in said, said
 
 
 def test_there_are_thirty_real_samples():

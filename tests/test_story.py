@@ -542,6 +542,11 @@ def test_a_verb_before_a_participle_stays_a_verb():
     assert did("Normalize unpacked callable signatures for assignability") == \
         "normalized unpacked callable signatures for assignability"
     assert did("Pull out common applicability code") == "pulled out common applicability code"
+    # numpy 2026-08-12: "Nathan Goldbaum landed avoid uninitialized memory access ..."; an un-word
+    # is an adjective before its noun, not the title's verb
+    assert did("avoid uninitialized memory access or NULL-pointer deref in scalar byteswap") == \
+        "avoided uninitialized memory access or NULL-pointer deref in scalar byteswap"
+    assert did("copy improved shape-typing") == "landed copy improved shape-typing"
 
 
 def test_an_imperative_body_sentence_gets_its_subject():

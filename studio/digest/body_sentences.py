@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ..script.draft import VERBS
+from ..script.slashes import say_slashes
 from ..script.speakable import speakable
 from .body_text import Piece
 
@@ -56,7 +57,12 @@ _ENV_SETTING = re.compile(r"[A-Z][A-Z0-9_]{2,}=[\w.-]+")
 _POINTER_LINK = re.compile(r"\[(?:this|here|link|these|that|it|this (?:pr|issue|comment|one|run|page))\]\(",
                            re.I)
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^>]{0,200}>")
-_TITLE_LIKE = re.compile(r"^[A-Z]{2,8}(?:\s*[,/+&]\s*[A-Z]{2,8})*:\s")
+# "MAINT: Bump ...", "fix: use ...", "docs(api): ...": a commit title inside the body
+_TITLE_LIKE = re.compile(r"^[A-Z]{2,8}(?:\s*[,/+&]\s*[A-Z]{2,8})*:\s|"
+                         r"^(?:feat|feature|fix|bugfix|hotfix|docs?|chore|refactor|perf|tests?|build|ci|"
+                         r"style|deps)(?:\([^)]{0,40}\))?!?:\s", re.I)
+# "for AMD: callers can now ...": an upper-case word before a colon reads as a label; a pause
+_LABEL_COLON = re.compile(r"(?<=\s)([A-Z][A-Z0-9]{1,7}):(?=\s+[a-z])")
 
 
 def third_person(verb: str) -> str:
@@ -225,7 +231,9 @@ def spoken_sentences(piece: Piece) -> list[str]:
     raw = _drop_code_asides(raw)
     if code_share(raw) > 0.25 or _has_code_span(raw) or _code_subject(raw) or _identifier_list(raw):
         return []
-    said = authors_view(speakable(_HTML_TAG.sub("", raw)))
+    said = authors_view(say_slashes(speakable(_HTML_TAG.sub("", raw))))
+    if said is not None:
+        said = _LABEL_COLON.sub(r"\1;", said)
     if said is None:
         return []
     said = _unlinked(re.sub(r"^\((.*)\)([.!?]?)$", r"\1\2", said))

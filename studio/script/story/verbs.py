@@ -210,8 +210,11 @@ def _adverb(title: str) -> str:
 
 
 def _participle(word: str) -> bool:
-    """"improved", "fixed": a known verb's past form (so the word before it is its subject)."""
+    """"improved", "fixed": a known verb's past form (so the word before it is its subject);
+    not an un-word ("uninitialized", "unpacked"), an adjective before its noun."""
     w = word.lower()
+    if w.startswith("un"):
+        return False
     return w.endswith("ed") and bool(_base(w[:-2]) or _base(w[:-1]))
 
 
