@@ -73,6 +73,16 @@ def test_a_title_inside_the_body_is_not_read_again():
     e = explain("fix: use `Int4WeightOnlyConfig.group_size` in fake quant configs (#4518)",
                 "fix: use configurable `group_size` in `Int4WeightOnlyConfig` QAT")
     assert not any("fix:" in s.lower() for s in e.sentences + e.change + e.problem + e.effect)
+    # numpy 2026-07-12: a merge commit's body is its PR title; "BUG:" is not a "Bug" section
+    for title, body in (("Merge pull request #31963 from VectorPeak/fix-f2py-meson-lib-identifiers",
+                         "BUG: avoid invalid Meson identifiers for f2py libraries"),
+                        ("Merge pull request #30971 from HaoZeke/fix/f2py-allocatable-char-array",
+                         "BUG: f2py: fix allocatable character arrays in module data")):
+        e = explain(title, body)
+        assert not (e.sentences + e.change + e.problem + e.effect), e
+    kept = explain("Fix the parser (#1)",
+                   "Problem: The parser crashed on an empty file that starts with a byte order mark.")
+    assert kept.problem == ["The parser crashed on an empty file that starts with a byte order mark."]
 
 
 def test_a_colon_after_a_capitalised_word_is_a_pause_not_a_label():
@@ -488,3 +498,17 @@ def test_a_short_sentence_pointing_back_is_not_said_alone():
     alone = explain("Bump the minimum Rust version (#27400)",
                     "Summary\n--\n\nThe vendored parser needs let-else chains from Rust 1.88.\n")
     assert alone.sentences == ["The vendored parser needs let-else chains from Rust 1.88."]
+
+
+def test_links_taken_out_leave_no_open_parenthesis_and_list_intros_are_not_said():
+    """ruff 2026-07-28 (#27033): "Performance improvements have already been upstreamed (." and
+    "Additional hacks to minimize behavior change include." were read aloud."""
+    body = ("## Summary\n\nPerformance improvements have already been upstreamed\n"
+            "(https://github.com/rust-lang/annotate-snippets-rs/pull/437,\n"
+            "https://github.com/rust-lang/annotate-snippets-rs/pull/440)\n\n"
+            "Additional hacks to minimize behavior change include\n"
+            "- Adjust upstream's hidden severity behavior to match Ruff's\n")
+    e = explain("Vendor latest annotate-snippets (#27033)", body)
+    said = e.change + e.problem + e.effect + e.numbers
+    assert "Performance improvements have already been upstreamed." in said, said
+    assert not any("(" in s or s.endswith("include.") for s in said), said

@@ -243,7 +243,8 @@ def spoken_sentences(piece: Piece) -> list[str]:
             continue
         if _UNSPEAKABLE.search(part) or _fragment(part, piece.listed):
             continue
-        if re.search(r"\b(?:at|to|in|from|see|on|here|of|by|via|under|with|for|the|a|this|these)\W*$", part):
-            continue  # the sentence pointed at a link or a snippet we took out
+        if re.search(r"\b(?:at|to|in|from|see|on|here|of|by|via|under|with|for|the|a|this|these|"
+                     r"include|includes|including|following|such as|like)\W*$", part):
+            continue  # the sentence pointed at a link, a snippet or a list we took out
         out.append(part if part[-1] in ".!?" else part + ".")
     return out

@@ -194,7 +194,8 @@ def speakable(text: str) -> str:
     for pattern, spoken in _OPERATORS:
         text = pattern.sub(spoken, text)
     text = re.sub(r"\s+([,.;:!?])(?=\s|$)", r"\1", text)
-    text = re.sub(r"\(\s*\)", "", text)
+    # brackets left with nothing in them once links went: "upstreamed (https://a, https://b)"
+    text = re.sub(r"\s*\([\s,;:]*(?:\)|(?=[.!?]?$))", "", text)
     text = re.sub(r"\s{2,}", " ", text)
     return text.strip(" -–—:;,")
 
