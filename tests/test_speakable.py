@@ -141,6 +141,11 @@ def test_pr_ranges_not_lists():
     assert pr_range([3, 4]) == "PRs 3 and 4"
     assert pr_range([1, 2, 3, 9, 4]) == "PRs 1 to 4 and 9"
     assert pr_range([]) == ""
+    # ruff 2026-07-23: "PRs 26901, 26903, 26905, 26906, 26909, 26910 and 26913 to 26915" is some
+    # forty spoken words of numbers; more than three parts are said as the span they lie in
+    assert pr_range([26901, 26903, 26905, 26906, 26909, 26910, 26913, 26914, 26915]) == \
+        "PRs between 26901 and 26915"
+    assert pr_range([26943, 26944, 26945, 26947]) == "PRs 26943 to 26945 and 26947"
 
 
 def test_starts_with_handle():

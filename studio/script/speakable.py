@@ -391,7 +391,8 @@ def people(names: Iterable[str], emails: Iterable[str] = ()) -> list[str]:
 
 
 def pr_range(prs: Iterable[int]) -> str:
-    """``[4747, ..., 4753]`` → "PRs 4747 to 4753"; ``[12, 15, 19]`` → "PRs 12, 15 and 19"."""
+    """``[4747, ..., 4753]`` → "PRs 4747 to 4753"; ``[12, 15, 19]`` → "PRs 12, 15 and 19"; more
+    than three runs → "PRs between 26901 and 26915"."""
     numbers = sorted(set(prs))
     if not numbers:
         return ""
@@ -411,7 +412,12 @@ def pr_range(prs: Iterable[int]) -> str:
             parts.extend(str(n) for n in run)
     if len(parts) == 1:
         return f"PRs {parts[0]}"
+    if len(parts) > MAX_PR_PARTS:  # a long list of numbers is noise to the ear: say its span
+        return f"PRs between {numbers[0]} and {numbers[-1]}"
     return "PRs " + ", ".join(parts[:-1]) + f" and {parts[-1]}"
+
+
+MAX_PR_PARTS = 3
 
 
 _HANDLE = re.compile(r"^@?[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*(?:\[bot\])?$")

@@ -62,7 +62,7 @@ _VERBS |= {"benchmark",
            "prepare", "rebuild", "seek", "send", "signal", "surface", "throw", "transfer", "trigger",
            "unhide", "decouple", "couple", "render", "display", "rearrange", "reword", "rephrase",
            "reformat", "dedup", "collect", "select", "compile", "declare", "detach", "attach", "embed",
-           "clarify", "inherit", "invert", "rebase", "reject", "pull", "cast",
+           "clarify", "inherit", "invert", "rebase", "reject", "pull", "cast", "activate", "deactivate",
 }
 _BRING = {"bring": "brought", "speedup": "sped up", "speed": "sped"}
 
