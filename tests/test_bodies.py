@@ -512,3 +512,14 @@ def test_links_taken_out_leave_no_open_parenthesis_and_list_intros_are_not_said(
     said = e.change + e.problem + e.effect + e.numbers
     assert "Performance improvements have already been upstreamed." in said, said
     assert not any("(" in s or s.endswith("include.") for s in said), said
+
+
+def test_a_sentence_with_a_callable_type_in_code_is_not_read():
+    """ruff 2026-07-31 (#26864): "types like ((...) to Unknown) and ~((...) to Unknown)" was said."""
+    body = ("## Ecosystem report\n\nSome expected problems, e.g. with this user-defined function in\n"
+            "beartype, leading to unfortunate types like `((...) -> Unknown) &\n~((...) -> Unknown)`, "
+            "which are technically correct (and could maybe be\nsimplified), but certainly unintended:\n\n"
+            "One false positive removed, which is expected.\n")
+    e = explain("[ty] Do not top-materialize (user) `TypeIs` return types (#26864)", body)
+    said = e.change + e.problem + e.effect + e.numbers
+    assert not any("(...)" in s or "~" in s for s in said), said

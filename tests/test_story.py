@@ -561,6 +561,16 @@ def test_a_verb_before_a_participle_stays_a_verb():
     assert did("avoid uninitialized memory access or NULL-pointer deref in scalar byteswap") == \
         "avoided uninitialized memory access or NULL-pointer deref in scalar byteswap"
     assert did("copy improved shape-typing") == "landed copy improved shape-typing"
+    # numpy 2026-08-12 "The first part is add limited API support ...", ruff 08-14 "the second,
+    # accept documented boolean ...": an adjective in -ed after a verb
+    from studio.script.story.verbs import doing
+
+    assert doing("add limited API support for _struct_ufunc_tests module") == \
+        "adding limited API support for _struct_ufunc_tests module"
+    assert doing("accept documented boolean and fractional Pydantic inputs") == \
+        "accepting documented boolean and fractional Pydantic inputs"
+    # ao 2026-07-23 "Zachary Streeter flydsled mxfp8 quantize": a name, not a verb
+    assert did("Flydsl mxfp8 quantize") == "landed Flydsl mxfp8 quantize"
 
 
 def test_an_imperative_body_sentence_gets_its_subject():
@@ -584,6 +594,8 @@ def test_an_imperative_body_sentence_gets_its_subject():
         "It ensures Unpack always infers its operand, including in invalid contexts."
     assert with_subject("Fix PAT subset-mesh DTensor execution.") == \
         "It fixes PAT subset-mesh DTensor execution."
+    assert with_subject("Resolve synthesized TypedDict members directly from their schemas.") == \
+        "It resolves synthesized TypedDict members directly from their schemas."
     # the list's other verbs agree with "It" (ao 2026-07-20, ruff 2026-07-30, 08-03)
     assert with_subject("Build Triton kernel handles under an explicit lock and publish them only after "
                         "initialization completes.") == \

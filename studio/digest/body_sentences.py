@@ -52,7 +52,8 @@ _FRAGMENT_START = re.compile(r"^(?:the|a|an|and|or|but|to|of|in|for|with|which|t
                              r"by|on)\b")
 _UNSPEAKABLE = re.compile(r"[`|<>\[\]{}@]|\s[=*#]\s|\w=\w|\w\(\w|https?:|\bD\d{6,}\b|"
                           r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b")
-_CODE_IN_SPAN = re.compile(r"\w\([^)]+\)|[=;{}]|\w \w+ \w")  # code, not a name
+# code, not a name: a call, an assignment, a statement, a callable type "((...) -> Unknown)"
+_CODE_IN_SPAN = re.compile(r"\w\([^)]+\)|[=;{}]|\w \w+ \w|\(\(|\.\.\.|->|=>|~\(")
 _ENV_SETTING = re.compile(r"[A-Z][A-Z0-9_]{2,}=[\w.-]+")
 _POINTER_LINK = re.compile(r"\[(?:this|here|link|these|that|it|this (?:pr|issue|comment|one|run|page))\]\(",
                            re.I)

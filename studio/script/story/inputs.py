@@ -73,7 +73,7 @@ def with_subject(sentence: str) -> str:
         return sentence
     if third_person_verb(first):
         return f"It {first.lower()} {rest}"
-    verb = split_verb(sentence)[0]
+    verb = split_verb(sentence)[0] or (first.lower() if _bare_imperative(first, rest) else "")
     # "Use the new API instead" speaks to the listener; "Add a CodSpeed baseline for ..." says
     # what the change does
     if first[:1].isupper() and verb == first.lower() and \
@@ -107,9 +107,10 @@ def _bare_imperative(first: str, rest: str) -> bool:
     """"Fix NewType disjointness ...", "Avoid hangs or ...": a known verb, capitalised, whose
     next words carry no verb of their own ("Release pipeline gets longer", "Cache misses dropped
     by a third" start with a noun)."""
-    from .verbs import split_verb
+    from .verbs import _base
 
-    if not first[:1].isupper() or split_verb(f"{first} {rest}")[0] != first.lower():
+    # a known verb's own form ("Resolve synthesized members": the participle is not its subject)
+    if not first[:1].isupper() or not first[1:].islower() or _base(first) != first.lower():
         return False
     after = [w.strip(",.;:()").lower() for w in rest.split()[:3]]
     if not after or after[0] in ("and", "or") or any(_FINITE.match(w) for w in after):

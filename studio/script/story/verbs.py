@@ -168,6 +168,8 @@ def _guessed_verb(word: str, rest: str) -> str:
     w = word.lower()
     if not re.fullmatch(r"[A-Z][a-z]{3,}", word) or w in _NOT_VERBS or w.endswith(_NOT_VERB_ENDINGS):
         return ""
+    if re.search(r"[bcdfgjklmnpqrstvxz]{3}$", w):  # "Flydsl": a name, no English verb ends so
+        return ""
     words = [x for x in rest.split() if x.isalpha()]
     if not words or not any(x.islower() for x in words) or rest.split()[0].lower() == "of":
         return ""
@@ -210,12 +212,15 @@ def _adverb(title: str) -> str:
 
 
 def _participle(word: str) -> bool:
-    """"improved", "fixed": a known verb's past form (so the word before it is its subject);
-    not an un-word ("uninitialized", "unpacked"), an adjective before its noun."""
-    w = word.lower()
-    if w.startswith("un"):
-        return False
-    return w.endswith("ed") and bool(_base(w[:-2]) or _base(w[:-1]))
+    """"improved", "fixed": a changelog's past form after a name ("np.copy improved
+    shape-typing": the word before it is its subject). Not an adjective before its noun
+    ("add limited API support", "accept documented inputs", "avoid uninitialized memory")."""
+    return word.lower() in _CHANGELOG_PARTICIPLES
+
+
+_CHANGELOG_PARTICIPLES = {"improved", "fixed", "updated", "added", "removed", "deprecated",
+                          "changed", "reworked", "simplified", "refactored", "optimized", "renamed",
+                          "restored", "corrected", "extended", "enabled", "disabled", "supported"}
 
 
 def _is_adverb(word: str) -> bool:
