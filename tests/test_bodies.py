@@ -523,3 +523,27 @@ def test_a_sentence_with_a_callable_type_in_code_is_not_read():
     e = explain("[ty] Do not top-materialize (user) `TypeIs` return types (#26864)", body)
     said = e.change + e.problem + e.effect + e.numbers
     assert not any("(...)" in s or "~" in s for s in said), said
+
+
+def test_a_union_in_code_wrapped_over_lines_is_prose_not_a_table():
+    """ruff 2026-07-22 (#27081): a line with `Int | Bool` in it was taken for a table row, which
+    cut the paragraph: "... isn't actually needed - even." and "they're just other ..." were said."""
+    body = ("The code has an `is_literal()` check that isn't actually needed - even\n"
+            "when we matched literal, we still then match `Int | Bool` or `Int | Bool\n"
+            "| None` explicitly, so we might as well drop `is_literal` completely.\n"
+            "Other literals besides `Int | Bool | None` don't carry any meaning here,\n"
+            "they're just other unexpected types from `CheckableExprType`.\n\n"
+            "| Workflow | Before | After |\n| --- | ---: | ---: |\n| check | 9.84 s | 6.81 s |\n")
+    e = explain("Remove redundant `is_literal` check (#27081)", body)
+    said = e.change + e.problem + e.effect + e.numbers
+    assert not any(s.endswith("even.") or s.startswith("they") or "Workflow" in s for s in said), said
+    assert "Other literals besides Int or Bool or None don't carry any meaning here, they're just other " \
+           "unexpected types from CheckableExprType." in said, said
+
+
+def test_a_leading_link_word_goes_and_the_next_word_is_capitalised():
+    """ruff 2026-07-30: "But also, it turns out ..." was said "also, it turns out ..."."""
+    e = explain("[ty] Quantify constraints in one walk (#27200)",
+                "But also, it turns out that there is one existing method which is determining "
+                "which constraints to quantify away.")
+    assert e.sentences and e.sentences[0].startswith("Also, it turns out"), e

@@ -150,7 +150,7 @@ def _unlinked(text: str) -> str:
     rest = _LEADING_LINK.sub("", text, count=1)
     if rest == text:
         return text
-    first = rest.split(" ", 1)[0]
+    first = rest.split(" ", 1)[0].rstrip(",;:")  # "But also, it turns out" → "Also, it turns out"
     if first.isalpha() and first == first.lower() and first not in _KEEP_CASE:
         return rest[:1].upper() + rest[1:]  # an ordinary word, not a lowercase name
     return rest

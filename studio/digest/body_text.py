@@ -93,7 +93,10 @@ def _section_of(name: str) -> str | None:
 
 def _is_table_row(line: str) -> bool:
     s = line.strip()
-    if s.count("|") >= 2:
+    # "| a | b |" or a "---|---" rule; not prose with a union in code ("match `Int | Bool` or")
+    if s.count("|") >= 2 and (s.startswith("|") or s.endswith("|")):
+        return True
+    if "|" in s and "-" in s and re.fullmatch(r"[\s|:-]+", s):
         return True
     tokens = s.split()
     numbers = sum(1 for t in tokens if re.fullmatch(r"[-+~]?[\d.,]+(?:x|%|us|ms|s|MB|GB)?", t))
