@@ -569,6 +569,11 @@ def test_a_verb_before_a_participle_stays_a_verb():
         "adding limited API support for _struct_ufunc_tests module"
     assert doing("accept documented boolean and fractional Pydantic inputs") == \
         "accepting documented boolean and fractional Pydantic inputs"
+    # ao 2026-07-29 "landed remove disabled A100 perf workflow", ruff 08-04 "landed remove deprecated"
+    assert did("remove disabled A100 perf workflow and dead llama-benchmark scripts") == \
+        "removed a disabled A100 perf workflow and dead llama-benchmark scripts"
+    assert did("Remove deprecated src.root setting in favor of environment.root") == \
+        "removed a deprecated src.root setting in favor of environment.root"
     # ao 2026-07-23 "Zachary Streeter flydsled mxfp8 quantize": a name, not a verb
     assert did("Flydsl mxfp8 quantize") == "landed Flydsl mxfp8 quantize"
 

@@ -137,7 +137,8 @@ def split_verb(title: str, guess: bool = False) -> tuple[str, str]:
     if _is_adverb(first) and _base(second) and after:
         return _base(second), after
     base = _base(first) or (_guessed_verb(first, rest) if guess else "")
-    if base and rest and _participle(second):  # "copy improved shape-typing": copy is a name
+    # "copy improved shape-typing": copy is a name; "remove disabled X": remove is no noun
+    if base and rest and _participle(second) and base not in _SECOND_VERBS:
         return "", title
     if base and rest:
         if base == "speed" and rest.lower().startswith("up "):
