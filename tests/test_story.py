@@ -699,3 +699,21 @@ def test_a_title_or_sentence_in_the_s_form_is_not_conjugated_twice():
     assert did("Removes the unused helper").startswith("removed the unused helper")
     assert with_subject("Adds a regression test for the handler.") == \
         "It adds a regression test for the handler."
+
+
+@pytest.mark.parametrize(("title", "said"), [
+    # ao 2026-07-07 was titled "Use in Fake Quant Configs", 06-18 "Use for Runtime Modules",
+    # 06-11 "Fix Backward Crash on Non-Contiguous", numpy 08-01 "... for Masked Arrays Under"
+    ("fix: use `Int4WeightOnlyConfig.group_size` in fake quant configs (#4518)",
+     "Use Group Size in Fake Quant Configs"),
+    ("fix(Int8DynActInt4WeightQuantizer): use scales_precision for runtime modules (#4459)",
+     "Use Scales Precision for Runtime Modules"),
+    ("[mxfp8] Fix mx_mm backward crash on non-contiguous grad_output (#4470)",
+     "Fix Backward Crash on Non-Contiguous Grad Output"),
+])
+def test_a_title_says_an_identifier_by_its_words_rather_than_leaving_a_gap(title, said):
+    ep = _one_day(_commit(1, title, "", "Oriol Linan", [FileChange("torchao/quantization/qat/x.py", 30, 3)]))
+    assert ep.title.endswith(": " + said), ep.title
+    masked = _one_day(_commit(1, "ENH: implement unwrap for masked arrays under `np.ma` (#32091)", "",
+                              "Ann Lee", [FileChange("numpy/ma/core.py", 40, 2)]))
+    assert not masked.title.endswith("Under"), masked.title
