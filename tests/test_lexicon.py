@@ -82,6 +82,9 @@ def test_a_bad_lexicon_is_a_clear_error(tmp_path, content, message):
     ("copyto with where=False.", "copyto with where equals False."),
     ("the np.isdtype check", "the np dot is D type check"),
     ("QAT, the IDE, the CLI and the AST", "Q A T, the I D E, the C L I and the A S T"),  # not "kat", "ide"
+    # project names the shows say in every episode: "numpee", "torchow", "my-pee" before
+    ("numpy and NumPy, torchao and TorchAO, mypy, Pyright, uvx",
+     "num pie and num pie, torch A O and torch A O, my pie, pie right, U V X"),
     # not identifiers: abbreviations stay for the voice ("for example"), shas go
     ("e.g. this, i.e. that, etc.", "e.g. this, i.e. that, etc."),
     ("subproject (5adb334 to fa944ef).", "subproject."),
