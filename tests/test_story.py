@@ -601,6 +601,13 @@ def test_an_imperative_body_sentence_gets_its_subject():
         "It fixes PAT subset-mesh DTensor execution."
     assert with_subject("Resolve synthesized TypedDict members directly from their schemas.") == \
         "It resolves synthesized TypedDict members directly from their schemas."
+    # ruff 2026-08-19: an order after a "When ..." clause
+    assert with_subject("When an invalid-assignment diagnostic is caused by a previously declared type, "
+                        "point directly to the annotation that established that type.") == \
+        "When an invalid-assignment diagnostic is caused by a previously declared type, it points " \
+        "directly to the annotation that established that type."
+    assert with_subject("If the cache is cold, the first call is slow.") == \
+        "If the cache is cold, the first call is slow."
     # the list's other verbs agree with "It" (ao 2026-07-20, ruff 2026-07-30, 08-03)
     assert with_subject("Build Triton kernel handles under an explicit lock and publish them only after "
                         "initialization completes.") == \

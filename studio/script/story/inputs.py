@@ -64,6 +64,13 @@ def with_subject(sentence: str) -> str:
     from ...digest.body_sentences import third_person
     from .verbs import split_verb, third_person_verb
 
+    clause = _LEAD_CLAUSE.match(sentence)
+    if clause:  # "When X is caused by Y, point directly to Z" → "..., it points directly to Z"
+        verb, tail = clause.group(2), clause.group(3)
+        said = with_subject(f"{verb[:1].upper()}{verb[1:]} {tail}")
+        if said.startswith("It "):
+            return f"{clause.group(1)}, it {said[3:]}"
+        return sentence
     first, _, rest = sentence.partition(" ")
     second = rest.split(" ", 1)[0]
     # the object starts with a determiner, or is a gerund ("Skip checking scripts with ..."), or
@@ -81,6 +88,9 @@ def with_subject(sentence: str) -> str:
         # "Drop the two kwargs" → "It drops the two kwargs"; "..., and publish them" → "publishes"
         return f"It {third_person(verb)} {_agreeing(rest)}"
     return sentence
+
+
+_LEAD_CLAUSE = re.compile(r"^((?:When|If|Once|Where|Whenever|Unless)\b[^,]{3,80}), ([a-z]+) (.+)$")
 
 
 def _agreeing(rest: str) -> str:

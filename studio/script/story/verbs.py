@@ -63,6 +63,7 @@ _VERBS |= {"benchmark",
            "unhide", "decouple", "couple", "render", "display", "rearrange", "reword", "rephrase",
            "reformat", "dedup", "collect", "select", "compile", "declare", "detach", "attach", "embed",
            "clarify", "inherit", "invert", "rebase", "reject", "pull", "cast", "activate", "deactivate",
+           "point",
 }
 _BRING = {"bring": "brought", "speedup": "sped up", "speed": "sped"}
 
