@@ -145,7 +145,8 @@ def spoken_dates(sentence: str, year: int) -> list[str]:
 
 
 PR_SPOKEN = re.compile(
-    r"\b(?:PRs?|pull requests?|numbers?)\s+(\d{2,7}(?:(?:,\s*|,?\s+(?:and|to|through)\s+)\d{2,7})*)",
+    r"\b(?:PRs?|pull requests?|numbers?)\s+(?:between\s+)?"
+    r"(\d{2,7}(?:(?:,\s*|,?\s+(?:and|to|through)\s+)\d{2,7})*)",
     re.I)
 
 

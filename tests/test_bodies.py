@@ -21,13 +21,80 @@ def ex(name: str) -> Explanation:
 
 def _words_from(sentence: str, body: str) -> bool:
     """Every word of a sentence comes from the body, except what explain() is allowed to say:
-    "The change", "The author", "now", and the spoken forms of units and signs."""
+    "The change", "The author", "now", and the spoken forms of units and signs; and where the
+    body joins words with a slash ("reshape/casts", "ROCm / HIP", "torchao/kernel"), the
+    "and"/"or" (or "folder"/"module") the reader says for it — only then."""
     allowed = {"the", "change", "author", "now", "previously", "to", "times", "about", "percent",
                "microseconds", "milliseconds", "megabytes", "gigabytes", "set", "file", "folder",
                "equals", "at", "least", "most", "is", "not", "records", "represents", "tracks", "power", "of",
                "skips", "es", "s"}
+    if re.search(r"[A-Za-z]\w*\s?/\s?[A-Za-z]", body):
+        allowed |= {"and", "or", "module"}
     source = set(re.findall(r"[a-z0-9]+", body.lower()))
     return all(w in source or w in allowed for w in re.findall(r"[a-z0-9]+", sentence.lower()))
+
+
+def test_the_faithfulness_check_fails_on_an_invented_word():
+    body = "Make grad_output contiguous before the reshape/casts, which avoids a copy."
+    assert _words_from("Make grad_output contiguous before the reshape and casts.", body)
+    assert _words_from("The change avoids a copy.", body)
+    assert not _words_from("Make grad_output contiguous before the reshape and casts quickly.", body)
+    assert not _words_from("The change avoids a costly copy.", body)
+    # "and" and "or" are allowed only where a slash was said in words
+    assert not _words_from("It avoids a copy and more.", body.replace("reshape/casts", "reshape"))
+
+
+@pytest.mark.parametrize(("body", "said"), [
+    ("This keeps benchmark timing cleanup backend-agnostic for ROCm/HIP runs and avoids counting "
+     "device synchronization overhead as kernel time.",  # pytorch/ao 2026-07-06
+     "This keeps benchmark timing cleanup backend-agnostic for ROCm or HIP runs and avoids counting "
+     "device synchronization overhead as kernel time."),
+    ("RET504 flagged assignments as unnecessary even when the variable was read in finally/except, "
+     "breaking runtime behavior on fix.",  # ruff 2026-07-29
+     "RET504 flagged assignments as unnecessary even when the variable was read in finally or except, "
+     "breaking runtime behavior on fix."),
+    ("The statistics path in the printer is rendered separately from the full/concise renderers "
+     "and used neither.",  # ruff 2026-08-12
+     "The statistics path in the printer is rendered separately from the full and concise renderers "
+     "and used neither."),
+    ("Reintroducing demisto/content back to ruff-ecosystem, it is a large repository with many "
+     "files.",  # ruff 2026-07-29
+     "Reintroducing demisto content back to ruff-ecosystem, it is a large repository with many files."),
+])
+def test_body_sentences_say_word_slash_word_in_words(body, said):
+    e = explain("A title that says nothing of it (#1)", body)
+    assert said in e.change + e.problem + e.effect + e.numbers, e
+    assert _words_from(said, body)
+
+
+def test_a_title_inside_the_body_is_not_read_again():
+    """pytorch/ao 2026-07-07: the body "fix: use configurable `group_size` in
+    `Int4WeightOnlyConfig` QAT" was read after the title as "fix: use configurable ..."."""
+    e = explain("fix: use `Int4WeightOnlyConfig.group_size` in fake quant configs (#4518)",
+                "fix: use configurable `group_size` in `Int4WeightOnlyConfig` QAT")
+    assert not any("fix:" in s.lower() for s in e.sentences + e.change + e.problem + e.effect)
+    # numpy 2026-07-12: a merge commit's body is its PR title; "BUG:" is not a "Bug" section
+    for title, body in (("Merge pull request #31963 from VectorPeak/fix-f2py-meson-lib-identifiers",
+                         "BUG: avoid invalid Meson identifiers for f2py libraries"),
+                        ("Merge pull request #30971 from HaoZeke/fix/f2py-allocatable-char-array",
+                         "BUG: f2py: fix allocatable character arrays in module data")):
+        e = explain(title, body)
+        assert not (e.sentences + e.change + e.problem + e.effect), e
+    kept = explain("Fix the parser (#1)",
+                   "Problem: The parser crashed on an empty file that starts with a byte order mark.")
+    assert kept.problem == ["The parser crashed on an empty file that starts with a byte order mark."]
+
+
+def test_a_colon_after_a_capitalised_word_is_a_pause_not_a_label():
+    """pytorch/ao 2026-07-23: "Mirrors the CUTEDSL branch for AMD: callers can now pick FlyDSL as
+    the dim1 cast backend" — "AMD:" reads as a title's area label; a semicolon is the pause."""
+    body = ("Add MXFP8Dim1CastKernelChoice.FLYDSL and dispatch branch in mx_formats\nutils. Mirrors "
+            "the CUTEDSL branch for AMD: callers can now pick FlyDSL\nas the dim1 cast backend just "
+            "like cutedsl on NVIDIA.\n")
+    e = explain("[mxfp8 moe training] wire FlyDSL into MXFP8Dim1CastKernelChoice", body)
+    said = e.change + e.problem + e.effect
+    assert "Mirrors the CUTEDSL branch for AMD; callers can now pick FlyDSL as the dim1 cast backend " \
+           "just like cutedsl on NVIDIA." in said, said
 
 
 def test_there_are_thirty_real_samples():
@@ -431,3 +498,52 @@ def test_a_short_sentence_pointing_back_is_not_said_alone():
     alone = explain("Bump the minimum Rust version (#27400)",
                     "Summary\n--\n\nThe vendored parser needs let-else chains from Rust 1.88.\n")
     assert alone.sentences == ["The vendored parser needs let-else chains from Rust 1.88."]
+
+
+def test_links_taken_out_leave_no_open_parenthesis_and_list_intros_are_not_said():
+    """ruff 2026-07-28 (#27033): "Performance improvements have already been upstreamed (." and
+    "Additional hacks to minimize behavior change include." were read aloud."""
+    body = ("## Summary\n\nPerformance improvements have already been upstreamed\n"
+            "(https://github.com/rust-lang/annotate-snippets-rs/pull/437,\n"
+            "https://github.com/rust-lang/annotate-snippets-rs/pull/440)\n\n"
+            "Additional hacks to minimize behavior change include\n"
+            "- Adjust upstream's hidden severity behavior to match Ruff's\n")
+    e = explain("Vendor latest annotate-snippets (#27033)", body)
+    said = e.change + e.problem + e.effect + e.numbers
+    assert "Performance improvements have already been upstreamed." in said, said
+    assert not any("(" in s or s.endswith("include.") for s in said), said
+
+
+def test_a_sentence_with_a_callable_type_in_code_is_not_read():
+    """ruff 2026-07-31 (#26864): "types like ((...) to Unknown) and ~((...) to Unknown)" was said."""
+    body = ("## Ecosystem report\n\nSome expected problems, e.g. with this user-defined function in\n"
+            "beartype, leading to unfortunate types like `((...) -> Unknown) &\n~((...) -> Unknown)`, "
+            "which are technically correct (and could maybe be\nsimplified), but certainly unintended:\n\n"
+            "One false positive removed, which is expected.\n")
+    e = explain("[ty] Do not top-materialize (user) `TypeIs` return types (#26864)", body)
+    said = e.change + e.problem + e.effect + e.numbers
+    assert not any("(...)" in s or "~" in s for s in said), said
+
+
+def test_a_union_in_code_wrapped_over_lines_is_prose_not_a_table():
+    """ruff 2026-07-22 (#27081): a line with `Int | Bool` in it was taken for a table row, which
+    cut the paragraph: "... isn't actually needed - even." and "they're just other ..." were said."""
+    body = ("The code has an `is_literal()` check that isn't actually needed - even\n"
+            "when we matched literal, we still then match `Int | Bool` or `Int | Bool\n"
+            "| None` explicitly, so we might as well drop `is_literal` completely.\n"
+            "Other literals besides `Int | Bool | None` don't carry any meaning here,\n"
+            "they're just other unexpected types from `CheckableExprType`.\n\n"
+            "| Workflow | Before | After |\n| --- | ---: | ---: |\n| check | 9.84 s | 6.81 s |\n")
+    e = explain("Remove redundant `is_literal` check (#27081)", body)
+    said = e.change + e.problem + e.effect + e.numbers
+    assert not any(s.endswith("even.") or s.startswith("they") or "Workflow" in s for s in said), said
+    assert "Other literals besides Int or Bool or None don't carry any meaning here, they're just other " \
+           "unexpected types from CheckableExprType." in said, said
+
+
+def test_a_leading_link_word_goes_and_the_next_word_is_capitalised():
+    """ruff 2026-07-30: "But also, it turns out ..." was said "also, it turns out ..."."""
+    e = explain("[ty] Quantify constraints in one walk (#27200)",
+                "But also, it turns out that there is one existing method which is determining "
+                "which constraints to quantify away.")
+    assert e.sentences and e.sentences[0].startswith("Also, it turns out"), e

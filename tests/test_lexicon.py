@@ -69,3 +69,46 @@ def test_a_bad_lexicon_is_a_clear_error(tmp_path, content, message):
     path.write_text(content)
     with pytest.raises(StudioError, match=message):
         load_lexicon(path)
+
+
+@pytest.mark.parametrize("text, spoken", [
+    # identifiers of the bench's real scripts (ruff, numpy, ao) the way a developer says them
+    ("there is now a PathAssignments::visit method", "there is now a Path Assignments visit method"),
+    ("in both Files::system and Files::try_system.", "in both Files system and Files try system."),
+    ("NaN and NaT values, two NaNs", "nan and not a time values, two nans"),
+    ("published to PyPI", "published to pie P I"),
+    ("the MoE training kernels", "the M O E training kernels"),
+    ("the CUTEDSL and FLYDSL backends, CuTeDSL too", "the cute D S L and fly D S L backends, cute D S L too"),
+    ("copyto with where=False.", "copyto with where equals False."),
+    ("the np.isdtype check", "the np dot is D type check"),
+    ("QAT, the IDE, the CLI and the AST", "Q A T, the I D E, the C L I and the A S T"),  # not "kat", "ide"
+    # project names the shows say in every episode: "numpee", "torchow", "my-pee" before
+    ("numpy and NumPy, torchao and TorchAO, mypy, Pyright, uvx",
+     "num pie and num pie, torch A O and torch A O, my pie, pie right, U V X"),
+    # not identifiers: abbreviations stay for the voice ("for example"), shas go
+    ("e.g. this, i.e. that, etc.", "e.g. this, i.e. that, etc."),
+    ("subproject (5adb334 to fa944ef).", "subproject."),
+])
+def test_identifiers_in_real_scripts_are_said_as_developers_say_them(lexicon, text, spoken):
+    assert lexicon.respell(text) == spoken
+
+
+def _phonemes(text: str) -> str:
+    import subprocess
+
+    return subprocess.run(["espeak-ng", "-q", "-x", text], capture_output=True, text=True,
+                          check=True).stdout
+
+
+@pytest.mark.parametrize("written, heard, not_heard", [
+    ("NaN", "n'an", "'En"),  # "nan", not "nar en"
+    ("own_fields", "'oUn f'i:ldz", "'Ad"),  # "own fields", no "underscore"
+    ("typing._type_check", "d'0t t'aIp tS'Ek", "'Ad"),  # "typing dot type check"
+    ("PathAssignments::visit", "p'aaT a#s'aInm@nts v'IzIt", "k'oUl@n"),  # no "colon"
+    ("PyPI", "p'aI p'i:", "p'aI p'aI"),  # "pie P I", not "pie pie"
+    ("e.g. this", "Egz'aamp@L", "d'0t"),  # "for example", not "e dot g"
+])
+def test_espeak_says_the_respelled_identifier(lexicon, written, heard, not_heard):
+    """Listened through espeak-ng's phonemes (what pyttsx3 says, and what Piper is given)."""
+    said = _phonemes(lexicon.respell(written))
+    assert heard in said and not_heard not in said, said

@@ -144,3 +144,10 @@ def test_a_bot_revert_commit_does_not_read_the_reverted_prs_body_as_its_reason()
                author="Yan Wu"),
     ], repo="pytorch/pytorch")
     assert d.reverts[0].reason == ""
+
+
+def test_a_revert_reason_says_word_slash_word_in_words():
+    from studio.script.story.rollbacks import _said_reason
+
+    assert _said_reason("It broke the ROCm/HIP builds and the fwd/bwd parity check", []) == \
+        "It broke the ROCm and HIP builds and the fwd and bwd parity check"

@@ -82,6 +82,7 @@ def test_spoken_counts_against_git():
 def test_spoken_pr_numbers():
     assert M.spoken_prs("PRs 4747 to 4753, then PR 4802 and PRs 12, 15 and 19.") == \
         [4747, 4753, 4802, 12, 15, 19]
+    assert M.spoken_prs("nine PRs as one series, PRs between 26901 and 26915.") == [26901, 26915]
 
 
 def test_recurring_runs_share():

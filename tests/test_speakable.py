@@ -141,6 +141,11 @@ def test_pr_ranges_not_lists():
     assert pr_range([3, 4]) == "PRs 3 and 4"
     assert pr_range([1, 2, 3, 9, 4]) == "PRs 1 to 4 and 9"
     assert pr_range([]) == ""
+    # ruff 2026-07-23: "PRs 26901, 26903, 26905, 26906, 26909, 26910 and 26913 to 26915" is some
+    # forty spoken words of numbers; more than three parts are said as the span they lie in
+    assert pr_range([26901, 26903, 26905, 26906, 26909, 26910, 26913, 26914, 26915]) == \
+        "PRs between 26901 and 26915"
+    assert pr_range([26943, 26944, 26945, 26947]) == "PRs 26943 to 26945 and 26947"
 
 
 def test_starts_with_handle():
@@ -245,7 +250,7 @@ def test_story_titles_are_heard_without_codes_issue_numbers_dunders_or_paths():
         "Implement LSP implementation request"
     assert said("Remove dead consumers of deleted torchao/_models.llama and _eval") == \
         "Remove dead consumers of deleted models llama module and eval"
-    assert said("Split fwd/bwd kernels") == "Split fwd/bwd kernels"
+    assert said("Split fwd/bwd kernels") == "Split fwd and bwd kernels"  # was "slash" to the ear
     assert spoken_tag("`flake8-pyi`", []) == "flake8 pyi"
 
 
@@ -268,3 +273,74 @@ def test_a_multiplier_is_times_but_an_architecture_name_is_not():
     """bench_factlock: "s390x" came out "s390 times"."""
     assert speakable("builds for s390x and ppc64le") == "builds for s390x and ppc64le"
     assert speakable("a 2x speedup, up to 1.5× faster.") == "a 2 times speedup, up to 1.5 times faster."
+
+
+@pytest.mark.parametrize(("written", "said"), [
+    # bench_script's remaining "slash-word" hits on real days, as a listener hears them
+    ("Make grad_output contiguous before the reshape/casts.",
+     "Make grad_output contiguous before the reshape and casts."),  # ao 06-11
+    ("keeps timing backend-agnostic for ROCm/HIP runs", "keeps timing backend-agnostic for ROCm or HIP runs"),
+    ("the variable was read in finally/except, breaking",
+     "the variable was read in finally or except, breaking"),
+    ("a TypeIs/TypeGuard call without a target", "a TypeIs or TypeGuard call without a target"),
+    ("aligned t-string/bytes mix error with CPython", "aligned t-string and bytes mix error with CPython"),
+    ("rendered apart from the full/concise renderers", "rendered apart from the full and concise renderers"),
+    ("fixed ufunc float/complex array-like co-promotion",
+     "fixed ufunc float and complex array-like co-promotion"),
+    ("errno is preserved on Darwin/iOS.", "errno is preserved on Darwin or iOS."),
+    ("Split fwd/bwd kernels", "Split fwd and bwd kernels"),
+    ("with read/write access for x86/arm", "with read and write access for x86 or arm"),
+    ("Wrapping it with DDP / accelerate's prepare", "Wrapping it with DDP or accelerate's prepare"),
+    ("landed specialized gcd/lcm and binary bitwise ufuncs",
+     "landed specialized gcd and lcm, and binary bitwise ufuncs"),
+    ("in the separate CI/configuration PR", "in the separate CI and configuration PR"),  # ruff 08-01
+    ("from torchao/kernel and aten/native", "from the kernel folder and the native folder"),
+    # owner/repo: the repository's name, with its owner when they differ
+    ("Reintroduce demisto/content to ruff-ecosystem", "Reintroduce demisto content to ruff-ecosystem"),
+    ("Drop ruff-ecosystem override for apache/airflow", "Drop ruff-ecosystem override for apache airflow"),
+    ("reintroducing sphinx-doc/sphinx to the ecosystem", "reintroducing sphinx to the ecosystem"),
+    ("bump bokeh/bokeh branch to branch-3.10", "bump bokeh branch to branch-3.10"),
+    # what stays: and/or, I/O, A/B, fractions, units
+    ("and/or I/O with A/B tests in 1/2 the time at 5 MB/s",
+     "and/or I/O with A/B tests in 1/2 the time at 5 megabytes per second"),
+])
+def test_a_word_slash_word_is_said_as_a_listener_hears_it(written, said):
+    """The story's titles (``heard``) and the body reader's sentences say them; ``speakable``
+    alone leaves names and word pairs whole."""
+    from studio.script.slashes import say_slashes
+
+    assert say_slashes(speakable(written)) == said
+
+
+def test_a_path_ending_a_sentence_keeps_its_full_stop_and_is_a_path():
+    """ruff 08-15: "into `types/class/implicit_attributes.rs`." was said "types, class and
+    implicit_attributes.rs." (the full stop made it look like a list of names)."""
+    assert speakable("and into `types/class/implicit_attributes.rs`.") == \
+        "and into the implicit_attributes file."
+
+
+@pytest.mark.parametrize(("written", "said"), [
+    ("protocol classes declared in ordinary .pyi files get",
+     "protocol classes declared in ordinary pyi files get"),
+    ("made spin pick up .coveragerc.", "made spin pick up the coveragerc file."),
+    ("Ignore the .gitignore entries", "Ignore the gitignore entries"),
+])
+def test_a_dot_name_is_said_without_its_dot(written, said):
+    """ruff 08-21 ".pyi files", numpy 08-05 "pick up .coveragerc": a dot before a word."""
+    assert speakable(written) == said
+
+
+@pytest.mark.parametrize(("raw", "spoken"), [
+    ("[ty] Pydantic: Support special underscore parameters in `BaseSettings` models (#27098)",
+     "Support special underscore parameters in BaseSettings models for Pydantic"),
+    ("[ty] Pydantic: Stricter validation of sub-model fields in lax mode (#27091)",
+     "Stricter validation of sub-model fields in lax mode for Pydantic"),
+    ("[ty] Semantic syntax errors: Detect duplicate keys",
+     "Detect duplicate keys for semantic syntax errors"),
+    ("Dataclass transform: Respect field specifiers", "Respect field specifiers for dataclass transform"),
+    # a verb before the colon is the title itself, not an area
+    ("Simplify granularity: Drop the old path", "Simplify granularity: Drop the old path"),
+])
+def test_a_capitalised_area_before_a_colon_is_said_after_the_title(raw, spoken):
+    """ruff 07-22: "David Peter landed Pydantic: Support special underscore ..."."""
+    assert spoken_title(raw) == spoken

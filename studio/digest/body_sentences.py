@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ..script.draft import VERBS
+from ..script.slashes import say_slashes
 from ..script.speakable import speakable
 from .body_text import Piece
 
@@ -51,12 +52,18 @@ _FRAGMENT_START = re.compile(r"^(?:the|a|an|and|or|but|to|of|in|for|with|which|t
                              r"by|on)\b")
 _UNSPEAKABLE = re.compile(r"[`|<>\[\]{}@]|\s[=*#]\s|\w=\w|\w\(\w|https?:|\bD\d{6,}\b|"
                           r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b")
-_CODE_IN_SPAN = re.compile(r"\w\([^)]+\)|[=;{}]|\w \w+ \w")  # code, not a name
+# code, not a name: a call, an assignment, a statement, a callable type "((...) -> Unknown)"
+_CODE_IN_SPAN = re.compile(r"\w\([^)]+\)|[=;{}]|\w \w+ \w|\(\(|\.\.\.|->|=>|~\(")
 _ENV_SETTING = re.compile(r"[A-Z][A-Z0-9_]{2,}=[\w.-]+")
 _POINTER_LINK = re.compile(r"\[(?:this|here|link|these|that|it|this (?:pr|issue|comment|one|run|page))\]\(",
                            re.I)
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^>]{0,200}>")
-_TITLE_LIKE = re.compile(r"^[A-Z]{2,8}(?:\s*[,/+&]\s*[A-Z]{2,8})*:\s")
+# "MAINT: Bump ...", "fix: use ...", "docs(api): ...": a commit title inside the body
+_TITLE_LIKE = re.compile(r"^[A-Z]{2,8}(?:\s*[,/+&]\s*[A-Z]{2,8})*:\s|"
+                         r"^(?:feat|feature|fix|bugfix|hotfix|docs?|chore|refactor|perf|tests?|build|ci|"
+                         r"style|deps)(?:\([^)]{0,40}\))?!?:\s", re.I)
+# "for AMD: callers can now ...": an upper-case word before a colon reads as a label; a pause
+_LABEL_COLON = re.compile(r"(?<=\s)([A-Z][A-Z0-9]{1,7}):(?=\s+[a-z])")
 
 
 def third_person(verb: str) -> str:
@@ -143,7 +150,7 @@ def _unlinked(text: str) -> str:
     rest = _LEADING_LINK.sub("", text, count=1)
     if rest == text:
         return text
-    first = rest.split(" ", 1)[0]
+    first = rest.split(" ", 1)[0].rstrip(",;:")  # "But also, it turns out" → "Also, it turns out"
     if first.isalpha() and first == first.lower() and first not in _KEEP_CASE:
         return rest[:1].upper() + rest[1:]  # an ordinary word, not a lowercase name
     return rest
@@ -225,7 +232,9 @@ def spoken_sentences(piece: Piece) -> list[str]:
     raw = _drop_code_asides(raw)
     if code_share(raw) > 0.25 or _has_code_span(raw) or _code_subject(raw) or _identifier_list(raw):
         return []
-    said = authors_view(speakable(_HTML_TAG.sub("", raw)))
+    said = authors_view(say_slashes(speakable(_HTML_TAG.sub("", raw))))
+    if said is not None:
+        said = _LABEL_COLON.sub(r"\1;", said)
     if said is None:
         return []
     said = _unlinked(re.sub(r"^\((.*)\)([.!?]?)$", r"\1\2", said))
@@ -235,7 +244,8 @@ def spoken_sentences(piece: Piece) -> list[str]:
             continue
         if _UNSPEAKABLE.search(part) or _fragment(part, piece.listed):
             continue
-        if re.search(r"\b(?:at|to|in|from|see|on|here|of|by|via|under|with|for|the|a|this|these)\W*$", part):
-            continue  # the sentence pointed at a link or a snippet we took out
+        if re.search(r"\b(?:at|to|in|from|see|on|here|of|by|via|under|with|for|the|a|this|these|"
+                     r"include|includes|including|following|such as|like)\W*$", part):
+            continue  # the sentence pointed at a link, a snippet or a list we took out
         out.append(part if part[-1] in ".!?" else part + ".")
     return out

@@ -78,6 +78,8 @@ _LINK_LINE = re.compile(
     r"|^(?:Related|See also|Refs?|Follow-?up to|Part of|Depends on|Blocked by)\s*:",
     re.I,
 )
+# numpy's "BUG: ...", "MAINT, DEV: ...": upper-case areas before a title, not a section heading
+_TITLE_PREFIX = re.compile(r"^[A-Z]{2,8}(?:\s*[,/+&]\s*[A-Z]{2,8})*:\s+\S")
 _LIST_ITEM = re.compile(r"^(\s*)(?:[-*+•]|\d{1,2}[.)])\s+(.*)$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|Mr|Mrs|Dr|No|Fig|al|resp)|\b[A-Z])\.$")
@@ -99,7 +101,10 @@ def _section_of(name: str) -> str | None:
 
 def _is_table_row(line: str) -> bool:
     s = line.strip()
-    if s.count("|") >= 2:
+    # "| a | b |" or a "---|---" rule; not prose with a union in code ("match `Int | Bool` or")
+    if s.count("|") >= 2 and (s.startswith("|") or s.endswith("|")):
+        return True
+    if "|" in s and "-" in s and re.fullmatch(r"[\s|:-]+", s):
         return True
     tokens = s.split()
     numbers = sum(1 for t in tokens if re.fullmatch(r"[-+~]?[\d.,]+(?:x|%|us|ms|s|MB|GB)?", t))
@@ -198,6 +203,9 @@ def pieces(body: str) -> Iterator[Piece]:
         stripped = line.strip()
         heading = _HEADING.match(line) or _BOLD_HEADING.match(stripped)
         plain = _PLAIN_HEADING.match(stripped)
+        if plain and plain.group(2) and _TITLE_PREFIX.match(stripped):
+            yield from flush()
+            continue  # "BUG: avoid ...": a commit title (a merge's PR title), told as the title
         if heading or (plain and (_section_of(plain.group(1)) != "" or
                                   plain.group(1).lower() in _SECTIONS)):
             match = heading or plain

@@ -34,6 +34,8 @@ _DOTTED = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+(?:\(\))?$")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=[0-9])")
 _ACRONYM = re.compile(r"^[B-DF-HJ-NP-TV-Z]{2,6}\d*$")
 _SPACES = re.compile(r"[ \t]+")
+_ABBREVIATION = re.compile(r"^(?:[A-Za-z]\.){2,}[A-Za-z]?$")  # e.g., i.e., a.k.a.
+_KEYWORD = re.compile(r"^([A-Za-z_][\w.]*)=([\w.-]+)$")
 
 
 @dataclass
@@ -57,7 +59,8 @@ class Lexicon:
         lines = []
         for line in text.splitlines():
             spoken = " ".join(self._token(tok) for tok in line.split())
-            spoken = re.sub(r"\(\s*\)|\[\s*\]", "", spoken)
+            # brackets left empty once shas are dropped: "(5adb334 to fa944ef)"
+            spoken = re.sub(r"\s*\((?:\s|,|\bto\b|\band\b)*\)|\[\s*\]", "", spoken)
             spoken = re.sub(r"\s+([.,;:!?])", r"\1", spoken)
             lines.append(_SPACES.sub(" ", spoken).strip())
         return "\n".join(lines).strip()
@@ -74,8 +77,11 @@ class Lexicon:
         start = token.find(core)
         lead, trail = token[:start], token[start + len(core):]
         # A sentence-ending dot is punctuation, not part of the name.
-        if core.endswith(".") and not _VERSION.match(core):
+        if core.endswith(".") and not _VERSION.match(core) and not _ABBREVIATION.match(core):
             core, trail = core.rstrip("."), "." + trail
+            inner = core.strip(_EDGE)  # "fa944ef)." : the sha inside the parenthesis
+            trail = core[core.rfind(inner) + len(inner):] + trail if inner else trail
+            core = inner
         if not core:
             return token
         return lead.replace("`", "") + self._say(core) + trail.replace("`", "")
@@ -94,6 +100,12 @@ class Lexicon:
             spoken = m.group(2).replace(".", " point ")
             suffix = f" {m.group(3)}" if m.group(3) else ""
             return ("version " if m.group(1) else "") + spoken + suffix
+        if _ABBREVIATION.match(word):
+            return word  # "e.g.", "i.e.": the voice says "for example", "that is"
+        if "::" in word.strip(":"):  # Rust's Files::try_system: "Files try system"
+            return " ".join(self._say(p) for p in word.split("::") if p)
+        if m := _KEYWORD.match(word):  # where=False
+            return f"{self._say(m.group(1))} equals {self._say(m.group(2))}"
         if "/" in word.strip("/"):
             parts = [p for p in word.split("/") if p]
             return " slash ".join(self._say(p) for p in parts)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 
 from ..digest.messages import split_tags, strip_pr_suffix
+from .draft import VERBS
 
 # ---- titles and free text -------------------------------------------------------------
 
@@ -36,7 +37,7 @@ _FILE_EXT = (
     "json|cfg|ini|sh|bat|ps1|cmake|mk|in|lock|proto|html|css|ipynb"
 )
 _PATH = re.compile(
-    rf"(?<![\w@./-])(?:/|~/)?(?:\.?[\w.-]+/)+[\w.-]*(?::\d+(?:-\d+)?)?(?![\w/])"
+    rf"(?<![\w@./-])(?:/|~/)?(?:\.?[\w.-]+/)+(?:[\w.-]*[\w-])?(?::\d+(?:-\d+)?)?(?![\w/])"
     rf"|(?<![\w@./-])[\w.-]+\.(?:{_FILE_EXT})(?::\d+(?:-\d+)?)?(?![\w/])"
 )
 _SPECIAL_FILES = {
@@ -135,6 +136,21 @@ def _say_path(match: re.Match[str]) -> str:
     return f"{article}{name if not has_ext else stem}{noun}"
 
 
+_DOT_NAME = re.compile(r"(?<![\w./-])\.([A-Za-z][\w-]*)(?![\w/-]|\.\w)")
+_KINDS_OF_FILE = {"entries", "entry", "extension", "extensions", "suffix", "stub", "stubs", "syntax"}
+
+
+def _say_dot_name(match: re.Match[str]) -> str:
+    """``.pyi files`` → "pyi files", ``pick up .coveragerc`` → "pick up the coveragerc file":
+    a dot before a word is a file kind or a dot file, never said as "dot"."""
+    name = match.group(1)
+    before = match.string[:match.start()].rstrip().rsplit(" ", 1)[-1].lower()
+    after = match.string[match.end():].lstrip().split(" ", 1)[0].lower().rstrip(".,;:")
+    if before in _ARTICLES or after in _NOUNS or after in _KINDS_OF_FILE:
+        return name
+    return f"the {name} file"
+
+
 _ARTICLES = {"the", "a", "an", "this", "that", "its", "their", "our", "top-level", "each", "every"}
 _NOUNS = {"directory", "folder", "dir", "file", "files", "module", "package", "script", "workflow",
           "config", "tree"}
@@ -170,6 +186,7 @@ def speakable(text: str) -> str:
     text = _BRACES.sub(_say_braces, text)
     text = _UNION.sub(" or ", text)
     text = _PATH.sub(_say_path, text)
+    text = _DOT_NAME.sub(_say_dot_name, text)
     text = _brackets(text)
     text = _CALL.sub(r"\1", text)
     text = re.sub(r"\b([Ss]et(?:ting)?|[Ee]xport(?:ing)?)\s+" + _ASSIGN.pattern, r"\1 \2 to \3", text)
@@ -177,7 +194,8 @@ def speakable(text: str) -> str:
     for pattern, spoken in _OPERATORS:
         text = pattern.sub(spoken, text)
     text = re.sub(r"\s+([,.;:!?])(?=\s|$)", r"\1", text)
-    text = re.sub(r"\(\s*\)", "", text)
+    # brackets left with nothing in them once links went: "upstreamed (https://a, https://b)"
+    text = re.sub(r"\s*\([\s,;:]*(?:\)|(?=[.!?]?$))", "", text)
     text = re.sub(r"\s{2,}", " ", text)
     return text.strip(" -–—:;,")
 
@@ -216,9 +234,14 @@ def _package_path(match: re.Match[str]) -> str:
     module": a path under a top folder said by its last part in words."""
     if match.group(1).lower() not in _TOP_DIRS:
         return match.group(0)
-    last = match.group(2).rstrip("/").rsplit("/", 1)[-1]
+    return package_path_words(match.group(1), match.group(2), match.string[:match.start()])
+
+
+def package_path_words(top: str, rest: str, before_text: str) -> str:
+    """The words for ``top/rest`` (``top`` one of the top folders) after ``before_text``."""
+    last = rest.rstrip("/").rsplit("/", 1)[-1]
     words = " ".join(last.replace("_", " ").replace(".", " ").split())
-    before = match.string[:match.start()].lower().split()[-2:]
+    before = before_text.lower().split()[-2:]
     # no article after one, nor after an adjective in a phrase ("of deleted models llama module")
     adjective = len(before) == 2 and before[1].endswith("ed") and before[0] in _LINKS
     article = "" if before and (before[-1] in _ARTICLES or adjective) else "the "
@@ -242,6 +265,9 @@ def heard(text: str) -> str:
     text = _METHOD_PATH.sub(r"\1", text)
     text = _PACKAGE_PATH.sub(_package_path, text)
     text = _PRIVATE.sub(r"\1", text)
+    from .slashes import say_slashes  # it says folders with this module's words
+
+    text = say_slashes(text)
     return re.sub(r"\s{2,}", " ", text).strip()
 
 
@@ -259,6 +285,10 @@ def strip_prefixes(title: str) -> str:
     return text.strip() or " ".join(title.split())
 
 
+# "Pydantic: Support ...", "Dataclass transform: Respect ...": a capitalised area before the title
+_TITLE_AREA = re.compile(r"^([A-Z][\w-]*(?: [a-z][\w-]*){0,2}): (?=[A-Z])(.+)$")
+
+
 def spoken_title(raw_title: str, capital: bool = True) -> str:
     """``[ty] docs(parser): Support `__slots__` in `a/b.py` (#27730)`` →
     "Support __slots__ in the b file". No full stop; a first letter capitalised only when it is
@@ -269,6 +299,12 @@ def spoken_title(raw_title: str, capital: bool = True) -> str:
     bare = re.sub(r'(^(?:Revert|Reland)\s+")((?:\[[^\]]{1,40}\]\s*)+)', r"\1", bare)  # 'Revert "[ty] x"'
     text = speakable(strip_prefixes(bare))
     text = text.rstrip(".").strip()
+    area = _TITLE_AREA.match(text)
+    if area and area.group(1).split()[0].lower() not in VERBS:
+        name = area.group(1)  # "Pydantic: Support X" → "Support X for Pydantic"
+        if " " in name and name.split()[0][1:].islower():
+            name = name[:1].lower() + name[1:]  # "Dataclass transform" is not a name
+        text = f"{area.group(2)} for {name}"
     first = text.split(" ", 1)[0] if text else ""
     if capital and first and first[0].islower() and first.isalpha() and first.lower() == first:
         text = first[0].upper() + text[1:]
@@ -355,7 +391,8 @@ def people(names: Iterable[str], emails: Iterable[str] = ()) -> list[str]:
 
 
 def pr_range(prs: Iterable[int]) -> str:
-    """``[4747, ..., 4753]`` → "PRs 4747 to 4753"; ``[12, 15, 19]`` → "PRs 12, 15 and 19"."""
+    """``[4747, ..., 4753]`` → "PRs 4747 to 4753"; ``[12, 15, 19]`` → "PRs 12, 15 and 19"; more
+    than three runs → "PRs between 26901 and 26915"."""
     numbers = sorted(set(prs))
     if not numbers:
         return ""
@@ -375,7 +412,12 @@ def pr_range(prs: Iterable[int]) -> str:
             parts.extend(str(n) for n in run)
     if len(parts) == 1:
         return f"PRs {parts[0]}"
+    if len(parts) > MAX_PR_PARTS:  # a long list of numbers is noise to the ear: say its span
+        return f"PRs between {numbers[0]} and {numbers[-1]}"
     return "PRs " + ", ".join(parts[:-1]) + f" and {parts[-1]}"
+
+
+MAX_PR_PARTS = 3
 
 
 _HANDLE = re.compile(r"^@?[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*(?:\[bot\])?$")

@@ -18,7 +18,8 @@ _SMALL = {"a", "an", "and", "as", "at", "but", "by", "for", "in", "of", "on", "o
 TITLE_WORDS = 9
 MANY_ROLLBACKS = 3  # from this many, the title counts them
 _JOINS = {"a", "an", "the", "of", "in", "on", "for", "to", "and", "with", "from", "by", "at", "as",
-          "or", "when", "via", "so", "into", "its", "their"}
+          "or", "when", "via", "so", "into", "its", "their", "under", "over", "within", "without",
+          "between", "after", "before"}
 
 
 def _short(text: str, words: int = TITLE_WORDS) -> str:
@@ -48,12 +49,37 @@ def plain(text: str) -> bool:
 
 def _plain_words(text: str) -> str:
     """"Implement foo.bar_baz caching for the type checker" → "Implement caching for the type
-    checker": the words a title can show, when at least four remain and no more than two went."""
+    checker" (a name before a plain word modifies it: left out); "Use scales_precision for
+    runtime modules" → "Use scales precision for runtime modules" (a name before a link word or
+    last is said by its words, a dotted one by its last part: left out, it was titled "Use for
+    Runtime Modules"). When at least four words remain and no more than two went."""
     words = text.split()
-    kept = [w for w in words if plain(w)]
-    if len(kept) < 4 or len(words) - len(kept) > 2 or kept[-1].lower() in _JOINS:
+    kept: list[str] = []
+    dropped = 0
+    for i, w in enumerate(words):
+        after = words[i + 1] if i + 1 < len(words) else ""
+        # a name before a plain word is its modifier ("foo.bar_baz caching"): left out
+        modifier = after and plain(after) and after.lower() not in _JOINS
+        said = w if plain(w) else ("" if modifier else _identifier_words(w))
+        dropped += not said
+        kept += said.split()
+    if len(kept) < 4 or dropped > 2 or kept[-1].lower() in _JOINS:
         return ""
     return _short(" ".join(kept))
+
+
+def _identifier_words(word: str) -> str:
+    """``Int4WeightOnlyConfig.group_size`` → "group size", ``nn.Linear`` → "Linear", ``mx_mm`` →
+    "MX MM"; "" for what is not a name or has no words to show (``np.ma``)."""
+    core = word.strip(",.;:()\"'")
+    if not re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", core):
+        return ""
+    parts = [p for p in core.rsplit(".", 1)[-1].split("_") if p]
+    if not parts or sum(len(p) for p in parts) < 3:
+        return ""
+    parts = [p.upper() if len(p) <= 3 and not re.search(r"[aeiouy]", p, re.I) else p for p in parts]
+    said = " ".join(parts)
+    return said + word[len(word.rstrip(",.;:")):] if plain(said) else ""
 
 
 def title_case(text: str, keep: frozenset[str] = frozenset()) -> str:

@@ -65,20 +65,69 @@ def with_subject(sentence: str) -> str:
     from ...digest.body_sentences import third_person
     from .verbs import split_verb, third_person_verb
 
+    clause = _LEAD_CLAUSE.match(sentence)
+    if clause:  # "When X is caused by Y, point directly to Z" → "..., it points directly to Z"
+        verb, tail = clause.group(2), clause.group(3)
+        said = with_subject(f"{verb[:1].upper()}{verb[1:]} {tail}")
+        if said.startswith("It "):
+            return f"{clause.group(1)}, it {said[3:]}"
+        return sentence
     first, _, rest = sentence.partition(" ")
     second = rest.split(" ", 1)[0]
-    # the object starts with a determiner, or is a gerund ("Skip checking scripts with ...")
-    if not rest or second not in _OBJECT_STARTS and not re.fullmatch(r"[a-z]{2,}ing", second):
+    # the object starts with a determiner, or is a gerund ("Skip checking scripts with ..."), or
+    # a known verb opens a sentence with no verb of its own after it ("Fix NewType disjointness")
+    if not rest or second not in _OBJECT_STARTS and not re.fullmatch(r"[a-z]{2,}ing", second) \
+            and not _bare_imperative(first, rest):
         return sentence
     if third_person_verb(first):
         return f"It {first.lower()} {rest}"
-    verb = split_verb(sentence)[0]
+    verb = split_verb(sentence)[0] or (first.lower() if _bare_imperative(first, rest) else "")
     # "Use the new API instead" speaks to the listener; "Add a CodSpeed baseline for ..." says
     # what the change does
     if first[:1].isupper() and verb == first.lower() and \
             (verb not in _INSTRUCTIONS or not _ADDRESSES_READER.search(sentence)):
-        return f"It {third_person(verb)} {rest}"  # "Drop the two kwargs" → "It drops the two kwargs"
+        # "Drop the two kwargs" → "It drops the two kwargs"; "..., and publish them" → "publishes"
+        return f"It {third_person(verb)} {_agreeing(rest)}"
     return sentence
+
+
+_LEAD_CLAUSE = re.compile(r"^((?:When|If|Once|Where|Whenever|Unless)\b[^,]{3,80}), ([a-z]+) (.+)$")
+
+
+def _agreeing(rest: str) -> str:
+    """The other verbs of an order's list agree with "It": "and publish them", ", and avoid
+    recursively forcing" → "publishes", "avoids"."""
+    from ...digest.body_sentences import third_person
+    from .verbs import split_verb
+
+    def one(m: re.Match[str]) -> str:
+        word = m.group(2)
+        base = split_verb(f"{word} x")[0]
+        return m.group(1) + (third_person(word) if word.islower() and base == word else word)
+
+    return re.sub(r"((?:,\s+(?:and\s+)?|\s+and\s+)(?:therefore\s+|then\s+|also\s+|[a-z]+ly\s+)?)"
+                  r"([a-z]+)\b(?=\s+\w)", one, rest)
+
+
+_FINITE = re.compile(r"^(?:is|are|was|were|will|would|can|could|has|have|had|gets?|does|do|did|"
+                     r"should|may|must|might|remains?|becomes?|seems?|stays?)$")
+_AFTER_VERB = {"by", "to", "in", "on", "for", "with", "from", "at", "and", "the", "a", "an", "over"}
+
+
+def _bare_imperative(first: str, rest: str) -> bool:
+    """"Fix NewType disjointness ...", "Avoid hangs or ...": a known verb, capitalised, whose
+    next words carry no verb of their own ("Release pipeline gets longer", "Cache misses dropped
+    by a third" start with a noun)."""
+    from .verbs import _base
+
+    # a known verb's own form ("Resolve synthesized members": the participle is not its subject)
+    if not first[:1].isupper() or not first[1:].islower() or _base(first) != first.lower():
+        return False
+    after = [w.strip(",.;:()").lower() for w in rest.split()[:3]]
+    if not after or after[0] in ("and", "or") or any(_FINITE.match(w) for w in after):
+        return False  # "Release and profiling settings are ...": a noun
+    return not any(w.endswith("ed") and i + 1 < len(after) and after[i + 1] in _AFTER_VERB
+                   for i, w in enumerate(after[:2]))
 
 
 _ADDRESSES_READER = re.compile(r"\b(?:you|your|instead|users?|callers?|please)\b", re.I)

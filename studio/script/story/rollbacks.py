@@ -9,6 +9,7 @@ import re
 
 from ...digest.messages import normalize_title
 from ...digest.model import CommitInfo, Digest, RevertStory
+from ..slashes import say_slashes
 from ..speakable import speakable
 from ..words import capitalize, count, join_words, number_words, spoken_date
 from . import inputs as I
@@ -68,7 +69,7 @@ def _said_reason(reason: str, titles: list[str]) -> str:
     if key in titles or any(t and key.endswith(t) and len(key) - len(t) < 12 for t in titles):
         return ""
     # said aloud: no "This reverts #N, which …" restating what went back; two sentences at most
-    sentences = [s for s in _SENTENCE_END.split(speakable(text))
+    sentences = [s for s in _SENTENCE_END.split(say_slashes(speakable(text)))
                  if s and not _RESTATES.match(s)]
     text = " ".join(sentences[:REASON_SENTENCES]).rstrip(" .") if sentences else ""
     if len(text) > 240:

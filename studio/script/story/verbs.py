@@ -62,7 +62,8 @@ _VERBS |= {"benchmark",
            "prepare", "rebuild", "seek", "send", "signal", "surface", "throw", "transfer", "trigger",
            "unhide", "decouple", "couple", "render", "display", "rearrange", "reword", "rephrase",
            "reformat", "dedup", "collect", "select", "compile", "declare", "detach", "attach", "embed",
-           "clarify", "inherit", "invert", "rebase", "reject", "pull", "cast",
+           "clarify", "inherit", "invert", "rebase", "reject", "pull", "cast", "activate", "deactivate",
+           "point",
 }
 _BRING = {"bring": "brought", "speedup": "sped up", "speed": "sped"}
 
@@ -137,7 +138,8 @@ def split_verb(title: str, guess: bool = False) -> tuple[str, str]:
     if _is_adverb(first) and _base(second) and after:
         return _base(second), after
     base = _base(first) or (_guessed_verb(first, rest) if guess else "")
-    if base and rest and _participle(second):  # "copy improved shape-typing": copy is a name
+    # "copy improved shape-typing": copy is a name; "remove disabled X": remove is no noun
+    if base and rest and _participle(second) and base not in _SECOND_VERBS:
         return "", title
     if base and rest:
         if base == "speed" and rest.lower().startswith("up "):
@@ -167,6 +169,8 @@ def _guessed_verb(word: str, rest: str) -> str:
     says noun or adjective ("Encoding", "Consistent", "Parser"), nor a known non-verb."""
     w = word.lower()
     if not re.fullmatch(r"[A-Z][a-z]{3,}", word) or w in _NOT_VERBS or w.endswith(_NOT_VERB_ENDINGS):
+        return ""
+    if re.search(r"[bcdfgjklmnpqrstvxz]{3}$", w):  # "Flydsl": a name, no English verb ends so
         return ""
     words = [x for x in rest.split() if x.isalpha()]
     if not words or not any(x.islower() for x in words) or rest.split()[0].lower() == "of":
@@ -210,9 +214,15 @@ def _adverb(title: str) -> str:
 
 
 def _participle(word: str) -> bool:
-    """"improved", "fixed": a known verb's past form (so the word before it is its subject)."""
-    w = word.lower()
-    return w.endswith("ed") and bool(_base(w[:-2]) or _base(w[:-1]))
+    """"improved", "fixed": a changelog's past form after a name ("np.copy improved
+    shape-typing": the word before it is its subject). Not an adjective before its noun
+    ("add limited API support", "accept documented inputs", "avoid uninitialized memory")."""
+    return word.lower() in _CHANGELOG_PARTICIPLES
+
+
+_CHANGELOG_PARTICIPLES = {"improved", "fixed", "updated", "added", "removed", "deprecated",
+                          "changed", "reworked", "simplified", "refactored", "optimized", "renamed",
+                          "restored", "corrected", "extended", "enabled", "disabled", "supported"}
 
 
 def _is_adverb(word: str) -> bool:

@@ -9,6 +9,7 @@ import datetime as dt
 from ...digest.model import Digest
 from ...episode import Episode
 from ...profile import Profile
+from ...spoken_length import spoken_words
 from ..words import capitalize, count, join_words, number_words, spoken_date
 from . import inputs as I
 from . import phrases as P
@@ -26,6 +27,7 @@ from .voice import Voice
 
 QUIET = 2  # a day of at most this many commits is told whole and short
 MORE_ROLLBACKS_AT = 4  # rollbacks beyond this many are named together
+LENGTH_PASSES = 2  # drafts measured to choose the length again (transitions and "also" lines vary)
 
 
 class StoryWriter:
@@ -33,28 +35,45 @@ class StoryWriter:
 
     def __init__(self, minutes: float | None = None) -> None:
         self.minutes = minutes
+        self._cost: dict[int, int] = {}  # id(highlight) -> its spoken words, as chosen
 
     def write(self, digest: Digest, profile: Profile) -> Episode:
         from ..episode_build import build_episode
 
         d = digest
-        voice = Voice(d.date, d.repo)
         threads, chores = plan_day(d, profile)
         told = self._told(d, threads)
-        drafts = [self._intro(d, profile, threads, voice), self._numbers(d, voice)]
-        drafts += self._threads(d, threads, told, voice)
-        drafts.append(self._housekeeping(d, chores, voice))
-        drafts.append(focus(d, threads, voice))
-        drafts.append(self._sign_off(d, voice))
+        drafts = self._drafts(d, profile, threads, chores, told)
+        for _ in range(LENGTH_PASSES if d.stats.commits > QUIET else 0):
+            # the words besides the highlights, as drafted: the length is chosen again with them
+            # (the first choice estimated them), so a busy day fills the minutes asked
+            overhead = _spoken(drafts) - sum(self._cost.values())
+            again = self._told(d, threads, overhead)
+            if again == told:
+                break
+            told = again
+            drafts = self._drafts(d, profile, threads, chores, told)
         segments = [x.to_segment() for x in drafts if x]
         order = [(t, h) for t in threads for h in t.items if id(h) in told]
         return build_episode(d, segments, headline(d, threads, chores), summary(d, order),
                              self.name)
 
+    def _drafts(self, d: Digest, profile: Profile, threads: list[Thread], chores,
+                told: dict[int, int]) -> list[Draft]:
+        voice = Voice(d.date, d.repo)
+        drafts = [self._intro(d, profile, threads, voice), self._numbers(d, voice)]
+        drafts += self._threads(d, threads, told, voice)
+        drafts.append(self._housekeeping(d, chores, voice))
+        drafts.append(focus(d, threads, voice))
+        drafts.append(self._sign_off(d, voice))
+        return drafts
+
     # -- choosing -------------------------------------------------------------------------
 
-    def _told(self, d: Digest, threads: list[Thread]) -> dict[int, int]:
-        """id(highlight) -> depth, for the highlights this episode tells."""
+    def _told(self, d: Digest, threads: list[Thread], overhead: int | None = None
+              ) -> dict[int, int]:
+        """id(highlight) -> depth, for the highlights this episode tells (``overhead``: the
+        spoken words besides them, when a draft measured it)."""
         order = sorted(((_turn(t, k, i), -h.score, n, h) for n, (k, t, i, h) in enumerate(
             (k, t, i, h) for k, t in enumerate(threads) for i, h in enumerate(t.items))),
             key=lambda x: x[:3])
@@ -62,8 +81,10 @@ class StoryWriter:
         if d.stats.commits <= QUIET:
             return {id(h): MAX_DEPTH for h in ranked}
         measure = Voice(d.date, d.repo)  # a voice of its own: measuring must not turn the bank
-        chosen = choose(ranked, self.minutes, d, measure, len(threads))
+        chosen = choose(ranked, self.minutes, d, measure, len(threads), overhead)
         told = {id(ranked[i]): k for i, k in chosen.items()}
+        self._cost = {id(ranked[i]): _spoken_said(tell(ranked[i], k, d, Voice(d.date, d.repo)))
+                      for i, k in chosen.items()}
         # rollbacks are told whole, whatever their rank (the first few; the rest are named)
         for t in threads:
             if t.kind == "rollbacks":
@@ -192,6 +213,14 @@ class StoryWriter:
         date = spoken_date(dt.date.fromisoformat(d.date)).rsplit(",", 1)[0]
         seg.say(voice.pick("sign-off", P.SIGN_OFF, show=d.show, date=date))
         return seg
+
+
+def _spoken(drafts: list[Draft]) -> int:
+    return sum(spoken_words(s.text) for x in drafts for s in x.sentences)
+
+
+def _spoken_said(said) -> int:
+    return sum(spoken_words(t) for t, _ in said)
 
 
 BIG_THREAD = 5  # from this many changes, a thread's second change comes before small threads
