@@ -21,6 +21,7 @@ from ...jobs import CancelToken, Progress, no_progress
 from ...textsafe import clean_line, clean_text
 from ..gitlocal import _split_message
 from ..model import Commit, Day
+from ..prs import merged_prs
 from ..relevance import prune_lookback
 from ..window import day_bounds, parse_zone, window_start
 from .auth import Token, host_of, normalize_api_url, resolve_token
@@ -113,6 +114,30 @@ def pull_github(
 ) -> Day:
     """Commits on ``branch`` of GitHub ``repo`` (``OWNER/NAME``) committed on ``date`` in
     ``tz``, with the ``lookback_days`` before it; see the module docstring for the budget."""
+    return pull_github_span(repo, date, date, tz, branch, lookback_days, api_url, token, policy,
+                            cache_dir, use_cache, detail_limit, progress, cancel)[0]
+
+
+def pull_github_span(
+    repo: str,
+    first: dt.date,
+    last: dt.date,
+    tz: str = "UTC",
+    branch: str | None = None,
+    lookback_days: int = 14,
+    api_url: str | None = None,
+    token: Token | None = None,
+    policy: NetworkPolicy | None = None,
+    cache_dir: str | Path | None = None,
+    use_cache: bool = True,
+    detail_limit: int = DEFAULT_DETAIL_LIMIT,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+) -> list[Day]:
+    """One Day for each date from ``first`` to ``last``, oldest first, from one paginated
+    listing (the first day's look-back to the last day's end) and one round of details for
+    every commit kept: a week costs about what its busiest day would, not seven pulls. Each
+    Day's ``requests`` is the whole span's count."""
     repo = repo.strip().removesuffix(".git")
     if not _REPO_NAME.match(repo):
         raise StudioError(f"not a GitHub repository name: {repo!r} (expected OWNER/NAME)")
@@ -121,6 +146,8 @@ def pull_github(
         raise StudioError("--lookback-days must be zero or more")
     if detail_limit < 0:
         raise StudioError("the detail limit must be zero or more")
+    if last < first:
+        raise StudioError(f"the span is reversed: {first.isoformat()} is after {last.isoformat()}")
     api = normalize_api_url(api_url)
     token = token if token is not None else resolve_token(api)
     cancel = cancel or CancelToken()
@@ -143,8 +170,10 @@ def pull_github(
     )
     ctx = PullContext(repo=repo, host=host_of(api), token=token, branch=branch or "",
                       tries=transport.policy.retries + 1)
-    start, end = day_bounds(date, zone)
-    since = window_start(start, lookback_days)
+    dates = [first + dt.timedelta(days=i) for i in range((last - first).days + 1)]
+    bounds = [day_bounds(d, zone) for d in dates]
+    windows = [window_start(start, lookback_days) for start, _ in bounds]
+    since, end = windows[0], bounds[-1][1]
     client = make_client(api, token, transport)
     try:
         with github_errors(ctx):
@@ -163,38 +192,33 @@ def pull_github(
                     report(min(0.7, 0.05 + len(listed) / (len(listed) + 300)),
                            f"listed {len(listed)} commits")
             listed = _first_parent_line(listed)
-            day_commits, lookback = _split_window(listed, since, start, end)
-            lookback_total = len(lookback)
-            lookback = prune_lookback(day_commits, lookback)
+            cut = []
+            for (start, stop), lo in zip(bounds, windows, strict=True):
+                day_commits, lookback = _split_window(listed, lo, start, stop)
+                cut.append((day_commits, prune_lookback(day_commits, lookback), len(lookback)))
             ctx.stage = "pull requests"
             unchanged = transport.requests > 0 and transport.not_modified == transport.requests
-            merged, notes, project = fill_details(
-                client, remote, full_name, branch, day_commits, lookback, ctx, cache,
-                unchanged, detail_limit, report, cancel, tip=remote.default_branch or branch)
+            span_commits = [c for day, _, _ in reversed(cut) for c in day]
+            told = {c.sha for c in span_commits}
+            earlier = list({c.sha: c for _, lb, _ in cut for c in lb if c.sha not in told}.values())
+            landed, notes, project = fill_details(
+                client, remote, full_name, branch, span_commits, earlier, ctx, cache,
+                unchanged, detail_limit * len(dates), report, cancel,
+                tip=remote.default_branch or branch)
     finally:
         client.close()
     log.info("pulled %s with %d requests (%d answered 304 from the cache)",
              full_name, transport.requests, transport.not_modified)
-    report(1.0, f"{len(day_commits)} commits: {transport.requests} requests, "
+    report(1.0, f"{len(span_commits)} commits: {transport.requests} requests, "
                 f"{transport.not_modified} unchanged (304)")
-    return Day(
-        repo=full_name,
-        branch=branch,
-        date=date.isoformat(),
-        tz=tz,
-        source="github",
-        start=start.isoformat(),
-        end=end.isoformat(),
-        commits=day_commits,
-        lookback=lookback,
-        lookback_days=lookback_days,
-        lookback_total=lookback_total,
-        repo_url=remote.html_url if isinstance(getattr(remote, "html_url", None), str) else "",
-        merged_prs=merged,
-        requests=transport.requests,
-        notes=notes,
-        project=project,
-    )
+    web = remote.html_url if isinstance(getattr(remote, "html_url", None), str) else ""
+    return [Day(repo=full_name, branch=branch, date=date.isoformat(), tz=tz, source="github",
+                start=start.isoformat(), end=stop.isoformat(), commits=day_commits,
+                lookback=lookback, lookback_days=lookback_days, lookback_total=total,
+                repo_url=web, merged_prs=merged_prs(day_commits, landed),
+                requests=transport.requests, notes=list(notes), project=project)
+            for date, (start, stop), (day_commits, lookback, total)
+            in zip(dates, bounds, cut, strict=True)]
 
 
 def _split_window(commits: list[Commit], since: dt.datetime, start: dt.datetime,
