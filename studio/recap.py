@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 SPAN_FILE = "span.json"
+RECAP_MINUTES = 5.0  # a week holds more than a day: the recap's length unless show.toml says
 
 
 def recap_dir_for(show_dir: str | Path, dates: SpanDates) -> Path:
@@ -172,7 +173,8 @@ def make_recap(span: Span, show_dir: str | Path, profile_name: str | None = None
     recover_show(show_dir)
     out = check_writable_dir(recap_dir_for(show_dir, span.dates))
     progress(0.02, "writing the recap")
-    minutes = minutes or recap_minutes(show_dir) or script_minutes(show_dir)
+    minutes = minutes or recap_minutes(show_dir) or max(RECAP_MINUTES,
+                                                         script_minutes(show_dir) or 0)
     fresh = write_recap_for(span, profile_name, minutes)
     fresh = with_recap_numbering(fresh, show_dir)
     merged = merge_with_existing(fresh, out, force, profile_name, minutes)

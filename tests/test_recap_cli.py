@@ -43,7 +43,7 @@ def test_recap_script_only_writes_the_recap_and_its_span(tmp_path, capsys, week)
                          "--show-dir", str(show), "--script-only", "-q")
     assert code == 0, err
     folder = show / "episodes" / "2026-W05"
-    assert out.splitlines()[0] == "Weekly Recap – Bob Okafor's XPU Series"
+    assert out.splitlines()[0] == "Weekly Recap – Reverted and Back: Add a Fused Attention Kernel"
     ep = load_episode(folder)
     assert ep.kind == "recap" and ep.span_start == "2026-01-26" and ep.date == "2026-02-01"
     span = load_span(folder / "span.json")

@@ -20,6 +20,7 @@ from .model import CommitInfo, RelandStory, RevertStory, StackStory
 ROLLBACK_WEIGHT = 1.5  # as the daily plan weighs them (script/story/plan.py)
 RELEASE_WEIGHT = 3.0
 ACROSS_DAYS = 1.25  # a story told over several days is worth more than its parts on one
+ARC = 12.0  # a change that went back and came back (or not) within the span: the week's drama
 
 
 @dataclass
@@ -101,8 +102,9 @@ def span_stories(sd, profile: Profile) -> list:  # noqa: ANN001 (SpanDigest: imp
         mine, earlier = split(original, revert, back)
         story = next((s for s in d.reverts if s.sha == r.revert_sha), None)
         score = (_score(back) or 5.0) * ROLLBACK_WEIGHT + 5
-        stories.append(SpanStory("comeback", sorted(mine, key=lambda c: c.committed_at),
-                                 score * (ACROSS_DAYS if len(dates(revert, back)) > 1 else 1),
+        if len(dates(revert, back)) > 1 and revert is not None and revert.sha in inside:
+            score = score * ACROSS_DAYS + ARC
+        stories.append(SpanStory("comeback", sorted(mine, key=lambda c: c.committed_at), score,
                                  dates(original, revert, back), revert=story, reland=r,
                                  related=earlier))
         used |= {c.sha for c in mine}
@@ -112,6 +114,8 @@ def span_stories(sd, profile: Profile) -> list:  # noqa: ANN001 (SpanDigest: imp
         revert, original = by_sha.get(r.sha), by_sha.get(r.reverted_sha)
         mine, earlier = split(original, revert)
         score = (_score(original) or 5.0) * ROLLBACK_WEIGHT + 5
+        if original is not None and original.sha in inside:  # landed and went back this span
+            score += ARC
         stories.append(SpanStory("rollback", sorted(mine, key=lambda c: c.committed_at), score,
                                  dates(original, revert), revert=r, related=earlier))
         used |= {c.sha for c in mine}
@@ -227,8 +231,14 @@ def _module_keys(work: list[CommitInfo], profile: Profile):  # noqa: ANN202
     return key
 
 
-def busy_limit(commits: int, stories: int) -> int:
-    """How many stories a span keeps: five to eight for a busy one, fewer for a quiet one."""
-    if commits >= 40:
-        return min(stories, max(5, min(8, commits // 25)))
-    return min(stories, max(1, min(4, (commits + 2) // 3)))
+BUSY = 40  # commits: from this many a span is busy
+MIN_BUSY, MAX_BUSY = 5, 8
+
+
+def busy_limit(commits: int, stories: int) -> tuple[int, int]:
+    """How many stories a span tells: (at least, at most). A busy span five to eight (as many
+    as its length allows), a quiet one at most a story for every three commits, up to four."""
+    if commits >= BUSY:
+        return min(stories, MIN_BUSY), min(stories, MAX_BUSY)
+    most = min(stories, max(1, min(4, (commits + 2) // 3)))
+    return most, most

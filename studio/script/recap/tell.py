@@ -21,6 +21,15 @@ from .days import Calendar
 AREA = ["the {x} code", "the {x} area", "{x}"]
 
 
+def on(cal: Calendar, date: str, c: CommitInfo) -> str:
+    """"On Tuesday, Ada Byron fixed X" (a handle's change: "On Tuesday, a change from ada …")."""
+    said = opening(c)
+    if said.startswith("A change from "):
+        said = "a" + said[1:]
+    when = cal.on(date)
+    return f"{capitalize(when)}, {said}" if when else said
+
+
 def _explain(c: CommitInfo | None, depth: int) -> list[Said]:
     return [(s, [c.sha]) for s in I.explanation(c)[:depth]] if c is not None else []
 
@@ -32,19 +41,24 @@ def tell_story(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> lis
 
 
 _ON_DAY = re.compile(r"^On ([A-Z][a-z]+(?: \d+(?:st|nd|rd|th))?), ")
-_NAMES_DAY = re.compile(r"\bon ([A-Z][a-z]+(?: \d+(?:st|nd|rd|th))?)\b")
+_DAY_NAMES = re.compile(r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|"
+                        r"(?:January|February|March|April|May|June|July|August|September|"
+                        r"October|November|December) \d+(?:st|nd|rd|th))\b")
 
 
 def same_day(said: list[Said]) -> list[Said]:
-    """"On Thursday, A did X. On Thursday, B did Y." → "… The same day, B did Y."."""
+    """"On Thursday, A did X. On Thursday, B did Y." → "… The same day, B did Y." (only when
+    the sentence before named that one day and no other)."""
     out: list[Said] = []
     last = ""
     for text, shas in said:
         match = _ON_DAY.match(text)
         if match and match.group(1) == last:
             text = "The same day, " + text[match.end():]
-        days = _NAMES_DAY.findall(text)
-        last = days[-1] if days else (last if text.startswith("The same day") else "")
+        days = set(_DAY_NAMES.findall(text))
+        if text.startswith("The same day"):
+            days.add(last)
+        last = days.pop() if len(days) == 1 else ""
         out.append((text, shas))
     return out
 
@@ -61,9 +75,11 @@ def _comeback(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list
     name = change_name(r.title)
     said: list[Said] = []
     if original is not None:
-        said.append((f"{capitalize(cal.on(sd.date_of(original)))}, {opening(original)}",
+        said.append((on(cal, sd.date_of(original), original),
                      [original.sha]))
     reverted_on = cal.on(sd.date_of(revert)) if revert is not None else ""
+    if reverted_on and original is not None and sd.date_of(original) == sd.date_of(revert):
+        reverted_on = "the same day"
     by = f" by {r.reverted_by}" if r.reverted_by else ""
     if reverted_on:
         lead = "It was reverted" if original is not None else f"{capitalize(name)} was reverted"
@@ -91,8 +107,7 @@ def _rollback(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list
     when = cal.on(sd.date_of(revert)) if revert is not None else ""
     reverter = "the merge bot" if r.automatic else (r.reverted_by or "someone")
     if original is not None:
-        first = cal.on(sd.date_of(original))
-        said.append((f"{capitalize(first)}, {opening(original)}", [original.sha]))
+        said.append((on(cal, sd.date_of(original), original), [original.sha]))
         said += _explain(original, depth - 1)
         same = " the same day" if sd.date_of(original) == sd.date_of(revert) else f" {when}"
         said.append((f"{capitalize(reverter)} reverted it{same if when else ''}",
@@ -149,7 +164,7 @@ def _release(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[
         said.append((f"{capitalize(count(len(fixes), 'fix', 'fixes'))} for it followed",
                      [c.sha for c in fixes]))
         for c in fixes[:3]:
-            said.append((f"{capitalize(cal.on(sd.date_of(c)))}, {opening(c)}", [c.sha]))
+            said.append((on(cal, sd.date_of(c), c), [c.sha]))
     return said
 
 
@@ -158,9 +173,9 @@ def _removal(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[
     deprecation = (s.related or s.commits[:-1] or [None])[0]
     said: list[Said] = []
     if deprecation is not None:
-        said.append((f"{capitalize(cal.on(sd.date_of(deprecation)))}, {opening(deprecation)}",
+        said.append((on(cal, sd.date_of(deprecation), deprecation),
                      [deprecation.sha]))
-    said.append((f"{capitalize(cal.on(sd.date_of(removal)))}, {opening(removal)}",
+    said.append((on(cal, sd.date_of(removal), removal),
                  [removal.sha]))
     said += [(f, [removal.sha]) for f in facts(removal, voice)[:1]]
     said += _explain(removal, depth - 1)
@@ -176,14 +191,14 @@ def _theme(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[Sa
                          f"{cal.run(s.dates)}, in {count(n, 'change')}", shas)]
     ranked = sorted(s.commits, key=lambda c: -(c.sig.score if c.sig else 0.0))
     for c in sorted(ranked[:2 if depth > 1 else 1], key=lambda c: c.committed_at):
-        said.append((f"{capitalize(cal.on(sd.date_of(c)))}, {opening(c)}", [c.sha]))
+        said.append((on(cal, sd.date_of(c), c), [c.sha]))
     said += _explain(ranked[0], depth - 1)
     return said
 
 
 def _change(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[Said]:  # noqa: ANN001
     c = s.commits[0]
-    said: list[Said] = [(f"{capitalize(cal.on(sd.date_of(c)))}, {opening(c)}", [c.sha])]
+    said: list[Said] = [(on(cal, sd.date_of(c), c), [c.sha])]
     said += _explain(c, depth)
     if depth >= 2:
         said += [(f, [c.sha]) for f in facts(c, voice)[:1]]

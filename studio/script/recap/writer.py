@@ -54,22 +54,27 @@ class RecapWriter:
         d = sd.digest
         cal = Calendar(sd.dates.first, sd.dates.last)
         voice = Voice(sd.dates.last.isoformat(), d.repo)
-        chosen = self._choose(sd)
-        drafts = [self._intro(sd, profile, chosen, cal, voice), self._numbers(sd, cal)]
+        least, most = busy_limit(sd.stats.commits, len(sd.stories))
+        measure = Voice(sd.dates.last.isoformat(), d.repo)  # measuring must not turn the bank
         budget = target_words(self.minutes) - FRAME_WORDS
         told: list[SpanStory] = []
-        for i, s in enumerate(chosen):
-            depth = DEEP if budget > 0 and (i < 3 or len(chosen) <= 4) else 1
-            said = tell_story(s, sd, cal, voice, depth)
-            if budget - words_in(said) < 0 and told and depth > 1:
-                said = tell_story(s, sd, cal, voice, 1)
-            if budget - words_in(said) < -40 and len(told) >= 3:
+        said_all = []
+        for i, s in enumerate(sd.stories[:most]):
+            depth = DEEP if budget > 0 and (i < 3 or most <= 4) else 1
+            said = tell_story(s, sd, cal, measure, depth)
+            if budget - words_in(said) < 0 and depth > 1:
+                depth, said = 1, tell_story(s, sd, cal, measure, 1)
+            if budget - words_in(said) < 0 and len(told) >= least:
                 break
             budget -= words_in(said)
+            told.append(s)
+            said_all.append(depth)
+        drafts = [self._intro(sd, profile, told, cal, voice), self._numbers(sd, cal)]
+        for i, (s, depth) in enumerate(zip(told, said_all, strict=True)):
+            said = tell_story(s, sd, cal, voice, depth)
             seg = Draft(f"story-{i + 1}", capitalize(story_name(s)))
             seg.extend(said)
             drafts.append(seg)
-            told.append(s)
         drafts.append(self._rest(sd, told, cal))
         drafts.append(self._sign_off(sd, voice))
         segments = [x.to_segment() for x in drafts if x]
@@ -79,9 +84,6 @@ class RecapWriter:
         episode.span_start = sd.dates.first.isoformat()
         episode.date = sd.dates.last.isoformat()
         return episode
-
-    def _choose(self, sd: SpanDigest) -> list[SpanStory]:
-        return sd.stories[:busy_limit(sd.stats.commits, len(sd.stories))]
 
     def _intro(self, sd: SpanDigest, profile: Profile, chosen: list[SpanStory], cal: Calendar,
                voice: Voice) -> Draft:
@@ -135,10 +137,17 @@ class RecapWriter:
         rest = [s for s in sd.stories if not set(s.shas) & said]
         shas = [sha for s in rest for sha in s.shas]
         if rest:
-            labels = list(dict.fromkeys(s.label for s in rest if s.label))[:3]
+            named = [story_name(s) for s in rest[:3]]
             n = sum(len(s.commits) for s in rest)
-            where = f", among them work on {join_words(labels)}" if labels else ""
-            seg.say(f"{capitalize(count(n, 'more change'))} landed{where}", shas)
+            more = ", and more" if len(rest) > 3 else ""
+            seg.say(f"{capitalize(count(n, 'more change'))} landed, among them "
+                    f"{join_words(named) if len(rest) <= 3 else ', '.join(named)}{more}",
+                    [sha for s in rest[:3] for sha in s.shas])
+            if len(rest) > 3:
+                k = n - sum(len(s.commits) for s in rest[:3])
+                said = "The other change is" if k == 1 else f"The {count(k, 'other change')} are"
+                seg.say(f"{said} linked in the episode notes",
+                        [sha for s in rest[3:] for sha in s.shas])
         chores = [c for c in sd.digest.commits if c.sig is not None and c.sig.housekeeping
                   and c.sha not in said and c.sha not in shas]
         if chores:
@@ -154,11 +163,18 @@ class RecapWriter:
         return seg
 
     def _title(self, sd: SpanDigest, told: list[SpanStory]) -> str:
+        """"Weekly Recap – Python Semantic Work, and a Revert That Came Back": the week's two
+        biggest stories where both fit (as the seeds' "Compiler Correctness and the Long Tail
+        of Cleanup"), else the first that a plain phrase names."""
         head = "Weekly Recap" if sd.dates.week else "Recap"
-        for s in told:
-            text = story_title(s)
-            if text and plain(text):
-                return f"{head} – {capitalize(text)}"
+        named = [(s, t) for s in told if (t := story_title(s)) and plain(t)]
+        if named:
+            first, text = named[0]
+            second = next((p for s, _ in named[1:] if (p := story_phrase(s)) and plain(p)
+                           and p.lower() not in text.lower()), "")
+            if second and len(f"{text} {second}".split()) <= 10:
+                text = f"{text}, and {second}"
+            return f"{head} – {capitalize(text)}"
         if not sd.stats.commits:
             return f"{head} – A Quiet {'Week' if sd.dates.week else 'Stretch'}"
         return f"{head} – {capitalize(number_words(sd.stats.commits))} Changes on {sd.digest.branch}"
@@ -208,13 +224,13 @@ def series_tag(s: SpanStory) -> str:
 
 def story_title(s: SpanStory) -> str:
     """The story as an episode title: "Bob Okafor's XPU Series", "Version 0.12.0 Is Out",
-    "Add Fused Attention Kernel Is Back"; "" when no plain phrase names it."""
+    "Reverted and Back: Add a Fused Attention Kernel"; "" when no plain phrase names it."""
     if s.kind == "comeback" and s.reland is not None:
         name = _short(I.spoken(s.reland.title), 6)
-        return f"{title_case(name)} Is Back" if name else ""
+        return f"Reverted and Back: {title_case(name)}" if name else ""
     if s.kind == "rollback" and s.revert is not None:
         name = _short(I.spoken(s.revert.reverted_title), 6)
-        return f"{title_case(name)} Goes Back" if name else ""
+        return f"Reverted: {title_case(name)}" if name else ""
     if s.kind == "release":
         return f"Version {s.version} Is Out"
     if s.kind == "series" and s.stack is not None:
@@ -223,5 +239,18 @@ def story_title(s: SpanStory) -> str:
         if tag:
             return f"{who}'s {tag} Series"
     if s.kind == "theme" and s.label:
-        return title_case(f"the {s.label} work")
+        return title_case(f"{s.label} work")
     return title_case(_short(story_name(s), 7))
+
+
+def story_phrase(s: SpanStory) -> str:
+    """The story as the second half of a title: "a Revert That Came Back", "Version 0.12.0"."""
+    if s.kind == "comeback":
+        return "a Revert That Came Back"
+    if s.kind == "rollback":
+        return "a Revert"
+    if s.kind == "series" and s.stack is not None and series_tag(s):
+        return f"the {series_tag(s)} Series"
+    if s.kind in ("theme", "release"):
+        return story_title(s)
+    return ""
