@@ -80,21 +80,31 @@ def pull_span(spec: SourceSpec, dates: SpanDates, show_dir: str | Path | None = 
                 have[day.date] = day
     missing = [d for d in dates.dates if d.isoformat() not in have]
     requests = None
+    authors = None
+    if spec.git:  # who wrote anything before the span, listed beside the span's own pull
+        from .sources.gitspan import start_authors
+        from .sources.window import day_bounds
+
+        authors = start_authors(spec.git, day_bounds(dates.first, parse_zone(spec.tz))[0],
+                                spec.branch)
     if missing:
         progress(0.0, f"pulling {len(missing)} of {dates.length} days in one go")
-        pulled = _pull_range(spec, missing[0], missing[-1], progress, cancel)
+        try:
+            pulled = _pull_range(spec, missing[0], missing[-1], progress, cancel)
+        except BaseException:
+            if authors is not None:
+                authors.kill()
+                authors.wait()
+            raise
         for day in pulled:
             if day.date not in have:
                 have[day.date] = day
         requests = pulled[0].requests if pulled and spec.github else None
     reused = sorted(d for d in have if d not in {m.isoformat() for m in missing})
     days = [have[d.isoformat()] for d in dates.dates]
-    found = None
-    if spec.git:
-        from .sources.gitspan import newcomers
+    from .sources.gitspan import newcomers
 
-        found = newcomers(spec.git, [c for d in days for c in d.commits],
-                          dt.datetime.fromisoformat(days[0].start), spec.branch)
+    found = newcomers(authors, [c for d in days for c in d.commits])
     progress(1.0, f"{sum(len(d.commits) for d in days)} commits in {dates.label}"
                   + (f" ({len(reused)} days from the show folder)" if reused else ""))
     return Span(dates, days, reused, requests, found)

@@ -14,6 +14,7 @@ import datetime as dt
 import os
 import secrets
 import shutil
+import subprocess
 from pathlib import Path
 
 from ..errors import StudioError
@@ -189,16 +190,29 @@ def repo_name(path: str | os.PathLike[str]) -> str | None:
     return _repo_identity(origin.strip(), probe.stdout.decode(errors="replace").strip())[0]
 
 
-def newcomers(path: str | os.PathLike[str], commits: list[Commit], before: dt.datetime,
-              branch: str | None = None) -> list[str] | None:
-    """E-mail addresses (lower case) of ``commits``' authors who authored nothing reachable
-    from ``branch`` before ``before``: one `git log` of author addresses. None when git fails."""
-    wanted = {c.author_email.lower() for c in commits if c.author_email}
-    if not wanted:
-        return []
-    out = _git(Path(path), "log", "--format=%aE", f"--until={git_time(before)}",
-               "--end-of-options", branch or "HEAD", "--")
-    if out.returncode != 0:
+
+def start_authors(path: str | os.PathLike[str], before: dt.datetime, branch: str | None = None
+                  ) -> subprocess.Popen[bytes] | None:
+    """Start listing the author addresses of everything reachable from ``branch`` before
+    ``before`` (the whole history: a first-time contributor is one found nowhere in it), to
+    run beside the span's own pull; :func:`newcomers` reads it."""
+    repo = Path(path)
+    if not repo.exists() or shutil.which("git") is None:
         return None
-    seen = set(out.stdout.decode("utf-8", "replace").lower().split())
-    return sorted(wanted - seen)
+    return _start(repo, "log", "--format=%aE", f"--until={git_time(before)}",
+                  "--end-of-options", branch or "HEAD", "--")
+
+
+def newcomers(proc: subprocess.Popen[bytes] | None, commits: list[Commit]) -> list[str] | None:
+    """E-mail addresses (lower case) of ``commits``' authors that ``proc``
+    (:func:`start_authors`) never listed; None when git could not tell."""
+    if proc is None:
+        return None
+    try:
+        out, _ = proc.communicate()
+    finally:
+        _stop(proc)
+    if proc.returncode != 0:
+        return None
+    wanted = {c.author_email.lower() for c in commits if c.author_email}
+    return sorted(wanted - set(out.decode("utf-8", "replace").lower().split()))
