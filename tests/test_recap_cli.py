@@ -145,3 +145,47 @@ def test_episode_kind_is_checked_and_round_trips(tmp_path, field, value, says):
     (tmp_path / "bad" / "episode.json").write_text(json.dumps(data))
     with pytest.raises(StudioError, match=says):
         load_episode(tmp_path / "bad")
+
+
+def test_produce_week_from_github_reuses_the_days_in_the_show(tmp_path, week):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from github_history import repo_data
+    from github_server import GitHubApiServer
+
+    from studio.sources.github import pull_github
+    from studio.sources.github.auth import Token
+    from studio.sources.model import save_day
+
+    token = "ghp_recapTOKEN0123456789abcdefABCDEF01234"
+    show = tmp_path / "show"
+    with GitHubApiServer(token=token) as server:
+        server.add_repo(repo_data(week, "octo/widgets", server.api_url, merged=True))
+        for date in ("2026-01-26", "2026-01-27"):  # two dailies made already
+            day = pull_github("octo/widgets", dt.date.fromisoformat(date), api_url=server.api_url,
+                              token=Token(token, "GITHUB_TOKEN"), use_cache=False)
+            save_day(day, show / "episodes" / date / "day.json")
+        before = server.count()
+        env = {k: v for k, v in os.environ.items() if k not in ("GITHUB_TOKEN", "GH_TOKEN")}
+        env.update(GITHUB_TOKEN=token, STUDIO_CACHE_DIR=str(tmp_path / "cache"),
+                   HOME=str(tmp_path / "home"), PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring",
+                   PYTHONPATH=str(Path(__file__).parent.parent))
+        result = subprocess.run(
+            [sys.executable, "-m", "studio", "produce", "--github", "octo/widgets", "--week",
+             "2026-W05", "--api-url", server.api_url, "--show-dir", str(show), "-q",
+             "--no-sting"], capture_output=True, text=True, env=env, timeout=120)
+        assert result.returncode == 0, result.stderr
+        hits = server.hits[before:]
+    listings = [h for h in hits if h.path.endswith("/commits")]
+    assert len(listings) == 1  # Wednesday to Sunday in one listing
+    assert listings[0].query["since"] == ["2026-01-14T00:00:00Z"]  # Wednesday's look-back
+    folder = show / "episodes" / "2026-W05"
+    span = load_span(folder / "span.json")
+    assert span.reused == ["2026-01-26", "2026-01-27"] and span.days[0].source == "github"
+    ep = load_episode(folder)
+    assert ep.kind == "recap" and ep.audio is not None and (folder / "chapters.json").is_file()
+    for path in [p for p in tmp_path.rglob("*") if p.is_file()]:
+        assert token not in path.read_text(encoding="utf-8", errors="replace"), path

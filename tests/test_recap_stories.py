@@ -142,3 +142,48 @@ def test_thursdays_daily_says_the_revert_was_on_monday_and_wednesdays_the_series
     assert "It follows part three, which landed yesterday; the series began on Monday" in arc.text
     first = days[0].commits[-2]  # [XPU][1/5], Monday
     assert first.title.startswith("[XPU][1/5]") and first.sha in arc.commits
+
+
+def test_release_with_its_fix_and_removal_with_its_deprecation_are_stories(tmp_path):
+    from gitrepo import RepoBuilder
+
+    def at(day: int, hour: int = 10) -> dt.datetime:
+        return dt.datetime.combine(MONDAY + dt.timedelta(days=day), dt.time(hour), tzinfo=dt.UTC)
+
+    def code(name: str, n: int) -> str:
+        return "".join(f"{name}_{i} = {i}\n" for i in range(n))
+
+    with RepoBuilder(tmp_path / "r") as r:
+        r.commit("Add widgets.legacy_io (#150)", at(-40), files={
+            "src/widgets/legacy_io.py": code("io", 80), "pyproject.toml": 'version = "1.3.0"\n'})
+        deprecate = r.commit(
+            "Deprecate widgets.legacy_io (#200)\n\nwidgets.legacy_io is deprecated and will be "
+            "removed in the next release; use widgets.io instead.", at(0),
+            files={"src/widgets/legacy_io.py": code("io", 80) + "import warnings\n"})
+        release = r.commit("Release 1.4.0 (#201)", at(1), "Bob Okafor", "bob@example.com",
+                           files={"pyproject.toml": 'version = "1.4.0"\n',
+                                  "CHANGELOG.md": "## 1.4.0\n"})
+        fix = r.commit("Fix a crash in the reader, a regression in 1.4.0 (#202)\n\nThe reader "
+                       "crashed on empty files.", at(2), "Carol Reyes", "carol@example.com",
+                       files={"src/widgets/reader.py": code("rd", 30)})
+        remove = r.commit("Remove widgets.legacy_io (#203)\n\nIt was deprecated in #200.", at(3),
+                          delete=["src/widgets/legacy_io.py"],
+                          files={"src/widgets/io.py": code("io2", 10)})
+        r.commit("Fix the cache key (#204)", at(4), "Dave Singh", "dave@example.com",
+                 files={"src/widgets/cache.py": code("c", 50)})
+    span = span_of(tmp_path / "r")
+    sd = build_span_digest(span, profile_for(span.repo))
+    by_kind = {s.kind: s for s in sd.stories}
+    cut = by_kind["release"]
+    assert [c.sha for c in cut.commits] == [release, fix] and cut.version == "1.4.0"
+    assert cut.dates == ["2026-01-27", "2026-01-28"]
+    gone = by_kind["removal"]
+    assert [c.sha for c in gone.commits] == [deprecate, remove]
+    assert gone.dates == ["2026-01-26", "2026-01-29"]
+    ep = RecapWriter().write_span(sd, profile_for(span.repo))
+    assert ep.title.startswith("Weekly Recap – Version 1.4.0 Is Out")
+    text = ep.transcript
+    assert "On Tuesday, version 1.4.0 was cut, by Bob Okafor. One fix for it followed. " \
+           "On Wednesday, Carol Reyes fixed a crash in the reader" in text
+    assert "On Monday, Alice Example deprecated widgets.legacy_io. On Thursday, Alice Example " \
+           "removed widgets.legacy_io." in text

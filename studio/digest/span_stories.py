@@ -119,6 +119,9 @@ def span_stories(sd, profile: Profile) -> list:  # noqa: ANN001 (SpanDigest: imp
         stories.append(SpanStory("rollback", sorted(mine, key=lambda c: c.committed_at), score,
                                  dates(original, revert), revert=r, related=earlier))
         used |= {c.sha for c in mine}
+    everything = sorted((c for c in d.commits if c.revert is None), key=lambda c: c.committed_at)
+    stories += _removals([c for c in everything if c.sha not in used], d.commits + d.earlier, used,
+                         dates)  # before the stacks: a removal's deprecation may sit in one
     for s in d.stacks:
         parts = [c for c in s.commits if c.sha not in used]
         if len(parts) < 2 or all(_chore(c) for c in parts):
@@ -132,7 +135,6 @@ def span_stories(sd, profile: Profile) -> list:  # noqa: ANN001 (SpanDigest: imp
     landed = sorted((c for c in d.commits if c.sha not in used and c.revert is None),
                     key=lambda c: c.committed_at)
     stories += _releases(landed, used, dates)
-    stories += _removals(landed, d.commits + d.earlier, used, dates)
     stories += _themes(sd, landed, used, dates, profile)
     for c in landed:
         if c.sha not in used and not _chore(c):
@@ -165,14 +167,17 @@ def _removals(landed: list[CommitInfo], known: list[CommitInfo], used: set[str],
         removed = list(c.sig.api_removed) + list(c.sig.removed_modules) if c.sig else []
         if not removed or c.sha in used:
             continue
-        leaves = {n.rsplit(".", 1)[-1].lower() for n in removed if len(n.rsplit(".", 1)[-1]) > 2}
+        leaves = {n.replace("/", ".").rsplit(".", 1)[-1].lower() for n in removed}
+        names = [re.compile(rf"(?<![\w.]){re.escape(leaf)}(?!\w)|\.{re.escape(leaf)}(?!\w)")
+                 for leaf in leaves if len(leaf) > 2]
         earlier = [x for x in known if x.sha != c.sha and x.committed_at < c.committed_at
                    and x.sig is not None and x.sig.deprecations
-                   and leaves & {n.rsplit(".", 1)[-1].lower() for n in x.sig.deprecations}]
+                   and any(n.search(" ".join([x.raw_title, *x.sig.deprecations]).lower())
+                           for n in names)]
         if not earlier:
             continue
         first = min(earlier, key=lambda x: x.committed_at)
-        inside = first.sha not in used and any(x is first for x in landed)
+        inside = first.sha not in used and any(x.sha == first.sha for x in landed)
         score = _score(c) + 0.5 * _score(first)
         out.append(SpanStory("removal", [first, c] if inside else [c],
                              score * ACROSS_DAYS, dates(first, c),

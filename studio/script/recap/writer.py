@@ -140,8 +140,9 @@ class RecapWriter:
             named = [story_name(s) for s in rest[:3]]
             n = sum(len(s.commits) for s in rest)
             more = ", and more" if len(rest) > 3 else ""
-            seg.say(f"{capitalize(count(n, 'more change'))} landed, among them "
-                    f"{join_words(named) if len(rest) <= 3 else ', '.join(named)}{more}",
+            listed = join_words(named) if len(rest) <= 3 else ", ".join(named)
+            among = ": " if len(rest) == n else ", among them "
+            seg.say(f"{capitalize(count(n, 'more change'))} landed{among}{listed}{more}",
                     [sha for s in rest[:3] for sha in s.shas])
             if len(rest) > 3:
                 k = n - sum(len(s.commits) for s in rest[:3])
