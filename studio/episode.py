@@ -170,6 +170,19 @@ class Episode:
     schema: int = SCHEMA_VERSION
 
     @property
+    def folder_name(self) -> str:
+        """The episode's folder under ``SHOW/episodes/``: its date, or a recap's span
+        (``2026-W05``, ``2026-01-26_2026-02-03``)."""
+        if self.kind == "recap" and self.span_start:
+            import datetime as dt
+
+            from .sources.span import date_span
+
+            return date_span(dt.date.fromisoformat(self.span_start),
+                             dt.date.fromisoformat(self.date)).folder
+        return self.date
+
+    @property
     def itunes_type(self) -> str:
         return self.episode_type or ("bonus" if self.kind == "recap" else "full")
 

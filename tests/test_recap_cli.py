@@ -139,6 +139,10 @@ def test_episode_kind_is_checked_and_round_trips(tmp_path, field, value, says):
     back = load_episode(tmp_path / "ok")
     assert (back.kind, back.span_start, back.number, back.itunes_type) == (
         "recap", "2026-01-26", 5, "bonus")
+    assert back.folder_name == "2026-W05"  # where the app exports it
+    back.span_start = "2026-01-27"
+    assert back.folder_name == "2026-01-27_2026-02-01"
+    assert make_episode("2026-02-01", "A day").folder_name == "2026-02-01"
     data = json.loads((tmp_path / "ok" / "episode.json").read_text())
     data[field] = value
     (tmp_path / "bad").mkdir()
