@@ -187,3 +187,16 @@ def test_release_with_its_fix_and_removal_with_its_deprecation_are_stories(tmp_p
            "On Wednesday, Carol Reyes fixed a crash in the reader" in text
     assert "On Monday, Alice Example deprecated widgets.legacy_io. On Thursday, Alice Example " \
            "removed widgets.legacy_io." in text
+
+
+def test_an_empty_week_is_short_and_says_so(tmp_path):
+    hist = week_history(tmp_path / "widgets.git")
+    later = MONDAY + dt.timedelta(days=14)  # 2026-W07: nothing landed
+    span = Span(week_span("2026-W07"), pull_git_span(hist.path, later, later + dt.timedelta(days=6)),
+                newcomers=[])
+    ep = RecapWriter().write_span(build_span_digest(span, profile_for(span.repo)),
+                                  profile_for(span.repo))
+    assert ep.title == "Weekly Recap – A Quiet Week"
+    assert ep.summary.endswith("nothing landed on main.")
+    assert "Nothing landed on main in these seven days." in ep.transcript
+    assert [s.id for s in ep.segments] == ["intro", "numbers", "sign-off"]

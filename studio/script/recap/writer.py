@@ -112,9 +112,15 @@ class RecapWriter:
             firsts = [c for c in d.commits if c.author in s.newcomers]
             names = join_words(s.newcomers[:4] + (["more"] if len(s.newcomers) > 4 else []))
             n = len(s.newcomers)
-            seg.say(f"{capitalize(count(n, 'of them', 'of them'))} "
-                    f"{'was' if n == 1 else 'were'} contributing for the first time: {names}",
-                    [c.sha for c in firsts])
+            if n == 1 and s.authors == 1:
+                said = f"It was {names}'s first contribution"
+            elif n == s.authors:
+                said = ("Both" if n == 2 else f"All {number_words(n)}") + \
+                    f" were contributing for the first time: {names}"
+            else:
+                said = (f"{capitalize(count(n, 'of them', 'of them'))} "
+                        f"{'was' if n == 1 else 'were'} contributing for the first time: {names}")
+            seg.say(said, [c.sha for c in firsts])
         if s.reverts or s.relands:
             parts = []
             if s.reverts:
@@ -185,6 +191,8 @@ class RecapWriter:
         cal = Calendar(sd.dates.first, sd.dates.last)
         head = (f"{sd.digest.show}, {cal.span()}: {count(s.commits, 'commit')} from "
                 f"{count(s.authors, 'author')}")
+        if not s.commits:
+            return f"{sd.digest.show}, {cal.span()}: nothing landed on {sd.digest.branch}."
         if not told:
             return head + "."
         return f"{head}. The stories: {join_words([story_name(x) for x in told[:4]])}."
