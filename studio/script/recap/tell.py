@@ -192,7 +192,8 @@ def _theme(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[Sa
     ranked = sorted(s.commits, key=lambda c: -(c.sig.score if c.sig else 0.0))
     for c in sorted(ranked[:2 if depth > 1 else 1], key=lambda c: c.committed_at):
         said.append((on(cal, sd.date_of(c), c), [c.sha]))
-    said += _explain(ranked[0], depth - 1)
+        if c is ranked[0]:  # the lead change explained where it is said
+            said += _explain(c, depth - 1)
     return said
 
 

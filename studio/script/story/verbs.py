@@ -221,10 +221,15 @@ def _adverb(title: str) -> str:
     return first.lower() + " " if _is_adverb(first) and _base(second) else ""
 
 
+# past forms that stand before a noun as adjectives ("Delete deprecated X"), never as the verb
+_ADJECTIVES = {"deprecated", "unused", "outdated", "duplicated", "generated", "nested", "cached",
+               "skipped", "disabled", "failed", "unneeded", "unsupported", "related", "reserved"}
+
+
 def _participle(word: str) -> bool:
     """"improved", "fixed": a known verb's past form (so the word before it is its subject)."""
     w = word.lower()
-    return w.endswith("ed") and bool(_base(w[:-2]) or _base(w[:-1]))
+    return w.endswith("ed") and w not in _ADJECTIVES and bool(_base(w[:-2]) or _base(w[:-1]))
 
 
 def _is_adverb(word: str) -> bool:
