@@ -200,3 +200,29 @@ def test_an_empty_week_is_short_and_says_so(tmp_path):
     assert ep.summary.endswith("nothing landed on main.")
     assert "Nothing landed on main in these seven days." in ep.transcript
     assert [s.id for s in ep.segments] == ["intro", "numbers", "sign-off"]
+
+
+def test_one_persons_sweep_of_the_same_change_is_one_campaign(tmp_path):
+    hist = History(tmp_path / "sweep.git")
+    layouts = ["UintxLayout", "Int4CPULayout", "BlockSparseLayout", "Float8Layout"]
+    for k, name in enumerate(layouts):
+        body = f"* Delete deprecated {layouts[(k + 1) % 4]} and related code\n\n[ghstack-poisoned]"
+        hist.add(Planned(f"Delete deprecated {name} and related code (#{400 + k * 5})", body, BOB,
+                         WEBFLOW, dt.datetime(2026, 1, 26 + k // 2, 9 + k, tzinfo=dt.UTC),
+                         400 + k * 5, files={f"src/lib/{name.lower()}/impl.py": "x = 1\n"}))
+    hist.add(Planned("Add a retry to the client (#500)", "Retries once on a timeout.", ALICE,
+                     WEBFLOW, dt.datetime(2026, 1, 28, 10, tzinfo=dt.UTC), 500,
+                     files={"src/app/client/retry.py": "y = 1\n"}))
+    hist.write()
+    span = span_of(hist.path)
+    sd = build_span_digest(span, profile_for(span.repo))
+    sweeps = [s for s in sd.stories if s.kind == "campaign"]
+    assert len(sweeps) == 1 and len(sweeps[0].commits) == 4
+    assert sweeps[0].dates == ["2026-01-26", "2026-01-27"]
+    ep = RecapWriter().write_span(sd, profile_for(span.repo))
+    seg = next(s for s in ep.segments if s.title == "Bob Okafor's cleanup drive")
+    assert seg.sentences[0].text == (
+        "Bob Okafor deleted deprecated UintxLayout, Int4CPULayout, BlockSparseLayout, and "
+        "Float8Layout, in four changes on Monday and Tuesday.")
+    assert not any(x.text.startswith("Delete deprecated") for x in seg.sentences)
+    assert ep.title.startswith("Weekly Recap – Bob Okafor's Cleanup Drive")

@@ -3,8 +3,9 @@
 From the span's digest (its days read as one): a revert and its reland (an arc with both
 dates), a revert that stayed out, a stack or series whose parts landed on different days, a
 release cut and the fixes that named it after, an API removal with the deprecation before it,
-one module or theme worked by the same people over several days, and the single changes that
-stand alone. Each commit belongs to one story; stories are ranked by what their commits weigh
+one person's campaign of the same change again and again (:mod:`.span_campaigns`), one module
+or theme worked by the same people over several days, and the single changes that stand alone.
+Each commit belongs to one story; stories are ranked by what their commits weigh
 (:mod:`.significance`), arcs across days weighing a little more than the same changes on one.
 """
 
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 
 from ..profile import Profile
 from .model import CommitInfo, RelandStory, RevertStory, StackStory
+from .span_campaigns import find_campaigns
 
 ROLLBACK_WEIGHT = 1.5  # as the daily plan weighs them (script/story/plan.py)
 RELEASE_WEIGHT = 3.0
@@ -25,7 +27,7 @@ ARC = 12.0  # a change that went back and came back (or not) within the span: th
 
 @dataclass
 class SpanStory:
-    kind: str  # "comeback" | "rollback" | "series" | "release" | "removal" | "theme" | "change"
+    kind: str  # comeback | rollback | removal | campaign | series | release | theme | change
     commits: list[CommitInfo]  # the span's commits it tells, oldest first
     score: float
     dates: list[str]  # YYYY-MM-DD of each step, oldest first (earlier than the span possibly)
@@ -55,6 +57,10 @@ class SpanStory:
         """Its authors, most commits first."""
         counts = Counter(c.author for c in self.commits if not c.is_bot)
         return [name for name, _ in counts.most_common()]
+
+
+def _person(c: CommitInfo) -> str:
+    return (c.author_login or c.author_email or c.author).lower()
 
 
 def _score(c: CommitInfo | None) -> float:
@@ -122,6 +128,11 @@ def span_stories(sd, profile: Profile) -> list:  # noqa: ANN001 (SpanDigest: imp
     everything = sorted((c for c in d.commits if c.revert is None), key=lambda c: c.committed_at)
     stories += _removals([c for c in everything if c.sha not in used], d.commits + d.earlier, used,
                          dates)  # before the stacks: a removal's deprecation may sit in one
+    for commits in find_campaigns(everything, used, _person):
+        scores = sorted((_score(c) for c in commits), reverse=True)
+        when = dates(*commits)
+        score = (scores[0] + 0.5 * sum(scores[1:])) * (ACROSS_DAYS if len(when) > 1 else 1)
+        stories.append(SpanStory("campaign", commits, score, when))
     for s in d.stacks:
         parts = [c for c in s.commits if c.sha not in used]
         if len(parts) < 2 or all(_chore(c) for c in parts):
@@ -200,8 +211,7 @@ def _themes(sd, landed: list[CommitInfo], used: set[str], dates,  # noqa: ANN001
             continue
         days_of: dict[str, set[str]] = {}
         for c in commits:
-            days_of.setdefault((c.author_login or c.author_email or c.author).lower(),
-                               set()).add(sd.date_of(c))
+            days_of.setdefault(_person(c), set()).add(sd.date_of(c))
         when = dates(*commits)
         if len(when) < 2 or not any(len(v) > 1 for v in days_of.values()):
             continue

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ...digest.messages import normalize_title
 from ...digest.model import CommitInfo
 from ...digest.span_stories import SpanStory
 from ..story import inputs as I
@@ -30,13 +31,24 @@ def on(cal: Calendar, date: str, c: CommitInfo) -> str:
     return f"{capitalize(when)}, {said}" if when else said
 
 
-def _explain(c: CommitInfo | None, depth: int) -> list[Said]:
-    return [(s, [c.sha]) for s in I.explanation(c)[:depth]] if c is not None else []
+def _explain(c: CommitInfo | None, depth: int, sd=None) -> list[Said]:  # noqa: ANN001
+    """The first ``depth`` sentences explaining ``c`` — never one that only repeats a title of
+    the span (a squashed stack's body lists its parts' titles)."""
+    if c is None or depth <= 0:
+        return []
+    titles = _titles(sd) if sd is not None else set()
+    said = [s for s in I.explanation(c) if normalize_title(s.rstrip(".")) not in titles]
+    return [(s, [c.sha]) for s in said[:depth]]
+
+
+def _titles(sd) -> set[str]:  # noqa: ANN001
+    return {normalize_title(c.raw_title) for c in sd.digest.commits + sd.digest.earlier}
 
 
 def tell_story(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[Said]:  # noqa: ANN001
     teller = {"comeback": _comeback, "rollback": _rollback, "series": _series,
-              "release": _release, "removal": _removal, "theme": _theme}.get(s.kind, _change)
+              "release": _release, "removal": _removal, "theme": _theme,
+              "campaign": _campaign}.get(s.kind, _change)
     return same_day(teller(s, sd, cal, voice, depth))
 
 
@@ -94,7 +106,7 @@ def _comeback(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list
     said.append((f"{capitalize(back_on)}, it came back, landed again by {lander or 'its author'}"
                  if back_on else f"It came back, landed again by {lander or 'its author'}",
                  [r.sha]))
-    said += _explain(back, depth - 1)
+    said += _explain(back, depth - 1, sd)
     return said
 
 
@@ -108,7 +120,7 @@ def _rollback(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list
     reverter = "the merge bot" if r.automatic else (r.reverted_by or "someone")
     if original is not None:
         said.append((on(cal, sd.date_of(original), original), [original.sha]))
-        said += _explain(original, depth - 1)
+        said += _explain(original, depth - 1, sd)
         same = " the same day" if sd.date_of(original) == sd.date_of(revert) else f" {when}"
         said.append((f"{capitalize(reverter)} reverted it{same if when else ''}",
                      [r.sha, original.sha]))
@@ -151,7 +163,7 @@ def _series(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[S
                          f"{did(I.title(top))}", [top.sha]))
         said.append((f"The last, {cal.on(sd.date_of(last))}, {did(I.title(last))}", [last.sha]))
     lead = max(parts, key=lambda c: c.sig.score if c.sig else 0.0)
-    said += _explain(lead, depth - 1)
+    said += _explain(lead, depth - 1, sd)
     return said
 
 
@@ -159,7 +171,7 @@ def _release(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[
     cut, fixes = s.commits[0], s.commits[1:]
     said: list[Said] = [(f"{capitalize(cal.on(sd.date_of(cut)))}, version {s.version} was cut, "
                          f"by {who(cut)}", [cut.sha])]
-    said += _explain(cut, depth - 1)
+    said += _explain(cut, depth - 1, sd)
     if fixes:
         said.append((f"{capitalize(count(len(fixes), 'fix', 'fixes'))} for it followed",
                      [c.sha for c in fixes]))
@@ -178,7 +190,7 @@ def _removal(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[
     said.append((on(cal, sd.date_of(removal), removal),
                  [removal.sha]))
     said += [(f, [removal.sha]) for f in facts(removal, voice)[:1]]
-    said += _explain(removal, depth - 1)
+    said += _explain(removal, depth - 1, sd)
     return said
 
 
@@ -193,14 +205,43 @@ def _theme(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[Sa
     for c in sorted(ranked[:2 if depth > 1 else 1], key=lambda c: c.committed_at):
         said.append((on(cal, sd.date_of(c), c), [c.sha]))
         if c is ranked[0]:  # the lead change explained where it is said
-            said += _explain(c, depth - 1)
+            said += _explain(c, depth - 1, sd)
     return said
 
 
 def _change(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[Said]:  # noqa: ANN001
     c = s.commits[0]
     said: list[Said] = [(on(cal, sd.date_of(c), c), [c.sha])]
-    said += _explain(c, depth)
+    said += _explain(c, depth, sd)
     if depth >= 2:
         said += [(f, [c.sha]) for f in facts(c, voice)[:1]]
+    return said
+
+
+def _campaign(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[Said]:  # noqa: ANN001
+    """"Jerry Zhang deleted deprecated GemlitePackedLayout, UintxLayout, … and more, in nine
+    changes on Tuesday and Wednesday" — what the titles share, then what each was about."""
+    from ...digest.span_campaigns import common_prefix
+
+    commits = s.commits
+    author = I.person(commits[0].author)
+    prefix = common_prefix(commits)
+    shas = [c.sha for c in commits]
+    n = len(commits)
+    said: list[Said] = []
+    if len(prefix) >= 2:
+        items = list(dict.fromkeys(
+            w.strip(",;:") for c in commits if len(c.title.split()) > len(prefix)
+            for w in [c.title.split()[len(prefix)]]))
+        shown = items[:4] + (["more"] if len(items) > 4 else [])
+        said.append((f"{author} {did(' '.join(prefix) + ' ' + join_words(shown))}, in "
+                     f"{count(n, 'change')} {cal.run(s.dates)}", shas))
+    else:
+        first, last = commits[0], commits[-1]
+        said.append((f"{author} made {count(n, 'change')} of one kind {cal.run(s.dates)}", shas))
+        said.append((f"The first, {cal.on(sd.date_of(first))}, {did(I.title(first))}",
+                     [first.sha]))
+        said.append((f"The last, {cal.on(sd.date_of(last))}, {did(I.title(last))}", [last.sha]))
+    lead = max(commits, key=lambda c: c.sig.score if c.sig else 0.0)
+    said += _explain(lead, depth - 1, sd)
     return said

@@ -9,6 +9,7 @@ marked ``kind = "recap"``.
 from __future__ import annotations
 
 from ...digest.span import SpanDigest
+from ...digest.span_campaigns import drive
 from ...digest.span_stories import SpanStory, busy_limit
 from ...episode import Episode
 from ...profile import Profile
@@ -218,6 +219,9 @@ def story_name(s: SpanStory) -> str:
                f"{doing(I.title(s.commits[0]))}"
     if s.kind == "theme" and s.label:
         return f"the {s.label} work"
+    if s.kind == "campaign":
+        who = I.person(s.commits[0].author)
+        return f"{who}'s {drive(s.commits) or 'campaign'}" + (" drive" if drive(s.commits) else "")
     if s.kind == "removal":
         return doing(I.title(s.commits[-1]))
     return doing(I.title(s.commits[0]))
@@ -249,6 +253,8 @@ def story_title(s: SpanStory) -> str:
             return f"{who}'s {tag} Series"
     if s.kind == "theme" and s.label:
         return title_case(f"{s.label} work")
+    if s.kind == "campaign":
+        return title_case(story_name(s), frozenset(I.person(s.commits[0].author).split()))
     return title_case(_short(story_name(s), 7))
 
 
