@@ -14,7 +14,7 @@ from ..story.draft import Said
 from ..story.highlights import facts, opening, who
 from ..story.rollbacks import _said_reason, change_name
 from ..story.series import shared
-from ..story.verbs import did
+from ..story.verbs import did, gerund, split_verb
 from ..story.voice import Voice
 from ..words import capitalize, count, join_words, number_words, ordinal_words
 from .days import Calendar
@@ -39,6 +39,11 @@ def _explain(c: CommitInfo | None, depth: int, sd=None) -> list[Said]:  # noqa: 
     titles = _titles(sd) if sd is not None else set()
     said = [s for s in I.explanation(c) if normalize_title(s.rstrip(".")) not in titles]
     return [(s, [c.sha]) for s in said[:depth]]
+
+
+def _at(s: SpanStory, cal: Calendar, sd, c: CommitInfo) -> str:  # noqa: ANN001
+    """", on Tuesday," for a step of a story told over several days; nothing when it was one."""
+    return f", {cal.on(sd.date_of(c))}," if s.days > 1 else ""
 
 
 def _titles(sd) -> set[str]:  # noqa: ANN001
@@ -155,15 +160,16 @@ def _series(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[S
         said.append((common.sentence(n), shas))
     else:
         first, last = parts[0], parts[-1]
-        said.append((f"The first part, {cal.on(sd.date_of(first))}, {did(I.title(first))}",
+        said.append((f"The first part{_at(s, cal, sd, first)} {did(I.title(first))}",
                      [first.sha]))
         top = max(parts[1:], key=lambda c: c.sig.score if c.sig else 0.0)
         if top is not last:
-            said.append((f"The {ordinal_words(parts.index(top) + 1)}, {cal.on(sd.date_of(top))}, "
+            said.append((f"The {ordinal_words(parts.index(top) + 1)}{_at(s, cal, sd, top)} "
                          f"{did(I.title(top))}", [top.sha]))
-        said.append((f"The last, {cal.on(sd.date_of(last))}, {did(I.title(last))}", [last.sha]))
+        said.append((f"The last{_at(s, cal, sd, last)} {did(I.title(last))}", [last.sha]))
     lead = max(parts, key=lambda c: c.sig.score if c.sig else 0.0)
-    said += _explain(lead, depth - 1, sd)
+    told = next((i for i, (_, cs) in enumerate(said) if cs == [lead.sha]), len(said) - 1)
+    said[told + 1:told + 1] = _explain(lead, depth - 1, sd)  # right after the lead is said
     return said
 
 
@@ -238,10 +244,12 @@ def _campaign(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list
                      f"{count(n, 'change')} {cal.run(s.dates)}", shas))
     else:
         first, last = commits[0], commits[-1]
-        said.append((f"{author} made {count(n, 'change')} of one kind {cal.run(s.dates)}", shas))
-        said.append((f"The first, {cal.on(sd.date_of(first))}, {did(I.title(first))}",
+        verb = split_verb(first.title, guess=True)[0]
+        said.append((f"{author} landed {count(n, 'change')} {cal.run(s.dates)}, each one "
+                     f"{gerund(verb)} something", shas))
+        said.append((f"The first{_at(s, cal, sd, first)} {did(I.title(first))}",
                      [first.sha]))
-        said.append((f"The last, {cal.on(sd.date_of(last))}, {did(I.title(last))}", [last.sha]))
+        said.append((f"The last{_at(s, cal, sd, last)} {did(I.title(last))}", [last.sha]))
     lead = max(commits, key=lambda c: c.sig.score if c.sig else 0.0)
     said += _explain(lead, depth - 1, sd)
     return said

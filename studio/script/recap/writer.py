@@ -213,10 +213,7 @@ def story_name(s: SpanStory) -> str:
             return f"{common.phrase} for {common.what}"
         who = I.person(s.stack.author if s.stack is not None else s.commits[0].author)
         tag = series_tag(s)
-        if tag:
-            return f"{who}'s {number_words(len(s.commits))}-part {tag} series"
-        return f"{who}'s {number_words(len(s.commits))}-part series, starting with " \
-               f"{doing(I.title(s.commits[0]))}"
+        return f"{who}'s {number_words(len(s.commits))}-part {tag + ' ' if tag else ''}series"
     if s.kind == "theme" and s.label:
         return f"the {s.label} work"
     if s.kind == "campaign":
