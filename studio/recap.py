@@ -62,10 +62,14 @@ def reusable_day(path: Path, spec: SourceSpec, repo: str | None) -> Day | None:
 def pull_span(spec: SourceSpec, dates: SpanDates, show_dir: str | Path | None = None,
               progress: Progress = no_progress, cancel: CancelToken | None = None) -> Span:
     """One Day for each date of ``dates``: those ``show_dir`` holds already, read; the rest
-    pulled at once (the first missing date to the last, one walk or listing)."""
+    pulled at once (the first missing date to the last, one walk or listing). ``cancel`` is
+    checked between the steps (a GitHub listing also checks it page by page); a git walk of a
+    week takes seconds and runs to its end."""
     from .errors import StudioError
     from .sources.span import Span, check_span
     from .sources.window import parse_zone
+
+    cancel = cancel or CancelToken()
 
     check_span(dates, parse_zone(spec.tz))
     if not (spec.git or spec.github):
@@ -90,7 +94,9 @@ def pull_span(spec: SourceSpec, dates: SpanDates, show_dir: str | Path | None = 
     if missing:
         progress(0.0, f"pulling {len(missing)} of {dates.length} days in one go")
         try:
+            cancel.check()
             pulled = _pull_range(spec, missing[0], missing[-1], progress, cancel)
+            cancel.check()
         except BaseException:
             if authors is not None:
                 authors.kill()

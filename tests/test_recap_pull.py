@@ -163,3 +163,28 @@ def test_day_file_saved_from_a_span_loads_as_a_day(tmp_path, week):
     day = pull_git_span(week.path, MONDAY, SUNDAY)[3]
     save_day(day, tmp_path / "day.json")
     assert [c.sha for c in load_day(tmp_path / "day.json").lookback] == [c.sha for c in day.lookback]
+
+
+def test_a_cancelled_span_pull_stops_and_leaves_no_git_running(week):
+    from studio.errors import Cancelled
+    from studio.jobs import CancelToken
+
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        pull_span(SourceSpec(git=str(week.path)), week_span(WEEK), cancel=token)
+    assert git_children() == []  # the history's author list was stopped and reaped
+
+
+def git_children() -> list[str]:
+    """This process's git children, running or not yet reaped (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        comm, rest = text[text.index("(") + 1:text.rindex(")")], text[text.rindex(")") + 2:]
+        if comm == "git" and int(rest.split()[1]) == os.getpid():
+            found.append(stat.parent.name)
+    return found
