@@ -48,13 +48,16 @@ def measure(repo: str, week: str, repeat: int, minutes: float) -> dict:
     dates = week_span(week)
     spec = SourceSpec(git=repo)
     out: dict = {"repo": repo, "week": week}
-    span_times, daily_times, daily_script_times = [], [], []
+    span_times, pull_times, daily_times, daily_script_times = [], [], [], []
     write_recap_for(pull_span(spec, dates), minutes=minutes)  # warm: imports, page cache
     write_script_for(pull_git(repo, dates.first))
     for _ in range(repeat):  # alternating, so neither side gets the warmer cache
-        t, (span, episode) = median_time(
-            lambda: (s := pull_span(spec, dates), write_recap_for(s, minutes=minutes)), 1)
-        span_times.append(t)
+        t0 = time.perf_counter()
+        span = pull_span(spec, dates)
+        pulled = time.perf_counter()
+        episode = write_recap_for(span, minutes=minutes)
+        span_times.append(time.perf_counter() - t0)
+        pull_times.append(pulled - t0)
         t, days = median_time(lambda: [pull_git(repo, d) for d in dates.dates], 1)
         daily_times.append(t)
         t, _ = median_time(lambda: [write_script_for(pull_git(repo, d)) for d in dates.dates], 1)
@@ -72,7 +75,8 @@ def measure(repo: str, week: str, repeat: int, minutes: float) -> dict:
     words = spoken_words(episode.transcript)
     out.update(
         commits=len(span.commits), authors=episode.stats.authors,
-        span=statistics.median(span_times), dailies=statistics.median(daily_times),
+        span=statistics.median(span_times), span_pull=statistics.median(pull_times),
+        dailies=statistics.median(daily_times),
         dailies_scripted=statistics.median(daily_script_times), reuse=reuse,
         reused=len(reused.reused), words=words, minutes=episode.estimated_seconds / 60,
         stories=sum(1 for s in episode.segments if s.id.startswith("story-")),
@@ -80,15 +84,44 @@ def measure(repo: str, week: str, repeat: int, minutes: float) -> dict:
     return out
 
 
+def github_requests() -> str:
+    """GitHub requests for the test week (tests/week_history.py) from the local API server:
+    the span in one pull against its seven days pulled one by one."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from github_history import repo_data
+    from github_server import GitHubApiServer
+    from week_history import MONDAY, week_history
+
+    from studio.sources.github import pull_github, pull_github_span
+    from studio.sources.github.auth import Token
+
+    token = "ghp_benchTOKEN0123456789abcdefABCDEF012345"
+    with tempfile.TemporaryDirectory() as tmp, GitHubApiServer(token=token) as server:
+        hist = week_history(Path(tmp) / "widgets.git")
+        server.add_repo(repo_data(hist, "octo/widgets", server.api_url, merged=True))
+        auth = Token(token, "GITHUB_TOKEN")
+        last = MONDAY + dt.timedelta(days=6)
+        pull_github_span("octo/widgets", MONDAY, last, api_url=server.api_url, token=auth,
+                         use_cache=False)
+        span = server.count()
+        for i in range(7):
+            pull_github("octo/widgets", MONDAY + dt.timedelta(days=i), api_url=server.api_url,
+                        token=auth, use_cache=False)
+        days = server.count() - span
+    return (f"GitHub (local API server, tests/week_history.py, 10 commits in 2026-W05): the "
+            f"week in one pull {span} requests, its seven days pulled one by one {days}")
+
+
 def table(rows: list[dict]) -> str:
-    lines = ["repository / week                     commits  recap pull+script  7 daily pulls"
-             "  ratio  7 dailies pulled+scripted  recap from 7 day files  words  minutes"
+    lines = ["repository / week         commits  recap pull  recap pull+script  7 daily pulls"
+             "  ratio  7 dailies pulled+scripted  ratio  recap from 7 day files  words  minutes"
              "  stories"]
     for r in rows:
         name = f"{Path(r['repo']).parent.name} {r['week']}"
         lines.append(
-            f"{name:37} {r['commits']:7}  {r['span']:15.2f} s  {r['dailies']:11.2f} s"
-            f"  {r['span'] / r['dailies']:5.2f}  {r['dailies_scripted']:23.2f} s"
+            f"{name:25} {r['commits']:7}  {r['span_pull']:8.2f} s  {r['span']:15.2f} s"
+            f"  {r['dailies']:11.2f} s  {r['span'] / r['dailies']:5.2f}"
+            f"  {r['dailies_scripted']:23.2f} s  {r['span'] / r['dailies_scripted']:5.2f}"
             f"  {r['reuse']:20.2f} s  {r['words']:5}  {r['minutes']:7.1f}  {r['stories']:7}")
     return "\n".join(lines)
 
@@ -111,7 +144,7 @@ def main() -> int:
     for item in args.also:
         path, _, week = item.rpartition(":")
         rows.append(measure(path, week, args.repeat, args.minutes))
-    text = table(rows)
+    text = table(rows) + "\n\n" + github_requests()
     print(text)
     for r in rows:
         print(f"{Path(r['repo']).parent.name} {r['week']}: {r['title']}")
