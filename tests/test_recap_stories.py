@@ -226,3 +226,22 @@ def test_one_persons_sweep_of_the_same_change_is_one_campaign(tmp_path):
         "Float8Layout, in four changes on Monday and Tuesday.")
     assert not any(x.text.startswith("Delete deprecated") for x in seg.sentences)
     assert ep.title.startswith("Weekly Recap – Bob Okafor's Cleanup Drive")
+
+
+def test_length_left_tells_the_biggest_stories_deeper(tmp_path):
+    hist = History(tmp_path / "deep.git")
+    body = ("The planner now keeps a cost table per join. Each lookup reads the table instead "
+            "of scanning every index. Large queries plan about ten times faster as a result.")
+    for k in range(3):
+        hist.add(Planned(f"Rework the query planner, step {k + 1} (#{600 + k})", body, ALICE,
+                         WEBFLOW, dt.datetime(2026, 1, 26 + k, 10, tzinfo=dt.UTC), 600 + k,
+                         files={f"src/db/planner/step{k}.py": "".join(
+                             f"p{i} = {i}\n" for i in range(80))}))
+    hist.write()
+    span = span_of(hist.path)
+    sd = build_span_digest(span, profile_for(span.repo))
+    short = RecapWriter(minutes=1).write_span(sd, profile_for(span.repo))
+    full = RecapWriter(minutes=5).write_span(sd, profile_for(span.repo))
+    assert "ten times faster" not in short.transcript
+    assert "The planner now keeps a cost table per join." in full.transcript
+    assert "Large queries plan about ten times faster as a result." in full.transcript

@@ -19,7 +19,7 @@ from ..story.voice import Voice
 from ..words import capitalize, count, join_words, number_words, ordinal_words
 from .days import Calendar
 
-AREA = ["the {x} code", "the {x} area", "{x}"]
+AREA = ["the {x} code", "the {x} area", "the {x} module"]
 
 
 def on(cal: Calendar, date: str, c: CommitInfo) -> str:
@@ -75,7 +75,8 @@ def same_day(said: list[Said]) -> list[Said]:
         days = set(_DAY_NAMES.findall(text))
         if text.startswith("The same day"):
             days.add(last)
-        last = days.pop() if len(days) == 1 else ""
+        if days:  # a sentence naming no day (an explanation) keeps the day we are on
+            last = days.pop() if len(days) == 1 else ""
         out.append((text, shas))
     return out
 

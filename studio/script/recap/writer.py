@@ -28,6 +28,7 @@ from .tell import tell_story
 
 FRAME_WORDS = 120  # greeting, the numbers, the rest of the week, the sign-off
 DEEP = 2  # a story told with the authors' explanation
+MAX_DEPTH = 3  # and with more of it, when the length allows
 
 GREETING = [
     "This is {show}, and this is the weekly recap for {span}. I'm {host}.",
@@ -70,6 +71,11 @@ class RecapWriter:
             budget -= words_in(said)
             told.append(s)
             said_all.append(depth)
+        for i, s in enumerate(told):  # length left: the biggest stories told deeper first
+            deeper = words_in(tell_story(s, sd, cal, measure, MAX_DEPTH)) - words_in(
+                tell_story(s, sd, cal, measure, said_all[i]))
+            if 0 < deeper <= budget:
+                said_all[i], budget = MAX_DEPTH, budget - deeper
         drafts = [self._intro(sd, profile, told, cal, voice), self._numbers(sd, cal)]
         for i, (s, depth) in enumerate(zip(told, said_all, strict=True)):
             said = tell_story(s, sd, cal, voice, depth)
