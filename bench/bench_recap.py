@@ -28,6 +28,7 @@ from studio.episode import Episode  # noqa: E402
 from studio.pipeline import SourceSpec, write_script_for  # noqa: E402
 from studio.recap import RECAP_MINUTES, pull_span, write_recap_for  # noqa: E402
 from studio.sources.gitlocal import pull_git  # noqa: E402
+from studio.sources.gitspan import pull_git_span  # noqa: E402
 from studio.sources.model import save_day  # noqa: E402
 from studio.sources.span import week_span  # noqa: E402
 from studio.spoken_length import spoken_words  # noqa: E402
@@ -48,7 +49,7 @@ def measure(repo: str, week: str, repeat: int, minutes: float) -> dict:
     dates = week_span(week)
     spec = SourceSpec(git=repo)
     out: dict = {"repo": repo, "week": week}
-    span_times, pull_times, daily_times, daily_script_times = [], [], [], []
+    span_times, pull_times, daily_times, daily_script_times, walk_times = [], [], [], [], []
     write_recap_for(pull_span(spec, dates), minutes=minutes)  # warm: imports, page cache
     write_script_for(pull_git(repo, dates.first))
     for _ in range(repeat):  # alternating, so neither side gets the warmer cache
@@ -60,6 +61,8 @@ def measure(repo: str, week: str, repeat: int, minutes: float) -> dict:
         pull_times.append(pulled - t0)
         t, days = median_time(lambda: [pull_git(repo, d) for d in dates.dates], 1)
         daily_times.append(t)
+        t, _ = median_time(lambda: pull_git_span(repo, dates.first, dates.last), 1)
+        walk_times.append(t)
         t, _ = median_time(lambda: [write_script_for(pull_git(repo, d)) for d in dates.dates], 1)
         daily_script_times.append(t)
     show = Path(tempfile.mkdtemp(prefix="bench-recap-"))
@@ -76,6 +79,7 @@ def measure(repo: str, week: str, repeat: int, minutes: float) -> dict:
     out.update(
         commits=len(span.commits), authors=episode.stats.authors,
         span=statistics.median(span_times), span_pull=statistics.median(pull_times),
+        walk=statistics.median(walk_times),
         dailies=statistics.median(daily_times),
         dailies_scripted=statistics.median(daily_script_times), reuse=reuse,
         reused=len(reused.reused), words=words, minutes=episode.estimated_seconds / 60,
@@ -113,13 +117,15 @@ def github_requests() -> str:
 
 
 def table(rows: list[dict]) -> str:
-    lines = ["repository / week         commits  recap pull  recap pull+script  7 daily pulls"
+    lines = ["repository / week         commits  days only  recap pull  recap pull+script"
+             "  7 daily pulls"
              "  ratio  7 dailies pulled+scripted  ratio  recap from 7 day files  words  minutes"
              "  stories"]
     for r in rows:
         name = f"{Path(r['repo']).parent.name} {r['week']}"
         lines.append(
-            f"{name:25} {r['commits']:7}  {r['span_pull']:8.2f} s  {r['span']:15.2f} s"
+            f"{name:25} {r['commits']:7}  {r['walk']:7.2f} s  {r['span_pull']:8.2f} s"
+            f"  {r['span']:15.2f} s"
             f"  {r['dailies']:11.2f} s  {r['span'] / r['dailies']:5.2f}"
             f"  {r['dailies_scripted']:23.2f} s  {r['span'] / r['dailies_scripted']:5.2f}"
             f"  {r['reuse']:20.2f} s  {r['words']:5}  {r['minutes']:7.1f}  {r['stories']:7}")
