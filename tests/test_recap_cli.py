@@ -59,6 +59,16 @@ def test_recap_script_only_writes_the_recap_and_its_span(tmp_path, capsys, week)
     assert (show / "episodes" / "2026-01-27_2026-01-29" / "span.json").is_file()
 
 
+@pytest.mark.parametrize(("args", "says"), [
+    (["--date", "2026-01-27", "--to", "2026-01-29"], "--to goes with --from"),
+    (["--week", "2026-W05", "--writer", "llm"], "drop --writer llm"),
+])
+def test_produce_refuses_what_a_recap_cannot_do(tmp_path, capsys, week, args, says):
+    code, out, err = run(capsys, "produce", "--git", str(week.path), *args,
+                         "--show-dir", str(tmp_path / "show"), "-q")
+    assert code != 0 and says in err and len(err.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize(("span", "says"), [
     (["--week", "2026-W60"], "2026 has no week 60"),
     (["--week", "last"], "not an ISO week"),

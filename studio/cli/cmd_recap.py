@@ -15,7 +15,7 @@ from .terminal import TerminalProgress
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from .cmd_text import add_force_argument, add_lock_argument, add_minutes_argument
+    from .cmd_text import add_force_argument, add_lock_argument
 
     recap = sub.add_parser("recap", help="make the recap episode of a week (or a span of days)")
     src = recap.add_mutually_exclusive_group(required=True)
@@ -32,7 +32,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="days before each date to pair reverts (default 14)")
     recap.add_argument("--show-dir", required=True, metavar="DIR")
     recap.add_argument("--profile", help="show profile: a built-in name or a .toml file")
-    add_minutes_argument(recap)
+    from .cmd_text import _minutes
+
+    recap.add_argument("--minutes", type=_minutes, metavar="N",
+                       help="target length of the recap in minutes (default: show.toml's "
+                            "[recap] minutes, else 5); a quiet week stays short")
     recap.add_argument("--script-only", action="store_true",
                        help="write the recap's script (episode.json, span.json) and stop")
     add_audio_arguments(recap)
