@@ -8,7 +8,7 @@ import datetime as dt
 
 import pytest
 from github_history import WEBFLOW, History, Planned
-from week_history import ALICE, BOB, MONDAY, WEEK, week_history
+from week_history import ALICE, BOB, DAVE, MONDAY, WEEK, week_history
 
 from studio.digest.span import build_span_digest
 from studio.pipeline import write_script_for
@@ -245,3 +245,17 @@ def test_length_left_tells_the_biggest_stories_deeper(tmp_path):
     assert "ten times faster" not in short.transcript
     assert "The planner now keeps a cost table per join." in full.transcript
     assert "Large queries plan about ten times faster as a result." in full.transcript
+
+
+def test_a_campaign_says_what_its_titles_name_between_the_words_they_share(tmp_path):
+    hist = History(tmp_path / "typ.git")
+    for k, name in enumerate(["power", "subtract", "divmod"]):
+        hist.add(Planned(f"TYP: specialized ``{name}`` ufunc (#{700 + k})", "", DAVE, WEBFLOW,
+                         dt.datetime(2026, 1, 26 + 2 * k, 10, tzinfo=dt.UTC), 700 + k,
+                         files={f"numpy/_core/umath_{name}.pyi": "def f() -> int: ...\n" * 30}))
+    hist.write()
+    span = span_of(hist.path)
+    ep = RecapWriter().write_span(build_span_digest(span, profile_for(span.repo)),
+                                  profile_for(span.repo))
+    assert ("Dave Singh specialized power, subtract, and divmod ufuncs, in three changes on "
+            "Monday, Wednesday, and Friday.") in ep.transcript

@@ -12,17 +12,25 @@ MIN_PARTS = 3
 # verbs of a drive that sweeps through the code base, one change at a time
 CAMPAIGN_VERBS = {"delete", "remove", "drop", "deprecate", "stabilize", "stabilise", "migrate",
                   "port", "rename", "clean", "convert", "replace", "move", "upgrade", "annotate",
-                  "type", "enable", "vendor", "unvendor", "inline", "split"}
+                  "type", "enable", "vendor", "unvendor", "inline", "split", "specialize",
+                  "simplify", "modernize", "deduplicate"}
+
+
+def spoken(c: CommitInfo) -> str:
+    """The title as said ("TYP: specialized ``divmod`` ufunc" → "specialized divmod ufunc")."""
+    from ..script.story.inputs import title
+
+    return title(c)
 
 
 def _words(c: CommitInfo) -> list[str]:
-    return c.title.split()
+    return spoken(c).split()
 
 
 def _verb(c: CommitInfo) -> str:
     from ..script.story.verbs import split_verb
 
-    verb, _ = split_verb(c.title, guess=True)
+    verb, _ = split_verb(spoken(c), guess=True)
     return verb if verb in CAMPAIGN_VERBS else ""
 
 
@@ -62,7 +70,8 @@ _DRIVES = {"delete": "cleanup", "remove": "cleanup", "drop": "cleanup", "clean":
            "replace": "migration", "move": "reorganization", "rename": "renaming",
            "upgrade": "upgrade", "annotate": "typing", "type": "typing", "inline": "inlining",
            "vendor": "vendoring", "unvendor": "unvendoring", "split": "splitting",
-           "enable": "enabling"}
+           "enable": "enabling", "specialize": "specialization", "simplify": "simplification",
+           "modernize": "modernization", "deduplicate": "deduplication"}
 
 
 def drive(commits: list[CommitInfo]) -> str:
