@@ -153,8 +153,11 @@ def write_recap_for(span: Span, profile_name: str | None = None,
                                                          profile))
 
 
-def save_recap_script(episode: Episode, folder: Path, span: Span) -> bool:
-    """The recap's script and its span file, together (never over an exported recap)."""
+def save_recap_script(episode: Episode, folder: Path, span: Span, over_export: bool = False
+                      ) -> bool:
+    """The recap's script and its span file, together; over an exported recap only with
+    ``over_export`` (a script-only run: the merged script keeps the export's fields, as
+    `studio script` does; a full run replaces it with the next complete export instead)."""
     import shutil
 
     from .episode import EPISODE_FILE, save_episode
@@ -162,7 +165,7 @@ def save_recap_script(episode: Episode, folder: Path, span: Span) -> bool:
     from .pipeline import load_exported
     from .sources.span import save_span
 
-    if (folder / EPISODE_FILE).exists() and load_exported(folder):
+    if not over_export and (folder / EPISODE_FILE).exists() and load_exported(folder):
         return False
     staged = staging_dir(folder, "script")
     try:
@@ -198,7 +201,7 @@ def make_recap(span: Span, show_dir: str | Path, profile_name: str | None = None
         log.warning("%s", merged.line())
     episode = merged.episode
     cancel.check()
-    save_recap_script(episode, out, span)
+    save_recap_script(episode, out, span, over_export=not audio)
     progress(0.05, "recap written")
     if not audio:
         return out

@@ -121,6 +121,14 @@ def test_recap_is_published_beside_the_dailies_that_link_to_it(tmp_path, tmp_pat
     assert "Mon 26 Jan 2026 – Sun 1 Feb 2026" in page and "This episode is a recap" in page
     index = (show / "index.html").read_text()
     assert 'href="episodes/2026-W05/"' in index
+    # the script again, alone: the exported recap keeps its audio, the new scheme applies
+    (show / "show.toml").write_text((show / "show.toml").read_text().replace(
+        "numbered = true", "numbered = false"))
+    code, _, err = run(capsys, "recap", "--git", str(week.path), "--week", "2026-W05",
+                       "--show-dir", str(show), "--script-only", "-q")
+    assert code == 0, err
+    again = load_episode(folder)
+    assert again.number is None and again.audio == ep.audio and again.season == 3
 
 
 def test_recap_is_a_bonus_item_without_a_recap_section(tmp_path, tmp_path_factory):
