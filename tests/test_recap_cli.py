@@ -71,7 +71,7 @@ def test_produce_refuses_what_a_recap_cannot_do(tmp_path, capsys, week, args, sa
 
 @pytest.mark.parametrize(("span", "says"), [
     (["--week", "2026-W60"], "2026 has no week 60"),
-    (["--week", "last"], "not an ISO week"),
+    (["--week", "lastweek"], "not an ISO week"),
     (["--from", "2026-02-03", "--to", "2026-02-01"], "the span is reversed"),
     (["--from", "2026-01-01", "--to", "2026-02-15"], "at most 31 days"),
     (["--from", "2026-01-01"], "--from needs --to"),
@@ -211,3 +211,11 @@ def test_produce_week_from_github_reuses_the_days_in_the_show(tmp_path, week):
     assert ep.kind == "recap" and ep.audio is not None and (folder / "chapters.json").is_file()
     for path in [p for p in tmp_path.rglob("*") if p.is_file()]:
         assert token not in path.read_text(encoding="utf-8", errors="replace"), path
+
+
+def test_week_last_is_the_iso_week_before_this_one(tmp_path, capsys, week):
+    code, out, err = run(capsys, "recap", "--git", str(week.path), "--week", "last",
+                         "--show-dir", str(tmp_path / "show"), "--script-only", "-q")
+    assert code == 0, err
+    year, number, _ = (dt.date.today() - dt.timedelta(days=7)).isocalendar()
+    assert (tmp_path / "show" / "episodes" / f"{year}-W{number:02d}" / "span.json").is_file()

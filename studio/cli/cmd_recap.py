@@ -55,7 +55,8 @@ def add_span_arguments(parser: argparse.ArgumentParser, required: bool,
     group = parser.add_mutually_exclusive_group(required=required)
     if date:
         group.add_argument("--date", help="YYYY-MM-DD, today or yesterday")
-    group.add_argument("--week", metavar="YYYY-Www", help="an ISO week, e.g. 2026-W05: its recap")
+    group.add_argument("--week", metavar="YYYY-Www", help="an ISO week, e.g. 2026-W05, or 'last' "
+                       "(the week before this one): its recap")
     group.add_argument("--from", dest="span_from", metavar="DATE",
                        help="first day of a span to recap (with --to)")
     parser.add_argument("--to", dest="span_to", metavar="DATE",
@@ -73,7 +74,11 @@ def span_dates(args: argparse.Namespace):
     if getattr(args, "week", None):
         if getattr(args, "span_to", None):
             raise StudioError("--to goes with --from, not with --week")
-        dates = week_span(args.week)
+        if args.week.strip().lower() == "last":  # for cron: the ISO week before this one
+            year, week, _ = (today - dt.timedelta(days=7)).isocalendar()
+            dates = week_span(f"{year}-W{week:02d}")
+        else:
+            dates = week_span(args.week)
     else:
         if not getattr(args, "span_to", None):
             raise StudioError("--from needs --to (the span's last day)")
