@@ -53,7 +53,7 @@ def _titles(sd) -> set[str]:  # noqa: ANN001
 def tell_story(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[Said]:  # noqa: ANN001
     teller = {"comeback": _comeback, "rollback": _rollback, "series": _series,
               "release": _release, "removal": _removal, "theme": _theme,
-              "campaign": _campaign}.get(s.kind, _change)
+              "sweep": _sweep}.get(s.kind, _change)
     return same_day(teller(s, sd, cal, voice, depth))
 
 
@@ -225,10 +225,10 @@ def _change(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[S
     return said
 
 
-def _campaign(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[Said]:  # noqa: ANN001
+def _sweep(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[Said]:  # noqa: ANN001
     """"Jerry Zhang deleted deprecated GemlitePackedLayout, UintxLayout, … and more, in nine
     changes on Tuesday and Wednesday" — what the titles share, then what each was about."""
-    from ...digest.span_campaigns import common_prefix, spoken
+    from ...digest.span_sweeps import common_prefix, spoken
 
     commits = s.commits
     author = I.person(commits[0].author)
@@ -260,7 +260,7 @@ def _middles(commits: list[CommitInfo], prefix: list[str]) -> tuple[list[str], l
     "specialized divmod ufunc" → (["power", "divmod"], ["ufuncs"]); "delete deprecated
     UintxLayout and related code", … → (["UintxLayout", …], []). None when the titles share
     too little (one word and no common ending) or name more than a word or two each."""
-    from ...digest.span_campaigns import spoken
+    from ...digest.span_sweeps import spoken
 
     titles = [spoken(c).split() for c in commits]
     rests = [t[len(prefix):] for t in titles]

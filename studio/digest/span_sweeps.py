@@ -1,4 +1,4 @@
-"""A campaign: one person doing the same kind of change again and again over a span ("Delete
+"""A sweep: one person doing the same kind of change again and again over a span ("Delete
 deprecated UintxLayout …", "Delete deprecated Int4CPULayout …", …) — a cleanup, a migration,
 a stabilisation drive — told as one story instead of several small series."""
 
@@ -10,7 +10,7 @@ from .model import CommitInfo
 
 MIN_PARTS = 3
 # verbs of a drive that sweeps through the code base, one change at a time
-CAMPAIGN_VERBS = {"delete", "remove", "drop", "deprecate", "stabilize", "stabilise", "migrate",
+SWEEP_VERBS = {"delete", "remove", "drop", "deprecate", "stabilize", "stabilise", "migrate",
                   "port", "rename", "clean", "convert", "replace", "move", "upgrade", "annotate",
                   "type", "enable", "vendor", "unvendor", "inline", "split", "specialize",
                   "simplify", "modernize", "deduplicate"}
@@ -31,7 +31,7 @@ def _verb(c: CommitInfo) -> str:
     from ..script.story.verbs import split_verb
 
     verb, _ = split_verb(spoken(c), guess=True)
-    return verb if verb in CAMPAIGN_VERBS else ""
+    return verb if verb in SWEEP_VERBS else ""
 
 
 def common_prefix(commits: list[CommitInfo]) -> list[str]:
@@ -45,7 +45,7 @@ def common_prefix(commits: list[CommitInfo]) -> list[str]:
     return prefix
 
 
-def find_campaigns(landed: list[CommitInfo], used: set[str], person: Callable[[CommitInfo], str]
+def find_sweeps(landed: list[CommitInfo], used: set[str], person: Callable[[CommitInfo], str]
                    ) -> list[list[CommitInfo]]:
     """Groups of at least MIN_PARTS of ``landed`` (oldest first) by one person with one
     sweeping verb; their commits are added to ``used``."""
@@ -75,5 +75,5 @@ _DRIVES = {"delete": "cleanup", "remove": "cleanup", "drop": "cleanup", "clean":
 
 
 def drive(commits: list[CommitInfo]) -> str:
-    """What the campaign is, as a noun: "cleanup", "stabilization", "migration"."""
+    """What the sweep is, as a noun: "cleanup", "stabilization", "migration"."""
     return _DRIVES.get(_verb(commits[0]), "")
