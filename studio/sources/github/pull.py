@@ -199,7 +199,7 @@ def pull_github_span(
             for (start, stop), lo in zip(bounds, windows, strict=True):
                 day_commits, lookback = _split_window(listed, lo, start, stop)
                 cut.append((day_commits, prune_lookback(day_commits, lookback), len(lookback)))
-            _older_reverts(remote, branch, zone, since, listed, windows, cut)
+            _span_older_reverts(remote, branch, zone, since, listed, windows, cut)
             ctx.stage = "pull requests"
             unchanged = transport.requests > 0 and transport.not_modified == transport.requests
             span_commits = [c for day, _, _ in reversed(cut) for c in day]
@@ -225,7 +225,7 @@ def pull_github_span(
             in zip(dates, bounds, cut, strict=True)]
 
 
-def _older_reverts(remote, branch: str, zone: ZoneInfo, since: dt.datetime,  # noqa: ANN001
+def _span_older_reverts(remote, branch: str, zone: ZoneInfo, since: dt.datetime,  # noqa: ANN001
                    listed: list[Commit], windows: list[dt.datetime],
                    cut: list[tuple[list[Commit], list[Commit], int]]) -> None:
     """Each day's look-back gains the reverts (and their originals) of its relands that nothing
