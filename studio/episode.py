@@ -16,11 +16,12 @@ from typing import Any
 
 from .errors import StudioError
 from .fsutil import atomic_write_json, read_json
-from .schema import check, iso_date
+from .schema import check, iso_date, one_of, optional_date
 from .spoken_length import spoken_words
 
 SCHEMA_VERSION = 1
 EPISODE_FILE = "episode.json"
+EPISODE_KINDS = ("daily", "recap")
 DEFAULT_RATE = 165  # the speaking rate Settings starts with (words a minute asked of the engine)
 # espeak-ng speaks fewer words a minute of our scripts than the rate it is asked for: pauses at
 # punctuation and identifiers take time. Counted in spoken words (numbers as said: see
@@ -172,7 +173,32 @@ class Episode:
     writer_note: str = ""
     dropped: list[Sentence] = field(default_factory=list)
     writer_notes: list[str] = field(default_factory=list)
+    # What the episode is: a day's ("daily"), or a span's ("recap": ``span_start`` to ``date``,
+    # in a folder named for the span). The feed says the iTunes ``episode_type`` ("" = by kind:
+    # full for a daily, bonus for a recap), and ``season``/``number`` when the show numbers them.
+    kind: str = "daily"
+    span_start: str = ""
+    episode_type: str = ""
+    season: int | None = None
+    number: int | None = None
     schema: int = SCHEMA_VERSION
+
+    @property
+    def folder_name(self) -> str:
+        """The episode's folder under ``SHOW/episodes/``: its date, or a recap's span
+        (``2026-W05``, ``2026-01-26_2026-02-03``)."""
+        if self.kind == "recap" and self.span_start:
+            import datetime as dt
+
+            from .sources.span import date_span
+
+            return date_span(dt.date.fromisoformat(self.span_start),
+                             dt.date.fromisoformat(self.date)).folder
+        return self.date
+
+    @property
+    def itunes_type(self) -> str:
+        return self.episode_type or ("bonus" if self.kind == "recap" else "full")
 
     def refresh_transcript(self) -> None:
         """Rebuild the transcript and the duration estimate from the segments."""
@@ -199,7 +225,9 @@ class Episode:
     @classmethod
     def from_dict(cls, data: dict[str, Any], what: str = "episode file") -> Episode:
         data = migrate(dict(data))
-        check(cls, data, what, {"date": iso_date})
+        check(cls, data, what, {"date": iso_date, "kind": one_of(*EPISODE_KINDS),
+                                "span_start": optional_date,
+                                "episode_type": one_of("", "full", "bonus", "trailer")})
         try:
             return _episode_from(data)
         except (TypeError, KeyError, AttributeError, ValueError) as exc:

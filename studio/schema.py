@@ -31,6 +31,19 @@ def iso_date(value: Any) -> str:
     return ""
 
 
+def optional_date(value: Any) -> str:
+    """A calendar date as YYYY-MM-DD, or empty text (not set)."""
+    return "" if value == "" else iso_date(value)
+
+
+def one_of(*allowed: str) -> Format:
+    """A format: the value is one of ``allowed``."""
+    def fits(value: Any) -> str:
+        return "" if value in allowed else "must be one of " + ", ".join(f'"{a}"' for a in allowed)
+
+    return fits
+
+
 def check(cls: type, data: Any, what: str, formats: dict[str, Format] | None = None) -> None:
     """Raise a StudioError ``WHAT: FIELD must be ..., not ...`` at the first field of ``data``
     that does not fit dataclass ``cls``; ``formats`` maps top-level field names to extra checks."""

@@ -87,7 +87,7 @@ def test_bot_revert_told_whole(rollback_day):
     text = ep.segment("rollbacks").text
     # when the original landed and whose it was, in a sentence that links it
     landed = _sentences_with(ep, "Fay Lee")
-    assert landed and "April 1st" in landed[0].text and s["fsdp"] in landed[0].commits
+    assert landed and "On Wednesday" in landed[0].text and s["fsdp"] in landed[0].commits
     # who reverted it: the bot, said as automatic; its boilerplate is not read as a reason
     auto = [x for x in P.AUTOMATIC if x.split("{")[0] and x.split("{")[0] in text]
     assert auto or "auto-revert bot" in text
@@ -125,7 +125,7 @@ def test_focus_from_real_signals(rollback_day):
 def test_series_names_its_earlier_part(rollback_day):
     ep, s = rollback_day
     arc = _sentences_with(ep, "part eight")
-    assert arc and "March 30th" in arc[0].text, ep.transcript
+    assert arc and "on Monday" in arc[0].text, ep.transcript
     assert set(arc[0].commits) == {s["gemm8"], s["gemm9"]}
     assert any(r.sha == s["gemm8"] for r in ep.commit_refs)  # linked from the transcript
 
@@ -173,7 +173,7 @@ def test_tagged_squash_revert_is_a_rollback(tmp_path):
     assert ep.stats.reverts == 2
     assert cycle in ep.segment("rollbacks").commits and loose in ep.segment("rollbacks").commits
     told = ep.segment("rollbacks")
-    assert "June 20th" in told.text and "Ada Byron" in told.text and "Bob Ross" in told.text
+    assert "Last Saturday" in told.text and "Ada Byron" in told.text and "Bob Ross" in told.text
     assert "panic in the ecosystem check" in told.text
     assert original in told.commits and revert in told.commits
 
@@ -184,7 +184,7 @@ def test_revert_without_reason_says_so(squash_reverts):
     assert any(x in text for x in P.NO_REASON), text
     said = [x for x in ep.segment("rollbacks").sentences if x.text in P.NO_REASON]
     assert said and said[0].commits == [s["a_revert"]]
-    assert "Ada Byron" in text and "Cy Young" in text and "April 2nd" in text
+    assert "Ada Byron" in text and "Cy Young" in text and "On Thursday" in text
     assert "Add the widget cache." not in text  # the title is not a reason
 
 

@@ -28,8 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_lock_argument(script)
     script.set_defaults(handler=cmd_script)
 
-    produce = sub.add_parser("produce", help="pull a day and make its episode in a show folder")
-    _source_arguments(produce)
+    produce = sub.add_parser("produce", help="pull a day (or a week: its recap) and make its "
+                             "episode in a show folder")
+    _source_arguments(produce, span=True)
     produce.add_argument("--show-dir", required=True, metavar="DIR")
     produce.add_argument("--profile", help="show profile: a built-in name or a .toml file")
     add_minutes_argument(produce)
@@ -107,7 +108,7 @@ def add_force_argument(parser: argparse.ArgumentParser) -> None:
                              "commits changed; without it such a run is refused")
 
 
-def _source_arguments(parser: argparse.ArgumentParser) -> None:
+def _source_arguments(parser: argparse.ArgumentParser, span: bool = False) -> None:
     src = parser.add_mutually_exclusive_group(required=True)
     src.add_argument("--git", metavar="PATH", help="a local clone or bare repository")
     src.add_argument("--github", metavar="OWNER/NAME", help="a repository on GitHub")
@@ -115,7 +116,12 @@ def _source_arguments(parser: argparse.ArgumentParser) -> None:
                         help="GitHub API base URL (GitHub Enterprise: https://HOST/api/v3)")
     parser.add_argument("--max-wait", type=seconds(), default=120.0, metavar="SECONDS",
                         help="longest wait for GitHub's rate limit (default 120)")
-    parser.add_argument("--date", required=True, help="YYYY-MM-DD, today or yesterday")
+    if span:  # --date D, or a span's recap: --week W | --from D --to D
+        from .cmd_recap import add_span_arguments
+
+        add_span_arguments(parser, required=True, date=True)
+    else:
+        parser.add_argument("--date", required=True, help="YYYY-MM-DD, today or yesterday")
     parser.add_argument("--tz", default="UTC", help="time zone of the day (default UTC)")
     parser.add_argument("--branch", help="branch to follow (default: the repository's HEAD)")
     parser.add_argument("--lookback-days", type=days, default=14, metavar="N",
@@ -220,6 +226,18 @@ def _show_minutes(episode_dir: Path) -> float | None:
 
 def cmd_produce(args: argparse.Namespace) -> int:
     from .unattended import produce_and_publish
+
+    if args.span_to and not args.span_from:
+        from ..errors import StudioError
+
+        raise StudioError("--to goes with --from (the first day of a span)")
+    if not args.date:  # --week or --from/--to: the span's recap
+        from ..errors import StudioError
+        from .cmd_recap import run_recap, span_dates
+
+        if args.writer == "llm":
+            raise StudioError("a recap is written by the story writer only: drop --writer llm")
+        return run_recap(args, _spec(args), span_dates(args))
 
     return produce_and_publish(args, _spec(args), _date(args), report,
                                settings=audio_settings(args), force=args.force,

@@ -15,6 +15,7 @@ from ..errors import Cancelled, StudioError
 # Each module registers its sub-commands with `register(subparsers)`; keep imports light there.
 COMMAND_MODULES = [
     "studio.cli.cmd_text",
+    "studio.cli.cmd_recap",
     "studio.cli.cmd_audio",
     "studio.cli.cmd_auth",
     "studio.cli.cmd_publish",

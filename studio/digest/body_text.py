@@ -68,6 +68,7 @@ _PROMPT_START = re.compile(
 )
 _SKIP_LINE = re.compile(
     r"^\s*(?:[*-]\s+(?:__->__\s+)?#\d+\b|Stack from \[?ghstack|cc:?\s+@|cc\s*$|\[ghstack-poisoned\]|"
+    r"(?:[*-]\s+)?Update (?:base for Update )?on \"|"  # ghstack's squashed revision notes
     r"[-*+]\s*\[[ xX]\]|!\[|<img\b|-{3,}\s*$|={3,}\s*$|\*{3,}\s*$|_{3,}\s*$|"
     r"(?:Fixes|Closes|Resolves)\s*:?\s*(?:#|https?://)\S*\s*$|"
     r"(?:🤖\s*)?Generated with\b|Co-Authored-By\b|Made with\b|\[message truncated\])",

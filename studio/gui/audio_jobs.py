@@ -294,7 +294,7 @@ def export_and_publish(folder: Path, show_dir: Path, settings: Settings, publish
 
             result = publish_show(show_dir, progress=scaled(progress, 0.8, 1.0), cancel=cancel)
             feed = result.feed_url
-            candidate = show_dir / "episodes" / episode.date / "index.html"
+            candidate = show_dir / "episodes" / episode.folder_name / "index.html"
             page = candidate if candidate.is_file() else None
     files = sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
     progress(1.0, "done")

@@ -129,7 +129,7 @@ class ExportDialog(QDialog):
         self.session.settings = replace(self.session.settings, show_dir=str(show),
                                         loudness_target=self.loudness.value())
         self.session.save_settings()
-        return show / "episodes" / ep.date, show
+        return show / "episodes" / ep.folder_name, show
 
     def run(self) -> None:
         try:

@@ -205,7 +205,7 @@ class Session(QObject):
         folder = self.project.folder
         if folder is None or save_as:
             ep = self.project.episode
-            start = str(projects.suggested_folder(ep.date, self.settings.show_dir,
+            start = str(projects.suggested_folder(ep.folder_name, self.settings.show_dir,
                                                   self.settings.recent_projects))
             folder = self.dialogs.save_folder(self.window, start)
             if folder is None:

@@ -108,7 +108,11 @@ def _add_item(fg, settings: ShowSettings, show_guid: str, item: ShowEpisode,  # 
     fe.enclosure(absolute(settings, item.rel_dir + item.audio_name), str(item.audio_bytes),
                  "audio/mpeg")
     fe.podcast.itunes_duration(str(item.duration_seconds))
-    fe.podcast.itunes_episode_type("full")
+    fe.podcast.itunes_episode_type(ep.itunes_type)  # a recap: "bonus" unless show.toml numbers it
+    if ep.season is not None:
+        fe.podcast.itunes_season(ep.season)
+    if ep.number is not None:
+        fe.podcast.itunes_episode(ep.number)
     entry_ext: PodcastIndexEntryExtension = fe.podcastindex
     lang = clean_line(settings.language)
     if item.vtt:

@@ -1,6 +1,7 @@
 """The episodes of a show folder that can be published, with the files each one offers.
 
-An episode folder is ``SHOW_DIR/episodes/<YYYY-MM-DD>/`` holding ``episode.json`` and, once
+An episode folder is ``SHOW_DIR/episodes/<YYYY-MM-DD>/`` (a recap's: ``<YYYY-Www>/`` or
+``<FIRST>_<LAST>/``) holding ``episode.json`` and, once
 exported, the MP3, the transcripts and the chapters. A folder with a script but no audio
 yet (nothing exported) is a draft: it is left out and reported. A folder whose
 ``episode.json`` names an audio file that is not there is an error.
@@ -119,13 +120,16 @@ def _is_date(name: str) -> bool:
 
 def gather_episodes(show_dir: str | Path) -> Gathered:
     """Every publishable episode under ``show_dir/episodes``, oldest first."""
+    from ..sources.span import is_span_folder  # a recap's folder: 2026-W05, FIRST_LAST
+
     root = Path(show_dir)
     if not root.is_dir():
         raise StudioError(f"show folder {root} does not exist")
     episodes_dir = root / "episodes"
     folders = sorted(
         p for p in (episodes_dir.iterdir() if episodes_dir.is_dir() else [])
-        if p.is_dir() and _is_date(p.name) and (p / EPISODE_FILE).is_file()
+        if p.is_dir() and (_is_date(p.name) or is_span_folder(p.name))
+        and (p / EPISODE_FILE).is_file()
     )
     found: list[ShowEpisode] = []
     drafts: list[str] = []
@@ -135,6 +139,8 @@ def gather_episodes(show_dir: str | Path) -> Gathered:
             drafts.append(folder.name)
         else:
             found.append(item)
+    # by the day each tells (a recap's is its last day), a recap after that day's daily
+    found.sort(key=lambda e: (e.episode.date, e.episode.kind == "recap", e.date))
     if not found:
         hint = f" ({len(drafts)} not exported yet: {', '.join(drafts)})" if drafts else ""
         raise StudioError(f"no episodes to publish in {episodes_dir}{hint}")

@@ -142,14 +142,24 @@ def _transcript(item: ShowEpisode) -> list[dict[str, Any]]:
     return parts
 
 
+def when_label(item: ShowEpisode) -> str:
+    """``Mon 9 Feb 2026`` for a daily; ``Mon 26 Jan 2026 – Sun 1 Feb 2026`` for a recap."""
+    ep = item.episode
+    if ep.kind == "recap" and ep.span_start:
+        return f"{day_label(ep.span_start)} – {day_label(ep.date)}"
+    return day_label(item.date)
+
+
 def _neighbour(item: ShowEpisode) -> dict[str, str]:
     return {"href": f"../{item.date}/", "title": clean_line(item.episode.title) or item.date,
-            "date": item.date, "date_label": day_label(item.date)}
+            "date": item.date, "date_label": when_label(item)}
 
 
 def render_episode_page(settings: ShowSettings, item: ShowEpisode, published: str,
-                        older: list[ShowEpisode], newer: list[ShowEpisode]) -> bytes:
-    """The episode's page; ``older`` and ``newer`` are its nearest neighbours, nearest first."""
+                        older: list[ShowEpisode], newer: list[ShowEpisode],
+                        recap: ShowEpisode | None = None) -> bytes:
+    """The episode's page; ``older`` and ``newer`` are its nearest neighbours, nearest first;
+    ``recap``: the recap that covers this day, linked from the page."""
     ep = item.episode
     audio_src = quote(item.audio_name)
     chapters = [{"title": clean_line(s.title), "start": s.start}
@@ -177,6 +187,9 @@ def render_episode_page(settings: ShowSettings, item: ShowEpisode, published: st
         "older": [_neighbour(o) for o in older],
         "newer": [_neighbour(n) for n in reversed(newer)],  # listed newest first
         "script": _trusted(SEEK_SCRIPT),
+        "recap": _neighbour(recap) if recap is not None else None,
+        "is_recap": ep.kind == "recap",
+        "span_label": when_label(item) if ep.kind == "recap" else "",
     }
     return _environment().get_template("episode.html").render(context).encode("utf-8")
 
@@ -187,7 +200,7 @@ def render_index(settings: ShowSettings, episodes: list[ShowEpisode]) -> bytes:
         "href": item.rel_dir,
         "title": clean_line(item.episode.title) or item.date,
         "date": item.date,
-        "date_label": day_label(item.date),
+        "date_label": when_label(item),
         "summary": clean_line(item.episode.summary),
         "duration_iso": episode_duration(item),
         "duration_label": clock(item.duration_seconds),

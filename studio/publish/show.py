@@ -159,8 +159,8 @@ def _typed(section: str, data: dict[str, Any], cls: type) -> dict[str, Any]:
             kind = {bool: "true or false", str: "a string"}.get(want, "a number")  # type: ignore
             raise StudioError(f"{SHOW_FILE}: {section}{f.name} must be {kind}")
         out[f.name] = value
-    unknown = set(data) - {f.name for f in fields(cls)}
-    if unknown:
+    unknown = set(data) - {f.name for f in fields(cls)} - ({"recap"} if cls is ShowSettings else set())
+    if unknown:  # [recap] is read on its own (recap_settings.py)
         log.warning("%s: ignoring unknown keys %s", SHOW_FILE, ", ".join(sorted(unknown)))
     return out
 

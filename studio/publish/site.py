@@ -146,12 +146,21 @@ def render_site(settings: ShowSettings, guid: str, episodes: list[ShowEpisode],
         older = episodes[max(0, n - NEARBY):n][::-1]
         newer = episodes[n + 1:n + 1 + NEARBY]
         files[item.rel_dir + "index.html"] = render_episode_page(
-            settings, item, published[item.date], older, newer)
+            settings, item, published[item.date], older, newer, covering_recap(item, episodes))
     files["index.html"] = render_index(settings, episodes)
     files["style.css"] = stylesheet()
     files["feed.xml"] = build_feed(settings, guid, episodes, published)
     progress(1.0, "rendered the feed and pages")
     return files
+
+
+def covering_recap(item: ShowEpisode, episodes: list[ShowEpisode]) -> ShowEpisode | None:
+    """The published recap whose span holds the daily ``item``'s day (None for a recap)."""
+    if item.episode.kind == "recap":
+        return None
+    day = item.episode.date
+    return next((r for r in episodes if r.episode.kind == "recap"
+                 and r.episode.span_start <= day <= r.episode.date), None)
 
 
 def readable(path: Path) -> None:

@@ -4,23 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import secrets
 import shutil
 import subprocess
 from pathlib import Path
 
 from ..errors import StudioError
 from ..textsafe import clean_text, decode_git
-from . import prs
-from .branch_bodies import read_branch_bodies
 from .forge import remote_identity
-from .gitsizes import read_changes, start_changes
 from .model import MAX_MESSAGE_CHARS, Commit, Day
-from .project_name import project_name
-from .reland_depth import RELAND_DAYS, older_pairs, unpaired_relands
-from .relevance import keep_lookback
-from .shallow import check_shallow
-from .window import day_bounds, git_time, parse_zone, window_start
 
 # Fields of one record; the message comes last because only it may span lines.
 _FIELDS = ["%H", "%P", "%an", "%ae", "%aI", "%cn", "%ce", "%cI", "%ct", "%B"]
@@ -123,59 +114,11 @@ def _format(marker: str) -> str:
     return "--format=%x00" + marker + "%x00" + "%x00".join(_FIELDS)
 
 
-def _split_window(out: bytes, marker: str, lo: float, mid: float, hi: float
-                  ) -> tuple[list[Commit], list[Commit], int]:
-    """The day's commits, parsed; the look-back commits worth keeping, parsed; and how many
-    look-back commits there were in all. Only what is kept is parsed in full."""
-    day: list[Commit] = []
-    earlier: list[tuple[str, str, bytes, bytes]] = []
-    for record in out.split(b"\0" + marker.encode() + b"\0")[1:]:
-        parts = record.split(b"\0", len(_FIELDS))
-        if len(parts) < len(_FIELDS):
-            continue
-        try:
-            when = int(parts[8])
-        except ValueError:
-            continue
-        if mid <= when < hi:
-            commit = _parse_record(record)
-            if commit is not None:
-                day.append(commit)
-        elif lo <= when < mid:
-            message = parts[9]
-            title = decode_git(message.split(b"\n", 1)[0]).strip()
-            earlier.append((decode_git(parts[0]), title, message, record))
-    keep = keep_lookback(day, [(sha, title, msg) for sha, title, msg, _ in earlier])
-    lookback = [c for sha, _, _, rec in earlier if sha in keep
-                if (c := _parse_record(rec)) is not None]
-    return day, lookback, len(earlier)
-
-
 def _merged_pr_bodies(commits: list[Commit]) -> None:
     """A merge commit stands for the branch it merged: its body is that pull request's."""
     for c in commits:
         if len(c.parents) > 1 and c.body:
             c.pr_body = c.body
-
-
-def _older_reverts(repo: Path, rev: str, marker: str, since: dt.datetime,
-                   wanted: set[str]) -> list[Commit]:
-    """The reverts (and their originals) of relands older than the window (reland_depth)."""
-    if not wanted:
-        return []
-    older = window_start(since, RELAND_DAYS)
-    out = _git(repo, "log", "--first-parent", "-z", _format(marker), f"--since={git_time(older)}",
-               f"--until={git_time(since)}", "--end-of-options", rev, "--")
-    if out.returncode != 0:
-        return []
-    records = []
-    for record in out.stdout.split(b"\0" + marker.encode() + b"\0")[1:]:
-        parts = record.split(b"\0", len(_FIELDS))
-        if len(parts) >= len(_FIELDS):
-            title = decode_git(parts[9].split(b"\n", 1)[0]).strip()
-            records.append((decode_git(parts[0]), title, parts[9], record))
-    keep = older_pairs(wanted, [(sha, title, msg) for sha, title, msg, _ in records])
-    return [c for sha, _, _, rec in records if sha in keep if (c := _parse_record(rec)) is not None]
 
 
 def pull_git(
@@ -191,70 +134,6 @@ def pull_git(
     One history walk over the window without diffs (cheap) runs side by side with the
     repository look-ups; then one `--no-walk` pass sizes every commit kept (the day's and the
     few look-back commits pairing needs), file by file, beside the merges' author look-up."""
-    repo = Path(path)
-    if not repo.exists():
-        raise StudioError(f"no such folder: {repo}")
-    zone = parse_zone(tz)
-    if lookback_days < 0:
-        raise StudioError("--lookback-days must be zero or more")
-    if branch is not None and (not branch.strip() or branch.startswith("-")):
-        raise StudioError(f"not a valid branch name: {branch!r}")
-    if shutil.which("git") is None:
-        raise StudioError("git is not installed: install it with `apt-get install git`")
+    from .gitspan import pull_git_span
 
-    start, end = day_bounds(date, zone)
-    since = window_start(start, lookback_days)  # clamped at 1970: git has nothing before
-    marker = "COMMITCAST-" + secrets.token_hex(8)
-    rev = branch or "HEAD"
-    # one history walk over the whole window, side by side with the repository look-ups
-    log = _start(repo, "log", "--first-parent", "-z", _format(marker),
-                 f"--since={git_time(since)}", f"--until={git_time(end)}",
-                 "--end-of-options", rev, "--")
-    probe = _start(repo, "rev-parse", "--absolute-git-dir", "--abbrev-ref", "HEAD")
-    origin_proc = _start(repo, "config", "--get", "remote.origin.url")
-    try:
-        probe_out, probe_err = probe.communicate()
-        lines = probe_out.decode(errors="replace").split()
-        if not lines or (probe.returncode != 0 and b"not a git repository" in probe_err):
-            raise StudioError(f"not a git repository: {repo}")
-        log_out, log_err = log.communicate()
-        if log.returncode != 0:
-            if branch is None:
-                raise StudioError(f"no branch 'HEAD' in {repo}: the repository has no commits")
-            raise _log_failure(log_err, branch)
-        origin = origin_proc.communicate()[0].decode(errors="replace").strip()
-    finally:
-        _stop(log, probe, origin_proc)
-    git_dir = lines[0]
-    check_shallow(repo, git_dir, rev, since, start)  # a cut history must not pass for a quiet day
-    if branch is None:
-        branch = lines[1] if len(lines) > 1 and lines[1] != "HEAD" else "HEAD"
-
-    day_commits, lookback, earlier = _split_window(
-        log_out, marker, since.timestamp(), start.timestamp(), end.timestamp())
-    lookback += _older_reverts(repo, rev, marker, since, unpaired_relands(day_commits, lookback))
-    kept = day_commits + lookback
-    sizing = start_changes(repo, kept, marker)  # side by side with the merges' authors
-    try:
-        _credit_merged_branches(repo, kept)
-        read_branch_bodies(repo, day_commits)  # what the day's merged branches' commits said
-    finally:
-        read_changes(sizing, kept, marker)
-    _merged_pr_bodies(kept)
-    name, web = _repo_identity(origin, git_dir)
-    return Day(
-        repo=name,
-        repo_url=web,
-        branch=branch,
-        date=date.isoformat(),
-        tz=tz,
-        source="git",
-        start=start.isoformat(),
-        end=end.isoformat(),
-        merged_prs=prs.merged_prs(day_commits),
-        commits=day_commits,
-        lookback=lookback,
-        lookback_days=lookback_days,
-        lookback_total=earlier,
-        project=project_name(repo),
-    )
+    return pull_git_span(path, date, date, tz, branch, lookback_days)[0]

@@ -33,5 +33,11 @@ def earlier_part(commits: list[CommitInfo], d: Digest, builds_on: list[int] = ()
     if not parts:
         return None
     last = max(parts, key=lambda c: c.series[0])
-    return (f"It follows part {number_words(last.series[0])}, which landed "
-            f"{on_day(last.committed_at, d)}", [last.sha, first.sha])
+    start = min(parts, key=lambda c: c.series[0])
+    said = (f"It follows part {number_words(last.series[0])}, which landed "
+            f"{on_day(last.committed_at, d)}")
+    began = on_day(start.committed_at, d)
+    if start is not last and began != on_day(last.committed_at, d):
+        return (f"{said}; the series began {began}, with part {number_words(start.series[0])}",
+                [start.sha, last.sha, first.sha])
+    return said, [last.sha, first.sha]

@@ -22,7 +22,7 @@ from .voice import Voice
 _BOILERPLATE = re.compile(r",?\s*to avoid this behaviou?r,? add the tag \S+.*$", re.I)
 _URL = re.compile(r"\(?https?://\S+\)?")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-_RESTATES = re.compile(r"^(?:this|it) (?:pr |change |commit )?reverts?\b", re.I)
+_RESTATES = re.compile(r"^(?:(?:this|it) (?:pr |change |commit )?)?reverts?\b", re.I)
 REASON_SENTENCES = 2
 
 
@@ -39,8 +39,12 @@ def local_date(stamp: str, tz: str) -> dt.date | None:
         return moment.date()
 
 
+_WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+
 def on_day(stamp: str, d: Digest) -> str:
-    """"earlier today", "yesterday", "on June 12th" (with the year when it differs)."""
+    """"earlier today", "yesterday", "on Tuesday" (this week), "last Friday" (within the last
+    six days, but in the week before), "on June 12th" (with the year when it differs)."""
     when = local_date(stamp, d.tz)
     today = dt.date.fromisoformat(d.date)
     if when is None:
@@ -49,6 +53,9 @@ def on_day(stamp: str, d: Digest) -> str:
         return "earlier today"
     if when == today - dt.timedelta(days=1):
         return "yesterday"
+    if today - dt.timedelta(days=6) <= when < today:
+        name = _WEEKDAYS[when.weekday()]
+        return f"on {name}" if when.weekday() < today.weekday() else f"last {name}"
     text = spoken_date(when)
     return "on " + (text.rsplit(",", 1)[0] if when.year == today.year else text)
 

@@ -7,6 +7,7 @@ import re
 
 _IRREGULAR = {
     "make": "made", "build": "built", "split": "split", "set": "set", "run": "ran",
+    "reset": "reset", "upset": "upset", "offset": "offset",
     "write": "wrote", "read": "read", "keep": "kept", "teach": "taught", "bind": "bound",
     "put": "put", "cut": "cut", "cast": "cast", "shut": "shut", "let": "let", "get": "got", "take": "took",
     "give": "gave", "rewrite": "rewrote", "undo": "undid", "redo": "redid", "hold": "held",
@@ -89,6 +90,18 @@ def _base(word: str) -> str:
     return ""
 
 
+def _past_base(word: str) -> str:
+    """"Deleted" → "delete", "Added" → "add", "Dropped" → "drop": a title that says what it
+    did in the past tense (the verb's own past, so "landed deleted X" is never said)."""
+    w = word.lower().rstrip(":,")
+    if not w.endswith("ed") or len(w) < 5:
+        return ""
+    for base in (w[:-1], w[:-2], w[:-3], w[:-3] + "y"):
+        if _known(base) and past(base) == w:
+            return base
+    return ""
+
+
 def past(verb: str) -> str:
     if verb in _BRING:
         return _BRING[verb]
@@ -137,7 +150,7 @@ def split_verb(title: str, guess: bool = False) -> tuple[str, str]:
     second, _, after = rest.partition(" ")
     if _is_adverb(first) and _base(second) and after:
         return _base(second), after
-    base = _base(first) or (_guessed_verb(first, rest) if guess else "")
+    base = _base(first) or _past_base(first) or (_guessed_verb(first, rest) if guess else "")
     # "copy improved shape-typing": copy is a name; "remove disabled X": remove is no noun
     if base and rest and _participle(second) and base not in _SECOND_VERBS:
         return "", title

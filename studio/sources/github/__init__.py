@@ -1,5 +1,5 @@
 """GitHub as a source: pull a day through PyGithub with a lean, cached, resilient transport."""
 
-from .pull import pull_github
+from .pull import pull_github, pull_github_span
 
-__all__ = ["pull_github"]
+__all__ = ["pull_github", "pull_github_span"]

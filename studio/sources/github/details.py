@@ -17,7 +17,6 @@ from ...jobs import CancelToken
 from ...textsafe import clean_line
 from ..model import Commit
 from ..project_name import project_name_from
-from ..prs import merged_prs
 from .errors import PullContext
 from .graphql import (
     BATCH,
@@ -41,8 +40,9 @@ PROJECT_FILES = ("pyproject.toml", "setup.cfg", "package.json", "Cargo.toml", "R
 def fill_details(client, remote, full_name: str, branch: str, day_commits: list[Commit],
                  lookback: list[Commit], ctx: PullContext, cache, unchanged: bool,
                  detail_limit: int, report: Callable[[float, str], None], cancel: CancelToken,
-                 tip: str = "") -> tuple[int, list[str], str]:
-    """Fill the commits in place; returns the day's merged pull requests, the notes and the
+                 tip: str = "") -> tuple[set[str], list[str], str]:
+    """Fill the commits in place; returns the shas of the day's commits known to have landed
+    a merged pull request (for :func:`merged_prs`), the notes and the
     project's own name (read at ``tip``, the default branch; "" when GraphQL is not usable)."""
     notes: list[str] = []
     kept = day_commits + lookback
@@ -79,7 +79,7 @@ def fill_details(client, remote, full_name: str, branch: str, day_commits: list[
         else:
             add_files(remote, commit)
     landed = {c.sha for c in day_commits if landed_as_pr(c, details.get(c.sha), branch)}
-    return merged_prs(day_commits, landed), notes, project
+    return landed, notes, project
 
 
 def _rest_reader(remote, tip: str) -> Callable[[str], str]:

@@ -1,11 +1,11 @@
-"""Pull one day of a GitHub repository's branch: the same Day as the git source, leanly.
+"""Pull days of a GitHub repository's branch: the same Days as the git source, leanly.
 
-Requests: one for the repository, ceil(N/100) for the commit list (the day and the look-back
-window in one paginated listing; on a day with a reland whose revert is not in the window, one
-more listing of the 90 days before it, as the git source walks them), ceil(K/100) GraphQL
-queries for the K commits kept (each one's pull request with body, labels and files, and its
-size), and one REST request for each of at most ``detail_limit`` commits GraphQL could not
-size (no pull request of their own).
+Requests: one for the repository, ceil(N/100) for the commit list (the days and the look-back
+window in one paginated listing; with a reland whose revert is not in its window, one more
+listing of the 90 days before, as the git source walks them), ceil(K/100) GraphQL queries for
+the K commits kept (each one's pull request with body, labels and files, and its size), and one
+REST request for each of at most ``detail_limit`` commits a day GraphQL could not size (no pull
+request of their own).
 Where GraphQL is unavailable (anonymous, an old GitHub Enterprise, an error), REST gives the
 lead stories their detail instead, two requests each, and the Day's notes say so.
 """
@@ -23,6 +23,7 @@ from ...jobs import CancelToken, Progress, no_progress
 from ...textsafe import clean_line, clean_text
 from ..gitlocal import _split_message
 from ..model import Commit, Day
+from ..prs import merged_prs
 from ..reland_depth import RELAND_DAYS, older_pairs, unpaired_relands
 from ..relevance import prune_lookback
 from ..window import day_bounds, parse_zone, window_start
@@ -127,6 +128,30 @@ def pull_github(
 ) -> Day:
     """Commits on ``branch`` of GitHub ``repo`` (``OWNER/NAME``) committed on ``date`` in
     ``tz``, with the ``lookback_days`` before it; see the module docstring for the budget."""
+    return pull_github_span(repo, date, date, tz, branch, lookback_days, api_url, token, policy,
+                            cache_dir, use_cache, detail_limit, progress, cancel)[0]
+
+
+def pull_github_span(
+    repo: str,
+    first: dt.date,
+    last: dt.date,
+    tz: str = "UTC",
+    branch: str | None = None,
+    lookback_days: int = 14,
+    api_url: str | None = None,
+    token: Token | None = None,
+    policy: NetworkPolicy | None = None,
+    cache_dir: str | Path | None = None,
+    use_cache: bool = True,
+    detail_limit: int = DEFAULT_DETAIL_LIMIT,
+    progress: Progress = no_progress,
+    cancel: CancelToken | None = None,
+) -> list[Day]:
+    """One Day for each date from ``first`` to ``last``, oldest first, from one paginated
+    listing (the first day's look-back to the last day's end) and one round of details for
+    every commit kept: a week costs about what its busiest day would, not seven pulls. Each
+    Day's ``requests`` is the whole span's count."""
     repo = repo.strip().removesuffix(".git")
     if not _REPO_NAME.match(repo):
         raise StudioError(f"not a GitHub repository name: {repo!r} (expected OWNER/NAME)")
@@ -135,6 +160,8 @@ def pull_github(
         raise StudioError("--lookback-days must be zero or more")
     if detail_limit < 0:
         raise StudioError("the detail limit must be zero or more")
+    if last < first:
+        raise StudioError(f"the span is reversed: {first.isoformat()} is after {last.isoformat()}")
     api = normalize_api_url(api_url)
     token = token if token is not None else resolve_token(api)
     cancel = cancel or CancelToken()
@@ -157,8 +184,10 @@ def pull_github(
     )
     ctx = PullContext(repo=repo, host=host_of(api), token=token, branch=branch or "",
                       tries=transport.policy.retries + 1)
-    start, end = day_bounds(date, zone)
-    since = window_start(start, lookback_days)
+    dates = [first + dt.timedelta(days=i) for i in range((last - first).days + 1)]
+    bounds = [day_bounds(d, zone) for d in dates]
+    windows = [window_start(start, lookback_days) for start, _ in bounds]
+    since, end = windows[0], bounds[-1][1]
     client = make_client(api, token, transport)
     try:
         with github_errors(ctx):
@@ -177,56 +206,57 @@ def pull_github(
                     report(min(0.7, 0.05 + len(listed) / (len(listed) + 300)),
                            f"listed {len(listed)} commits")
             listed = _first_parent_line(listed)
-            day_commits, lookback = _split_window(listed, since, start, end)
-            lookback_total = len(lookback)
-            lookback = prune_lookback(day_commits, lookback)
-            lookback += _older_reverts(remote, branch, zone, since, day_commits, lookback)
+            cut = []
+            for (start, stop), lo in zip(bounds, windows, strict=True):
+                day_commits, lookback = _split_window(listed, lo, start, stop)
+                cut.append((day_commits, prune_lookback(day_commits, lookback), len(lookback)))
+            _span_older_reverts(remote, branch, zone, since, listed, windows, cut)
             ctx.stage = "pull requests"
             unchanged = transport.requests > 0 and transport.not_modified == transport.requests
-            merged, notes, project = fill_details(
-                client, remote, full_name, branch, day_commits, lookback, ctx, cache,
-                unchanged, detail_limit, report, cancel, tip=remote.default_branch or branch)
+            span_commits = [c for day, _, _ in reversed(cut) for c in day]
+            told = {c.sha for c in span_commits}
+            earlier = list({c.sha: c for _, lb, _ in cut for c in lb if c.sha not in told}.values())
+            landed, notes, project = fill_details(
+                client, remote, full_name, branch, span_commits, earlier, ctx, cache,
+                unchanged, detail_limit * len(dates), report, cancel,
+                tip=remote.default_branch or branch)
     finally:
         client.close()
     log.info("pulled %s with %d requests (%d answered 304 from the cache)",
              full_name, transport.requests, transport.not_modified)
-    report(1.0, f"{len(day_commits)} commits: {transport.requests} requests, "
+    report(1.0, f"{len(span_commits)} commits: {transport.requests} requests, "
                 f"{transport.not_modified} unchanged (304)")
-    return Day(
-        repo=full_name,
-        branch=branch,
-        date=date.isoformat(),
-        tz=tz,
-        source="github",
-        start=start.isoformat(),
-        end=end.isoformat(),
-        commits=day_commits,
-        lookback=lookback,
-        lookback_days=lookback_days,
-        lookback_total=lookback_total,
-        repo_url=remote.html_url if isinstance(getattr(remote, "html_url", None), str) else "",
-        merged_prs=merged,
-        requests=transport.requests,
-        notes=notes,
-        project=project,
-    )
+    web = remote.html_url if isinstance(getattr(remote, "html_url", None), str) else ""
+    return [Day(repo=full_name, branch=branch, date=date.isoformat(), tz=tz, source="github",
+                start=start.isoformat(), end=stop.isoformat(), commits=day_commits,
+                lookback=lookback, lookback_days=lookback_days, lookback_total=total,
+                repo_url=web, merged_prs=merged_prs(day_commits, landed),
+                requests=transport.requests, notes=list(notes), project=project)
+            for date, (start, stop), (day_commits, lookback, total)
+            in zip(dates, bounds, cut, strict=True)]
 
 
-def _older_reverts(remote, branch: str, zone: ZoneInfo, since: dt.datetime,
-                   day_commits: list[Commit], lookback: list[Commit]) -> list[Commit]:
-    """The reverts (and their originals) of the day's relands that nothing in the window
-    undid, from one more listing: the RELAND_DAYS before the window, as the git source walks
-    them (reland_depth); a day without such a reland asks nothing."""
-    wanted = unpaired_relands(day_commits, lookback)
-    if not wanted:
-        return []
+def _span_older_reverts(remote, branch: str, zone: ZoneInfo, since: dt.datetime,  # noqa: ANN001
+                   listed: list[Commit], windows: list[dt.datetime],
+                   cut: list[tuple[list[Commit], list[Commit], int]]) -> None:
+    """Each day's look-back gains the reverts (and their originals) of its relands that nothing
+    in its window undid, from one more listing of the RELAND_DAYS before the first window, as
+    the git source walks them (reland_depth); a span without such a reland asks nothing."""
+    wanted = [unpaired_relands(day, lookback) for day, lookback, _ in cut]
+    if not any(wanted):
+        return
     older = window_start(since, RELAND_DAYS)
     listing = remote.get_commits(sha=branch, since=older.astimezone(dt.UTC),
                                  until=since.astimezone(dt.UTC))
-    listed = _first_parent_line([_to_commit(item, zone) for item in listing])
-    before = [c for c in listed if dt.datetime.fromisoformat(c.committed_at) < since]
-    keep = older_pairs(wanted, [(c.sha, c.title, c.message.encode("utf-8")) for c in before])
-    return [c for c in before if c.sha in keep]
+    walked = [c for c in _first_parent_line([_to_commit(item, zone) for item in listing])
+              if dt.datetime.fromisoformat(c.committed_at) < since]
+    for keys, lo, (_, lookback, _) in zip(wanted, windows, cut, strict=True):
+        if not keys:
+            continue
+        before = [c for c in listed if dt.datetime.fromisoformat(c.committed_at) < lo] + walked
+        keep = older_pairs(keys, [(c.sha, c.title, c.message.encode("utf-8")) for c in before])
+        have = {c.sha for c in lookback}
+        lookback += [c for c in before if c.sha in keep and c.sha not in have]
 
 
 def _split_window(commits: list[Commit], since: dt.datetime, start: dt.datetime,
