@@ -233,7 +233,7 @@ class ExportResult:
     warnings: list[str] = field(default_factory=list)  # what the core logged as a warning
 
 
-def save_for_export(snapshot: dict, day, here: Path | None, target: Path) -> None:
+def save_for_export(snapshot: dict, day, here: Path | None, target: Path, span=None) -> None:
     """Write the episode (a snapshot taken on the UI thread) into ``target``, bringing its
     takes along when it lived elsewhere."""
     import shutil
@@ -242,7 +242,7 @@ def save_for_export(snapshot: dict, day, here: Path | None, target: Path) -> Non
 
     if here is not None and here.resolve() != target.resolve() and (here / "takes").is_dir():
         shutil.copytree(here / "takes", target / "takes", dirs_exist_ok=True)
-    save_project(Episode.from_dict(snapshot), target, day)
+    save_project(Episode.from_dict(snapshot), target, day, span)
 
 
 def prepare_show(show_dir: Path, episode: Episode, settings: Settings,

@@ -1,4 +1,5 @@
-"""The day list: every commit of the pulled day, filterable by theme, with its details."""
+"""The day list: every commit of the pulled day, filterable by theme, with its details; for a
+recap, the span list: the span's commits grouped by story, each with the day it landed."""
 
 from __future__ import annotations
 
@@ -20,11 +21,13 @@ from PySide6.QtWidgets import (
 from .. import humanize
 from ..digest.model import Digest
 from ..sources.model import Day
+from ..sources.span import Span
 from .day_rows import (
     RELAND,
     REVERT,
     ROLLBACKS,
     STACK,
+    STORY,
     Row,
     build_rows,
     row_matches,
@@ -33,6 +36,10 @@ from .day_rows import (
 )
 
 BADGES = {REVERT: "⟲ revert", RELAND: "↻ reland", STACK: "≡ stack"}
+STORY_BADGES = {"comeback": "⟲↻ reverted, back", "rollback": "⟲ reverted", "series": "≡ series",
+                "campaign": "◆ campaign", "release": "★ release", "removal": "✕ removal",
+                "theme": "◇ theme", "change": "• change"}
+TIME_WIDTH, DAY_WIDTH = 74, 128  # the Time column; a span's Day column ("Mon 26 – Wed 28 Jan")
 SHA_ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -44,6 +51,7 @@ class DayView(QWidget):
         self.rows: list[Row] = []
         self._commits = 0
         self._day_shown = False
+        self.is_span = False  # a recap's span list, grouped by story
         self.heading = QLabel("No day pulled yet: pull a repository above, or open an episode.")
         self.heading.setWordWrap(True)
         self.theme = QComboBox()
@@ -60,7 +68,7 @@ class DayView(QWidget):
         self.tree.setAlternatingRowColors(True)
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((1, 96), (2, 74), (3, 76), (4, 120)):
+        for col, width in ((1, 96), (2, TIME_WIDTH), (3, 76), (4, 120)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(col, width)
         header.setStretchLastSection(False)
@@ -114,7 +122,7 @@ class DayView(QWidget):
             self.empty_note.hide()
             return
         if not self.rows:
-            note = "No commits on this day."
+            note = "No commits in this span." if self.is_span else "No commits on this day."
         else:
             what = f" “{text}”" if text else ""
             where = f" in {theme}" if self.theme.currentData() else ""
@@ -126,6 +134,9 @@ class DayView(QWidget):
     def clear(self) -> None:
         self.rows = []
         self._day_shown = False
+        self.is_span = False
+        self.tree.setHeaderLabels(["Commit", "Author", "Time", "Theme", "Marks"])
+        self.tree.header().resizeSection(2, TIME_WIDTH)
         self.empty_note.hide()
         self.tree.clear()
         self.details.clear()
@@ -147,10 +158,32 @@ class DayView(QWidget):
         self.heading.setText(f"<b>{_e(day.repo)}</b> · {_e(day.branch)} · {_e(humanize.day(day.date))} "
                              f"({_e(day.tz)})<br>{' · '.join(bits)}")
         self._commits = s.commits  # as the heading counts them (a reverted original is a row's child)
-        self.rows = rows if rows is not None else build_rows(digest, day)
+        rows = rows if rows is not None else build_rows(digest, day)
+        self._fill(rows, rows)
+
+    def show_span(self, span: Span | None, rows: list[Row] | None, bits: list[str]) -> None:
+        """A recap's span: its stories as groups, most significant first, each commit beneath
+        with the day it landed."""
+        self.clear()
+        if span is None or rows is None:
+            self.heading.setText("No days in this recap (its span.json is missing).")
+            return
+        self.is_span = True
+        self.tree.setHeaderLabels(["Story and commit", "Author", "Day", "Theme", "Marks"])
+        self.tree.header().resizeSection(2, DAY_WIDTH)
+        first, last = span.dates.first, span.dates.last
+        when = f"{first:%a} {first.day} {first:%b} – {last:%a} {last.day} {last:%b %Y}"
+        self.heading.setText(f"<b>{_e(span.repo)}</b> · {_e(span.branch)} · "
+                             f"<b>{_e(span.dates.label)}</b>: {_e(when)} ({_e(span.tz)})"
+                             f"<br>{_e(' · '.join(bits))}")
+        self._commits = len(span.commits)
+        self._fill(rows, [ch for r in rows for ch in (r.children if STORY in r.marks else [r])])
+
+    def _fill(self, rows: list[Row], counted: list[Row]) -> None:
+        self.rows = rows
         self.theme.blockSignals(True)
         self.theme.addItem("Rollbacks and relands", ROLLBACKS)
-        for theme_id, name in themes_present(self.rows):
+        for theme_id, name in themes_present(counted):
             self.theme.addItem(name[:1].upper() + name[1:], theme_id)
         self.theme.blockSignals(False)
         self.tree.addTopLevelItems([self._item(row) for row in self.rows])
@@ -160,14 +193,20 @@ class DayView(QWidget):
 
     def _item(self, row: Row) -> QTreeWidgetItem:
         marks = " ".join(BADGES[m] for m in row.marks if m in BADGES)
-        if row.stack:
+        if STORY in row.marks:
+            marks = STORY_BADGES.get(row.stack, "")
+        elif row.stack:
             marks = marks.replace(BADGES[STACK], f"≡ {row.stack}")
         item = QTreeWidgetItem([row.label, row.author, row.time, row.theme_name, marks])
         item.setData(0, SHA_ROLE, row.sha)
         item.setToolTip(0, tooltip_html(row))
         for col, tip in ((1, row.author), (2, row.when or row.time), (3, row.theme_name), (4, row.note)):
             item.setToolTip(col, f"<p>{_e(tip)}</p>" if tip else "")
-        if REVERT in row.marks:
+        if STORY in row.marks:
+            font = item.font(0)
+            font.setBold(True)
+            item.setFont(0, font)
+        elif REVERT in row.marks:
             font = item.font(0)
             font.setItalic(True)
             item.setFont(0, font)

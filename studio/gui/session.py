@@ -18,6 +18,7 @@ from .. import humanize, projects
 from ..errors import StudioError
 from ..pipeline import SourceSpec
 from ..settings import Settings, remember, save_settings
+from ..sources.span import SpanDates
 from . import child_jobs, commands
 from .child_jobs import run_in_child
 from .dialogs import CANCEL, SAVE, Dialogs
@@ -90,7 +91,8 @@ class Session(QObject):
         return self.settings.profile or None
 
     def _load(self, loaded: Loaded, recovered: bool = False) -> None:
-        self.project.set_episode(loaded.episode, loaded.day, loaded.folder, recovered=recovered)
+        self.project.set_episode(loaded.episode, loaded.day, loaded.folder, recovered=recovered,
+                                 span=loaded.span)
         self.day_loaded.emit(loaded)
 
     def may_discard(self) -> bool:
@@ -130,6 +132,37 @@ class Session(QObject):
         if self.task is not None and self.task.running:  # said at once, before the child starts
             self.progress.emit(0.0, f"Connecting to GitHub for {spec.github}…" if spec.github
                                else f"Reading {spec.git}…")
+
+    def pull_span(self, spec: SourceSpec, dates: SpanDates) -> None:
+        """Pull a week (or a run of days) at once and write its recap, off the UI thread; the
+        show folder's day files are read, not pulled again."""
+        if not self.may_discard():
+            return
+        profile, show_dir = self._profile(), self.settings.show_dir
+        if spec.github and not spec.api_url and self.settings.github_api_url:
+            spec = replace(spec, api_url=self.settings.github_api_url)
+
+        def job(progress, cancel) -> Loaded:
+            return run_in_child(child_jobs.pull_span_and_write, (spec, dates, show_dir, profile),
+                                progress, cancel)
+
+        def done(loaded: Loaded) -> None:
+            self._load(loaded)
+            source = spec.git or spec.github or ""
+            self.settings.recent_repos = remember(self.settings.recent_repos, source)
+            self.settings.tz = spec.tz
+            self.save_settings()
+            span = loaded.span
+            reused = f" ({humanize.plural(len(span.reused), 'day')} from the show folder)" \
+                if span.reused else ""
+            self.status.emit(f"Pulled {span.repo} for {dates.label}: "
+                             f"{humanize.plural(len(span.commits), 'commit')}{reused}. "
+                             "Save the recap to keep it.")
+
+        self.run_job("Pull", job, done)
+        if self.task is not None and self.task.running:
+            self.progress.emit(0.0, f"Connecting to GitHub for {spec.github}, {dates.label}…"
+                               if spec.github else f"Reading {spec.git}, {dates.label}…")
 
     def open_demo(self) -> None:
         def job(progress, cancel) -> Loaded:
@@ -231,10 +264,10 @@ class Session(QObject):
         return False
 
     def regenerate(self, segment_id: str) -> None:
-        day, ep = self.project.day, self.project.episode
+        day, span, ep = self.project.day, self.project.span, self.project.episode
         if ep is None:
             return
-        if day is None:
+        if day is None and span is None:
             self.dialogs.error(self.window, "this episode's day (day.json) is not in the project "
                                             "folder, so its segments cannot be written again")
             return
@@ -262,7 +295,11 @@ class Session(QObject):
             self.status.emit(f"Segment “{new.title}” written again from the day's data "
                              f"(Undo brings your version back).")
 
-        minutes = self.settings.script_minutes
+        minutes, show_dir = self.settings.script_minutes, self.settings.show_dir
+        if span is not None:  # a recap: written again from its span
+            self.run_job("Regenerate", lambda p, c: run_in_child(
+                child_jobs.rewrite_recap, (span, profile, show_dir), p, c), done)
+            return
         self.run_job("Regenerate", lambda p, c: run_in_child(child_jobs.rewrite,
                                                              (day, profile, minutes), p, c),
                   done)
