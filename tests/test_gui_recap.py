@@ -95,7 +95,10 @@ def test_pulling_a_week_lists_its_stories_with_each_commits_day(qtbot, window, w
     # the tree: each story a bold group row, expanded, its commits beneath with their day
     top = view.tree.topLevelItem(0)
     assert top.font(0).bold() and top.isExpanded() and top.childCount() == 3
-    assert top.child(2).text(2) == "Thu 29 Jan" and "reverted, back" in top.text(4)
+    assert top.isFirstColumnSpanned() and top.child(2).text(2) == "Thu 29 Jan"
+    assert top.text(0) == ("⟲↻ Reverted and Back: Add a Fused Attention Kernel · "
+                           "Fri 23 → Mon 26 → Thu 29 Jan")
+    assert "landed Fri 23 Jan, reverted Mon 26 Jan, back Thu 29 Jan" in top.toolTip(0)
     # filtering by a commit's words keeps its story
     view.search.setText("XPU events")
     assert view.visible_shas() == [series.sha]

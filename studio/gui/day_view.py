@@ -36,10 +36,10 @@ from .day_rows import (
 )
 
 BADGES = {REVERT: "⟲ revert", RELAND: "↻ reland", STACK: "≡ stack"}
-STORY_BADGES = {"comeback": "⟲↻ reverted, back", "rollback": "⟲ reverted", "series": "≡ series",
-                "campaign": "◆ campaign", "release": "★ release", "removal": "✕ removal",
-                "theme": "◇ theme", "change": "• change"}
-TIME_WIDTH, DAY_WIDTH = 74, 128  # the Time column; a span's Day column ("Mon 26 – Wed 28 Jan")
+STORY_BADGES = {"comeback": "⟲↻", "rollback": "⟲", "series": "≡", "campaign": "◆",
+                "release": "★", "removal": "✕", "theme": "◇", "change": "•"}
+TIME_WIDTH, DAY_WIDTH = 74, 84  # the Time column; a span's Day column ("Wed 28 Jan")
+MARKS_WIDTH, SPAN_MARKS_WIDTH = 120, 72  # a span's marks are short: "≡ 2 of 5", "↻ reland"
 SHA_ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -68,7 +68,7 @@ class DayView(QWidget):
         self.tree.setAlternatingRowColors(True)
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((1, 96), (2, TIME_WIDTH), (3, 76), (4, 120)):
+        for col, width in ((1, 96), (2, TIME_WIDTH), (3, 76), (4, MARKS_WIDTH)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(col, width)
         header.setStretchLastSection(False)
@@ -137,6 +137,8 @@ class DayView(QWidget):
         self.is_span = False
         self.tree.setHeaderLabels(["Commit", "Author", "Time", "Theme", "Marks"])
         self.tree.header().resizeSection(2, TIME_WIDTH)
+        self.tree.header().resizeSection(4, MARKS_WIDTH)
+        self.tree.setColumnHidden(3, False)
         self.empty_note.hide()
         self.tree.clear()
         self.details.clear()
@@ -169,8 +171,10 @@ class DayView(QWidget):
             self.heading.setText("No days in this recap (its span.json is missing).")
             return
         self.is_span = True
-        self.tree.setHeaderLabels(["Story and commit", "Author", "Day", "Theme", "Marks"])
+        self.tree.setHeaderLabels(["Commit", "Author", "Day", "Theme", "Marks"])
         self.tree.header().resizeSection(2, DAY_WIDTH)
+        self.tree.header().resizeSection(4, SPAN_MARKS_WIDTH)
+        self.tree.setColumnHidden(3, True)  # room for the titles: the filter still offers themes
         first, last = span.dates.first, span.dates.last
         when = f"{first:%a} {first.day} {first:%b} – {last:%a} {last.day} {last:%b %Y}"
         self.heading.setText(f"<b>{_e(span.repo)}</b> · {_e(span.branch)} · "
@@ -187,6 +191,9 @@ class DayView(QWidget):
             self.theme.addItem(name[:1].upper() + name[1:], theme_id)
         self.theme.blockSignals(False)
         self.tree.addTopLevelItems([self._item(row) for row in self.rows])
+        for i, row in enumerate(self.rows):  # a story's name, kind and days across the row
+            if STORY in row.marks:
+                self.tree.topLevelItem(i).setFirstColumnSpanned(True)
         self.tree.expandAll()
         self._day_shown = True
         self._show_empty_note()
@@ -197,7 +204,10 @@ class DayView(QWidget):
             marks = STORY_BADGES.get(row.stack, "")
         elif row.stack:
             marks = marks.replace(BADGES[STACK], f"≡ {row.stack}")
-        item = QTreeWidgetItem([row.label, row.author, row.time, row.theme_name, marks])
+        label = row.label
+        if STORY in row.marks:  # spans the row: "≡ series · Bob Okafor's XPU Series · Mon 26 – Wed 28 Jan"
+            label = f"{marks} " * bool(marks) + " · ".join(x for x in (row.label, row.time) if x)
+        item = QTreeWidgetItem([label, row.author, row.time, row.theme_name, marks])
         item.setData(0, SHA_ROLE, row.sha)
         item.setToolTip(0, tooltip_html(row))
         for col, tip in ((1, row.author), (2, row.when or row.time), (3, row.theme_name), (4, row.note)):

@@ -45,6 +45,17 @@ def days_label(dates: list[str]) -> str:
     return f"{head} – {short_day(dates[-1])}"
 
 
+def arc_label(dates: list[str]) -> str:
+    """An arc's steps in order: ``Fri 23 → Mon 26 → Thu 29 Jan`` (the month where it changes
+    and at the end)."""
+    days = [dt.date.fromisoformat(d) for d in dates if d]
+    out = []
+    for i, d in enumerate(days):
+        month = i == len(days) - 1 or days[i + 1].month != d.month
+        out.append(f"{d:%a} {d.day}" + (f" {d:%b}" if month else ""))
+    return " → ".join(out)
+
+
 def _commit_row(c: CommitInfo, sd: SpanDigest, marks: list[str], note: str = "") -> Row:
     row = _row(c, sd.digest, sd.digest.tz, marks, note)
     row.time = short_day(sd.date_of(c))  # the day it landed; the hour is in its tooltip
@@ -110,8 +121,8 @@ def _group(key: str, label: str, kind: str, children: list[Row], dates: list[str
                when=days_label(dates), details=details)
 
 
-def _arc_note(s: SpanStory, sd: SpanDigest) -> str:
-    """``landed Fri 23 Jan, reverted Mon 26 Jan, back Thu 29 Jan``: an arc's dates."""
+def _arc_steps(s: SpanStory, sd: SpanDigest) -> list[tuple[str, str]]:
+    """An arc's steps with their dates: ("landed", "2026-01-23"), ("reverted", ...), ..."""
     steps = []
     for what, sha in (("landed", s.reland.original_sha if s.reland else
                        s.revert.reverted_sha if s.revert else ""),
@@ -123,32 +134,39 @@ def _arc_note(s: SpanStory, sd: SpanDigest) -> str:
             c = next((x for x in s.related + s.commits if x.sha == sha), None) if sha else None
             date = sd.date_of(c) if c is not None else ""
         if date:
-            steps.append(f"{what} {short_day(date)}")
-    return ", ".join(steps)
+            steps.append((what, date))
+    return steps
 
 
 def build_span_rows(sd: SpanDigest) -> list[Row]:
-    """Story groups, most significant first, then the commits no story tells."""
+    """Story groups, most significant first, then the commits no story tells (a change that
+stands alone among them), in the order they landed."""
     rows: list[Row] = []
     told: set[str] = set()
     for i, s in enumerate(sd.stories):
+        if s.kind == "change":  # one commit alone is no story across days: listed with the rest
+            continue
         children = _story_rows(s, sd)
         if not children:
             continue
         told |= {c.sha for c in s.commits}
         kind = s.kind
         if kind in ("comeback", "rollback"):
-            note = _arc_note(s, sd)
+            steps = _arc_steps(s, sd)
+            note = ", ".join(f"{what} {short_day(date)}" for what, date in steps)
         else:
             when = days_label(s.dates)
             note = f"{plural(len(children), 'commit')}" + (f", {when}" if s.days > 1 else "")
-        rows.append(_group(f"story:{i + 1}", _story_label(s), kind, children, s.dates, note))
+        row = _group(f"story:{i + 1}", _story_label(s), kind, children, s.dates, note)
+        if kind in ("comeback", "rollback"):
+            row.time = arc_label([date for _what, date in steps])
+        rows.append(row)
     rest = sorted((c for c in sd.digest.commits if c.sha not in told), key=lambda c: c.committed_at)
     if rest:
         children = [_commit_row(c, sd, [REVERT] if c.revert is not None else []) for c in rest]
         rows.append(_group(f"story:{OTHERS}", "Other commits", OTHERS, children,
                            [sd.date_of(c) for c in rest],
-                           f"{plural(len(rest), 'commit')} no story of the span tells"))
+                           f"{plural(len(rest), 'commit')} on their own"))
     return rows
 
 
