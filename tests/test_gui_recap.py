@@ -221,3 +221,32 @@ def test_a_recap_is_synthesized_exported_published_and_reopened(qtbot, window, w
     assert win.pull_panel.span.mode() == WEEK_MODE
     assert win.pull_panel.span.week.currentText().startswith(WEEK)
     assert win.windowTitle().startswith("Weekly Recap – ")
+
+
+def test_a_recap_exported_into_a_show_with_a_recap_scheme_is_numbered_by_it(qtbot, window, week,
+                                                                             tmp_path):
+    """The show folder is chosen only in the export dialog: its show.toml [recap] numbers the
+    recap there (a season and episode, as `studio recap` would), not the bonus of no show."""
+    win = window
+    show = tmp_path / "show"
+    show.mkdir()
+    (show / "show.toml").write_text('title = "Widgets"\n[recap]\nepisode_type = "full"\n'
+                                    "season = 3\nnumbered = true\n")
+    pull_week(qtbot, win, week.path)
+    assert win.project.episode.itunes_type == "bonus"  # no show folder known at the pull
+    win.dialogs.folder = show / "episodes" / WEEK
+    win.tabs.setCurrentWidget(win.narration)
+    qtbot.mouseClick(win.narration.synth_all, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not win.runner.busy() and all(
+        s.take is not None for s in win.project.episode.segments if s.text.strip()),
+        timeout=120_000)
+    dialog = win.open_export()
+    dialog.show_dir.setText(str(show))
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.result is not None or bool(win.dialogs.errors), timeout=300_000)
+    assert win.dialogs.errors == []
+    item = ET.parse(show / "feed.xml").getroot().find("./channel/item")
+    assert item.findtext(f"{ITUNES}episodeType") == "full"
+    assert (item.findtext(f"{ITUNES}season"), item.findtext(f"{ITUNES}episode")) == ("3", "5")
+    ep = win.project.episode
+    assert (ep.episode_type, ep.season, ep.number) == ("full", 3, 5) and not win.project.modified

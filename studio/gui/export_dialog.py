@@ -168,7 +168,7 @@ class ExportDialog(QDialog):
         saved = load_episode(result.folder)
         ep = self.project.episode
         for name in ("duration", "duration_seconds", "loudness_target", "loudness_lufs",
-                     "true_peak_dbtp", "audio", "published_at"):
+                     "true_peak_dbtp", "audio", "published_at", "episode_type", "season", "number"):
             setattr(ep, name, getattr(saved, name))
         self._take_in_takes(saved)
         self.project.mark_saved(result.folder)
