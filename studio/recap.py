@@ -160,15 +160,23 @@ def write_recap(span: Span, profile_name: str | None = None, show_dir: str | Pat
     show's ``[recap]`` scheme. Without a show folder: RECAP_MINUTES, an iTunes bonus episode."""
     if show_dir is None:
         return write_recap_for(span, profile_name, minutes or RECAP_MINUTES)
+    return with_recap_numbering(write_recap_for(span, profile_name,
+                                                recap_length(show_dir, minutes)), show_dir)
+
+
+def recap_length(show_dir: str | Path, minutes: float | None = None) -> float:
+    """``minutes``, else the show's ``[recap]`` minutes, else RECAP_MINUTES (or the dailies'
+    length when longer)."""
     from .publish.show import script_minutes
 
-    minutes = minutes or recap_minutes(show_dir) or max(RECAP_MINUTES,
-                                                         script_minutes(show_dir) or 0)
-    return with_recap_numbering(write_recap_for(span, profile_name, minutes), show_dir)
+    return minutes or recap_minutes(show_dir) or max(RECAP_MINUTES, script_minutes(show_dir) or 0)
 
 
-def save_recap_script(episode: Episode, folder: Path, span: Span) -> bool:
-    """The recap's script and its span file, together (never over an exported recap)."""
+def save_recap_script(episode: Episode, folder: Path, span: Span, over_export: bool = False
+                      ) -> bool:
+    """The recap's script and its span file, together; over an exported recap only with
+    ``over_export`` (a script-only run: the merged script keeps the export's fields, as
+    `studio script` does; a full run replaces it with the next complete export instead)."""
     import shutil
 
     from .episode import EPISODE_FILE, save_episode
@@ -176,7 +184,7 @@ def save_recap_script(episode: Episode, folder: Path, span: Span) -> bool:
     from .pipeline import load_exported
     from .sources.span import save_span
 
-    if (folder / EPISODE_FILE).exists() and load_exported(folder):
+    if not over_export and (folder / EPISODE_FILE).exists() and load_exported(folder):
         return False
     staged = staging_dir(folder, "script")
     try:
@@ -202,13 +210,14 @@ def make_recap(span: Span, show_dir: str | Path, profile_name: str | None = None
     recover_show(show_dir)
     out = check_writable_dir(recap_dir_for(show_dir, span.dates))
     progress(0.02, "writing the recap")
+    minutes = recap_length(show_dir, minutes)
     fresh = write_recap(span, profile_name, show_dir, minutes)
     merged = merge_with_existing(fresh, out, force, profile_name, minutes)
     if merged.replaced:
         log.warning("%s", merged.line())
     episode = merged.episode
     cancel.check()
-    save_recap_script(episode, out, span)
+    save_recap_script(episode, out, span, over_export=not audio)
     progress(0.05, "recap written")
     if not audio:
         return out

@@ -59,9 +59,19 @@ def test_recap_script_only_writes_the_recap_and_its_span(tmp_path, capsys, week)
     assert (show / "episodes" / "2026-01-27_2026-01-29" / "span.json").is_file()
 
 
+@pytest.mark.parametrize(("args", "says"), [
+    (["--date", "2026-01-27", "--to", "2026-01-29"], "--to goes with --from"),
+    (["--week", "2026-W05", "--writer", "llm"], "drop --writer llm"),
+])
+def test_produce_refuses_what_a_recap_cannot_do(tmp_path, capsys, week, args, says):
+    code, out, err = run(capsys, "produce", "--git", str(week.path), *args,
+                         "--show-dir", str(tmp_path / "show"), "-q")
+    assert code != 0 and says in err and len(err.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize(("span", "says"), [
     (["--week", "2026-W60"], "2026 has no week 60"),
-    (["--week", "last"], "not an ISO week"),
+    (["--week", "lastweek"], "not an ISO week"),
     (["--from", "2026-02-03", "--to", "2026-02-01"], "the span is reversed"),
     (["--from", "2026-01-01", "--to", "2026-02-15"], "at most 31 days"),
     (["--from", "2026-01-01"], "--from needs --to"),
@@ -111,6 +121,14 @@ def test_recap_is_published_beside_the_dailies_that_link_to_it(tmp_path, tmp_pat
     assert "Mon 26 Jan 2026 – Sun 1 Feb 2026" in page and "This episode is a recap" in page
     index = (show / "index.html").read_text()
     assert 'href="episodes/2026-W05/"' in index
+    # the script again, alone: the exported recap keeps its audio, the new scheme applies
+    (show / "show.toml").write_text((show / "show.toml").read_text().replace(
+        "numbered = true", "numbered = false"))
+    code, _, err = run(capsys, "recap", "--git", str(week.path), "--week", "2026-W05",
+                       "--show-dir", str(show), "--script-only", "-q")
+    assert code == 0, err
+    again = load_episode(folder)
+    assert again.number is None and again.audio == ep.audio and again.season == 3
 
 
 def test_recap_is_a_bonus_item_without_a_recap_section(tmp_path, tmp_path_factory):
@@ -193,3 +211,11 @@ def test_produce_week_from_github_reuses_the_days_in_the_show(tmp_path, week):
     assert ep.kind == "recap" and ep.audio is not None and (folder / "chapters.json").is_file()
     for path in [p for p in tmp_path.rglob("*") if p.is_file()]:
         assert token not in path.read_text(encoding="utf-8", errors="replace"), path
+
+
+def test_week_last_is_the_iso_week_before_this_one(tmp_path, capsys, week):
+    code, out, err = run(capsys, "recap", "--git", str(week.path), "--week", "last",
+                         "--show-dir", str(tmp_path / "show"), "--script-only", "-q")
+    assert code == 0, err
+    year, number, _ = (dt.date.today() - dt.timedelta(days=7)).isocalendar()
+    assert (tmp_path / "show" / "episodes" / f"{year}-W{number:02d}" / "span.json").is_file()

@@ -188,3 +188,28 @@ def git_children() -> list[str]:
         if comm == "git" and int(rest.split()[1]) == os.getpid():
             found.append(stat.parent.name)
     return found
+
+
+def test_a_reland_whose_revert_is_older_than_its_window_is_paired_from_github_too(tmp_path):
+    from github_history import WEBFLOW, History, Planned
+    from week_history import ALICE, CAROL, at
+
+    hist = History(tmp_path / "old.git")
+    original = hist.add(Planned("Add the tile cache (#50)", "Caches tiles.", ALICE, WEBFLOW,
+                                at(-40, 10), 50, files={"src/tiles/cache.py": "c = 1\n"}))
+    hist.add(Planned('Revert "Add the tile cache (#50)" (#60)', "Reverts octo/tiles#50", CAROL,
+                     WEBFLOW, at(-30, 10), 60, reverts=original,
+                     files={"src/tiles/cache.py": "c = 0\n"}))
+    hist.add(Planned("Reland: Add the tile cache (#90)", "Relands #50.", ALICE, WEBFLOW,
+                     at(3, 10), 90, files={"src/tiles/cache.py": "c = 2\n"}))
+    hist.write()
+    git_days = pull_git_span(hist.path, MONDAY, SUNDAY)
+    assert {c.title for c in git_days[3].lookback} == {
+        "Add the tile cache (#50)", 'Revert "Add the tile cache (#50)" (#60)'}
+    with GitHubApiServer(token=TOKEN) as server:
+        server.add_repo(repo_data(hist, "octo/tiles", server.api_url, merged=True))
+        days = pull_github_span("octo/tiles", MONDAY, SUNDAY, api_url=server.api_url,
+                                token=Token(TOKEN, "GITHUB_TOKEN"), policy=FAST, use_cache=False)
+        listings = [h for h in server.hits if h.path.endswith("/commits")]
+    same_days(days, git_days)
+    assert len(listings) == 2  # the span's, and one of the 90 days before its window

@@ -8,7 +8,7 @@ import datetime as dt
 
 import pytest
 from github_history import WEBFLOW, History, Planned
-from week_history import ALICE, BOB, MONDAY, WEEK, week_history
+from week_history import ALICE, BOB, DAVE, MONDAY, WEEK, week_history
 
 from studio.digest.span import build_span_digest
 from studio.pipeline import write_script_for
@@ -202,7 +202,7 @@ def test_an_empty_week_is_short_and_says_so(tmp_path):
     assert [s.id for s in ep.segments] == ["intro", "numbers", "sign-off"]
 
 
-def test_one_persons_sweep_of_the_same_change_is_one_campaign(tmp_path):
+def test_one_persons_sweep_of_the_same_change_is_one_sweep(tmp_path):
     hist = History(tmp_path / "sweep.git")
     layouts = ["UintxLayout", "Int4CPULayout", "BlockSparseLayout", "Float8Layout"]
     for k, name in enumerate(layouts):
@@ -216,7 +216,7 @@ def test_one_persons_sweep_of_the_same_change_is_one_campaign(tmp_path):
     hist.write()
     span = span_of(hist.path)
     sd = build_span_digest(span, profile_for(span.repo))
-    sweeps = [s for s in sd.stories if s.kind == "campaign"]
+    sweeps = [s for s in sd.stories if s.kind == "sweep"]
     assert len(sweeps) == 1 and len(sweeps[0].commits) == 4
     assert sweeps[0].dates == ["2026-01-26", "2026-01-27"]
     ep = RecapWriter().write_span(sd, profile_for(span.repo))
@@ -245,3 +245,17 @@ def test_length_left_tells_the_biggest_stories_deeper(tmp_path):
     assert "ten times faster" not in short.transcript
     assert "The planner now keeps a cost table per join." in full.transcript
     assert "Large queries plan about ten times faster as a result." in full.transcript
+
+
+def test_a_sweep_says_what_its_titles_name_between_the_words_they_share(tmp_path):
+    hist = History(tmp_path / "typ.git")
+    for k, name in enumerate(["power", "subtract", "divmod"]):
+        hist.add(Planned(f"TYP: specialized ``{name}`` ufunc (#{700 + k})", "", DAVE, WEBFLOW,
+                         dt.datetime(2026, 1, 26 + 2 * k, 10, tzinfo=dt.UTC), 700 + k,
+                         files={f"numpy/_core/umath_{name}.pyi": "def f() -> int: ...\n" * 30}))
+    hist.write()
+    span = span_of(hist.path)
+    ep = RecapWriter().write_span(build_span_digest(span, profile_for(span.repo)),
+                                  profile_for(span.repo))
+    assert ("Dave Singh specialized power, subtract, and divmod ufuncs, in three changes on "
+            "Monday, Wednesday, and Friday.") in ep.transcript

@@ -16,6 +16,7 @@ from studio.script.story.verbs import did, doing
     ("delete deprecated UintxLayout and related code",
      "deleted deprecated UintxLayout and related code"),
     ("Remove unused imports", "removed unused imports"),
+    ("Fully reset cached RNG state", "fully reset cached RNG state"),
     ("copy improved shape-typing", "landed copy improved shape-typing"),  # copy: a method name
 ])
 def test_titles_are_said_as_what_was_done(title, said):

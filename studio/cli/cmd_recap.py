@@ -15,7 +15,7 @@ from .terminal import TerminalProgress
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from .cmd_text import add_force_argument, add_lock_argument, add_minutes_argument
+    from .cmd_text import add_force_argument, add_lock_argument
 
     recap = sub.add_parser("recap", help="make the recap episode of a week (or a span of days)")
     src = recap.add_mutually_exclusive_group(required=True)
@@ -32,7 +32,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="days before each date to pair reverts (default 14)")
     recap.add_argument("--show-dir", required=True, metavar="DIR")
     recap.add_argument("--profile", help="show profile: a built-in name or a .toml file")
-    add_minutes_argument(recap)
+    from .cmd_text import _minutes
+
+    recap.add_argument("--minutes", type=_minutes, metavar="N",
+                       help="target length of the recap in minutes (default: show.toml's "
+                            "[recap] minutes, else 5); a quiet week stays short")
     recap.add_argument("--script-only", action="store_true",
                        help="write the recap's script (episode.json, span.json) and stop")
     add_audio_arguments(recap)
@@ -51,7 +55,8 @@ def add_span_arguments(parser: argparse.ArgumentParser, required: bool,
     group = parser.add_mutually_exclusive_group(required=required)
     if date:
         group.add_argument("--date", help="YYYY-MM-DD, today or yesterday")
-    group.add_argument("--week", metavar="YYYY-Www", help="an ISO week, e.g. 2026-W05: its recap")
+    group.add_argument("--week", metavar="YYYY-Www", help="an ISO week, e.g. 2026-W05, or 'last' "
+                       "(the week before this one): its recap")
     group.add_argument("--from", dest="span_from", metavar="DATE",
                        help="first day of a span to recap (with --to)")
     parser.add_argument("--to", dest="span_to", metavar="DATE",
@@ -69,7 +74,11 @@ def span_dates(args: argparse.Namespace):
     if getattr(args, "week", None):
         if getattr(args, "span_to", None):
             raise StudioError("--to goes with --from, not with --week")
-        dates = week_span(args.week)
+        if args.week.strip().lower() == "last":  # for cron: the ISO week before this one
+            year, week, _ = (today - dt.timedelta(days=7)).isocalendar()
+            dates = week_span(f"{year}-W{week:02d}")
+        else:
+            dates = week_span(args.week)
     else:
         if not getattr(args, "span_to", None):
             raise StudioError("--from needs --to (the span's last day)")

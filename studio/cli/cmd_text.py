@@ -225,9 +225,16 @@ def _show_minutes(episode_dir: Path) -> float | None:
 def cmd_produce(args: argparse.Namespace) -> int:
     from .unattended import produce_and_publish
 
+    if args.span_to and not args.span_from:
+        from ..errors import StudioError
+
+        raise StudioError("--to goes with --from (the first day of a span)")
     if not args.date:  # --week or --from/--to: the span's recap
+        from ..errors import StudioError
         from .cmd_recap import run_recap, span_dates
 
+        if args.writer == "llm":
+            raise StudioError("a recap is written by the story writer only: drop --writer llm")
         return run_recap(args, _spec(args), span_dates(args))
 
     return produce_and_publish(args, _spec(args), _date(args), report,

@@ -3,7 +3,7 @@
 From the span's digest (its days read as one): a revert and its reland (an arc with both
 dates), a revert that stayed out, a stack or series whose parts landed on different days, a
 release cut and the fixes that named it after, an API removal with the deprecation before it,
-one person's campaign of the same change again and again (:mod:`.span_campaigns`), one module
+one person's sweep of the same change again and again (:mod:`.span_sweeps`), one module
 or theme worked by the same people over several days, and the single changes that stand alone.
 Each commit belongs to one story; stories are ranked by what their commits weigh
 (:mod:`.significance`), arcs across days weighing a little more than the same changes on one.
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from ..profile import Profile
 from .model import CommitInfo, RelandStory, RevertStory, StackStory
-from .span_campaigns import find_campaigns
+from .span_sweeps import find_sweeps
 
 ROLLBACK_WEIGHT = 1.5  # as the daily plan weighs them (script/story/plan.py)
 RELEASE_WEIGHT = 3.0
@@ -27,7 +27,7 @@ ARC = 12.0  # a change that went back and came back (or not) within the span: th
 
 @dataclass
 class SpanStory:
-    kind: str  # comeback | rollback | removal | campaign | series | release | theme | change
+    kind: str  # comeback | rollback | removal | sweep | series | release | theme | change
     commits: list[CommitInfo]  # the span's commits it tells, oldest first
     score: float
     dates: list[str]  # YYYY-MM-DD of each step, oldest first (earlier than the span possibly)
@@ -128,11 +128,11 @@ def span_stories(sd, profile: Profile) -> list:  # noqa: ANN001 (SpanDigest: imp
     everything = sorted((c for c in d.commits if c.revert is None), key=lambda c: c.committed_at)
     stories += _removals([c for c in everything if c.sha not in used], d.commits + d.earlier, used,
                          dates)  # before the stacks: a removal's deprecation may sit in one
-    for commits in find_campaigns(everything, used, _person):
+    for commits in find_sweeps(everything, used, _person):
         scores = sorted((_score(c) for c in commits), reverse=True)
         when = dates(*commits)
         score = (scores[0] + 0.5 * sum(scores[1:])) * (ACROSS_DAYS if len(when) > 1 else 1)
-        stories.append(SpanStory("campaign", commits, score, when))
+        stories.append(SpanStory("sweep", commits, score, when))
     for s in d.stacks:
         parts = [c for c in s.commits if c.sha not in used]
         if len(parts) < 2 or all(_chore(c) for c in parts):

@@ -36,7 +36,7 @@ from .day_rows import (
 )
 
 BADGES = {REVERT: "⟲ revert", RELAND: "↻ reland", STACK: "≡ stack"}
-STORY_BADGES = {"comeback": "⟲↻", "rollback": "⟲", "series": "≡", "campaign": "◆",
+STORY_BADGES = {"comeback": "⟲↻", "rollback": "⟲", "series": "≡", "sweep": "◆",
                 "release": "★", "removal": "✕", "theme": "◇", "change": "•"}
 TIME_WIDTH, DAY_WIDTH = 74, 84  # the Time column; a span's Day column ("Wed 28 Jan")
 MARKS_WIDTH, SPAN_MARKS_WIDTH = 120, 72  # a span's marks are short: "≡ 2 of 5", "↻ reland"

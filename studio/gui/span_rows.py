@@ -1,5 +1,5 @@
 """A span's commits as the day list's rows, grouped by story: each story of the span (an arc
-reverted on one day and relanded on another, a series over several days, a campaign, a
+reverted on one day and relanded on another, a series over several days, a sweep, a
 release with its fixes, ...) a group row, most significant first, its commits beneath in the
 order they landed, each with its day; the commits no story tells under "Other commits".
 Plain data (no Qt), built from the span's digest (:mod:`studio.digest.span`)."""
@@ -19,7 +19,7 @@ from .day_rows import ORIGINAL, RELAND, REVERT, STACK, STORY, Row, _row, reverts
 # a group row is marked STORY; its kind ("comeback", "series", ...) is in ``Row.stack``
 OTHERS = "others"
 KIND_NAMES = {"comeback": "reverted and back", "rollback": "reverted", "series": "series",
-              "campaign": "campaign", "release": "release", "removal": "removal",
+              "sweep": "sweep", "release": "release", "removal": "removal",
               "theme": "theme", "change": "change", OTHERS: "not in a story"}
 
 

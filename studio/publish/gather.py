@@ -16,7 +16,6 @@ from pathlib import Path
 
 from ..episode import EPISODE_FILE, Episode, load_episode
 from ..errors import StudioError
-from ..sources.span import is_span_folder
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +110,8 @@ def _is_date(name: str) -> bool:
 
 def gather_episodes(show_dir: str | Path) -> Gathered:
     """Every publishable episode under ``show_dir/episodes``, oldest first."""
+    from ..sources.span import is_span_folder  # a recap's folder: 2026-W05, FIRST_LAST
+
     root = Path(show_dir)
     if not root.is_dir():
         raise StudioError(f"show folder {root} does not exist")

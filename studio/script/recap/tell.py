@@ -53,7 +53,7 @@ def _titles(sd) -> set[str]:  # noqa: ANN001
 def tell_story(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[Said]:  # noqa: ANN001
     teller = {"comeback": _comeback, "rollback": _rollback, "series": _series,
               "release": _release, "removal": _removal, "theme": _theme,
-              "campaign": _campaign}.get(s.kind, _change)
+              "sweep": _sweep}.get(s.kind, _change)
     return same_day(teller(s, sd, cal, voice, depth))
 
 
@@ -225,10 +225,10 @@ def _change(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[S
     return said
 
 
-def _campaign(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[Said]:  # noqa: ANN001
+def _sweep(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[Said]:  # noqa: ANN001
     """"Jerry Zhang deleted deprecated GemlitePackedLayout, UintxLayout, … and more, in nine
     changes on Tuesday and Wednesday" — what the titles share, then what each was about."""
-    from ...digest.span_campaigns import common_prefix
+    from ...digest.span_sweeps import common_prefix, spoken
 
     commits = s.commits
     author = I.person(commits[0].author)
@@ -236,16 +236,15 @@ def _campaign(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list
     shas = [c.sha for c in commits]
     n = len(commits)
     said: list[Said] = []
-    if len(prefix) >= 2:
-        items = list(dict.fromkeys(
-            w.strip(",;:") for c in commits if len(c.title.split()) > len(prefix)
-            for w in [c.title.split()[len(prefix)]]))
+    middles = _middles(commits, prefix)
+    if middles is not None:
+        items, suffix = middles
         shown = items[:4] + (["more"] if len(items) > 4 else [])
-        said.append((f"{author} {did(' '.join(prefix) + ' ' + join_words(shown))}, in "
-                     f"{count(n, 'change')} {cal.run(s.dates)}", shas))
+        what = " ".join([*prefix, join_words(shown), *suffix])
+        said.append((f"{author} {did(what)}, in {count(n, 'change')} {cal.run(s.dates)}", shas))
     else:
         first, last = commits[0], commits[-1]
-        verb = split_verb(first.title, guess=True)[0]
+        verb = split_verb(spoken(first), guess=True)[0]
         said.append((f"{author} landed {count(n, 'change')} {cal.run(s.dates)}, each one "
                      f"{gerund(verb)} something", shas))
         said.append((f"The first{_at(s, cal, sd, first)} {did(I.title(first))}",
@@ -254,3 +253,30 @@ def _campaign(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list
     lead = max(commits, key=lambda c: c.sig.score if c.sig else 0.0)
     said += _explain(lead, depth - 1, sd)
     return said
+
+
+def _middles(commits: list[CommitInfo], prefix: list[str]) -> tuple[list[str], list[str]] | None:
+    """What each title names between the words all share: "specialized power ufunc",
+    "specialized divmod ufunc" → (["power", "divmod"], ["ufuncs"]); "delete deprecated
+    UintxLayout and related code", … → (["UintxLayout", …], []). None when the titles share
+    too little (one word and no common ending) or name more than a word or two each."""
+    from ...digest.span_sweeps import spoken
+
+    titles = [spoken(c).split() for c in commits]
+    rests = [t[len(prefix):] for t in titles]
+    if not prefix or any(not r for r in rests):
+        return None
+    suffix: list[str] = []
+    for words in zip(*(reversed(r) for r in rests), strict=False):
+        if any(w.lower() != words[0].lower() for w in words) or len(suffix) + 1 >= min(
+                len(r) for r in rests):
+            break
+        suffix.insert(0, words[0])
+    if len(prefix) >= 2:  # "delete deprecated X and related code": the word after the prefix
+        return list(dict.fromkeys(r[0].strip(",;:") for r in rests)), []
+    if not suffix or any(len(r) - len(suffix) > 2 for r in rests):
+        return None
+    items = list(dict.fromkeys(" ".join(r[:len(r) - len(suffix)]) for r in rests))
+    last = suffix[-1]
+    plural = last + "s" if last.isalpha() and last.islower() and not last.endswith("s") else last
+    return items, [*suffix[:-1], plural]

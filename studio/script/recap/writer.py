@@ -9,8 +9,8 @@ marked ``kind = "recap"``.
 from __future__ import annotations
 
 from ...digest.span import SpanDigest
-from ...digest.span_campaigns import drive
 from ...digest.span_stories import SpanStory, busy_limit
+from ...digest.span_sweeps import drive
 from ...episode import Episode
 from ...profile import Profile
 from ..episode_build import build_episode
@@ -222,9 +222,9 @@ def story_name(s: SpanStory) -> str:
         return f"{who}'s {number_words(len(s.commits))}-part {tag + ' ' if tag else ''}series"
     if s.kind == "theme" and s.label:
         return f"the {s.label} work"
-    if s.kind == "campaign":
+    if s.kind == "sweep":
         who = I.person(s.commits[0].author)
-        return f"{who}'s {drive(s.commits) or 'campaign'}" + (" drive" if drive(s.commits) else "")
+        return f"{who}'s {drive(s.commits) or 'sweep'}" + (" drive" if drive(s.commits) else "")
     if s.kind == "removal":
         return doing(I.title(s.commits[-1]))
     return doing(I.title(s.commits[0]))
@@ -256,7 +256,7 @@ def story_title(s: SpanStory) -> str:
             return f"{who}'s {tag} Series"
     if s.kind == "theme" and s.label:
         return title_case(f"{s.label} work")
-    if s.kind == "campaign":
+    if s.kind == "sweep":
         return title_case(story_name(s), frozenset(I.person(s.commits[0].author).split()))
     return title_case(_short(story_name(s), 7))
 

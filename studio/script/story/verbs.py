@@ -7,6 +7,7 @@ import re
 
 _IRREGULAR = {
     "make": "made", "build": "built", "split": "split", "set": "set", "run": "ran",
+    "reset": "reset", "upset": "upset", "offset": "offset",
     "write": "wrote", "read": "read", "keep": "kept", "teach": "taught", "bind": "bound",
     "put": "put", "cut": "cut", "cast": "cast", "shut": "shut", "let": "let", "get": "got", "take": "took",
     "give": "gave", "rewrite": "rewrote", "undo": "undid", "redo": "redid", "hold": "held",

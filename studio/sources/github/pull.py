@@ -1,9 +1,11 @@
-"""Pull one day of a GitHub repository's branch: the same Day as the git source, leanly.
+"""Pull days of a GitHub repository's branch: the same Days as the git source, leanly.
 
-Requests: one for the repository, ceil(N/100) for the commit list (the day and the look-back
-window in one paginated listing), ceil(K/100) GraphQL queries for the K commits kept (each
-one's pull request with body, labels and files, and its size), and one REST request for each
-of at most ``detail_limit`` commits GraphQL could not size (no pull request of their own).
+Requests: one for the repository, ceil(N/100) for the commit list (the days and the look-back
+window in one paginated listing; with a reland whose revert is not in its window, one more
+listing of the 90 days before, as the git source walks them), ceil(K/100) GraphQL queries for
+the K commits kept (each one's pull request with body, labels and files, and its size), and one
+REST request for each of at most ``detail_limit`` commits a day GraphQL could not size (no pull
+request of their own).
 Where GraphQL is unavailable (anonymous, an old GitHub Enterprise, an error), REST gives the
 lead stories their detail instead, two requests each, and the Day's notes say so.
 """
@@ -22,6 +24,7 @@ from ...textsafe import clean_line, clean_text
 from ..gitlocal import _split_message
 from ..model import Commit, Day
 from ..prs import merged_prs
+from ..reland_depth import RELAND_DAYS, older_pairs, unpaired_relands
 from ..relevance import prune_lookback
 from ..window import day_bounds, parse_zone, window_start
 from .auth import Token, host_of, normalize_api_url, resolve_token
@@ -196,6 +199,7 @@ def pull_github_span(
             for (start, stop), lo in zip(bounds, windows, strict=True):
                 day_commits, lookback = _split_window(listed, lo, start, stop)
                 cut.append((day_commits, prune_lookback(day_commits, lookback), len(lookback)))
+            _span_older_reverts(remote, branch, zone, since, listed, windows, cut)
             ctx.stage = "pull requests"
             unchanged = transport.requests > 0 and transport.not_modified == transport.requests
             span_commits = [c for day, _, _ in reversed(cut) for c in day]
@@ -219,6 +223,29 @@ def pull_github_span(
                 requests=transport.requests, notes=list(notes), project=project)
             for date, (start, stop), (day_commits, lookback, total)
             in zip(dates, bounds, cut, strict=True)]
+
+
+def _span_older_reverts(remote, branch: str, zone: ZoneInfo, since: dt.datetime,  # noqa: ANN001
+                   listed: list[Commit], windows: list[dt.datetime],
+                   cut: list[tuple[list[Commit], list[Commit], int]]) -> None:
+    """Each day's look-back gains the reverts (and their originals) of its relands that nothing
+    in its window undid, from one more listing of the RELAND_DAYS before the first window, as
+    the git source walks them (reland_depth); a span without such a reland asks nothing."""
+    wanted = [unpaired_relands(day, lookback) for day, lookback, _ in cut]
+    if not any(wanted):
+        return
+    older = window_start(since, RELAND_DAYS)
+    listing = remote.get_commits(sha=branch, since=older.astimezone(dt.UTC),
+                                 until=since.astimezone(dt.UTC))
+    walked = [c for c in _first_parent_line([_to_commit(item, zone) for item in listing])
+              if dt.datetime.fromisoformat(c.committed_at) < since]
+    for keys, lo, (_, lookback, _) in zip(wanted, windows, cut, strict=True):
+        if not keys:
+            continue
+        before = [c for c in listed if dt.datetime.fromisoformat(c.committed_at) < lo] + walked
+        keep = older_pairs(keys, [(c.sha, c.title, c.message.encode("utf-8")) for c in before])
+        have = {c.sha for c in lookback}
+        lookback += [c for c in before if c.sha in keep and c.sha not in have]
 
 
 def _split_window(commits: list[Commit], since: dt.datetime, start: dt.datetime,

@@ -1,4 +1,4 @@
-"""A campaign: one person doing the same kind of change again and again over a span ("Delete
+"""A sweep: one person doing the same kind of change again and again over a span ("Delete
 deprecated UintxLayout …", "Delete deprecated Int4CPULayout …", …) — a cleanup, a migration,
 a stabilisation drive — told as one story instead of several small series."""
 
@@ -10,20 +10,28 @@ from .model import CommitInfo
 
 MIN_PARTS = 3
 # verbs of a drive that sweeps through the code base, one change at a time
-CAMPAIGN_VERBS = {"delete", "remove", "drop", "deprecate", "stabilize", "stabilise", "migrate",
+SWEEP_VERBS = {"delete", "remove", "drop", "deprecate", "stabilize", "stabilise", "migrate",
                   "port", "rename", "clean", "convert", "replace", "move", "upgrade", "annotate",
-                  "type", "enable", "vendor", "unvendor", "inline", "split"}
+                  "type", "enable", "vendor", "unvendor", "inline", "split", "specialize",
+                  "simplify", "modernize", "deduplicate"}
+
+
+def spoken(c: CommitInfo) -> str:
+    """The title as said ("TYP: specialized ``divmod`` ufunc" → "specialized divmod ufunc")."""
+    from ..script.story.inputs import title
+
+    return title(c)
 
 
 def _words(c: CommitInfo) -> list[str]:
-    return c.title.split()
+    return spoken(c).split()
 
 
 def _verb(c: CommitInfo) -> str:
     from ..script.story.verbs import split_verb
 
-    verb, _ = split_verb(c.title, guess=True)
-    return verb if verb in CAMPAIGN_VERBS else ""
+    verb, _ = split_verb(spoken(c), guess=True)
+    return verb if verb in SWEEP_VERBS else ""
 
 
 def common_prefix(commits: list[CommitInfo]) -> list[str]:
@@ -37,7 +45,7 @@ def common_prefix(commits: list[CommitInfo]) -> list[str]:
     return prefix
 
 
-def find_campaigns(landed: list[CommitInfo], used: set[str], person: Callable[[CommitInfo], str]
+def find_sweeps(landed: list[CommitInfo], used: set[str], person: Callable[[CommitInfo], str]
                    ) -> list[list[CommitInfo]]:
     """Groups of at least MIN_PARTS of ``landed`` (oldest first) by one person with one
     sweeping verb; their commits are added to ``used``."""
@@ -62,9 +70,10 @@ _DRIVES = {"delete": "cleanup", "remove": "cleanup", "drop": "cleanup", "clean":
            "replace": "migration", "move": "reorganization", "rename": "renaming",
            "upgrade": "upgrade", "annotate": "typing", "type": "typing", "inline": "inlining",
            "vendor": "vendoring", "unvendor": "unvendoring", "split": "splitting",
-           "enable": "enabling"}
+           "enable": "enabling", "specialize": "specialization", "simplify": "simplification",
+           "modernize": "modernization", "deduplicate": "deduplication"}
 
 
 def drive(commits: list[CommitInfo]) -> str:
-    """What the campaign is, as a noun: "cleanup", "stabilization", "migration"."""
+    """What the sweep is, as a noun: "cleanup", "stabilization", "migration"."""
     return _DRIVES.get(_verb(commits[0]), "")
