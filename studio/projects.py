@@ -123,10 +123,20 @@ class Autosave:
         day = Day.from_dict(data["day"]) if data.get("day") else None
         return Episode.from_dict(data["episode"]), day
 
+    def load_span(self) -> Span | None:
+        """The span of a never-saved recap's autosave (None for a daily, or a saved one:
+        its folder keeps the span)."""
+        from .sources.span import Span
+
+        data = json.loads(self.path.read_text(encoding="utf-8"))
+        return Span.from_dict(data["span"], f"autosave {self.path.name}") \
+            if data.get("span") else None
+
 
 def write_autosave(episode: Episode | dict, folder: Path | None, session: str,
-                   day: Day | None = None) -> Path:
-    """Keep a copy of unsaved work; the day goes along only for a never-saved episode.
+                   day: Day | None = None, span: Span | None = None) -> Path:
+    """Keep a copy of unsaved work; the day (a recap's span) goes along only for a never-saved
+    episode.
 
     ``episode`` may be a snapshot (``Episode.to_dict()``) taken on another thread."""
     data = episode if isinstance(episode, dict) else episode.to_dict()
@@ -138,6 +148,7 @@ def write_autosave(episode: Episode | dict, folder: Path | None, session: str,
         "title": data.get("title", ""),
         "episode": data,
         "day": day.to_dict() if (day is not None and folder is None) else None,
+        "span": span.to_dict() if (span is not None and folder is None) else None,
     })
     return path
 

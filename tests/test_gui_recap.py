@@ -250,3 +250,27 @@ def test_a_recap_exported_into_a_show_with_a_recap_scheme_is_numbered_by_it(qtbo
     assert (item.findtext(f"{ITUNES}season"), item.findtext(f"{ITUNES}episode")) == ("3", "5")
     ep = win.project.episode
     assert (ep.episode_type, ep.season, ep.number) == ("full", 3, 5) and not win.project.modified
+
+
+def test_an_unsaved_recap_left_by_a_crash_comes_back_as_a_recap(qtbot, window, week):
+    win = window
+    pull_week(qtbot, win, week.path)
+    seg = win.project.episode.segments[1]
+    win.editor.select_segment(seg.id)
+    win.editor.text.setPlainText("Words typed before the crash.")
+    path = win.project.autosave()
+    data = json.loads(path.read_text())
+    win.project.close()  # (drops this session's autosave: written back as a dead one's)
+    data["pid"] = 2**22 + 12345  # no such process
+    path.write_text(json.dumps(data))
+    win.day_view.clear()
+    assert win.session.offer_recovery()
+    assert win.dialogs.asked[-1].startswith("recover:Weekly Recap")
+    ep = win.project.episode
+    assert ep.kind == "recap" and ep.segments[1].text == "Words typed before the crash."
+    assert win.project.span is not None and win.project.modified
+    assert win.day_view.is_span and win.day_view.rows[0].title.startswith("Reverted and Back")
+    # saved, its folder holds the span like any recap's
+    win.dialogs.folder = path.parent.parent / WEEK
+    assert win.session.save()
+    assert (path.parent.parent / WEEK / "span.json").is_file()

@@ -101,11 +101,11 @@ class Project(QObject):
         if self.episode is None or not self.modified:
             return None
         snapshot = self.episode.to_dict()  # small; the day is never edited, so shared safely
-        folder, session, day = self.folder, self.session, self.day
+        folder, session, day, span = self.folder, self.session, self.day, self.span
 
         def write(_progress=None, _cancel=None) -> Path | None:
             try:
-                return projects.write_autosave(snapshot, folder, session, day)
+                return projects.write_autosave(snapshot, folder, session, day, span)
             except Exception as exc:  # noqa: BLE001 - autosave must never take the app down
                 log.warning("autosave failed: %s", exc)
                 raise StudioError(f"Autosave failed ({exc}): save the episode to keep your "

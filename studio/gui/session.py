@@ -22,7 +22,7 @@ from ..sources.span import SpanDates
 from . import child_jobs, commands
 from .child_jobs import run_in_child
 from .dialogs import CANCEL, SAVE, Dialogs
-from .loaded import Loaded, digest_of
+from .loaded import Loaded, digest_of, span_loaded
 from .project import Project
 from .tasks import TaskRunner
 
@@ -244,19 +244,22 @@ class Session(QObject):
                 continue
             try:
                 episode, day = entry.load()
+                span = entry.load_span()
             except (OSError, ValueError, KeyError, StudioError) as exc:
                 self.dialogs.error(self.window, f"cannot recover that work: {exc}")
                 projects.drop_autosave(entry)
                 continue
             folder = Path(entry.project) if entry.project else None
-            if day is None and folder is not None:
+            if day is None and span is None and folder is not None:
                 try:
                     _ep, day, _f = projects.open_project(folder)
                 except StudioError:
                     day = None
+                span = projects.open_span(folder) if day is None else None
             projects.drop_autosave(entry)
-            self._load(Loaded(episode, day, digest_of(day, self._profile()), folder),
-                       recovered=True)
+            loaded = span_loaded(episode, span, self._profile(), folder) if span is not None \
+                else Loaded(episode, day, digest_of(day, self._profile()), folder)
+            self._load(loaded, recovered=True)
             self.project.autosave()
             self.status.emit("Recovered unsaved work: save it to keep it.")
             self.offer_recovered_takes()
