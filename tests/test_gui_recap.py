@@ -5,6 +5,7 @@ episodes/2026-W05/ with a feed item marked as a recap; reopen that folder as a r
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import xml.etree.ElementTree as ET
 
@@ -274,3 +275,39 @@ def test_an_unsaved_recap_left_by_a_crash_comes_back_as_a_recap(qtbot, window, w
     win.dialogs.folder = path.parent.parent / WEEK
     assert win.session.save()
     assert (path.parent.parent / WEEK / "span.json").is_file()
+
+
+def test_a_github_week_reuses_the_show_folders_day_and_keeps_the_token_out(qtbot, window, week,
+                                                                           monkeypatch, tmp_path):
+    from github_history import repo_data
+    from github_server import GitHubApiServer
+
+    from studio.sources.github import pull_github
+    from studio.sources.model import save_day
+
+    token = "ghp_recapTOKEN0123456789abcdefABCDEF0123"
+    monkeypatch.setenv("GITHUB_TOKEN", token)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    win, show = window, tmp_path / "show"
+    with GitHubApiServer(token=token) as server:
+        server.add_repo(repo_data(week, "octo/widgets", server.api_url, merged=True))
+        monday = pull_github("octo/widgets", dt.date(2026, 1, 26), api_url=server.api_url,
+                             use_cache=False)
+        save_day(monday, show / "episodes" / "2026-01-26" / "day.json")  # Monday's daily
+        win.session.settings.github_api_url = server.api_url
+        win.session.settings.show_dir = str(show)
+        before = server.count()
+        pull_week(qtbot, win, "octo/widgets")
+        assert win.dialogs.errors == [] and server.count() > before
+    span = win.project.span
+    assert span.reused == ["2026-01-26"] and span.days[0].source == "github"
+    assert "(1 day from the show folder)" in win.statusBar().currentMessage()
+    arc = win.day_view.rows[0]
+    assert arc.title == "Reverted and Back: Add a Fused Attention Kernel"
+    assert "/octo/widgets/pull/122" in arc.children[-1].details  # its PR's page
+    win.dialogs.folder = show / "episodes" / WEEK
+    assert win.session.save()
+    win.io_runner.wait()
+    for path in [*(show / "episodes" / WEEK).rglob("*"), *(tmp_path / "config").rglob("*")]:
+        if path.is_file():
+            assert token not in path.read_text(errors="replace"), path
