@@ -145,6 +145,22 @@ def test_bad_weeks_and_spans_are_one_line_and_start_nothing(qtbot, window, week)
     qtbot.mouseClick(panel.pull, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=60_000)
     assert win.project.episode.folder_name == WEEK and panel.span.mode() == WEEK_MODE
+    # Tuesday to Thursday: the arc's revert (Monday) and original are steps from before it
+    panel.span.set_mode(RANGE)
+    panel.span.first.setDate(QDate(2026, 1, 27))
+    panel.span.last.setDate(QDate(2026, 1, 29))
+    qtbot.mouseClick(panel.pull, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: win.project.episode.folder_name != WEEK and not win.runner.busy(),
+                    timeout=60_000)
+    ep = win.project.episode
+    assert ep.folder_name == "2026-01-27_2026-01-29" and ep.title.startswith("Recap – ")
+    assert panel.span.mode() == RANGE and win.day_dock.windowTitle().endswith("2026-01-29")
+    arc = group(win.day_view, "Reverted and Back")
+    assert [(c.marks, c.time) for c in arc.children] == [
+        ([ORIGINAL], "Fri 23 Jan"), ([REVERT], "Mon 26 Jan"), ([RELAND], "Thu 29 Jan")]
+    item = win.day_view.tree.topLevelItem(win.day_view.rows.index(arc))
+    before, inside = item.child(1).foreground(0).color(), item.child(2).foreground(0).color()
+    assert before != inside  # greyed: it landed before the span
 
 
 def test_cancel_stops_a_week_pull_and_a_day_pull_still_works(qtbot, window, week):

@@ -4,6 +4,7 @@ recap, the span list: the span's commits grouped by story, each with the day it 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -34,6 +35,7 @@ from .day_rows import (
     themes_present,
     tooltip_html,
 )
+from .span_rows import BEFORE
 
 BADGES = {REVERT: "⟲ revert", RELAND: "↻ reland", STACK: "≡ stack"}
 STORY_BADGES = {"comeback": "⟲↻", "rollback": "⟲", "series": "≡", "sweep": "◆",
@@ -220,6 +222,10 @@ class DayView(QWidget):
             font = item.font(0)
             font.setItalic(True)
             item.setFont(0, font)
+        if self.is_span and row.note.endswith(BEFORE):  # an arc's step from before the span
+            grey = self.tree.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            for col in range(5):
+                item.setForeground(col, grey)
         for child in row.children:
             item.addChild(self._item(child))
         return item

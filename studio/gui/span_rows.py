@@ -16,6 +16,8 @@ from ..digest.span_stories import SpanStory
 from ..humanize import plural
 from .day_rows import ORIGINAL, RELAND, REVERT, STACK, STORY, Row, _row, reverts_label
 
+BEFORE = "landed before the span"  # the note of an arc's step from before the span
+
 # a group row is marked STORY; its kind ("comeback", "series", ...) is in ``Row.stack``
 OTHERS = "others"
 KIND_NAMES = {"comeback": "reverted and back", "rollback": "reverted", "series": "series",
@@ -33,13 +35,13 @@ def short_day(date: str) -> str:
 
 
 def days_label(dates: list[str]) -> str:
-    """The days a story ran over: ``Mon 26 Jan``, ``Fri 23 Jan · Thu 29 Jan``,
+    """The days a story ran over: ``Mon 26 Jan``, ``Tue 27 Jan, Fri 30 Jan``,
     ``Mon 26 – Wed 28 Jan`` (three or more, first to last)."""
     dates = sorted(set(d for d in dates if d))
     if not dates:
         return ""
     if len(dates) <= 2:
-        return " · ".join(short_day(d) for d in dates)
+        return ", ".join(short_day(d) for d in dates)
     first, last = dt.date.fromisoformat(dates[0]), dt.date.fromisoformat(dates[-1])
     head = f"{first:%a} {first.day}" + ("" if first.month == last.month else f" {first:%b}")
     return f"{head} – {short_day(dates[-1])}"
@@ -65,7 +67,9 @@ def _commit_row(c: CommitInfo, sd: SpanDigest, marks: list[str], note: str = "")
 def _story_rows(s: SpanStory, sd: SpanDigest) -> list[Row]:
     """The story's commits as rows, oldest first: a comeback's earlier original too."""
     rows: list[Row] = []
-    revert_sha = s.revert.sha if s.revert is not None else ""
+    # the revert: of the span, or (a reland's) from before it
+    revert_sha = s.revert.sha if s.revert is not None else \
+        s.reland.revert_sha if s.reland is not None else ""
     reland_sha = s.reland.sha if s.reland is not None else ""
     original_sha = (s.reland.original_sha if s.reland is not None else
                     s.revert.reverted_sha if s.revert is not None else "")
@@ -75,6 +79,8 @@ def _story_rows(s: SpanStory, sd: SpanDigest) -> list[Row]:
         if c.sha == revert_sha and s.revert is not None:
             why = s.revert.reason or "no reason given"
             marks, note = [REVERT], f"reverted by {s.revert.reverted_by or 'someone'}: {why}"
+        elif c.sha == revert_sha:
+            marks, note = [REVERT], "the revert"
         elif c.sha == reland_sha:
             marks, note = [RELAND], "relanded after a revert"
         elif c.sha == original_sha:
@@ -82,7 +88,7 @@ def _story_rows(s: SpanStory, sd: SpanDigest) -> list[Row]:
         elif c.sha in stack_at:
             marks, note = [STACK], f"part {stack_at[c.sha]} of {len(s.stack.commits)}"
         if c not in s.commits:
-            note = (note + "; " if note else "") + "landed before the span"
+            note = (note + "; " if note else "") + BEFORE
         row = _commit_row(c, sd, marks, note)
         if STACK in marks:
             row.stack = f"{stack_at[c.sha]} of {len(s.stack.commits)}"
@@ -104,7 +110,7 @@ def _story_label(s: SpanStory) -> str:
 
 
 def _group(key: str, label: str, kind: str, children: list[Row], dates: list[str],
-           note: str) -> Row:
+           note: str, arc: bool = False) -> Row:
     themes = Counter((r.theme, r.theme_name) for r in children)
     theme, theme_name = themes.most_common(1)[0][0] if themes else ("", "")
     people = [name for name, _ in Counter(r.author for r in children if r.author).most_common()]
@@ -115,7 +121,7 @@ def _group(key: str, label: str, kind: str, children: list[Row], dates: list[str
     details = (f"<h3>{e(label)}</h3><p><b>{e(KIND_NAMES.get(kind, kind).capitalize())}</b> · "
                f"{e(days_label(dates))} · {e(plural(len(children), 'commit'))}"
                + (f" · {e(', '.join(people))}" if people else "") + "</p>"
-               + (f"<p><i>{e(note)}</i></p>" if note else "") + f"<ul>{items}</ul>")
+               + (f"<p><i>{e(note)}</i></p>" if arc else "") + f"<ul>{items}</ul>")
     return Row(sha=key, title=label, author=author, time=days_label(dates), theme=theme,
                theme_name=theme_name, marks=marks, note=note, stack=kind, children=children,
                when=days_label(dates), details=details)
@@ -157,7 +163,8 @@ stands alone among them), in the order they landed."""
         else:
             when = days_label(s.dates)
             note = f"{plural(len(children), 'commit')}" + (f", {when}" if s.days > 1 else "")
-        row = _group(f"story:{i + 1}", _story_label(s), kind, children, s.dates, note)
+        row = _group(f"story:{i + 1}", _story_label(s), kind, children, s.dates, note,
+                     arc=kind in ("comeback", "rollback"))
         if kind in ("comeback", "rollback"):
             row.time = arc_label([date for _what, date in steps])
         rows.append(row)
