@@ -122,9 +122,11 @@ def test_pulling_a_week_lists_its_stories_with_each_commits_day(qtbot, window, w
     qtbot.keyClicks(ed.text, " Edited.")
     assert ep.segment(story.id).text == original + " Edited."
     # "Regenerate" writes the segment again from the span
-    win.session.regenerate(story.id)
+    assert win.regenerate_action.text() == "&Regenerate from the span"
+    win.regenerate_action.trigger()
     qtbot.waitUntil(lambda: not win.runner.busy(), timeout=30_000)
     assert ep.segment(story.id).text == original and win.dialogs.errors == []
+    assert "written again from the span's data" in win.statusBar().currentMessage()
 
 
 def test_bad_weeks_and_spans_are_one_line_and_start_nothing(qtbot, window, week):
@@ -181,6 +183,7 @@ def test_cancel_stops_a_week_pull_and_a_day_pull_still_works(qtbot, window, week
     assert win.project.episode.kind == "daily" and win.project.span is None
     assert not win.day_view.is_span and win.day_view.tree.headerItem().text(2) == "Time"
     assert [r.title for r in win.day_view.rows] == ["Add a fused attention kernel"]
+    assert win.regenerate_action.text() == "&Regenerate from the day"
 
 
 def test_a_recap_is_synthesized_exported_published_and_reopened(qtbot, window, week, tmp_path):

@@ -134,8 +134,8 @@ class MainWindow(QMainWindow):
         self._action(g, "&Delete segment", ed.delete_segment)
         self.move_actions = {-1: self._action(g, "Move &up", lambda: ed._move(-1), "Alt+Up"),
                              1: self._action(g, "Move do&wn", lambda: ed._move(1), "Alt+Down")}
-        self._action(g, "&Regenerate from the day", lambda: ed.current_id() and
-                     s.regenerate(ed.current_id()), "Ctrl+R")
+        self.regenerate_action = self._action(g, "&Regenerate from the day", lambda: ed.current_id()
+                                              and s.regenerate(ed.current_id()), "Ctrl+R")
         self.segment_menu = g
         self.episode_actions = g.actions()  # need an episode (narration's follow its panel)
 
@@ -192,6 +192,9 @@ class MainWindow(QMainWindow):
     def _update_episode_actions(self) -> None:
         for act in self.episode_actions:
             act.setEnabled(self.project.is_open)
+        where = "span" if self.project.span is not None else "day"  # a recap's: its span
+        self.regenerate_action.setText(f"&Regenerate from the {where}")
+        self.editor.regen.setToolTip(f"Write this segment again from the {where}'s data")
         self._update_moves()
 
     def _update_moves(self) -> None:

@@ -288,16 +288,17 @@ class Session(QObject):
                 self.dialogs.error(self.window, str(exc))
                 return
             if (new.title, new.text) == (current.title, current.text):
-                self.status.emit(f"Segment “{current.title}” already reads as the day's data "
+                self.status.emit(f"Segment “{current.title}” already reads as {source} "
                                  f"writes it: nothing to change.")
                 return
             if not self.dialogs.ask_regenerate(self.window, current.title):
                 self.status.emit(f"Segment “{current.title}” kept as it is.")
                 return
             self.project.undo_stack.push(commands.ReplaceSegment(self.project, segment_id, new))
-            self.status.emit(f"Segment “{new.title}” written again from the day's data "
+            self.status.emit(f"Segment “{new.title}” written again from {source} "
                              f"(Undo brings your version back).")
 
+        source = "the span's data" if span is not None else "the day's data"
         minutes, show_dir = self.settings.script_minutes, self.settings.show_dir
         if span is not None:  # a recap: written again from its span
             self.run_job("Regenerate", lambda p, c: run_in_child(
