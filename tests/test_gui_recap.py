@@ -163,6 +163,15 @@ def test_bad_weeks_and_spans_are_one_line_and_start_nothing(qtbot, window, week)
     item = win.day_view.tree.topLevelItem(win.day_view.rows.index(arc))
     before, inside = item.child(1).foreground(0).color(), item.child(2).foreground(0).color()
     assert before != inside  # greyed: it landed before the span
+    # a quiet week: no stories, a short recap, and the list says so
+    choose_week(qtbot, win, week.path, "2026-W07")
+    qtbot.mouseClick(panel.pull, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: win.project.episode.folder_name == "2026-W07"
+                    and not win.runner.busy(), timeout=60_000)
+    assert win.day_view.rows == [] and win.dialogs.errors == []
+    assert win.day_view.empty_note.isVisible()
+    assert win.day_view.empty_note.text() == "No commits in this span."
+    assert "0 commits" in win.day_view.heading.text()
 
 
 def test_cancel_stops_a_week_pull_and_a_day_pull_still_works(qtbot, window, week):
