@@ -179,8 +179,9 @@ class DayView(QWidget):
         self.tree.setColumnHidden(3, True)  # room for the titles: the filter still offers themes
         first, last = span.dates.first, span.dates.last
         when = f"{first:%a} {first.day} {first:%b} – {last:%a} {last.day} {last:%b %Y}"
+        week = f"<b>{_e(span.dates.week)}</b>: " if span.dates.week else ""  # else: dates alone
         self.heading.setText(f"<b>{_e(span.repo)}</b> · {_e(span.branch)} · "
-                             f"<b>{_e(span.dates.label)}</b>: {_e(when)} ({_e(span.tz)})"
+                             f"{week}{_e(when)} ({_e(span.tz)})"
                              f"<br>{_e(' · '.join(bits))}")
         self._commits = len(span.commits)
         self._fill(rows, [ch for r in rows for ch in (r.children if STORY in r.marks else [r])])

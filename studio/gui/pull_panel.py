@@ -54,7 +54,7 @@ class PullPanel(QWidget):
         self.repo = QComboBox()
         self.repo.setObjectName("repoField")
         self.repo.setEditable(True)
-        self.repo.setMinimumWidth(280)
+        self.repo.setMinimumWidth(240)  # room for a from–to span in a 1280 px wide window
         self.repo.lineEdit().setPlaceholderText("owner/name on GitHub, or a local clone")
         self.browse = QToolButton()
         self.browse.setText("…")

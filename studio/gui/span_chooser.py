@@ -18,6 +18,7 @@ from ..sources.span import SpanDates, date_span, week_span
 DAY, WEEK, RANGE = "day", "week", "range"
 RECENT_WEEKS = 12  # weeks offered in the week field's list, the newest that is over first
 DATE_FORMAT = "d MMM yyyy (ddd)"
+RANGE_FORMAT = "d MMM yyyy"  # two dates side by side: without the weekday, the bar fits 1280 px
 
 
 def week_item(span: SpanDates) -> str:
@@ -40,13 +41,13 @@ def recent_weeks(today: dt.date, count: int = RECENT_WEEKS) -> list[SpanDates]:
     return out
 
 
-def _date_edit(name: str) -> QDateEdit:
+def _date_edit(name: str, display: str = DATE_FORMAT) -> QDateEdit:
     edit = QDateEdit(QDate.currentDate())
     edit.setObjectName(name)
     edit.setCalendarPopup(True)
     # a date as people write it; the weekday last, for a weekday first makes Qt refuse a
     # typed day number (it clashes with the weekday shown until the whole date is typed)
-    edit.setDisplayFormat(DATE_FORMAT)
+    edit.setDisplayFormat(display)
     edit.setMaximumDate(QDate.currentDate().addDays(1))
     return edit
 
@@ -79,10 +80,10 @@ class SpanChooser(QWidget):
         self.week.lineEdit().setPlaceholderText("2026-W05")
         for span in recent_weeks(dt.date.today()):
             self.week.addItem(week_item(span), span.week)
-        self.first = _date_edit("fromField")
+        self.first = _date_edit("fromField", RANGE_FORMAT)
         self.first.setDate(QDate.currentDate().addDays(-7))
         self.dash = QLabel("–")
-        self.last = _date_edit("toField")
+        self.last = _date_edit("toField", RANGE_FORMAT)
         self.last.setDate(QDate.currentDate().addDays(-1))
 
         layout = QHBoxLayout(self)
