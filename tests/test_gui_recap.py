@@ -132,7 +132,7 @@ def test_pulling_a_week_lists_its_stories_with_each_commits_day(qtbot, window, w
 def test_bad_weeks_and_spans_are_one_line_and_start_nothing(qtbot, window, week):
     win, panel = window, window.pull_panel
     choose_week(qtbot, win, week.path, "2026-W60")
-    qtbot.mouseClick(panel.pull, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(panel.span.week.lineEdit(), Qt.Key.Key_Return)  # Enter pulls, as Pull does
     assert "2026 has no week 60" in panel.status.text() and not win.runner.busy()
     panel.span.set_mode(RANGE)
     assert panel.span.week.isHidden() and not panel.span.first.isHidden()
@@ -236,6 +236,7 @@ def test_a_recap_is_synthesized_exported_published_and_reopened(qtbot, window, w
     assert items[0].findtext("title") == ep.title
     assert items[0].findtext(f"{ITUNES}episodeType") == "bonus"
     assert dialog.page == folder / "index.html"
+    assert "This episode is a recap" in dialog.page.read_text()
     assert not win.project.modified
 
     # reopening the folder shows it as a recap: the span list, the week in the pull bar

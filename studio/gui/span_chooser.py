@@ -76,6 +76,7 @@ class SpanChooser(QWidget):
         self.week = QComboBox()
         self.week.setObjectName("weekField")
         self.week.setEditable(True)
+        self.week.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)  # Enter pulls, adds nothing
         self.week.setToolTip("An ISO week, e.g. 2026-W05 (Monday to Sunday)")
         self.week.lineEdit().setPlaceholderText("2026-W05")
         for span in recent_weeks(dt.date.today()):
@@ -115,7 +116,7 @@ class SpanChooser(QWidget):
         if self.mode() == WEEK:
             text = self.week.currentText().strip()
             index = self.week.findText(text)
-            key = self.week.itemData(index) if index >= 0 else text.split("·")[0].strip()
+            key = (self.week.itemData(index) if index >= 0 else None) or text.split("·")[0].strip()
             if not key:
                 raise StudioError("enter an ISO week, e.g. 2026-W05")
             return week_span(key)
