@@ -140,6 +140,15 @@ def test_bad_weeks_and_spans_are_one_line_and_start_nothing(qtbot, window, week)
     panel.span.last.setDate(QDate(2026, 1, 27))
     qtbot.mouseClick(panel.pull, Qt.MouseButton.LeftButton)
     assert "reversed" in panel.status.text() and not win.runner.busy()
+    panel.span.first.setDate(QDate(2026, 1, 1))
+    panel.span.last.setDate(QDate(2026, 2, 15))
+    qtbot.mouseClick(panel.pull, Qt.MouseButton.LeftButton)
+    assert "at most 31 days" in panel.status.text() and not win.runner.busy()
+    next_year = dt.date.today().year + 1
+    choose_week(qtbot, win, week.path, f"{next_year}-W02")
+    qtbot.mouseClick(panel.pull, Qt.MouseButton.LeftButton)
+    assert "in the future" in panel.status.text() and not win.runner.busy()
+    panel.span.set_mode(RANGE)
     assert not win.project.is_open and win.dialogs.errors == []
     # a run of days that is exactly an ISO week is pulled as that week
     panel.span.first.setDate(QDate(2026, 1, 26))

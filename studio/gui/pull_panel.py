@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
 
 from ..errors import StudioError
 from ..pipeline import SourceSpec
-from ..sources.span import SpanDates
+from ..sources.span import SpanDates, check_span
+from ..sources.window import parse_zone
 from .span_chooser import DAY, SpanChooser
 
 _GITHUB_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}$")
@@ -135,8 +136,9 @@ class PullPanel(QWidget):
         if self.span.mode() == DAY:
             self.pull_requested.emit(spec, self.chosen_date())
             return
-        try:
+        try:  # a span too long, in the future or mistyped is said here, before any work
             dates = self.span.chosen_span()
+            check_span(dates, parse_zone(spec.tz))
         except StudioError as exc:
             self.status.setText(str(exc))
             self.status.setToolTip(str(exc))
