@@ -15,6 +15,7 @@ import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .episode import EPISODE_FILE, Episode, load_episode, save_episode
 from .errors import StudioError
@@ -26,15 +27,40 @@ from .sources.model import Day, load_day, save_day
 log = logging.getLogger(__name__)
 
 DAY_FILE = "day.json"
+SPAN_FILE = "span.json"  # a recap's days (studio.recap.SPAN_FILE)
+
+if TYPE_CHECKING:
+    from .sources.span import Span
 
 
-def save_project(episode: Episode, folder: str | Path, day: Day | None = None) -> Path:
-    """Write the episode (and its day, when the folder lacks it) into ``folder``."""
+def save_project(episode: Episode, folder: str | Path, day: Day | None = None,
+                 span: Span | None = None) -> Path:
+    """Write the episode (and its day, or a recap's span, when the folder lacks it) into
+    ``folder``."""
     out = check_writable_dir(folder)
     save_episode(episode, out)
     if day is not None and not (out / DAY_FILE).exists():
         save_day(day, out / DAY_FILE)
+    if span is not None and not (out / SPAN_FILE).exists():
+        from .sources.span import save_span
+
+        save_span(span, out / SPAN_FILE)
     return out
+
+
+def open_span(folder: str | Path) -> Span | None:
+    """The span a recap's folder keeps (``span.json``), None when it has none or it is
+    unreadable (said in the log)."""
+    from .sources.span import load_span
+
+    path = Path(folder) / SPAN_FILE
+    if not path.is_file():
+        return None
+    try:
+        return load_span(path)
+    except StudioError as exc:
+        log.warning("span file of %s unreadable: %s", folder, exc)
+        return None
 
 
 def suggested_folder(date: str, show_dir: str, recent: list[str], home: Path | None = None) -> Path:
@@ -97,10 +123,20 @@ class Autosave:
         day = Day.from_dict(data["day"]) if data.get("day") else None
         return Episode.from_dict(data["episode"]), day
 
+    def load_span(self) -> Span | None:
+        """The span of a never-saved recap's autosave (None for a daily, or a saved one:
+        its folder keeps the span)."""
+        from .sources.span import Span
+
+        data = json.loads(self.path.read_text(encoding="utf-8"))
+        return Span.from_dict(data["span"], f"autosave {self.path.name}") \
+            if data.get("span") else None
+
 
 def write_autosave(episode: Episode | dict, folder: Path | None, session: str,
-                   day: Day | None = None) -> Path:
-    """Keep a copy of unsaved work; the day goes along only for a never-saved episode.
+                   day: Day | None = None, span: Span | None = None) -> Path:
+    """Keep a copy of unsaved work; the day (a recap's span) goes along only for a never-saved
+    episode.
 
     ``episode`` may be a snapshot (``Episode.to_dict()``) taken on another thread."""
     data = episode if isinstance(episode, dict) else episode.to_dict()
@@ -112,6 +148,7 @@ def write_autosave(episode: Episode | dict, folder: Path | None, session: str,
         "title": data.get("title", ""),
         "episode": data,
         "day": day.to_dict() if (day is not None and folder is None) else None,
+        "span": span.to_dict() if (span is not None and folder is None) else None,
     })
     return path
 

@@ -153,6 +153,25 @@ def write_recap_for(span: Span, profile_name: str | None = None,
                                                          profile))
 
 
+def write_recap(span: Span, profile_name: str | None = None, show_dir: str | Path | None = None,
+                minutes: float | None = None) -> Episode:
+    """The recap's script as ``make_recap`` writes it: the length ``minutes``, else the show's
+    ``[recap]`` minutes, else RECAP_MINUTES (or the dailies' length when longer), numbered by the
+    show's ``[recap]`` scheme. Without a show folder: RECAP_MINUTES, an iTunes bonus episode."""
+    if show_dir is None:
+        return write_recap_for(span, profile_name, minutes or RECAP_MINUTES)
+    return with_recap_numbering(write_recap_for(span, profile_name,
+                                                recap_length(show_dir, minutes)), show_dir)
+
+
+def recap_length(show_dir: str | Path, minutes: float | None = None) -> float:
+    """``minutes``, else the show's ``[recap]`` minutes, else RECAP_MINUTES (or the dailies'
+    length when longer)."""
+    from .publish.show import script_minutes
+
+    return minutes or recap_minutes(show_dir) or max(RECAP_MINUTES, script_minutes(show_dir) or 0)
+
+
 def save_recap_script(episode: Episode, folder: Path, span: Span, over_export: bool = False
                       ) -> bool:
     """The recap's script and its span file, together; over an exported recap only with
@@ -185,17 +204,14 @@ def make_recap(span: Span, show_dir: str | Path, profile_name: str | None = None
     """The span's recap through script (and, with ``audio``, narration, mastering, export and
     publishing) into ``show_dir/episodes/<span folder>/``; returns that folder."""
     from .pipeline import finish_episode, merge_with_existing, publish_step, with_show_voice
-    from .publish.show import script_minutes
     from .recovery import recover_show
 
     cancel = cancel or CancelToken()
     recover_show(show_dir)
     out = check_writable_dir(recap_dir_for(show_dir, span.dates))
     progress(0.02, "writing the recap")
-    minutes = minutes or recap_minutes(show_dir) or max(RECAP_MINUTES,
-                                                         script_minutes(show_dir) or 0)
-    fresh = write_recap_for(span, profile_name, minutes)
-    fresh = with_recap_numbering(fresh, show_dir)
+    minutes = recap_length(show_dir, minutes)
+    fresh = write_recap(span, profile_name, show_dir, minutes)
     merged = merge_with_existing(fresh, out, force, profile_name, minutes)
     if merged.replaced:
         log.warning("%s", merged.line())

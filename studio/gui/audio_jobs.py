@@ -233,7 +233,7 @@ class ExportResult:
     warnings: list[str] = field(default_factory=list)  # what the core logged as a warning
 
 
-def save_for_export(snapshot: dict, day, here: Path | None, target: Path) -> None:
+def save_for_export(snapshot: dict, day, here: Path | None, target: Path, span=None) -> None:
     """Write the episode (a snapshot taken on the UI thread) into ``target``, bringing its
     takes along when it lived elsewhere."""
     import shutil
@@ -242,7 +242,7 @@ def save_for_export(snapshot: dict, day, here: Path | None, target: Path) -> Non
 
     if here is not None and here.resolve() != target.resolve() and (here / "takes").is_dir():
         shutil.copytree(here / "takes", target / "takes", dirs_exist_ok=True)
-    save_project(Episode.from_dict(snapshot), target, day)
+    save_project(Episode.from_dict(snapshot), target, day, span)
 
 
 def prepare_show(show_dir: Path, episode: Episode, settings: Settings,
@@ -286,7 +286,8 @@ def export_and_publish(folder: Path, show_dir: Path, settings: Settings, publish
         # the lexicon, voice and rate of the window's own synthesis: its takes are used as they are
         episode = render_episode(folder, audio_settings(settings), lexicon=lexicon_for_episode(saved),
                                  progress=scaled(progress, 0, 0.8), cancel=cancel, cover=embedded,
-                                 feed=show_dir if publish else None)
+                                 feed=show_dir if publish else None,
+                                 episode=numbered_recap(saved, show_dir))
         cancel.check()
         page, feed = None, ""
         if publish:
@@ -301,6 +302,17 @@ def export_and_publish(folder: Path, show_dir: Path, settings: Settings, publish
     return ExportResult(folder, episode.duration or "", episode.loudness_lufs,
                         episode.true_peak_dbtp, files, page, feed,
                         synthesized=changed_takes(saved, episode), warnings=warnings)
+
+
+def numbered_recap(episode: Episode, show_dir: Path) -> Episode | None:
+    """A recap numbered by the show it is exported into (show.toml's ``[recap]``: iTunes
+    bonus, or a season and episode number), as ``studio recap`` numbers it; None for a daily.
+    The show folder may be chosen only now, after the recap was pulled."""
+    if episode.kind != "recap":
+        return None
+    from ..recap import with_recap_numbering
+
+    return with_recap_numbering(copy.deepcopy(episode), show_dir)
 
 
 def changed_takes(before: Episode, after: Episode) -> list[str]:

@@ -147,12 +147,28 @@ def sample_day(progress: Progress):
     return Loaded(write_script_for(day), day, digest_of(day, None))
 
 
+def pull_span_and_write(spec, dates, show_dir: str, profile: str | None, progress: Progress):
+    """Pull a span of days at once (reusing the show folder's day files), write its recap,
+    group its commits by story for the span list: a :class:`Loaded` with its ``span``."""
+    from ..recap import pull_span, write_recap
+    from .loaded import span_loaded
+
+    span = pull_span(spec, dates, show_dir or None, lambda f, m: progress(0.75 * f, m))
+    progress(0.8, "writing the recap")
+    episode = write_recap(span, profile, show_dir or None)
+    progress(0.95, "grouping the span's stories")
+    return span_loaded(episode, span, profile)
+
+
 def open_folder(path, profile: str | None, progress: Progress):
-    from ..projects import open_project
-    from .loaded import Loaded, digest_of
+    from ..projects import open_project, open_span
+    from .loaded import Loaded, digest_of, span_loaded
 
     episode, day, folder = open_project(path)
     progress(0.5, "reading the day")
+    span = open_span(folder) if day is None else None
+    if span is not None:
+        return span_loaded(episode, span, profile, folder)
     return Loaded(episode, day, digest_of(day, profile), folder)
 
 
@@ -160,3 +176,9 @@ def rewrite(day, profile: str | None, minutes: float | None, progress: Progress)
     from ..pipeline import write_script_for
 
     return write_script_for(day, profile, minutes)
+
+
+def rewrite_recap(span, profile: str | None, show_dir: str, progress: Progress):
+    from ..recap import write_recap
+
+    return write_recap(span, profile, show_dir or None)

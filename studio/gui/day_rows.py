@@ -13,6 +13,7 @@ from ..humanize import plural
 from ..sources.model import Day
 
 REVERT, RELAND, STACK, ORIGINAL = "revert", "reland", "stack", "original"
+STORY = "story"  # a span's story group (studio.gui.span_rows): its commits are its children
 ROLLBACKS = "@rollbacks"  # the filter that keeps reverts and relands only
 
 
@@ -229,6 +230,11 @@ def row_matches(row: Row, theme: str, text: str) -> bool:
             not any(ch.theme == theme for ch in row.children):
         return False
     needle = text.strip().lower()
-    if needle and needle not in f"{row.title} {row.reverts} {row.author} {row.sha}".lower():
+    if needle and needle not in _searched(row) and not (
+            STORY in row.marks and any(needle in _searched(ch) for ch in row.children)):
         return False
     return True
+
+
+def _searched(row: Row) -> str:
+    return f"{row.title} {row.reverts} {row.author} {row.sha}".lower()

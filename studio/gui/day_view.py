@@ -1,8 +1,10 @@
-"""The day list: every commit of the pulled day, filterable by theme, with its details."""
+"""The day list: every commit of the pulled day, filterable by theme, with its details; for a
+recap, the span list: the span's commits grouped by story, each with the day it landed."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -20,19 +22,26 @@ from PySide6.QtWidgets import (
 from .. import humanize
 from ..digest.model import Digest
 from ..sources.model import Day
+from ..sources.span import Span
 from .day_rows import (
     RELAND,
     REVERT,
     ROLLBACKS,
     STACK,
+    STORY,
     Row,
     build_rows,
     row_matches,
     themes_present,
     tooltip_html,
 )
+from .span_rows import BEFORE
 
 BADGES = {REVERT: "⟲ revert", RELAND: "↻ reland", STACK: "≡ stack"}
+STORY_BADGES = {"comeback": "⟲↻", "rollback": "⟲", "series": "≡", "sweep": "◆",
+                "release": "★", "removal": "✕", "theme": "◇", "change": "•"}
+TIME_WIDTH, DAY_WIDTH = 74, 84  # the Time column; a span's Day column ("Wed 28 Jan")
+MARKS_WIDTH, SPAN_MARKS_WIDTH = 120, 72  # a span's marks are short: "≡ 2 of 5", "↻ reland"
 SHA_ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -44,6 +53,7 @@ class DayView(QWidget):
         self.rows: list[Row] = []
         self._commits = 0
         self._day_shown = False
+        self.is_span = False  # a recap's span list, grouped by story
         self.heading = QLabel("No day pulled yet: pull a repository above, or open an episode.")
         self.heading.setWordWrap(True)
         self.theme = QComboBox()
@@ -60,7 +70,7 @@ class DayView(QWidget):
         self.tree.setAlternatingRowColors(True)
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((1, 96), (2, 74), (3, 76), (4, 120)):
+        for col, width in ((1, 96), (2, TIME_WIDTH), (3, 76), (4, MARKS_WIDTH)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(col, width)
         header.setStretchLastSection(False)
@@ -114,7 +124,7 @@ class DayView(QWidget):
             self.empty_note.hide()
             return
         if not self.rows:
-            note = "No commits on this day."
+            note = "No commits in this span." if self.is_span else "No commits on this day."
         else:
             what = f" “{text}”" if text else ""
             where = f" in {theme}" if self.theme.currentData() else ""
@@ -126,6 +136,11 @@ class DayView(QWidget):
     def clear(self) -> None:
         self.rows = []
         self._day_shown = False
+        self.is_span = False
+        self.tree.setHeaderLabels(["Commit", "Author", "Time", "Theme", "Marks"])
+        self.tree.header().resizeSection(2, TIME_WIDTH)
+        self.tree.header().resizeSection(4, MARKS_WIDTH)
+        self.tree.setColumnHidden(3, False)
         self.empty_note.hide()
         self.tree.clear()
         self.details.clear()
@@ -147,30 +162,71 @@ class DayView(QWidget):
         self.heading.setText(f"<b>{_e(day.repo)}</b> · {_e(day.branch)} · {_e(humanize.day(day.date))} "
                              f"({_e(day.tz)})<br>{' · '.join(bits)}")
         self._commits = s.commits  # as the heading counts them (a reverted original is a row's child)
-        self.rows = rows if rows is not None else build_rows(digest, day)
+        rows = rows if rows is not None else build_rows(digest, day)
+        self._fill(rows, rows)
+
+    def show_span(self, span: Span | None, rows: list[Row] | None, bits: list[str]) -> None:
+        """A recap's span: its stories as groups, most significant first, each commit beneath
+        with the day it landed."""
+        self.clear()
+        if span is None or rows is None:
+            self.heading.setText("No days in this recap (its span.json is missing).")
+            return
+        self.is_span = True
+        self.tree.setHeaderLabels(["Commit", "Author", "Day", "Theme", "Marks"])
+        self.tree.header().resizeSection(2, DAY_WIDTH)
+        self.tree.header().resizeSection(4, SPAN_MARKS_WIDTH)
+        self.tree.setColumnHidden(3, True)  # room for the titles: the filter still offers themes
+        first, last = span.dates.first, span.dates.last
+        when = f"{first:%a} {first.day} {first:%b} – {last:%a} {last.day} {last:%b %Y}"
+        week = f"<b>{_e(span.dates.week)}</b>: " if span.dates.week else ""  # else: dates alone
+        self.heading.setText(f"<b>{_e(span.repo)}</b> · {_e(span.branch)} · "
+                             f"{week}{_e(when)} ({_e(span.tz)})"
+                             f"<br>{_e(' · '.join(bits))}")
+        self._commits = len(span.commits)
+        self._fill(rows, [ch for r in rows for ch in (r.children if STORY in r.marks else [r])])
+
+    def _fill(self, rows: list[Row], counted: list[Row]) -> None:
+        self.rows = rows
         self.theme.blockSignals(True)
         self.theme.addItem("Rollbacks and relands", ROLLBACKS)
-        for theme_id, name in themes_present(self.rows):
+        for theme_id, name in themes_present(counted):
             self.theme.addItem(name[:1].upper() + name[1:], theme_id)
         self.theme.blockSignals(False)
         self.tree.addTopLevelItems([self._item(row) for row in self.rows])
+        for i, row in enumerate(self.rows):  # a story's name, kind and days across the row
+            if STORY in row.marks:
+                self.tree.topLevelItem(i).setFirstColumnSpanned(True)
         self.tree.expandAll()
         self._day_shown = True
         self._show_empty_note()
 
     def _item(self, row: Row) -> QTreeWidgetItem:
         marks = " ".join(BADGES[m] for m in row.marks if m in BADGES)
-        if row.stack:
+        if STORY in row.marks:
+            marks = STORY_BADGES.get(row.stack, "")
+        elif row.stack:
             marks = marks.replace(BADGES[STACK], f"≡ {row.stack}")
-        item = QTreeWidgetItem([row.label, row.author, row.time, row.theme_name, marks])
+        label = row.label
+        if STORY in row.marks:  # spans the row: "≡ series · Bob Okafor's XPU Series · Mon 26 – Wed 28 Jan"
+            label = f"{marks} " * bool(marks) + " · ".join(x for x in (row.label, row.time) if x)
+        item = QTreeWidgetItem([label, row.author, row.time, row.theme_name, marks])
         item.setData(0, SHA_ROLE, row.sha)
         item.setToolTip(0, tooltip_html(row))
         for col, tip in ((1, row.author), (2, row.when or row.time), (3, row.theme_name), (4, row.note)):
             item.setToolTip(col, f"<p>{_e(tip)}</p>" if tip else "")
-        if REVERT in row.marks:
+        if STORY in row.marks:
+            font = item.font(0)
+            font.setBold(True)
+            item.setFont(0, font)
+        elif REVERT in row.marks:
             font = item.font(0)
             font.setItalic(True)
             item.setFont(0, font)
+        if self.is_span and row.note.endswith(BEFORE):  # an arc's step from before the span
+            grey = self.tree.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            for col in range(5):
+                item.setForeground(col, grey)
         for child in row.children:
             item.addChild(self._item(child))
         return item

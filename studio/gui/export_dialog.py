@@ -140,13 +140,14 @@ class ExportDialog(QDialog):
         settings, publish = self.session.settings, self.publish.isChecked()
         cover = Path(self.cover.text().strip()).expanduser() if self.cover.text().strip() else None
         snapshot, day, here = self.project.episode.to_dict(), self.project.day, self.project.folder
+        span = self.project.span
         self.exported_at = self.project.undo_stack.index()  # what the exported file holds
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.session.busy_changed.connect(self._busy)
 
         def job(progress, cancel):
-            audio_jobs.save_for_export(snapshot, day, here, folder)
+            audio_jobs.save_for_export(snapshot, day, here, folder, span)
             return audio_jobs.export_and_publish(folder, show, settings, publish, progress, cancel,
                                                  cover)
 
@@ -167,7 +168,7 @@ class ExportDialog(QDialog):
         saved = load_episode(result.folder)
         ep = self.project.episode
         for name in ("duration", "duration_seconds", "loudness_target", "loudness_lufs",
-                     "true_peak_dbtp", "audio", "published_at"):
+                     "true_peak_dbtp", "audio", "published_at", "episode_type", "season", "number"):
             setattr(ep, name, getattr(saved, name))
         self._take_in_takes(saved)
         self.project.mark_saved(result.folder)

@@ -134,8 +134,8 @@ class MainWindow(QMainWindow):
         self._action(g, "&Delete segment", ed.delete_segment)
         self.move_actions = {-1: self._action(g, "Move &up", lambda: ed._move(-1), "Alt+Up"),
                              1: self._action(g, "Move do&wn", lambda: ed._move(1), "Alt+Down")}
-        self._action(g, "&Regenerate from the day", lambda: ed.current_id() and
-                     s.regenerate(ed.current_id()), "Ctrl+R")
+        self.regenerate_action = self._action(g, "&Regenerate from the day", lambda: ed.current_id()
+                                              and s.regenerate(ed.current_id()), "Ctrl+R")
         self.segment_menu = g
         self.episode_actions = g.actions()  # need an episode (narration's follow its panel)
         g.addSeparator()
@@ -152,13 +152,14 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         s, p = self.session, self.project
         self.pull_panel.pull_requested.connect(s.pull)
+        self.pull_panel.span_requested.connect(s.pull_span)
         self.pull_panel.cancel_requested.connect(s.cancel)
         s.busy_changed.connect(lambda busy: self.pull_panel.set_busy(busy, "Working…" if busy else ""))
         s.progress.connect(self.pull_panel.show_progress)
         s.progress.connect(lambda _f, msg: self.statusBar().showMessage(msg))
         s.status.connect(lambda msg: self.statusBar().showMessage(msg, 15_000))
         s.failed.connect(lambda job, msg: job == "Pull" and self.pull_panel.show_failure(msg))
-        s.day_loaded.connect(lambda ld: self.day_view.show_day(ld.day, ld.digest, ld.rows))
+        s.day_loaded.connect(self._show_loaded)
         s.day_loaded.connect(self._day_loaded)
         s.settings_changed.connect(self._refresh_recent)
         self.editor.regenerate_requested.connect(s.regenerate)
@@ -176,9 +177,21 @@ class MainWindow(QMainWindow):
         self._refresh_recent()
 
     # --- behaviour ---------------------------------------------------------------------------
+    def _show_loaded(self, loaded) -> None:
+        """The day list of a day, or the span list (grouped by story) of a recap."""
+        if loaded.span is not None:
+            self.day_view.show_span(loaded.span, loaded.rows, loaded.span_bits)
+            self.day_dock.setWindowTitle(f"Recap · {loaded.span.dates.label}")
+        else:
+            self.day_view.show_day(loaded.day, loaded.digest, loaded.rows)
+            self.day_dock.setWindowTitle("Day")
+
     def _day_loaded(self, loaded) -> None:
         day = loaded.day
-        if day is not None:
+        if loaded.span is not None:
+            span = loaded.span
+            self.pull_panel.show_span(span.repo, span.dates, span.tz)
+        elif day is not None:
             import datetime as dt
 
             self.pull_panel.show_day(day.repo, dt.date.fromisoformat(day.date), day.tz)
@@ -186,6 +199,9 @@ class MainWindow(QMainWindow):
     def _update_episode_actions(self) -> None:
         for act in self.episode_actions:
             act.setEnabled(self.project.is_open)
+        where = "span" if self.project.span is not None else "day"  # a recap's: its span
+        self.regenerate_action.setText(f"&Regenerate from the {where}")
+        self.editor.regen.setToolTip(f"Write this segment again from the {where}'s data")
         self._update_moves()
 
     def _update_moves(self) -> None:

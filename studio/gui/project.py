@@ -18,6 +18,7 @@ from .. import projects
 from ..episode import Episode
 from ..errors import StudioError
 from ..sources.model import Day
+from ..sources.span import Span
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +38,7 @@ class Project(QObject):
         super().__init__(parent)
         self.episode: Episode | None = None
         self.day: Day | None = None
+        self.span: Span | None = None  # a recap's days (then ``day`` is None)
         self.folder: Path | None = None
         self.session = uuid.uuid4().hex[:12]
         self.undo_stack = QUndoStack(self)
@@ -62,11 +64,12 @@ class Project(QObject):
         self.modified_changed.emit(self.modified)
 
     def set_episode(self, episode: Episode | None, day: Day | None, folder: Path | None,
-                    recovered: bool = False) -> None:
-        """Open ``episode`` (a fresh pull, a file, or a recovered autosave)."""
+                    recovered: bool = False, span: Span | None = None) -> None:
+        """Open ``episode`` (a fresh pull, a file, or a recovered autosave); a recap comes
+        with its ``span`` of days instead of a day."""
         if self.episode is not None:
             projects.discard_autosave(self.folder, self.session)
-        self.episode, self.day, self.folder = episode, day, folder
+        self.episode, self.day, self.folder, self.span = episode, day, folder, span
         self.undo_stack.clear()
         if recovered:
             # recovered work is unsaved: leave the stack "dirty" until the user saves
@@ -81,7 +84,7 @@ class Project(QObject):
         target = Path(folder) if folder is not None else self.folder
         if target is None:
             raise ValueError("no folder to save to")
-        projects.save_project(self.episode, target, self.day)
+        projects.save_project(self.episode, target, self.day, self.span)
         if self.folder is not None and target.resolve() != self.folder.resolve():
             projects.discard_autosave(self.folder, self.session)
         projects.discard_autosave(None, self.session)
@@ -98,11 +101,11 @@ class Project(QObject):
         if self.episode is None or not self.modified:
             return None
         snapshot = self.episode.to_dict()  # small; the day is never edited, so shared safely
-        folder, session, day = self.folder, self.session, self.day
+        folder, session, day, span = self.folder, self.session, self.day, self.span
 
         def write(_progress=None, _cancel=None) -> Path | None:
             try:
-                return projects.write_autosave(snapshot, folder, session, day)
+                return projects.write_autosave(snapshot, folder, session, day, span)
             except Exception as exc:  # noqa: BLE001 - autosave must never take the app down
                 log.warning("autosave failed: %s", exc)
                 raise StudioError(f"Autosave failed ({exc}): save the episode to keep your "

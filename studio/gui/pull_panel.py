@@ -1,4 +1,5 @@
-"""The pull bar: repository (local path or GitHub owner/name), date, time zone, Pull/Cancel."""
+"""The pull bar: repository (local path or GitHub owner/name), a day or a span of days (an ISO
+week, or from–to: a recap), time zone, Pull/Cancel."""
 
 from __future__ import annotations
 
@@ -6,10 +7,9 @@ import datetime as dt
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QDate, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QDateEdit,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -22,6 +22,9 @@ from PySide6.QtWidgets import (
 
 from ..errors import StudioError
 from ..pipeline import SourceSpec
+from ..sources.span import SpanDates, check_span
+from ..sources.window import parse_zone
+from .span_chooser import DAY, SpanChooser
 
 _GITHUB_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}$")
 COMMON_ZONES = ["UTC", "America/Los_Angeles", "America/New_York", "Europe/London",
@@ -44,6 +47,7 @@ def spec_for(repo: str, tz: str) -> SourceSpec:
 
 class PullPanel(QWidget):
     pull_requested = Signal(object, object)  # SourceSpec, datetime.date
+    span_requested = Signal(object, object)  # SourceSpec, SpanDates (a week's recap)
     cancel_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -51,18 +55,13 @@ class PullPanel(QWidget):
         self.repo = QComboBox()
         self.repo.setObjectName("repoField")
         self.repo.setEditable(True)
-        self.repo.setMinimumWidth(280)
+        self.repo.setMinimumWidth(240)  # room for a from–to span in a 1280 px wide window
         self.repo.lineEdit().setPlaceholderText("owner/name on GitHub, or a local clone")
         self.browse = QToolButton()
         self.browse.setText("…")
         self.browse.setToolTip("Choose a local clone")
-        self.date = QDateEdit(QDate.currentDate())
-        self.date.setObjectName("dateField")
-        self.date.setCalendarPopup(True)
-        # a date as people write it; the weekday last, for a weekday first makes Qt refuse a
-        # typed day number (it clashes with the weekday shown until the whole date is typed)
-        self.date.setDisplayFormat("d MMM yyyy (ddd)")
-        self.date.setMaximumDate(QDate.currentDate().addDays(1))
+        self.span = SpanChooser()
+        self.date = self.span.date
         self.tz = QComboBox()
         self.tz.setObjectName("tzField")
         self.tz.setEditable(True)
@@ -87,8 +86,7 @@ class PullPanel(QWidget):
         layout.addWidget(QLabel("Repository"))
         layout.addWidget(self.repo, 3)
         layout.addWidget(self.browse)
-        layout.addWidget(QLabel("Day"))
-        layout.addWidget(self.date)
+        layout.addWidget(self.span)
         layout.addWidget(QLabel("Time zone"))
         layout.addWidget(self.tz, 1)
         layout.addWidget(self.pull)
@@ -99,6 +97,7 @@ class PullPanel(QWidget):
         self.pull.clicked.connect(self._request)
         self.repo.lineEdit().returnPressed.connect(self._request)
         self.tz.lineEdit().returnPressed.connect(self._request)  # Enter pulls from either field
+        self.span.submitted.connect(self._request)
         self.cancel.clicked.connect(self.cancel_requested)
         self.browse.clicked.connect(self._browse)
 
@@ -115,12 +114,18 @@ class PullPanel(QWidget):
         """Reflect the day that is open (after a pull, an open or the demo)."""
         if not self.repo.currentText().strip():
             self.repo.setEditText(repo)
-        self.date.setDate(QDate(date.year, date.month, date.day))
+        self.span.show_day(date)
+        self.tz.setCurrentText(tz)
+
+    def show_span(self, repo: str, dates: SpanDates, tz: str) -> None:
+        """Reflect the recap that is open: its week, or its first and last days."""
+        if not self.repo.currentText().strip():
+            self.repo.setEditText(repo)
+        self.span.show_span(dates)
         self.tz.setCurrentText(tz)
 
     def chosen_date(self) -> dt.date:
-        d = self.date.date()
-        return dt.date(d.year(), d.month(), d.day())
+        return self.span.chosen_date()
 
     def _request(self) -> None:
         try:
@@ -128,7 +133,17 @@ class PullPanel(QWidget):
         except StudioError as exc:
             self.status.setText(str(exc))
             return
-        self.pull_requested.emit(spec, self.chosen_date())
+        if self.span.mode() == DAY:
+            self.pull_requested.emit(spec, self.chosen_date())
+            return
+        try:  # a span too long, in the future or mistyped is said here, before any work
+            dates = self.span.chosen_span()
+            check_span(dates, parse_zone(spec.tz))
+        except StudioError as exc:
+            self.status.setText(str(exc))
+            self.status.setToolTip(str(exc))
+            return
+        self.span_requested.emit(spec, dates)
 
     def _browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Choose a local clone")

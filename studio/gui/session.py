@@ -19,10 +19,11 @@ from ..episode import Segment
 from ..errors import StudioError
 from ..pipeline import SourceSpec
 from ..settings import Settings, remember, save_settings
+from ..sources.span import SpanDates
 from . import child_jobs, commands
 from .child_jobs import run_in_child
 from .dialogs import CANCEL, SAVE, Dialogs
-from .loaded import Loaded, digest_of
+from .loaded import Loaded, digest_of, span_loaded
 from .project import Project
 from .tasks import TaskRunner
 
@@ -106,7 +107,8 @@ class Session(QObject):
         return self.settings.profile or None
 
     def _load(self, loaded: Loaded, recovered: bool = False) -> None:
-        self.project.set_episode(loaded.episode, loaded.day, loaded.folder, recovered=recovered)
+        self.project.set_episode(loaded.episode, loaded.day, loaded.folder, recovered=recovered,
+                                 span=loaded.span)
         self.day_loaded.emit(loaded)
 
     def may_discard(self) -> bool:
@@ -149,6 +151,37 @@ class Session(QObject):
         if self.task is not None and self.task.running:  # said at once, before the child starts
             self.progress.emit(0.0, f"Connecting to GitHub for {spec.github}…" if spec.github
                                else f"Reading {spec.git}…")
+
+    def pull_span(self, spec: SourceSpec, dates: SpanDates) -> None:
+        """Pull a week (or a run of days) at once and write its recap, off the UI thread; the
+        show folder's day files are read, not pulled again."""
+        if not self.may_discard():
+            return
+        profile, show_dir = self._profile(), self.settings.show_dir
+        if spec.github and not spec.api_url and self.settings.github_api_url:
+            spec = replace(spec, api_url=self.settings.github_api_url)
+
+        def job(progress, cancel) -> Loaded:
+            return run_in_child(child_jobs.pull_span_and_write, (spec, dates, show_dir, profile),
+                                progress, cancel)
+
+        def done(loaded: Loaded) -> None:
+            self._load(loaded)
+            source = spec.git or spec.github or ""
+            self.settings.recent_repos = remember(self.settings.recent_repos, source)
+            self.settings.tz = spec.tz
+            self.save_settings()
+            span = loaded.span
+            reused = f" ({humanize.plural(len(span.reused), 'day')} from the show folder)" \
+                if span.reused else ""
+            self.status.emit(f"Pulled {span.repo} for {dates.label}: "
+                             f"{humanize.plural(len(span.commits), 'commit')}{reused}. "
+                             "Save the recap to keep it.")
+
+        self.run_job("Pull", job, done)
+        if self.task is not None and self.task.running:
+            self.progress.emit(0.0, f"Connecting to GitHub for {spec.github}, {dates.label}…"
+                               if spec.github else f"Reading {spec.git}, {dates.label}…")
 
     def open_demo(self) -> None:
         def job(progress, cancel) -> Loaded:
@@ -230,19 +263,22 @@ class Session(QObject):
                 continue
             try:
                 episode, day = entry.load()
+                span = entry.load_span()
             except (OSError, ValueError, KeyError, StudioError) as exc:
                 self.dialogs.error(self.window, f"cannot recover that work: {exc}")
                 projects.drop_autosave(entry)
                 continue
             folder = Path(entry.project) if entry.project else None
-            if day is None and folder is not None:
+            if day is None and span is None and folder is not None:
                 try:
                     _ep, day, _f = projects.open_project(folder)
                 except StudioError:
                     day = None
+                span = projects.open_span(folder) if day is None else None
             projects.drop_autosave(entry)
-            self._load(Loaded(episode, day, digest_of(day, self._profile()), folder),
-                       recovered=True)
+            loaded = span_loaded(episode, span, self._profile(), folder) if span is not None \
+                else Loaded(episode, day, digest_of(day, self._profile()), folder)
+            self._load(loaded, recovered=True)
             self.project.autosave()
             self.status.emit("Recovered unsaved work: save it to keep it.")
             self.offer_recovered_takes()
@@ -250,10 +286,10 @@ class Session(QObject):
         return False
 
     def regenerate(self, segment_id: str) -> None:
-        day, ep = self.project.day, self.project.episode
+        day, span, ep = self.project.day, self.project.span, self.project.episode
         if ep is None:
             return
-        if day is None:
+        if day is None and span is None:
             self.dialogs.error(self.window, "this episode's day (day.json) is not in the project "
                                             "folder, so its segments cannot be written again")
             return
@@ -272,22 +308,27 @@ class Session(QObject):
                 self.dialogs.error(self.window, str(exc))
                 return
             if (new.title, new.text) == (current.title, current.text):
-                self.status.emit(f"Segment “{current.title}” already reads as the day's data "
+                self.status.emit(f"Segment “{current.title}” already reads as {source} "
                                  f"writes it: nothing to change.")
                 return
             if not self.dialogs.ask_regenerate(self.window, current.title):
                 self.status.emit(f"Segment “{current.title}” kept as it is.")
                 return
             self.project.undo_stack.push(commands.ReplaceSegment(self.project, segment_id, new))
-            self.status.emit(f"Segment “{new.title}” written again from the day's data "
+            self.status.emit(f"Segment “{new.title}” written again from {source} "
                              f"(Undo brings your version back).")
 
+        source = "the span's data" if span is not None else "the day's data"
         if ep.segment(segment_id).story:  # drafted: the story writer's text kept for it
             from ..draft_review import story_segment
 
             done(story_segment(ep, segment_id))
             return
-        minutes = self.settings.script_minutes
+        minutes, show_dir = self.settings.script_minutes, self.settings.show_dir
+        if span is not None:  # a recap: written again from its span
+            self.run_job("Regenerate", lambda p, c: run_in_child(
+                child_jobs.rewrite_recap, (span, profile, show_dir), p, c), done)
+            return
         self.run_job("Regenerate", lambda p, c: run_in_child(child_jobs.rewrite,
                                                              (day, profile, minutes), p, c),
                   done)
