@@ -259,3 +259,26 @@ def test_a_sweep_says_what_its_titles_name_between_the_words_they_share(tmp_path
                                   profile_for(span.repo))
     assert ("Dave Singh specialized power, subtract, and divmod ufuncs, in three changes on "
             "Monday, Wednesday, and Friday.") in ep.transcript
+
+
+def test_one_persons_deletions_and_removals_are_one_cleanup_drive(tmp_path):
+    """ao 2026-W32: Vasiliy Kuznetsov's three 'Delete …' and four 'Remove …' changes were two
+    stories with the same name ("cleanup drive" twice in the summary)."""
+    hist = History(tmp_path / "cleanup.git")
+    titles = ["Delete experimental custom autotuner", "Remove the swizzle folder",
+              "Delete prototype rounding algorithm", "Remove model-release CI workflow",
+              "Drop the legacy int8 kernels", "Remove unused benchmark scripts"]
+    for k, title in enumerate(titles):
+        hist.add(Planned(f"{title} (#{800 + k})", "", BOB, WEBFLOW,
+                         dt.datetime(2026, 1, 26 + k // 2, 9 + k, tzinfo=dt.UTC), 800 + k,
+                         files={f"src/lib/part{k}/impl.py": "x = 1\n"}))
+    hist.write()
+    span = span_of(hist.path)
+    sd = build_span_digest(span, profile_for(span.repo))
+    sweeps = [s for s in sd.stories if s.kind == "sweep"]
+    assert [len(s.commits) for s in sweeps] == [6]
+    ep = RecapWriter().write_span(sd, profile_for(span.repo))
+    assert ep.transcript.count("Bob Okafor's cleanup drive") <= 2  # the welcome and the summary
+    seg = next(s for s in ep.segments if s.title == "Bob Okafor's cleanup drive")
+    assert seg.sentences[0].text == ("Bob Okafor landed six changes from Monday to Wednesday, "
+                                     "each one deleting, removing, or dropping something.")

@@ -47,15 +47,15 @@ def common_prefix(commits: list[CommitInfo]) -> list[str]:
 
 def find_sweeps(landed: list[CommitInfo], used: set[str], person: Callable[[CommitInfo], str]
                    ) -> list[list[CommitInfo]]:
-    """Groups of at least MIN_PARTS of ``landed`` (oldest first) by one person with one
-    sweeping verb; their commits are added to ``used``."""
+    """Groups of at least MIN_PARTS of ``landed`` (oldest first) by one person in one drive
+    (deletions, removals and drops are one cleanup); their commits are added to ``used``."""
     groups: dict[tuple[str, str], list[CommitInfo]] = {}
     for c in landed:
         if c.sha in used or c.is_bot:
             continue
         verb = _verb(c)
         if verb:
-            groups.setdefault((person(c), verb), []).append(c)
+            groups.setdefault((person(c), _DRIVES.get(verb, verb)), []).append(c)
     found = []
     for commits in groups.values():
         if len(commits) >= MIN_PARTS:
@@ -72,6 +72,11 @@ _DRIVES = {"delete": "cleanup", "remove": "cleanup", "drop": "cleanup", "clean":
            "vendor": "vendoring", "unvendor": "unvendoring", "split": "splitting",
            "enable": "enabling", "specialize": "specialization", "simplify": "simplification",
            "modernize": "modernization", "deduplicate": "deduplication"}
+
+
+def verbs(commits: list[CommitInfo]) -> list[str]:
+    """The sweep's verbs, each once, in the order they first came ("delete", "remove")."""
+    return list(dict.fromkeys(v for c in commits if (v := _verb(c))))
 
 
 def drive(commits: list[CommitInfo]) -> str:

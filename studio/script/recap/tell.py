@@ -228,7 +228,7 @@ def _change(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[S
 def _sweep(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[Said]:  # noqa: ANN001
     """"Jerry Zhang deleted deprecated GemlitePackedLayout, UintxLayout, … and more, in nine
     changes on Tuesday and Wednesday" — what the titles share, then what each was about."""
-    from ...digest.span_sweeps import common_prefix, spoken
+    from ...digest.span_sweeps import common_prefix, spoken, verbs
 
     commits = s.commits
     author = I.person(commits[0].author)
@@ -244,9 +244,10 @@ def _sweep(s: SpanStory, sd, cal: Calendar, voice: Voice, depth: int) -> list[Sa
         said.append((f"{author} {did(what)}, in {count(n, 'change')} {cal.run(s.dates)}", shas))
     else:
         first, last = commits[0], commits[-1]
-        verb = split_verb(spoken(first), guess=True)[0]
+        doing = [gerund(v) for v in verbs(commits)] or [
+            gerund(split_verb(spoken(first), guess=True)[0])]
         said.append((f"{author} landed {count(n, 'change')} {cal.run(s.dates)}, each one "
-                     f"{gerund(verb)} something", shas))
+                     f"{join_words(doing, 'or')} something", shas))
         said.append((f"The first{_at(s, cal, sd, first)} {did(I.title(first))}",
                      [first.sha]))
         said.append((f"The last{_at(s, cal, sd, last)} {did(I.title(last))}", [last.sha]))
