@@ -215,3 +215,47 @@ def test_ok_without_a_writer_change_leaves_show_toml_as_the_host_wrote_it(qtbot,
     window.apply_settings(dialog)
     window.io_runner.wait()
     assert tomllib.loads((show / "show.toml").read_text())["writer"]["temperature"] == 0.2
+
+
+def test_the_script_length_shown_is_show_tomls_and_the_apps_own_only_without_one(
+        qtbot, window, tmp_path):
+    show = Path(window.session.settings.show_dir)
+    text = (show / "show.toml").read_text().replace("minutes = 3.0", "minutes = 6.5")
+    assert "minutes = 6.5" in text
+    (show / "show.toml").write_text(text)  # edited by hand
+    window.session.settings.script_minutes = 2.0  # the app's default for shows without one
+    dialog = window.settings_dialog()
+    dialog.show()
+    assert dialog.minutes.value() == 6.5
+    dialog.rate.setValue(190)  # another setting changes
+    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    window.apply_settings(dialog)
+    window.io_runner.wait()
+    assert (show / "show.toml").read_text() == text
+    assert window.session.settings.script_minutes == 2.0
+    # a folder without a show.toml shows (and sets) the app's own length
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    dialog = window.settings_dialog()
+    dialog.show()
+    dialog.show_dir.setText(str(bare))
+    dialog.show_dir.editingFinished.emit()
+    assert dialog.minutes.value() == 2.0
+    dialog.minutes.setValue(5.0)
+    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    window.apply_settings(dialog)
+    window.io_runner.wait()
+    assert window.session.settings.script_minutes == 5.0
+    assert not (bare / "show.toml").exists()
+    # back in the show: its length, changed there, goes to its show.toml only
+    dialog = window.settings_dialog()
+    dialog.show()
+    dialog.show_dir.setText(str(show))
+    dialog.show_dir.editingFinished.emit()
+    assert dialog.minutes.value() == 6.5
+    dialog.minutes.setValue(7.0)
+    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    window.apply_settings(dialog)
+    window.io_runner.wait()
+    assert tomllib.loads((show / "show.toml").read_text())["script"]["minutes"] == 7.0
+    assert window.session.settings.script_minutes == 5.0

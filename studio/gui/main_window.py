@@ -257,7 +257,7 @@ class MainWindow(QMainWindow):
         writer = dialog.result_writer()
         if writer is not None:
             s = self.session.settings
-            self.session.save_show_writer(Path(s.show_dir), writer, s.script_minutes)
+            self.session.save_show_writer(Path(s.show_dir), writer, dialog.minutes.value())
 
     def start(self) -> None:
         """After the window is shown: offer back what a crash left."""

@@ -102,6 +102,15 @@ class Session(QObject):
         (self.io_runner or self.runner).run_task("Save show writer", write, None,
                                                  self.status.emit)
 
+    def _show_of_project(self) -> str:
+        """The show the open episode's folder lives in (SHOW/episodes/DATE), else the show
+        folder of the settings: whose show.toml writes its script."""
+        from ..showlock import show_of
+
+        folder = self.project.folder
+        show = show_of(folder) if folder is not None else None
+        return str(show) if show is not None else self.settings.show_dir
+
     def _profile(self) -> str | None:
         return self.settings.profile or None
 
@@ -287,7 +296,6 @@ class Session(QObject):
 
             done(story_segment(ep, segment_id))
             return
-        minutes = self.settings.script_minutes
-        self.run_job("Regenerate", lambda p, c: run_in_child(child_jobs.rewrite,
-                                                             (day, profile, minutes), p, c),
-                  done)
+        minutes, show_dir = self.settings.script_minutes, self._show_of_project()
+        self.run_job("Regenerate", lambda p, c: run_in_child(
+            child_jobs.rewrite, (day, profile, minutes, show_dir), p, c), done)

@@ -155,7 +155,7 @@ class SettingsDialog(QDialog):
             rate=self.rate.value(), loudness_target=self.loudness.value(),
             show_dir=self.show_dir.text().strip(), show_title=self.show_title.text().strip(),
             show_author=self.show_author.text().strip(), profile=self.profile.text().strip(),
-            script_minutes=self.minutes.value(),
+            script_minutes=self.writer.app_length(),
             tz=self.tz.text().strip() or "UTC", github_api_url=self.api_url.text().strip(),
         ).validated()
 
