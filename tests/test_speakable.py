@@ -268,3 +268,12 @@ def test_a_multiplier_is_times_but_an_architecture_name_is_not():
     """bench_factlock: "s390x" came out "s390 times"."""
     assert speakable("builds for s390x and ppc64le") == "builds for s390x and ppc64le"
     assert speakable("a 2x speedup, up to 1.5× faster.") == "a 2 times speedup, up to 1.5 times faster."
+
+
+def test_irregular_verbs_of_titles_are_said_in_the_past():
+    from studio.script.story.verbs import did
+
+    assert did("Draw the map tiles lazily") == "drew the map tiles lazily"
+    assert did("Redraw the canvas on resize") == "redrew the canvas on resize"
+    assert did("Bring back the old loader") == "brought back the old loader"
+    assert did("Grow the buffer in steps") == "grew the buffer in steps"
