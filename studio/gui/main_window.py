@@ -56,7 +56,7 @@ class MainWindow(QMainWindow):
         self.pull_panel.set_recent(settings.recent_repos, settings.tz)
         self.day_view = DayView()
         self.editor = ScriptEditor(self.project)
-        self.editor.rate_of = lambda: self.session.settings.rate
+        self.editor.rate_of = lambda: self.session.narration_settings().rate
         self.find_dialog: FindReplaceDialog | None = None
 
         bar = self.addToolBar("Pull")
