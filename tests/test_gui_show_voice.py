@@ -38,12 +38,18 @@ def synthesized_take(qtbot, monkeypatch, tmp_path: Path, folder: Path):
     return take, fresh
 
 
-def test_a_shows_voice_narrates_its_episodes_in_the_app(qtbot, monkeypatch, tmp_path):
+def show_with_voice(tmp_path: Path) -> Path:
+    """A show folder whose show.toml names its narrator: SHOW_VOICE at speed 1.25."""
     show_dir = tmp_path / "show"
     show_dir.mkdir()
     show = default_settings("Widgets", "octo/widgets")
     show.voice = ShowVoice(engine="pyttsx3", voice=SHOW_VOICE, speed=1.25)
     write_settings(show, show_dir)
+    return show_dir
+
+
+def test_a_shows_voice_narrates_its_episodes_in_the_app(qtbot, monkeypatch, tmp_path):
+    show_dir = show_with_voice(tmp_path)
     take, status = synthesized_take(qtbot, monkeypatch, tmp_path,
                                     show_dir / "episodes" / "2026-02-09")
     assert SHOW_VOICE.lower() in take.voice.lower() and take.rate == speed_to_rate(1.25)
@@ -57,11 +63,7 @@ def test_an_episode_outside_a_show_keeps_the_apps_voice(qtbot, monkeypatch, tmp_
 
 
 def test_settings_says_when_the_shows_show_toml_sets_the_voice(qtbot, monkeypatch, tmp_path):
-    show_dir = tmp_path / "show"
-    show_dir.mkdir()
-    show = default_settings("Widgets", "octo/widgets")
-    show.voice = ShowVoice(engine="pyttsx3", voice=SHOW_VOICE, speed=1.25)
-    write_settings(show, show_dir)
+    show_dir = show_with_voice(tmp_path)
     win = open_window(qtbot, monkeypatch, tmp_path)
     win.session.settings = replace(win.session.settings, show_dir=str(show_dir))
     dialog = win.settings_dialog()
