@@ -29,8 +29,19 @@ def repo(tmp_path_factory) -> Path:
     return build_repo(tmp_path_factory.mktemp("showscript") / "repo", extra=60)
 
 
-def pulled(qtbot, monkeypatch, tmp_path: Path, repo: Path, show_dir: Path, app_minutes: float):
-    """The episode the window writes when it pulls the day, and the day it pulled."""
+def show_with_bot(tmp_path: Path) -> Path:
+    """A show whose show.toml lists SHOW_BOT as a bot and asks for 8-minute scripts."""
+    show_dir = tmp_path / "show"
+    show_dir.mkdir()
+    show = default_settings("Torch Daily", "pytorch/pytorch")
+    show.bots = [SHOW_BOT]
+    show.script = ScriptSettings(minutes=8.0)
+    write_settings(show, show_dir)
+    return show_dir
+
+
+def pull(qtbot, monkeypatch, tmp_path: Path, repo: Path, show_dir: Path, app_minutes: float):
+    """The window, once it has pulled the day and written its script."""
     win = open_window(qtbot, monkeypatch, tmp_path)
     win.session.settings.show_dir = str(show_dir)
     win.session.settings.script_minutes = app_minutes
@@ -39,8 +50,14 @@ def pulled(qtbot, monkeypatch, tmp_path: Path, repo: Path, show_dir: Path, app_m
     panel.date.setDate(QDate.fromString(DATE, "yyyy-MM-dd"))
     qtbot.mouseClick(panel.pull, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=60_000)
-    episode, day = win.project.episode, win.project.day
     assert win.dialogs.errors == []
+    return win
+
+
+def pulled(qtbot, monkeypatch, tmp_path: Path, repo: Path, show_dir: Path, app_minutes: float):
+    """The episode the window writes when it pulls the day, and the day it pulled."""
+    win = pull(qtbot, monkeypatch, tmp_path, repo, show_dir, app_minutes)
+    episode, day = win.project.episode, win.project.day
     win.project.close()
     win.runner.wait()
     return episode, day
@@ -53,13 +70,7 @@ def texts(segments) -> list[tuple[str, str]]:
 
 def test_the_apps_script_follows_the_shows_bots_and_minutes_as_studio_script_does(
         qtbot, monkeypatch, tmp_path, repo):
-    show_dir = tmp_path / "show"
-    show_dir.mkdir()
-    show = default_settings("Torch Daily", "pytorch/pytorch")
-    show.bots = [SHOW_BOT]
-    show.script = ScriptSettings(minutes=8.0)
-    write_settings(show, show_dir)
-
+    show_dir = show_with_bot(tmp_path)
     episode, day = pulled(qtbot, monkeypatch, tmp_path, repo, show_dir, app_minutes=1.0)
 
     everyone = write_script_for(day, minutes=8.0)
@@ -91,3 +102,18 @@ def test_a_show_folder_without_show_toml_takes_the_apps_length(qtbot, monkeypatc
     episode, day = pulled(qtbot, monkeypatch, tmp_path, repo, show_dir, app_minutes=8.0)
     assert texts(episode.segments) == texts(write_script_for(day, minutes=8.0).segments)
     assert "Dev Stack" in [p.name for p in episode.people]
+
+
+def test_regenerating_a_segment_writes_it_as_the_shows_script_does(qtbot, monkeypatch, tmp_path,
+                                                                    repo):
+    win = pull(qtbot, monkeypatch, tmp_path, repo, show_with_bot(tmp_path), app_minutes=1.0)
+    said: list[str] = []
+    win.session.status.connect(said.append)
+    for seg in win.project.episode.segments:
+        win.session.regenerate(seg.id)
+        qtbot.waitUntil(lambda: not win.runner.busy(), timeout=60_000)
+    assert win.dialogs.errors == [] and not [a for a in win.dialogs.asked if "regenerate" in a]
+    assert len([m for m in said if "already reads as the day's data writes it" in m]) == \
+        len(win.project.episode.segments)
+    win.project.close()
+    win.runner.wait()
