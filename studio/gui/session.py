@@ -24,6 +24,7 @@ from .child_jobs import run_in_child
 from .dialogs import CANCEL, SAVE, Dialogs
 from .loaded import Loaded, digest_of
 from .project import Project
+from .show_voice import ShowVoices
 from .tasks import TaskRunner
 
 log = logging.getLogger(__name__)
@@ -44,7 +45,7 @@ class Session(QObject):
         self.dialogs, self.window, self.settings_dir = dialogs, window, settings_dir
         self.task = None
         self.io_runner: TaskRunner | None = None  # one thread: saves land in order
-        self._voiced: tuple[tuple, tuple[str, int]] | None = None  # see narration_settings
+        self.voices = ShowVoices()  # see narration_settings
 
     # --- helpers -----------------------------------------------------------------------------
     def run_job(self, name: str, func, on_done: Callable) -> None:
@@ -113,37 +114,10 @@ class Session(QObject):
         return str(show) if show is not None else self.settings.show_dir
 
     def narration_settings(self, show_dir: str | Path | None = None) -> Settings:
-        """The settings narration uses: the app's voice and rate, with the show's show.toml
-        ``[voice]`` where it sets one (:func:`studio.pipeline.with_show_voice`, as `studio
-        render` and `produce` use it); the show is ``show_dir`` (an export's), else the open
-        episode's. A show.toml that cannot be read leaves the app's."""
-        from ..audio.settings import AudioSettings
-        from ..pipeline import with_show_voice
-        from ..publish.show import show_file
-
-        show = show_dir or self._show_of_project()
-        try:
-            stamp = show_file(show).stat().st_mtime_ns if show else None
-        except OSError:
-            stamp = None
-        if stamp is None:
-            return self.settings
-        # asked on every refresh of the takes' states: show.toml is read again only when it,
-        # the show or the app's voice changed
-        key = (str(show), stamp, self.settings.voice, self.settings.rate)
-        if self._voiced is None or self._voiced[0] != key:
-            try:
-                voiced = with_show_voice(AudioSettings(voice=self.settings.voice,
-                                                       rate=self.settings.rate), show)
-                found = (voiced.voice, voiced.rate)
-            except StudioError as exc:
-                log.warning("show voice not used: %s", exc)
-                found = (self.settings.voice, self.settings.rate)
-            self._voiced = (key, found)
-        voice, rate = self._voiced[1]
-        if (voice, rate) == (self.settings.voice, self.settings.rate):
-            return self.settings
-        return replace(self.settings, voice=voice, rate=rate)
+        """The settings narration uses: the app's, with the show's show.toml ``[voice]`` (see
+        :mod:`studio.gui.show_voice`); the show is ``show_dir`` (an export's), else the open
+        episode's."""
+        return self.voices.settings_for(self.settings, show_dir or self._show_of_project())
 
     def _profile(self) -> str | None:
         return self.settings.profile or None
