@@ -74,3 +74,24 @@ def email_is_bot(email: str) -> bool:
 def looks_like_bot(name: str = "", login: str = "", email: str = "") -> bool:
     """Whether an author with this display name, login and address is a bot by its shape."""
     return name_is_bot(name) or login_is_bot(login) or email_is_bot(email)
+
+
+_MAX_SPOKEN = 40  # a longer "name" is not one a listener should hear
+
+
+def spoken_bot(name: str = "", login: str = "", email: str = "") -> str:
+    """How a bot is named aloud, never as a person: "the merge bot" for a merge bot, "the
+    auto-revert bot" for an auto-revert account, else its own short name — ``dependabot``
+    (``dependabot[bot]``), "the renovate bot" (``renovate[bot]``) — or "a bot" when nothing
+    names it plainly."""
+    mail_login = noreply_login(email) or (email or "").split("@", 1)[0]
+    every = " ".join((name or "", login or "", mail_login)).lower()
+    if "merge" in every:
+        return "the merge bot"
+    if "revert" in every:
+        return "the auto-revert bot"
+    short = re.sub(r"\[bot\]$", "", (name or login or noreply_login(email)).strip(),
+                   flags=re.IGNORECASE).strip()
+    if not short or len(short) > _MAX_SPOKEN or len(short.split()) > 3 or "@" in short:
+        return "a bot"
+    return short if short.lower().endswith("bot") else f"the {short} bot"

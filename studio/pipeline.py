@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # kept out of start-up: `studio pull` never needs them
     from .episode import Episode
     from .script.llm.config import WriterSettings
     from .script.merge import Merged
+    from .script.show_config import ScriptConfig
     from .sources.model import Day
 
 log = logging.getLogger(__name__)
@@ -90,6 +91,16 @@ def write_script_for(day: Day, profile_name: str | None = None,
     profile = profile_for(day.repo, profile_name, project=day_project(day)).with_bots(bots or [])
     return write_script(build_digest(day, profile), profile,
                         writer_for(writer, minutes, progress, cancel), minutes=minutes)
+
+
+def write_show_script(day: Day, config: ScriptConfig, profile_name: str | None = None,
+                      progress: Progress = no_progress,
+                      cancel: CancelToken | None = None) -> Episode:
+    """The day's script as the show's settings say (see :mod:`studio.script.show_config`)."""
+    episode = write_script_for(day, profile_name, config.minutes, config.writer, progress, cancel,
+                               bots=list(config.bots))
+    episode.writer_note = episode.writer_note or config.note
+    return episode
 
 
 def finish_episode(
@@ -248,13 +259,12 @@ def make_episode(
     out = check_writable_dir(episode_dir_for(show_dir, day.date))
     settings = with_show_voice(settings, show_dir)
     progress(0.02, "writing the script")
-    from .publish.show import script_minutes, show_bots, show_writer
+    from .script.show_config import script_config
 
-    minutes = minutes or script_minutes(show_dir)  # --minutes, else show.toml's [script]
-    writer = writer or show_writer(show_dir)  # the command line's, else show.toml's [writer]
-    fresh = write_script_for(day, profile_name, minutes, writer, scaled(progress, 0.02, 0.05),
-                             cancel, bots=show_bots(show_dir))
-    merged = merge_with_existing(fresh, out, force, profile_name, minutes)
+    # the command line's --minutes and writer, else show.toml's [script], [writer] and bots
+    config = script_config(show_dir, minutes, writer)
+    fresh = write_show_script(day, config, profile_name, scaled(progress, 0.02, 0.05), cancel)
+    merged = merge_with_existing(fresh, out, force, profile_name, config.minutes)
     if merged.replaced:
         log.warning("%s", merged.line())
     episode = merged.episode

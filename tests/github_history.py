@@ -11,10 +11,12 @@ import datetime as dt
 import os
 import re
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from github_server import RepoData, user_json
+from github_server import GitHubApiServer, RepoData, user_json
 
 MERGEBOT = ("PyTorch MergeBot", "pytorchmergebot@users.noreply.github.com")
 WEBFLOW = ("GitHub", "noreply@github.com")
@@ -228,6 +230,15 @@ def pr_description(body: str) -> str:
     """What the PR's own description was: the landed message's body without the trailers
     the merge bot or GitHub's squash added."""
     return re.sub(r"\n{3,}", "\n\n", _TRAILER.sub("", body)).strip()
+
+
+@contextmanager
+def serving(hist: History, token: str, full_name: str, **view) -> Iterator[GitHubApiServer]:
+    """The local GitHub API server, answering ``token``, with ``hist`` as ``full_name``
+    (``view``: ``merged``, ``private``, … as for :func:`repo_data`)."""
+    with GitHubApiServer(token=token) as srv:
+        srv.add_repo(repo_data(hist, full_name, srv.api_url, **view))
+        yield srv
 
 
 def repo_data(hist: History, full_name: str, api_url: str, merged: bool,

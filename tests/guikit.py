@@ -119,3 +119,25 @@ def build_repo(path: Path, extra: int = 0) -> Path:
 
 def in_ci() -> bool:
     return bool(os.environ.get("CI"))
+
+
+def recording(path: Path, seconds: float = 1.5) -> Path:
+    """A real audio file: a tone with silence before and after, as a recorder leaves it."""
+    import subprocess
+
+    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                    f"sine=frequency=330:duration={seconds}", "-af",
+                    "adelay=400,apad=pad_dur=0.6", "-ar", "44100", str(path)], check=True)
+    return path
+
+
+def import_take(qtbot, window, path: Path):
+    """Import ``path`` as the first segment's take through the narration panel; its segment."""
+    panel, ep = window.narration, window.project.episode
+    seg = ep.segments[0]
+    panel.select_segment(seg.id)
+    panel.import_recording(path)
+    qtbot.waitUntil(lambda: ep.segment(seg.id).take is not None and not window.runner.busy(),
+                    timeout=60_000)
+    assert window.dialogs.errors == []
+    return seg

@@ -128,3 +128,24 @@ def planted(s: dict[str, str], kind: str) -> tuple[dict, str, str]:
 
 def as_json(draft: dict) -> str:
     return json.dumps(draft)
+
+
+def drafted_day(base: Path, kind: str = "fabricated version"):
+    """The day built in ``base``: (the LLM writer's episode with the planted ``kind`` caught and
+    replaced, the story writer's episode, the day), the draft served by the local chat server."""
+    import datetime as dt
+
+    from llm_server import ChatServer, Reply
+
+    from studio.pipeline import SourceSpec, pull_day, write_script_for
+    from studio.script.llm.config import WriterSettings
+
+    shas = build_repo(base / "repo")
+    day = pull_day(SourceSpec(git=str(base / "repo")), dt.date.fromisoformat(DAY))
+    draft, _bad, _why = planted(shas, kind)
+    with ChatServer() as server:
+        server.script(Reply(json.dumps(draft)))
+        settings = WriterSettings(kind="llm", base_url=server.base_url, model="m", cache=False)
+        episode = write_script_for(day, writer=settings)
+    assert episode.writer == "llm-1 (m)"
+    return episode, write_script_for(day), day

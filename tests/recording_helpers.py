@@ -82,3 +82,45 @@ def make_episode_dir(folder: Path) -> Path:
     episode.refresh_transcript()
     save_episode(episode, folder)
     return folder
+
+
+def studio_process(*args: str, **kw) -> subprocess.Popen:
+    """``studio ARGS`` running, its output piped."""
+    import sys
+
+    return subprocess.Popen([sys.executable, "-m", "studio", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, **kw)
+
+
+def record_until_the_server_dies(tmp_path: Path, **mic) -> tuple[int, str, Path, Path]:
+    """`studio record` from a virtual microphone (``mic``: as for VirtualMic) on a PulseAudio
+    server of its own, which is killed 1.5 s into a 440 Hz tone (skips where PulseAudio cannot
+    run). Returns the exit code, stderr, the take and the episode folder."""
+    import os
+
+    import pytest
+    from pulse import PulseDaemon, PulseUnavailable, VirtualMic
+
+    daemon = PulseDaemon(tmp_path / "pulse")
+    feeder = None
+    try:
+        daemon.start()
+    except PulseUnavailable as exc:
+        pytest.skip(f"PulseAudio cannot run here: {exc}")
+    try:
+        daemon.add_mic()
+        feeder = VirtualMic(daemon.fifo, **mic).start()
+        ep = make_episode_dir(tmp_path / "ep")
+        proc = studio_process("record", str(ep), "--segment", "intro", "--device", "virtual_mic",
+                              env={**os.environ, **daemon.env})
+        take = ep / "takes" / "intro-rec-1.wav"
+        wait_for(lambda: take_growing(take), what="the recording to start")
+        feeder.play(tone(440, 30.0))
+        wait_for(lambda: take.stat().st_size > 44 + RATE * 2 * 1.5, what="1.5 s of audio")
+        daemon.proc.kill()
+        _out, err = proc.communicate(timeout=30)
+    finally:
+        daemon.stop()
+        if feeder:
+            feeder.stop()
+    return proc.returncode, err, take, ep

@@ -12,8 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from github_history import History, Planned, repo_data
-from github_server import GitHubApiServer
+from github_history import History, Planned, serving
 from gitrepo import RepoBuilder, at
 
 from studio.digest.build import build_digest
@@ -141,8 +140,7 @@ def test_a_github_day_counts_only_its_people(tmp_path):
                          committer=MERGEBOT, when=start + dt.timedelta(hours=i), pr=300 + i,
                          files={f"src/k{i}.py": "x\n" * (5 + i)}))
     hist.write()
-    with GitHubApiServer(token=TOKEN) as srv:
-        srv.add_repo(repo_data(hist, "acme/widgets", srv.api_url, merged=True))
+    with serving(hist, TOKEN, "acme/widgets", merged=True) as srv:
         day = pull_github("acme/widgets", dt.date(2026, 2, 9), tz="UTC", api_url=srv.api_url,
                           token=Token(TOKEN, "GITHUB_TOKEN"), policy=FAST, use_cache=False)
     assert {c.author_login for c in day.commits} >= {"Copilot", "alice", "bobo"}

@@ -6,33 +6,21 @@ keeps its mark; each edit returns what undoing it needs, and it all survives epi
 from __future__ import annotations
 
 import copy
-import datetime as dt
 import json
 
 import pytest
-from llm_day import DAY, build_repo, planted
-from llm_server import ChatServer, Reply
+from llm_day import drafted_day
 
 from studio import draft_review, editing
 from studio.episode import Episode
 from studio.errors import StudioError
-from studio.pipeline import SourceSpec, pull_day, write_script_for
-from studio.script.llm.config import WriterSettings
 
 
 @pytest.fixture(scope="module")
 def drafted(tmp_path_factory) -> tuple[Episode, Episode]:
     """(the LLM writer's episode with a fabricated version caught, the story writer's)."""
-    base = tmp_path_factory.mktemp("review")
-    shas = build_repo(base / "repo")
-    day = pull_day(SourceSpec(git=str(base / "repo")), dt.date.fromisoformat(DAY))
-    draft, _bad, _why = planted(shas, "fabricated version")
-    with ChatServer() as server:
-        server.script(Reply(json.dumps(draft)))
-        settings = WriterSettings(kind="llm", base_url=server.base_url, model="m", cache=False)
-        episode = write_script_for(day, writer=settings)
-    assert episode.writer == "llm-1 (m)"
-    return episode, write_script_for(day)
+    episode, story, _day = drafted_day(tmp_path_factory.mktemp("review"))
+    return episode, story
 
 
 def story_texts(story: Episode) -> list[str]:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from github_history import pytorch_history, repo_data
+from github_history import pytorch_history, serving
 from github_server import GitHubApiServer
 
 TOKEN = "ghp_cliTOKEN0123456789abcdefABCDEF012345"
@@ -26,9 +26,7 @@ def history(tmp_path_factory):
 
 @pytest.fixture
 def server(history):
-    with GitHubApiServer(token=TOKEN) as srv:
-        srv.add_repo(repo_data(history, "pytorch/pytorch", srv.api_url, merged=False,
-                               private=True))
+    with serving(history, TOKEN, "pytorch/pytorch", merged=False, private=True) as srv:
         yield srv
 
 

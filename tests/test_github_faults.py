@@ -10,8 +10,8 @@ import time
 
 import pytest
 from github_history import repo_data as make_repo_data
-from github_history import squash_history
-from github_server import Fault, GitHubApiServer
+from github_history import serving, squash_history
+from github_server import Fault
 
 from studio.errors import Cancelled, StudioError
 from studio.jobs import CancelToken
@@ -31,8 +31,7 @@ def history(tmp_path_factory):
 
 @pytest.fixture
 def server(history):
-    with GitHubApiServer(token=TOKEN) as srv:
-        srv.add_repo(make_repo_data(history, "acme/widgets", srv.api_url, merged=True))
+    with serving(history, TOKEN, "acme/widgets", merged=True) as srv:
         private = make_repo_data(history, "acme/secret", srv.api_url, merged=True, private=True)
         srv.add_repo(private)
         yield srv

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import requests
-from github_history import pytorch_history, repo_data, squash_history
+from github_history import pytorch_history, serving, squash_history
 from github_server import Fault, GitHubApiServer
 
 from studio.sources.github import pull_github
@@ -31,8 +31,7 @@ def squash(tmp_path_factory):
 
 @pytest.fixture
 def server(squash):
-    with GitHubApiServer(token=TOKEN) as srv:
-        srv.add_repo(repo_data(squash, "acme/widgets", srv.api_url, merged=True))
+    with serving(squash, TOKEN, "acme/widgets", merged=True) as srv:
         yield srv
 
 
@@ -89,8 +88,7 @@ def test_the_server_refuses_unknown_fields_and_anonymous_callers(server, squash)
 def test_a_day_costs_one_query_per_hundred_commits(tmp_path):
     zone = ZoneInfo("America/Los_Angeles")
     hist = pytorch_history(tmp_path / "big.git", DAY, count=250, zone=zone)
-    with GitHubApiServer(token=TOKEN) as server:
-        server.add_repo(repo_data(hist, "pytorch/pytorch", server.api_url, merged=False))
+    with serving(hist, TOKEN, "pytorch/pytorch", merged=False) as server:
         day = pull_github("pytorch/pytorch", DAY, tz="America/Los_Angeles", policy=FAST,
                           api_url=server.api_url, token=Token(TOKEN, "GITHUB_TOKEN"),
                           use_cache=False)
@@ -169,9 +167,7 @@ def test_a_pr_named_but_not_tied_to_its_commit_is_asked_by_number(tmp_path):
     are read by number, 100 a query, and the commits are sized all the same."""
     zone = "America/Los_Angeles"
     hist = pytorch_history(tmp_path / "pt.git", DAY, count=30, zone=ZoneInfo(zone))
-    with GitHubApiServer(token=TOKEN) as server:
-        server.add_repo(repo_data(hist, "pytorch/pytorch", server.api_url, merged=False,
-                                  associate=False))
+    with serving(hist, TOKEN, "pytorch/pytorch", merged=False, associate=False) as server:
         day = pull_github("pytorch/pytorch", DAY, tz=zone, policy=FAST, api_url=server.api_url,
                           token=Token(TOKEN, "GITHUB_TOKEN"), use_cache=False)
         queries = server.graphql_queries()
@@ -199,8 +195,7 @@ def test_the_project_is_named_as_the_clone_names_it(tmp_path, token):
     class Hist:
         path, branch = r.path, "main"
 
-    with GitHubApiServer(token=TOKEN) as server:
-        server.add_repo(repo_data(Hist, "acme/ao", server.api_url, merged=True))
+    with serving(Hist, TOKEN, "acme/ao", merged=True) as server:
         day = pull_github("acme/ao", DAY, tz="UTC", policy=FAST, api_url=server.api_url,
                           use_cache=False, token=Token(token, "GITHUB_TOKEN") if token else
                           Token("", "anonymous"))

@@ -3,23 +3,13 @@ click-to-seek, numeric trim fields, shaded cuts, keyboard nudging, why a take is
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
-from guikit import open_window
+from guikit import import_take, open_window, recording
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 pytestmark = pytest.mark.usefixtures("qapp")
-
-
-def recording(path, seconds: float = 1.5):
-    """A tone with silence before and after, as a recorder leaves it."""
-    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
-                    f"sine=frequency=330:duration={seconds}", "-af",
-                    "adelay=400,apad=pad_dur=0.6", "-ar", "44100", str(path)], check=True)
-    return path
 
 
 @pytest.fixture
@@ -38,15 +28,10 @@ def window(qtbot, monkeypatch, tmp_path):
 @pytest.fixture
 def editor(qtbot, window, tmp_path):
     """The audio editor showing an imported take of the first segment."""
-    panel, ep = window.narration, window.project.episode
-    seg = ep.segments[0]
-    panel.select_segment(seg.id)
-    panel.import_recording(recording(tmp_path / "host.flac"))
-    qtbot.waitUntil(lambda: ep.segment(seg.id).take is not None and not window.runner.busy(),
-                    timeout=60_000)
-    qtbot.waitUntil(lambda: panel.editor.wave.duration > 0, timeout=30_000)
+    import_take(qtbot, window, recording(tmp_path / "host.flac"))
+    qtbot.waitUntil(lambda: window.narration.editor.wave.duration > 0, timeout=30_000)
     assert window.dialogs.errors == []
-    return panel.editor
+    return window.narration.editor
 
 
 def trim_of(window):

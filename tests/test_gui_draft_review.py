@@ -5,20 +5,15 @@ sentence" says it, and the host accepts or rejects a drafted segment, one undo s
 from __future__ import annotations
 
 import copy
-import datetime as dt
-import json
 
 import pytest
 from guikit import open_window
-from llm_day import DAY, build_repo, planted
-from llm_server import ChatServer, Reply
+from llm_day import drafted_day
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from studio import draft_review
-from studio.pipeline import SourceSpec, pull_day, write_script_for
-from studio.script.llm.config import WriterSettings
 
 pytestmark = pytest.mark.usefixtures("qapp")
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -27,15 +22,7 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 @pytest.fixture(scope="module")
 def drafted(tmp_path_factory):
     """(the drafted episode with a fabricated version replaced, the story writer's, the day)"""
-    base = tmp_path_factory.mktemp("guireview")
-    shas = build_repo(base / "repo")
-    day = pull_day(SourceSpec(git=str(base / "repo")), dt.date.fromisoformat(DAY))
-    draft, _bad, _why = planted(shas, "fabricated version")
-    with ChatServer() as server:
-        server.script(Reply(json.dumps(draft)))
-        settings = WriterSettings(kind="llm", base_url=server.base_url, model="m", cache=False)
-        episode = write_script_for(day, writer=settings)
-    return episode, write_script_for(day), day
+    return drafted_day(tmp_path_factory.mktemp("guireview"))
 
 
 @pytest.fixture

@@ -7,8 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from github_history import pytorch_history, repo_data
-from github_server import GitHubApiServer
+from github_history import pytorch_history, serving
 from guikit import ScriptedDialogs, isolate
 from PySide6.QtCore import QDate, Qt
 
@@ -25,8 +24,7 @@ def test_pull_a_github_repository(qtbot, monkeypatch, tmp_path):
     monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     hist = pytorch_history(tmp_path / "hist", DAY, count=12)
-    with GitHubApiServer(token=TOKEN) as server:
-        server.add_repo(repo_data(hist, "pytorch/pytorch", server.api_url, merged=False))
+    with serving(hist, TOKEN, "pytorch/pytorch", merged=False) as server:
         make_app()
         dialogs = ScriptedDialogs()
         win = make_window(settings_dir=settings_dir, dialogs=dialogs)

@@ -3,10 +3,8 @@ lexicon editor's "say it" (and a new entry making synthesized takes stale), play
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
-from guikit import demo_window
+from guikit import demo_window, import_take, recording
 
 from studio.gui import audio_jobs
 
@@ -18,22 +16,9 @@ def window(qtbot, monkeypatch, tmp_path):
     yield from demo_window(qtbot, monkeypatch, tmp_path)
 
 
-def recording(path, seconds: float = 1.5):
-    """A real audio file: a tone with silence before and after, as a recorder leaves it."""
-    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
-                    f"sine=frequency=330:duration={seconds}", "-af",
-                    "adelay=400,apad=pad_dur=0.6", "-ar", "44100", str(path)], check=True)
-    return path
-
-
 def test_import_a_recording_then_an_edit_makes_it_stale(qtbot, window, tmp_path):
     panel, ep = window.narration, window.project.episode
-    seg = ep.segments[0]
-    panel.select_segment(seg.id)
-    panel.import_recording(recording(tmp_path / "host.flac"))
-    qtbot.waitUntil(lambda: ep.segment(seg.id).take is not None and not window.runner.busy(),
-                    timeout=60_000)
-    assert window.dialogs.errors == []
+    seg = import_take(qtbot, window, recording(tmp_path / "host.flac"))
     take = ep.segment(seg.id).take
     assert take.source == "imported" and 2.0 < take.duration < 3.0
     assert 0.2 < take.trim.start < 0.45  # auto-trim found the tone after the silence

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import wave
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from guikit import demo_window
+from piper_procs import piper_workers_of
 from PySide6.QtCore import Qt
 
 from studio.gui import audio_jobs
@@ -105,16 +105,4 @@ def test_cancel_stops_piper_synthesis_in_the_app(qtbot, window):
     assert "Synthesis cancelled." in window.statusBar().currentMessage()
     assert window.dialogs.errors == [] and all(s.take is None for s in ep.segments)
     assert not list(window.project.folder.rglob("*.part"))
-    assert not [p for p in Path("/proc").iterdir() if p.name.isdigit() and _is_piper_worker(p)]
-
-
-def _is_piper_worker(proc: Path) -> bool:
-    """One of this test process's own Piper workers."""
-    import os
-
-    try:
-        ppid = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        return ppid == os.getpid() and b"studio.narration.piper_worker" in (
-            proc / "cmdline").read_bytes()
-    except (OSError, ValueError, IndexError):
-        return False
+    assert not piper_workers_of()

@@ -59,6 +59,23 @@ def ok_button(dialog):
     return dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
 
 
+def accept(qtbot, window, dialog) -> None:
+    """OK, and what the window does with an accepted dialog (its writes finished)."""
+    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    window.apply_settings(dialog)
+    window.io_runner.wait()
+
+
+def dialog_for(window, show_dir=None):
+    """The Settings dialog, shown; ``show_dir``: another show folder typed into it."""
+    dialog = window.settings_dialog()
+    dialog.show()
+    if show_dir is not None:
+        dialog.show_dir.setText(str(show_dir))
+        dialog.show_dir.editingFinished.emit()
+    return dialog
+
+
 def fill(dialog, base_url: str, model: str = "test-model") -> None:
     w = dialog.writer
     w.kind.setCurrentIndex(w.kind.findData("llm"))
@@ -201,17 +218,42 @@ def test_ok_without_a_writer_change_leaves_show_toml_as_the_host_wrote_it(qtbot,
     text = (show / "show.toml").read_text() + "# my own note\n"
     (show / "show.toml").write_text(text)
     window.session.settings.script_minutes = 3.0  # as show.toml's [script] says
-    dialog = window.settings_dialog()
-    dialog.show()
+    dialog = dialog_for(window)
     dialog.rate.setValue(190)  # another setting changes
-    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
-    window.apply_settings(dialog)
-    window.io_runner.wait()
+    accept(qtbot, window, dialog)
     assert (show / "show.toml").read_text() == text
-    dialog = window.settings_dialog()
-    dialog.show()
+    dialog = dialog_for(window)
     dialog.writer.temperature.setValue(0.2)  # now the writer changes: written
-    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
-    window.apply_settings(dialog)
-    window.io_runner.wait()
+    accept(qtbot, window, dialog)
     assert tomllib.loads((show / "show.toml").read_text())["writer"]["temperature"] == 0.2
+
+
+def test_the_script_length_shown_is_show_tomls_and_the_apps_own_only_without_one(
+        qtbot, window, tmp_path):
+    show = Path(window.session.settings.show_dir)
+    text = (show / "show.toml").read_text().replace("minutes = 3.0", "minutes = 6.5")
+    assert "minutes = 6.5" in text
+    (show / "show.toml").write_text(text)  # edited by hand
+    window.session.settings.script_minutes = 2.0  # the app's default for shows without one
+    dialog = dialog_for(window)
+    assert dialog.minutes.value() == 6.5
+    dialog.rate.setValue(190)  # another setting changes
+    accept(qtbot, window, dialog)
+    assert (show / "show.toml").read_text() == text
+    assert window.session.settings.script_minutes == 2.0
+    # a folder without a show.toml shows (and sets) the app's own length
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    dialog = dialog_for(window, bare)
+    assert dialog.minutes.value() == 2.0
+    dialog.minutes.setValue(5.0)
+    accept(qtbot, window, dialog)
+    assert window.session.settings.script_minutes == 5.0
+    assert not (bare / "show.toml").exists()
+    # back in the show: its length, changed there, goes to its show.toml only
+    dialog = dialog_for(window, show)
+    assert dialog.minutes.value() == 6.5
+    dialog.minutes.setValue(7.0)
+    accept(qtbot, window, dialog)
+    assert tomllib.loads((show / "show.toml").read_text())["script"]["minutes"] == 7.0
+    assert window.session.settings.script_minutes == 5.0

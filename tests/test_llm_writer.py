@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -113,6 +114,10 @@ def _fell_back(r: subprocess.CompletedProcess[str], ep: dict, words: str) -> Non
     warnings = [line for line in r.stderr.splitlines() if "language model" in line]
     assert len(warnings) == 1 and "Traceback" not in r.stderr, r.stderr
     assert "story writer" in warnings[0]
+    # one clean line: the server's host said once
+    hosts = re.findall(r"127\.0\.0\.1:\d+", ep["writer_note"])
+    assert len(hosts) == 1 and "\n" not in ep["writer_note"], ep["writer_note"]
+    assert len(re.findall(r"127\.0\.0\.1:\d+", warnings[0])) == 1, warnings[0]
 
 
 def test_malformed_json_falls_back_to_the_story_script(day, server, tmp_path):
@@ -224,7 +229,7 @@ def test_show_toml_configures_it_and_produce_runs_unattended(day, server, tmp_pa
     assert r.returncode == 0, r.stderr
     ep = json.loads((show / "episodes" / DAY / "episode.json").read_text())
     assert ep["writer"] == "story-1" and "cannot reach" in ep["writer_note"] and ep["audio"]
-    assert "script: the language model at 127.0.0.1:9 failed (cannot reach" in r.stdout
+    assert "script: the language model was not used (cannot reach 127.0.0.1:9)" in r.stdout
 
 
 def test_the_api_key_is_sent_and_never_written(day, server, tmp_path):

@@ -16,8 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from github_history import repo_data
-from github_server import GitHubApiServer
+from github_history import serving
 from gitrepo import GH_COMMITTER, RepoBuilder, at, gh_revert, squash
 
 TOKEN = "ghp_storyTOKEN0123456789abcdefABCDEF0123"
@@ -112,9 +111,7 @@ def story_of(day: dict) -> dict:
 def pulled(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("story")
     repo = build_day(tmp / "quantlib.git").close()
-    with GitHubApiServer(token=TOKEN) as server:
-        server.add_repo(repo_data(_Hist(repo),
-                                  REPO, server.api_url, merged=True))
+    with serving(_Hist(repo), TOKEN, REPO, merged=True) as server:
         gh = studio(["pull", "--github", REPO, "--date", DATE, "--api-url", server.api_url,
                      "-o", str(tmp / "gh.json")], tmp)
         requests = server.count()

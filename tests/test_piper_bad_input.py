@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from audio_fixtures import write_episode
+from piper_procs import piper_workers_of
 
 from studio.narration.piper_voices import find_piper_voice
 
@@ -126,7 +127,7 @@ def test_a_worker_killed_mid_episode(tmp_path):
     deadline = time.monotonic() + 120
     while not list((folder / "takes").glob("tts-*.wav")) and time.monotonic() < deadline:
         time.sleep(0.05)
-    workers = _workers_of(proc.pid)
+    workers = piper_workers_of(proc.pid)
     assert workers, "no Piper worker running"
     os.kill(workers[0], signal.SIGKILL)
     out, err = proc.communicate(timeout=120)
@@ -152,7 +153,7 @@ def test_ctrl_c_cancels_with_progress_and_keeps_finished_takes(tmp_path):
     deadline = time.monotonic() + 120
     while not list((folder / "takes").glob("tts-*.wav")) and time.monotonic() < deadline:
         time.sleep(0.05)
-    workers = _workers_of(proc.pid)
+    workers = piper_workers_of(proc.pid)
     proc.send_signal(signal.SIGINT)
     _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
@@ -160,18 +161,3 @@ def test_ctrl_c_cancels_with_progress_and_keeps_finished_takes(tmp_path):
     assert err.strip().splitlines()[-1].startswith("studio: cancelled")
     assert workers and not [w for w in workers if Path(f"/proc/{w}").exists()]
     assert list((folder / "takes").glob("tts-*.wav")) and not list(folder.rglob("*.part"))
-
-
-def _workers_of(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            cmd = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == pid and b"piper_worker" in cmd:
-            found.append(int(entry.name))
-    return found

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from audio_fixtures import make_episode
+from piper_procs import piper_workers_of
 
 from studio.audio.settings import AudioSettings
 from studio.errors import Cancelled
@@ -141,26 +142,7 @@ def test_cancel_stops_the_workers_and_leaves_no_half_take(tmp_path):
     assert 1 <= len(kept) < 8
     assert all(seconds(p) > 1 for p in kept)
     assert not list(tmp_path.rglob("*.part"))
-    assert not _piper_workers()
-
-
-def _piper_workers() -> list[int]:
-    """Our own children that run a Piper worker."""
-    import os
-
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            cmd = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        if ppid == os.getpid() and b"studio.narration.piper_worker" in cmd:
-            found.append(int(entry.name))
-    return found
+    assert not piper_workers_of()
 
 
 def test_lexicon_phonemes_for_both_engines(tmp_path):

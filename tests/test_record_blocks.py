@@ -8,7 +8,6 @@ for a device that went away.
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -22,6 +21,7 @@ from recording_helpers import (
     RATE,
     make_episode_dir,
     read_wav,
+    record_until_the_server_dies,
     take_growing,
     tone,
     wait_for,
@@ -150,31 +150,8 @@ def test_record_dialog_keeps_every_block(qtbot, block_mic, tmp_path):
 @pytest.mark.parametrize("block_ms", [10, 250])
 def test_sound_server_killed_still_ends_the_take(tmp_path, block_ms):
     """Blocks are not a dead server: killing the daemon still stops the take, audio kept."""
-    from pulse import PulseDaemon, PulseUnavailable, VirtualMic
-
-    daemon = PulseDaemon(tmp_path / "pulse")
-    feeder = None
-    try:
-        daemon.start()
-    except PulseUnavailable as exc:
-        pytest.skip(f"PulseAudio cannot run here: {exc}")
-    try:
-        daemon.add_mic()
-        feeder = VirtualMic(daemon.fifo, block_ms=block_ms).start()
-        ep = make_episode_dir(tmp_path / "ep")
-        proc = studio("record", str(ep), "--segment", "intro", "--device", "virtual_mic",
-                      env={**os.environ, **daemon.env})
-        take = ep / "takes" / "intro-rec-1.wav"
-        wait_for(lambda: take_growing(take), what="the recording to start")
-        feeder.play(tone(440, 30.0))
-        wait_for(lambda: frames_in(take) > RATE * 1.5, what="1.5 s of audio")
-        daemon.proc.kill()
-        out, err = proc.communicate(timeout=30)
-    finally:
-        daemon.stop()
-        if feeder:
-            feeder.stop()
-    assert proc.returncode == 1
+    code, err, take, _ep = record_until_the_server_dies(tmp_path, block_ms=block_ms)
+    assert code == 1
     last = err.strip().splitlines()[-1]
     assert "are kept" in last and "--use 1" in last, err
     assert last.startswith(("studio: error: the input sent no audio",

@@ -20,6 +20,7 @@ from recording_helpers import (
     loud_span,
     make_episode_dir,
     read_wav,
+    record_until_the_server_dies,
     take_growing,
     tone,
     wait_for,
@@ -176,31 +177,8 @@ def test_kill_9_mid_take_keeps_the_audio_up_to_a_second_before(mic, tmp_path):
 def test_input_lost_mid_take_keeps_the_audio(tmp_path):
     """The sound server dies under the recorder (as when a USB microphone's server goes):
     Qt reports nothing, so the recorder notices the input has gone quiet and stops."""
-    from pulse import PulseDaemon, PulseUnavailable, VirtualMic
-
-    daemon = PulseDaemon(tmp_path / "pulse")
-    feeder = None
-    try:
-        daemon.start()
-    except PulseUnavailable as exc:
-        pytest.skip(f"PulseAudio cannot run here: {exc}")
-    try:
-        daemon.add_mic()
-        feeder = VirtualMic(daemon.fifo).start()
-        ep = make_episode_dir(tmp_path / "ep")
-        proc = studio("record", str(ep), "--segment", "intro", "--device", "virtual_mic",
-                      env={**os.environ, **daemon.env})
-        take = ep / "takes" / "intro-rec-1.wav"
-        wait_for(lambda: take_growing(take), what="the recording to start")
-        feeder.play(tone(440, 30.0))
-        wait_for(lambda: take.stat().st_size > 44 + RATE * 2 * 1.5, what="1.5 s of audio")
-        daemon.proc.kill()
-        out, err = proc.communicate(timeout=30)
-    finally:
-        daemon.stop()
-        if feeder:
-            feeder.stop()
-    assert proc.returncode == 1
+    code, err, take, ep = record_until_the_server_dies(tmp_path)
+    assert code == 1
     last = err.strip().splitlines()[-1]
     assert last.startswith("studio: error: the input sent no audio") and "are kept" in last, err
     assert "--use 1" in last

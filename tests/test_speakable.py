@@ -344,3 +344,12 @@ def test_a_dot_name_is_said_without_its_dot(written, said):
 def test_a_capitalised_area_before_a_colon_is_said_after_the_title(raw, spoken):
     """ruff 07-22: "David Peter landed Pydantic: Support special underscore ..."."""
     assert spoken_title(raw) == spoken
+
+
+def test_irregular_verbs_of_titles_are_said_in_the_past():
+    from studio.script.story.verbs import did
+
+    assert did("Draw the map tiles lazily") == "drew the map tiles lazily"
+    assert did("Redraw the canvas on resize") == "redrew the canvas on resize"
+    assert did("Bring back the old loader") == "brought back the old loader"
+    assert did("Grow the buffer in steps") == "grew the buffer in steps"

@@ -49,7 +49,7 @@ def audio_info(path: str | Path) -> AudioInfo:
     data = probe(p)
     streams = [s for s in data.get("streams", []) if s.get("codec_type") == "audio"]
     if not streams:
-        raise StudioError(f"{p.name} has no audio in it")
+        raise StudioError(f"not an audio file we can read: {p.name} (no audio stream in it)")
     s = streams[0]
     try:
         duration = float(s.get("duration") or data.get("format", {}).get("duration") or 0)

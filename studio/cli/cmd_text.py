@@ -82,15 +82,13 @@ def add_writer_arguments(parser: argparse.ArgumentParser) -> None:
                        help="give up on a silent server after this long (default 120)")
 
 
-def writer_choice(args: argparse.Namespace, show_dir: Path | None):
-    """show.toml's [writer] (when ``show_dir`` is a show) with the command line's choices, or
-    None when neither chose anything."""
-    from ..publish.show import show_writer
+def writer_choice(args: argparse.Namespace, base):
+    """The show's writer ``base`` (show.toml's [writer], None without one) with the command
+    line's choices, or None when neither chose anything."""
     from ..script.llm.config import WriterSettings, with_overrides
 
     chosen = {"kind": args.writer, "base_url": args.llm_base_url, "model": args.llm_model,
               "temperature": args.llm_temperature, "timeout": args.llm_timeout}
-    base = show_writer(show_dir) if show_dir is not None else None
     if all(v is None for v in chosen.values()):
         return base
     return with_overrides(base or WriterSettings(), **chosen)
@@ -174,27 +172,29 @@ def cmd_pull(args: argparse.Namespace) -> int:
 
 
 def cmd_script(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     from ..episode import save_episode
     from ..fsutil import check_writable_dir
-    from ..pipeline import merge_with_existing, write_script_for
-    from ..publish.show import show_bots
+    from ..pipeline import merge_with_existing, write_show_script
     from ..recovery import recover_episode
-    from ..showlock import episode_lock
+    from ..script.show_config import script_config
+    from ..showlock import episode_lock, show_of
     from ..sources.model import load_day
 
     recover_episode(args.output)
     day = load_day(args.day)
     out = check_writable_dir(args.output)
-    minutes = args.minutes or _show_minutes(out)
-    writer = writer_choice(args, _show_of(out))
+    config = script_config(show_of(out), args.minutes)  # --minutes, else show.toml's [script]
+    writer = writer_choice(args, config.writer)
+    config = replace(config, writer=writer)
     progress = TerminalProgress(quiet=writer is None or not writer.llm or not sys.stderr.isatty())
     try:
-        fresh = write_script_for(day, args.profile, minutes, writer, progress,
-                                 bots=show_bots(_show_of(out)))
+        fresh = write_show_script(day, config, args.profile, progress)
     finally:
         progress.done()
     with episode_lock(out, args.lock_wait, "studio script"):
-        merged = merge_with_existing(fresh, out, args.force, args.profile, minutes)
+        merged = merge_with_existing(fresh, out, args.force, args.profile, config.minutes)
         path = save_episode(merged.episode, out)
     episode = merged.episode
     minutes = episode.estimated_seconds / 60
@@ -210,21 +210,8 @@ def cmd_script(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show_of(episode_dir: Path) -> Path | None:
-    """The show an episode folder (SHOW/episodes/DATE) belongs to, if it is in one."""
-    folder = Path(episode_dir).resolve()
-    return folder.parent.parent if folder.parent.name == "episodes" else None
-
-
-def _show_minutes(episode_dir: Path) -> float | None:
-    """``[script] minutes`` of the show an episode folder (SHOW/episodes/DATE) belongs to."""
-    from ..publish.show import script_minutes
-
-    show = _show_of(episode_dir)
-    return script_minutes(show) if show is not None else None
-
-
 def cmd_produce(args: argparse.Namespace) -> int:
+    from ..script.show_config import script_config
     from .unattended import produce_and_publish
 
     if args.span_to and not args.span_from:
@@ -242,7 +229,7 @@ def cmd_produce(args: argparse.Namespace) -> int:
     return produce_and_publish(args, _spec(args), _date(args), report,
                                settings=audio_settings(args), force=args.force,
                                minutes=args.minutes,
-                               writer=writer_choice(args, Path(args.show_dir)))
+                               writer=writer_choice(args, script_config(args.show_dir).writer))
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

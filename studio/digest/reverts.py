@@ -8,6 +8,7 @@ revert, or a later commit that lands a reverted PR's title again, is a reland.
 
 from __future__ import annotations
 
+from ..bots import spoken_bot
 from ..profile import Profile
 from .messages import normalize_title, parse_revert_title, strip_pr_suffix
 from .model import CommitInfo, RelandStory, RevertStory
@@ -66,8 +67,8 @@ def _reverter(commit: CommitInfo, profile: Profile) -> str:
     notice = commit.revert
     if notice and notice.reverted_by_login:
         return notice.reverted_by_login
-    if commit.is_bot:
-        return "the merge bot"
+    if commit.is_bot:  # never named as a person: "the merge bot", "dependabot", …
+        return spoken_bot(commit.author, commit.author_login, commit.author_email)
     return commit.author or commit.author_login
 
 

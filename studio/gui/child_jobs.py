@@ -103,8 +103,9 @@ def _receive(conn) -> tuple:
 
 def pull_and_write(spec, date, profile: str | None, minutes: float | None, show_dir: str,
                    progress: Progress):
-    """Pull a day, write its script with the writer the show's show.toml names (the story
-    writer when there is none), digest it for the day list: a :class:`Loaded`."""
+    """Pull a day, write its script as the show's show.toml says (writer, length, bots; the
+    story writer at ``minutes`` for a folder without one), digest it for the day list: a
+    :class:`Loaded`."""
     from ..pipeline import pull_day
     from .loaded import Loaded, digest_of
 
@@ -116,24 +117,16 @@ def pull_and_write(spec, date, profile: str | None, minutes: float | None, show_
 
 def write_with_show_writer(day, profile: str | None, minutes: float | None, show_dir: str,
                            progress: Progress):
-    """The day's script by the show's ``[writer]`` (progress from 0.8 to 0.95); a show.toml
-    that cannot be read gives the story writer's script and says why in ``writer_note``."""
-    from ..pipeline import write_script_for
-    from ..publish.show import show_writer
+    """The day's script as ``studio script`` writes it in the show (progress from 0.8 to
+    0.95); a show.toml that cannot be read gives the story writer's script and says why in
+    ``writer_note``."""
+    from ..pipeline import write_show_script
+    from ..script.show_config import app_script_config
 
-    note = ""
-    writer = None
-    if show_dir:
-        try:
-            writer = show_writer(show_dir)
-        except StudioError as exc:
-            note = f"{exc}; this script is the story writer's"
-    llm = writer is not None and writer.llm
-    progress(0.8, f"drafting with {writer.model}" if llm else "writing the script")
-    episode = write_script_for(day, profile, minutes, writer,
-                               progress=lambda f, m: progress(0.8 + 0.15 * f, m))
-    episode.writer_note = episode.writer_note or note
-    return episode
+    config = app_script_config(show_dir, minutes)
+    llm = config.writer is not None and config.writer.llm
+    progress(0.8, f"drafting with {config.writer.model}" if llm else "writing the script")
+    return write_show_script(day, config, profile, lambda f, m: progress(0.8 + 0.15 * f, m))
 
 
 def sample_day(progress: Progress):
@@ -172,10 +165,16 @@ def open_folder(path, profile: str | None, progress: Progress):
     return Loaded(episode, day, digest_of(day, profile), folder)
 
 
-def rewrite(day, profile: str | None, minutes: float | None, progress: Progress):
-    from ..pipeline import write_script_for
+def rewrite(day, profile: str | None, minutes: float | None, show_dir: str, progress: Progress):
+    """The story writer's script of ``day`` at the show's length and with its bots (a segment
+    is written again from it)."""
+    from dataclasses import replace
 
-    return write_script_for(day, profile, minutes)
+    from ..pipeline import write_show_script
+    from ..script.show_config import app_script_config
+
+    return write_show_script(day, replace(app_script_config(show_dir, minutes), writer=None),
+                             profile)
 
 
 def rewrite_recap(span, profile: str | None, show_dir: str, progress: Progress):

@@ -137,7 +137,7 @@ class ExportDialog(QDialog):
         except StudioError as exc:
             self.status.setText(str(exc))
             return
-        settings, publish = self.session.settings, self.publish.isChecked()
+        settings, publish = self.session.narration_settings(show), self.publish.isChecked()
         cover = Path(self.cover.text().strip()).expanduser() if self.cover.text().strip() else None
         snapshot, day, here = self.project.episode.to_dict(), self.project.day, self.project.folder
         span = self.project.span

@@ -142,7 +142,7 @@ class LexiconEditor(QDialog):
             self.note.setText("Type a word first, then hear it.")
             return
         # said with the table as it stands, which is saved only by Save (Cancel keeps the old one)
-        words, ep, settings = self.entries(), self.project.episode, self.session.settings
+        words, ep, settings = self.entries(), self.project.episode, self.session.narration_settings()
         self.note.setText(f"Saying “{text}”…")
         self.session.runner.run_task(
             "Say it", lambda p, c: audio_jobs.say_it(text, ep, settings, p, c, words),

@@ -56,7 +56,7 @@ class MainWindow(QMainWindow):
         self.pull_panel.set_recent(settings.recent_repos, settings.tz)
         self.day_view = DayView()
         self.editor = ScriptEditor(self.project)
-        self.editor.rate_of = lambda: self.session.settings.rate
+        self.editor.rate_of = lambda: self.session.narration_settings().rate
         self.find_dialog: FindReplaceDialog | None = None
 
         bar = self.addToolBar("Pull")
@@ -273,7 +273,7 @@ class MainWindow(QMainWindow):
         writer = dialog.result_writer()
         if writer is not None:
             s = self.session.settings
-            self.session.save_show_writer(Path(s.show_dir), writer, s.script_minutes)
+            self.session.save_show_writer(Path(s.show_dir), writer, dialog.minutes.value())
 
     def start(self) -> None:
         """After the window is shown: offer back what a crash left."""

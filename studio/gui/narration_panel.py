@@ -94,7 +94,7 @@ class NarrationPanel(QWidget):
         project.structure_changed.connect(self.refresh)
         project.segment_changed.connect(self.update_row)
         session.settings_changed.connect(self._settings_changed)
-        self._voice = (session.settings.voice, session.settings.rate)
+        self._voice = self._voice_now()
         self._lexicon = None
         self._status: dict[str, str] = {}  # last known status of each segment's take
         self.refresh()
@@ -117,10 +117,14 @@ class NarrationPanel(QWidget):
 
     def _settings_changed(self) -> None:
         """Another voice or rate: the synthesized takes no longer fit, say so at once."""
-        voice = (self.session.settings.voice, self.session.settings.rate)
+        voice = self._voice_now()
         if voice != self._voice:
             self._voice = voice
             self.refresh()
+
+    def _voice_now(self) -> tuple[str, int]:
+        voiced = self.session.narration_settings()
+        return voiced.voice, voiced.rate
 
     def statuses(self, ids: list[str] | None = None) -> dict[str, str]:
         ep = self.project.episode
@@ -129,7 +133,7 @@ class NarrationPanel(QWidget):
         try:
             if self._lexicon is None:
                 self._lexicon = audio_jobs.lexicon_for_episode(ep)
-            return audio_jobs.take_status(ep, self.project.folder, self.session.settings,
+            return audio_jobs.take_status(ep, self.project.folder, self.session.narration_settings(),
                                           self._lexicon, ids)
         except (StudioError, ImportError) as exc:
             self.message.emit(f"take status unknown: {exc}")
@@ -140,7 +144,8 @@ class NarrationPanel(QWidget):
         status = self.statuses([segment_id]).get(segment_id, "")
         reason = ""
         if status == audio_jobs.STALE and self._lexicon is not None:
-            reason = audio_jobs.stale_reasons(self.project.episode, self.session.settings,
+            reason = audio_jobs.stale_reasons(self.project.episode,
+                                              self.session.narration_settings(),
                                               self._lexicon, [segment_id]).get(segment_id, "")
         return LABELS.get(status, ""), reason
 
@@ -217,7 +222,7 @@ class NarrationPanel(QWidget):
         folder = self._folder("Synthesis") if ids else None
         if folder is None:
             return
-        ep, settings = self.project.episode, self.session.settings
+        ep, settings = self.project.episode, self.session.narration_settings()
 
         def done(takes: dict) -> None:
             if self.project.episode is ep and takes:

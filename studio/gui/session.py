@@ -25,6 +25,7 @@ from .child_jobs import run_in_child
 from .dialogs import CANCEL, SAVE, Dialogs
 from .loaded import Loaded, digest_of, span_loaded
 from .project import Project
+from .show_voice import ShowVoices
 from .tasks import TaskRunner
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,7 @@ class Session(QObject):
         self.dialogs, self.window, self.settings_dir = dialogs, window, settings_dir
         self.task = None
         self.io_runner: TaskRunner | None = None  # one thread: saves land in order
+        self.voices = ShowVoices()  # see narration_settings
 
     # --- helpers -----------------------------------------------------------------------------
     def run_job(self, name: str, func, on_done: Callable) -> None:
@@ -102,6 +104,21 @@ class Session(QObject):
 
         (self.io_runner or self.runner).run_task("Save show writer", write, None,
                                                  self.status.emit)
+
+    def _show_of_project(self) -> str:
+        """The show the open episode's folder lives in (SHOW/episodes/DATE), else the show
+        folder of the settings: whose show.toml writes its script."""
+        from ..showlock import show_of
+
+        folder = self.project.folder
+        show = show_of(folder) if folder is not None else None
+        return str(show) if show is not None else self.settings.show_dir
+
+    def narration_settings(self, show_dir: str | Path | None = None) -> Settings:
+        """The settings narration uses: the app's, with the show's show.toml ``[voice]`` (see
+        :mod:`studio.gui.show_voice`); the show is ``show_dir`` (an export's), else the open
+        episode's."""
+        return self.voices.settings_for(self.settings, show_dir or self._show_of_project())
 
     def _profile(self) -> str | None:
         return self.settings.profile or None
@@ -324,11 +341,10 @@ class Session(QObject):
 
             done(story_segment(ep, segment_id))
             return
-        minutes, show_dir = self.settings.script_minutes, self.settings.show_dir
+        minutes, show_dir = self.settings.script_minutes, self._show_of_project()
         if span is not None:  # a recap: written again from its span
             self.run_job("Regenerate", lambda p, c: run_in_child(
                 child_jobs.rewrite_recap, (span, profile, show_dir), p, c), done)
             return
-        self.run_job("Regenerate", lambda p, c: run_in_child(child_jobs.rewrite,
-                                                             (day, profile, minutes), p, c),
-                  done)
+        self.run_job("Regenerate", lambda p, c: run_in_child(
+            child_jobs.rewrite, (day, profile, minutes, show_dir), p, c), done)

@@ -113,10 +113,14 @@ class SettingsDialog(QDialog):
         self.message.setWordWrap(True)
         self.message.setObjectName("settingsMessage")
 
+        self.show_voice_note = QLabel()
+        self.show_voice_note.setObjectName("showVoiceNote")
+        self.show_voice_note.setWordWrap(True)
         voice_box = QGroupBox("Narration")
         vf = QFormLayout(voice_box)
         vf.addRow("Voice", with_button(self.voice, self.preview))
         vf.addRow("Rate", self.rate)
+        vf.addRow(self.show_voice_note)
         vf.addRow("Loudness target", self.loudness)
         show_box = QGroupBox("Show defaults")
         sf = QFormLayout(show_box)
@@ -143,11 +147,23 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         for w in (self.tabs, self.message, buttons):
             layout.addWidget(w)
-        self.show_dir.editingFinished.connect(lambda: self.writer.load(self.show_dir.text().strip()))
+        self.show_dir.editingFinished.connect(self._show_dir_changed)
+        self._show_voice(settings.show_dir)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.preview.clicked.connect(self._preview)
         self.clear_token.clicked.connect(self._forget)
+
+    def _show_dir_changed(self) -> None:
+        folder = self.show_dir.text().strip()
+        self.writer.load(folder)
+        self._show_voice(folder)
+
+    def _show_voice(self, show_dir: str) -> None:
+        """Say so when the show's show.toml names its own narrator: its episodes use that."""
+        text = show_voice_note(show_dir)
+        self.show_voice_note.setText(text)
+        self.show_voice_note.setVisible(bool(text))
 
     def result_settings(self) -> Settings:
         return replace(
@@ -155,7 +171,7 @@ class SettingsDialog(QDialog):
             rate=self.rate.value(), loudness_target=self.loudness.value(),
             show_dir=self.show_dir.text().strip(), show_title=self.show_title.text().strip(),
             show_author=self.show_author.text().strip(), profile=self.profile.text().strip(),
-            script_minutes=self.minutes.value(),
+            script_minutes=self.writer.app_length(),
             tz=self.tz.text().strip() or "UTC", github_api_url=self.api_url.text().strip(),
         ).validated()
 
@@ -237,3 +253,22 @@ class SettingsDialog(QDialog):
         if folder:
             self.show_dir.setText(folder)
             self.writer.load(folder)
+
+
+def show_voice_note(show_dir: str) -> str:
+    """What the show's show.toml ``[voice]`` sets ("" when it leaves the voice to Settings)."""
+    from ..publish.show import read_settings
+
+    if not show_dir or not show_file(show_dir).is_file():
+        return ""
+    try:
+        voice = read_settings(show_dir).voice
+    except StudioError:
+        return ""  # the Script writer page says what is wrong with it
+    parts = [f"the voice {parse_voice(voice.voice, voice.engine).spec or voice.engine + ' default'}"
+             ] if voice.engine else []
+    parts += [f"the speed {voice.speed:g}"] if voice.speed != 1.0 else []
+    if not parts:
+        return ""
+    return (f"This show's show.toml sets {' and '.join(parts)}: its episodes are narrated that "
+            f"way, whatever is chosen here.")

@@ -1,8 +1,9 @@
 """The Settings page of the script writer: the story writer, or a language model behind an
 OpenAI-compatible server (Ollama, llama-server, …), fact-locked to the day.
 
-What it sets lives in the show folder's ``show.toml`` (``[writer]``, ``[script] minutes``); the
-API key in the OS keyring (:func:`studio.credentials.store_llm_key`), shown only masked.
+What it sets lives in the show folder's ``show.toml`` (``[writer]``, ``[script] minutes``; the
+app's own length only for a folder without one, see :mod:`studio.script.show_config`); the API
+key in the OS keyring (:func:`studio.credentials.store_llm_key`), shown only masked.
 "Test connection" asks the server for its models on the task runner, never on the UI thread.
 """
 
@@ -54,6 +55,8 @@ class WriterPage(QWidget):
         super().__init__(parent)
         self.setObjectName("writerPage")
         self.tell, self.runner = tell, runner
+        self.minutes, self.app_minutes = minutes, minutes.value()
+        self.loaded_minutes: float | None = None
         self.kind = QComboBox()
         self.kind.setObjectName("writerKind")
         self.kind.addItem("Story writer (built in)", "story")
@@ -105,8 +108,13 @@ class WriterPage(QWidget):
         self.load(show_dir)
 
     def load(self, show_dir: str) -> None:
-        """Show the writer of the show in ``show_dir`` (another folder chosen: its own)."""
+        """Show the writer and script length of the show in ``show_dir`` (another folder
+        chosen: its own); a folder without a show.toml shows the app's own length."""
+        if self.loaded_minutes is None:  # leaving a folder without one: the field held the app's
+            self.app_minutes = self.minutes.value()
         self.loaded, self.loaded_minutes, self.problem = show_writer_of(show_dir)
+        self.minutes.setValue(self.app_minutes if self.loaded_minutes is None
+                              else self.loaded_minutes)
         w = self.loaded
         self.kind.setCurrentIndex(max(0, self.kind.findData(w.kind)))
         self.base_url.setText(w.base_url)
@@ -124,6 +132,11 @@ class WriterPage(QWidget):
                        model=self.model.currentText().strip(),
                        temperature=round(self.temperature.value(), 2),
                        timeout=float(self.timeout.value()))
+
+    def app_length(self) -> float:
+        """The app's own script length (for show folders without a show.toml): the field's
+        while it shows such a folder, else as it was."""
+        return self.minutes.value() if self.loaded_minutes is None else self.app_minutes
 
     def checked(self, show_dir: str) -> WriterSettings:
         """The page's settings, or a one-line StudioError naming the field to fix."""

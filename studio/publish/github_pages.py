@@ -68,7 +68,8 @@ def site_files(root: Path, settings: ShowSettings, episodes: list[ShowEpisode],
     return files
 
 
-def _read(content: Content) -> bytes:
+def read_content(content: Content) -> bytes:
+    """A site file's bytes (given, or read from its path); an unreadable file is one line."""
     if isinstance(content, bytes):
         return content
     try:
@@ -132,7 +133,7 @@ def push_files(files: dict[str, Content], target: GithubPush, token: str, messag
                 log.warning("the tree of %s is truncated; unchanged files may be re-sent",
                             target.branch)
             existing = {e.path: e.sha for e in tree.tree if e.type == "blob"}
-        shas = {path: git_blob_sha(_read(content)) for path, content in files.items()}
+        shas = {path: git_blob_sha(read_content(content)) for path, content in files.items()}
         result.changed = sorted(p for p, sha in shas.items() if existing.get(p) != sha)
         if dry_run or not result.changed:
             return result
@@ -140,7 +141,7 @@ def push_files(files: dict[str, Content], target: GithubPush, token: str, messag
         for n, path in enumerate(result.changed):
             cancel.check()
             progress(n / len(result.changed), f"uploading {path}")
-            data = base64.b64encode(_read(files[path])).decode("ascii")
+            data = base64.b64encode(read_content(files[path])).decode("ascii")
             blob = repo.create_git_blob(data, "base64")
             if blob.sha != shas[path]:
                 raise StudioError(f"GitHub stored {path} with a different sha: upload corrupted")

@@ -17,7 +17,7 @@ import logging
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress, no_progress
 from ..textsafe import clean_line
-from .github_pages import Content
+from .github_pages import Content, read_content
 from .mime import content_type
 from .targets import S3Settings, S3Target, SendResult, in_send_order
 
@@ -27,15 +27,6 @@ NO_BOTO = ("publishing to S3 needs boto3: install the s3 extra "
            "(pip install 'commitcast-studio[s3]')")
 NO_CREDENTIALS = ("no S3 credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or "
                   "AWS_PROFILE with ~/.aws/credentials")
-
-
-def _data(content: Content) -> bytes:
-    if isinstance(content, bytes):
-        return content
-    try:
-        return content.read_bytes()
-    except OSError as exc:
-        raise StudioError(f"cannot read {content}: {exc.strerror or exc}") from exc
 
 
 def _md5(content: Content) -> tuple[int, str]:
@@ -123,7 +114,7 @@ def send_to_s3(files: dict[str, Content], target: S3Target, s3: S3Settings,
             progress(n / max(1, len(result.changed)), f"uploading {rel}")
             digest = bytes.fromhex(sums[rel][1])
             client.put_object(Bucket=target.bucket, Key=target.prefix + rel,
-                              Body=_data(files[rel]), ContentType=content_type(rel),
+                              Body=read_content(files[rel]), ContentType=content_type(rel),
                               ContentMD5=base64.b64encode(digest).decode("ascii"))
             result.sent += 1
         progress(1.0, f"uploaded {result.sent} files to {target}")

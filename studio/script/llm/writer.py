@@ -44,9 +44,10 @@ class LlmWriter:
         try:
             draft = self._draft(prompt, target_words(self.minutes, digest.stats.commits))
         except (LlmUnavailable, DraftInvalid) as exc:
-            what = "answered with no usable draft" if isinstance(exc, DraftInvalid) else "failed"
-            note = (f"the language model at {host_of(self.settings.base_url)} {what} ({exc}); "
-                    "this script is the story writer's")
+            # an unavailable server's reason names its host already: said once
+            what = (f"at {host_of(self.settings.base_url)} answered with no usable draft"
+                    if isinstance(exc, DraftInvalid) else "was not used")
+            note = f"the language model {what} ({exc}); this script is the story writer's"
             log.warning("%s", note)
             story.writer_note = note
             return story

@@ -167,8 +167,9 @@ def _learn(t: Thread, h: Highlight, named: set[str]) -> str:
         return f"what {change_name(h.revert.reverted_title)} did and how it went back"
     if h.kind == "reland" and h.reland is not None:
         return f"how {change_name(h.reland.title)} came back after its revert"
-    person = I.person(h.stack.author if h.stack is not None else h.commits[0].author)
-    by = "" if person in named else f" from {person}"
+    # a person, never a bot: a bot's change is from its co-authors, or from no one named
+    person = I.person(h.stack.author) if h.stack is not None else join_words(I.names(h.commits[0])[:3])
+    by = "" if not person or person in named else f" from {person}"
     named.add(person)
     if h.kind == "stack" and h.stack is not None and h.stack.kind == "campaign":
         return campaign_learn(h.commits, by)

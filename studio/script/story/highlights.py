@@ -26,16 +26,17 @@ BIG_CHANGE = 500  # lines of code (outside tests and docs) worth saying
 
 
 def who(c: CommitInfo) -> str:
-    return join_words(I.names(c)[:3]) or "someone"
+    return I.credit(c) or "someone"
 
 
 def opening(c: CommitInfo, title: str | None = None) -> str:
-    """"Ada Byron fixed X" — a handle never opens the sentence: "A change from ada fixed X"."""
+    """"Ada Byron fixed X" — a handle never opens the sentence: "A change from ada fixed X";
+    a bot's change is "An automated update bumped X"."""
     person = who(c)
     action = did(title if title is not None else I.title(c))
-    if is_handle(person):
+    if person != I.AUTOMATED and is_handle(person):
         return f"A change from {person} {action}"
-    return f"{person} {action}"
+    return f"{capitalize(person)} {action}"
 
 
 def size_fact(c: CommitInfo, voice: Voice) -> str:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ...bots import looks_like_bot
 from ...digest.bodies import Explanation, explain
 from ...digest.model import CommitInfo, Digest, StackStory
 from ...digest.paths import NOT_API_PARTS
 from ..speakable import heard, people, person_name, pr_range, spoken_title
+from ..words import join_words
 
 _OBJECT_STARTS = {"the", "a", "an", "its", "their", "this", "that", "these", "those", "all", "any",
                   "each", "every", "some", "it", "them", "our", "both", "more", "support", "up",
@@ -197,8 +199,21 @@ def person(name: str) -> str:
     return _BOT.sub("", person_name(name))
 
 
+AUTOMATED = "an automated update"  # a bot's change, with no person named beside it
+
+
 def names(c: CommitInfo) -> list[str]:
-    return list(dict.fromkeys(_BOT.sub("", n) for n in people([c.author, *c.co_authors])))
+    """The people a change is credited to: its author and co-authors, never a bot (a bot's
+    change is its co-authors', when the record names any)."""
+    named = [n for n in c.co_authors if not looks_like_bot(n)]
+    return list(dict.fromkeys(_BOT.sub("", n) for n in people(named if c.is_bot
+                                                            else [c.author, *named])))
+
+
+def credit(c: CommitInfo) -> str:
+    """Who a change is told as from: its people (at most three), else "an automated update"
+    for a bot's change, else ""."""
+    return join_words(names(c)[:3]) or (AUTOMATED if c.is_bot else "")
 
 
 def range_of(prs: list[int]) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from ...bots import looks_like_bot, spoken_bot
 from ...digest.messages import normalize_title
 from ...digest.model import CommitInfo, Digest, RevertStory
 from ..slashes import say_slashes
@@ -84,8 +85,15 @@ def _said_reason(reason: str, titles: list[str]) -> str:
     return text
 
 
-def _bot(r: RevertStory) -> str:
-    return "the auto-revert bot" if "revert" in r.reverted_by.lower() else "the merge bot"
+def _bot(r: RevertStory, revert: CommitInfo | None) -> str:
+    """The bot that made an automatic revert, by its own short name: the account that asked
+    for it when that is a bot (PyTorch's auto-revert), else the revert's bot author ("the
+    merge bot" for a merge bot, "dependabot", …), else "a bot"."""
+    if "revert" in r.reverted_by.lower() or looks_like_bot(login=r.reverted_by):
+        return spoken_bot(login=r.reverted_by)
+    if revert is not None and revert.is_bot:
+        return spoken_bot(revert.author, revert.author_login, revert.author_email)
+    return "a bot"
 
 
 def tell_revert(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool) -> list[Said]:
@@ -105,7 +113,7 @@ def tell_revert(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool) 
         said.append((f"One change that went back today was {change_name(title)}, which landed "
                      f"before the days this episode looks at", both))
     if r.automatic:
-        bot = _bot(r)
+        bot = _bot(r, revert_commit)
         said.append((voice.pick("automatic", P.AUTOMATIC, bot=bot, bot_cap=capitalize(bot)), both))
         reason = reason_as_written(r, revert_commit)
         if reason and "automatic" not in reason.lower():
@@ -122,7 +130,7 @@ def tell_revert(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool) 
     if h.reland is not None:
         back = h.reland
         c = next((x for x in d.commits if x.sha == back.sha), None)
-        by = f", relanded by {I.person(c.author)}" if c is not None else ""
+        by = f", relanded by {I.credit(c)}" if c is not None and I.credit(c) else ""
         said.append((f"It came back later the same day{by}", [back.sha]))
     elif alone:
         said.append((voice.pick("not-back", P.NOT_BACK), [r.sha]))
@@ -138,7 +146,7 @@ def tell_reland(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool) 
     by_sha = {x.sha: x for x in d.commits + d.earlier}
     revert = by_sha.get(r.revert_sha)
     original = h.original
-    lander = I.person(c.author) if c is not None else I.person(r.author)
+    lander = I.credit(c) if c is not None else I.person(r.author)
     title = change_name(r.title)
     reverted_on = on_day(r.revert_date or (revert.committed_at if revert else ""), d)
     said: list[Said] = []
@@ -163,7 +171,7 @@ def tell_reland(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool) 
 
 
 def _who(c: CommitInfo) -> str:
-    return I.person(c.author) or "someone"
+    return I.credit(c) or "someone"
 
 
 def change_name(title: str) -> str:

@@ -28,6 +28,8 @@ _IRREGULAR = {
     "choose": "chose", "freeze": "froze", "unfreeze": "unfroze", "throw": "threw",
     "break": "broke", "speak": "spoke", "wake": "woke", "steal": "stole", "begin": "began",
     "overwrite": "overwrote", "override": "overrode", "rebuild": "rebuilt", "deal": "dealt",
+    "draw": "drew", "redraw": "redrew", "withdraw": "withdrew", "grow": "grew", "bring": "brought",
+    "tell": "told", "sell": "sold", "catch": "caught", "think": "thought", "forbid": "forbade",
 }
 _VERBS = {
     "accelerate", "accept", "account", "add", "address", "adjust", "adopt", "align", "allocate", "allow",

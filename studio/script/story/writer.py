@@ -167,7 +167,8 @@ class StoryWriter:
             reverts = [h for h in detailed if h.kind == "revert"]
             last = ""
             for h in detailed:
-                author = h.commits[0].author if h.kind == "commit" and h.commits else ""
+                # the people told ("They also …" follows only people, never a bot's updates)
+                author = " ".join(I.names(h.commits[0])) if h.kind == "commit" and h.commits else ""
                 seg.extend(tell(h, told.get(id(h), 1), d, voice, alone=len(reverts) == 1,
                                 again=bool(author) and author == last))
                 last = author if h.kind == "commit" else ""
