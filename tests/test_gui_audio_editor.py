@@ -309,16 +309,18 @@ def test_length_estimate_comes_from_the_voice_measured_pace(qtbot, window):
 
 def test_a_moving_playhead_repaints_cheaply(qtbot, editor):
     """Playback moves the playhead 50 times a second: each repaint must not draw the whole
-    waveform again (it was one fillRect per pixel column, about 5 ms a frame)."""
+    waveform again (it was one fillRect per pixel column, about 5 ms a frame). Measured in
+    the UI thread's CPU time (offscreen painting is all CPU), so a loaded machine does not
+    count: 200 frames of the old painter took about 1 s of it."""
     import time
 
     wave = editor.wave
     wave.repaint()
-    started = time.perf_counter()
+    started = time.thread_time()
     for i in range(200):
         wave.set_playhead(i * wave.duration / 200)
         wave.repaint()
-    assert time.perf_counter() - started < 0.4
+    assert time.thread_time() - started < 0.4
     trim = editor.current_trim()
     assert wave.grab().toImage().pixel(int(wave.x_of((trim.start + trim.end) / 2)),
                                        wave.height() // 2) != wave.palette().base().color().rgb()
