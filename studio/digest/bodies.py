@@ -19,6 +19,7 @@ from ..script.draft import VERBS
 from ..script.speakable import speakable
 from .body_sentences import MORE_VERBS, code_share, spoken_sentences
 from .body_text import pieces, squash_items
+from .topic_merge import split_topic_list, topic_merge
 
 
 @dataclass
@@ -220,6 +221,8 @@ def explain(title: str, body: str, pr_body: str = "",
     and only that one: sentences of different commits ("Not the most recent, three days old")
     lean on titles the listener does not hear."""
     body, pr_body = body or "", pr_body or ""
+    if topic_merge(title or "") is not None:  # the "* topic:" list is its parts, not prose
+        body, pr_body = split_topic_list(body)[0], split_topic_list(pr_body)[0]
     result = Explanation(fixes=_fixes(_NO_TRAILERS.sub("", body[:20000]),
                                       _NO_TRAILERS.sub("", pr_body[:20000]),
                                       *(b[:20000] for b in branch_bodies)))
