@@ -83,3 +83,33 @@ def test_a_bare_name_and_version_is_a_release_cut(repo):
     digest, ep = _episode(repo, CUT)
     cut = next(c for c in digest.commits if c.raw_title == "Git 2.56")
     assert cut.sig.kind == "release" and not cut.sig.housekeeping
+
+
+def test_a_pull_from_a_subsystem_repository_is_named_by_it():
+    from studio.digest.messages import parse_message
+    from studio.script.speakable import spoken_title
+
+    facts = parse_message("Merge branch 'master' of https://github.com/j6t/git-gui", "* 'master':\n  x\n")
+    assert spoken_title(facts.clean_title) == "Updates from git-gui"
+    tag = parse_message("Merge tag 'l10n-2.55.0-v1' of https://github.com/git-l10n/git-po", "")
+    assert tag.clean_title == "updates from git-po"
+
+
+def test_a_deleted_vendored_c_subtree_is_no_module_to_move_away_from(tmp_path):
+    r = RepoBuilder(tmp_path / "repo", bare=True, branch="master")
+    r.commit("Initial\n", at("2026-05-01", 8), *JUNIO, files={
+        "README.md": README, "compat/nedmalloc/malloc.c.h": _c(500),
+        "compat/nedmalloc/nedmalloc.c": _c(400), "config.mak.uname": "X=1\n"})
+    r.commit("mingw: remove the vendored compat/nedmalloc/ subtree\n\nNothing uses it any more.\n",
+             at("2026-05-20", 6), "Johannes Schindelin", "js@ex.com", branch="js/mingw-no-nedmalloc",
+             delete=["compat/nedmalloc/malloc.c.h", "compat/nedmalloc/nedmalloc.c"])
+    r.commit("Merge branch 'js/mingw-no-nedmalloc'\n\nStop using unmaintained custom allocator in "
+             "Windows build which was\nthe last user of the code.\n\n* js/mingw-no-nedmalloc:\n"
+             "  mingw: remove the vendored compat/nedmalloc/ subtree\n", at("2026-05-20", 9), *JUNIO,
+             merge="js/mingw-no-nedmalloc", delete=["compat/nedmalloc/malloc.c.h",
+                                                    "compat/nedmalloc/nedmalloc.c"])
+    r.close()
+    _, ep = _episode(tmp_path / "repo", "2026-05-20")
+    said = " ".join(s.text for seg in ep.segments for s in seg.sentences)
+    assert "unmaintained custom allocator in Windows build" in said
+    assert "compat" not in said and "if your code uses" not in said

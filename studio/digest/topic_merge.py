@@ -63,6 +63,19 @@ def split_topic_list(body: str) -> tuple[str, list[str]]:
     return body.strip(), []
 
 
+_PULL = re.compile(r"^Merge (?:remote-tracking branch|branch|tag) '[^']+' of (?P<url>\S+)\s*$")
+
+
+def pulled_from(title: str) -> str:
+    """``Merge branch 'master' of https://github.com/j6t/git-gui`` → "git-gui": the repository a
+    maintainer pulled a subsystem's work from (its mainline or a tag); "" for other titles."""
+    m = _PULL.match(" ".join((title or "").split()))
+    if not m:
+        return ""
+    name = m.group("url").rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1].removesuffix(".git")
+    return name if re.fullmatch(r"[\w.-]{1,40}", name) else ""
+
+
 def is_sync_merge(title: str) -> bool:
     """``Merge branch 'maint'``, ``Sync with maint``, ``Sync with Git 2.55.1``: one mainline
     brought into another — release housekeeping, no news of its own."""
