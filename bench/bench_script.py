@@ -124,6 +124,7 @@ class Truth:
     handles: set[str] = field(default_factory=set)
     comma_names: set[str] = field(default_factory=set)
     big: dict[str, int] = field(default_factory=dict)  # sha -> code lines added
+    own_titles: dict[str, str] = field(default_factory=dict)  # sha -> its title(s)
     bodies: int = 0  # commits whose body has 25+ words of prose to explain from
     explainable: int = 0  # commits the body reader finds an explaining sentence for
 
@@ -166,8 +167,12 @@ def day_truth(repo: Path, day: str) -> Truth:
         t.commits += 1
         shas.append(sha)
         t.titles.append(title)
-        if len(parents_l) > 1 and body.strip():  # "Merge pull request #N from …": the PR's title
+        t.own_titles[sha.strip()] = title
+        # "Merge pull request #N from …": the body's first line is the PR's title (a topic merge's
+        # body, "Merge branch 'kh/doc-trailers'", is the maintainer's paragraph: not a title)
+        if len(parents_l) > 1 and body.strip() and re.match(r"Merge pull request\b", title):
             t.titles.append(body.strip().split("\n", 1)[0])
+            t.own_titles[sha.strip()] += "\n" + t.titles[-1]
         t.messages += message + "\n"
         # a merge's own commits (its merged branch) explain it too
         branch = branch_bodies(repo, parents_l) if len(parents_l) > 1 else []
@@ -278,7 +283,8 @@ def measure_day(ep: dict, truth: Truth, prs: dict[int, str], day: str) -> dict:
     for seg, sent in content:
         for sha in sent.get("commits", []):
             told.add(sha)
-            if sha in truth.big and M.told_as_housekeeping(seg["id"], seg["title"], sent["text"]):
+            if sha in truth.big and M.told_as_housekeeping(seg["id"], seg["title"], sent["text"],
+                                                           truth.own_titles.get(sha, "")):
                 house.setdefault(sha[:10], {"sha": sha[:10], "code_lines": truth.big[sha],
                                             "segment": seg["id"], "sentences": []}
                                  )["sentences"].append(sent["text"])

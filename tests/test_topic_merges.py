@@ -90,9 +90,9 @@ def test_a_pull_from_a_subsystem_repository_is_named_by_it():
     from studio.script.speakable import spoken_title
 
     facts = parse_message("Merge branch 'master' of https://github.com/j6t/git-gui", "* 'master':\n  x\n")
-    assert spoken_title(facts.clean_title) == "Updates from git-gui"
+    assert spoken_title(facts.clean_title) == "The latest from git-gui"
     tag = parse_message("Merge tag 'l10n-2.55.0-v1' of https://github.com/git-l10n/git-po", "")
-    assert tag.clean_title == "updates from git-po"
+    assert tag.clean_title == "the latest from git-po"
 
 
 def test_a_deleted_vendored_c_subtree_is_no_module_to_move_away_from(tmp_path):
@@ -113,3 +113,32 @@ def test_a_deleted_vendored_c_subtree_is_no_module_to_move_away_from(tmp_path):
     said = " ".join(s.text for seg in ep.segments for s in seg.sentences)
     assert "unmaintained custom allocator in Windows build" in said
     assert "compat" not in said and "if your code uses" not in said
+
+
+def test_the_paragraphs_first_line_is_not_a_title_to_skip():
+    from studio.digest.bodies import explain
+
+    para = ("The 'git refs' toolbox has been extended with new 'create', 'delete',\n'update', and "
+            "'rename' subcommands to create, delete, update, and\nrename references, respectively.")
+    body = f"{para}\n\n* ps/refs-writing-subcommands:\n  builtin/refs: add \"rename\" subcommand\n"
+    e = explain("Merge branch 'ps/refs-writing-subcommands'", body, body)
+    assert e.sentences and e.sentences[0].startswith("The 'git refs' toolbox has been extended")
+
+
+def test_a_topic_whose_paragraph_says_what_gets_the_why_from_its_commits():
+    from studio.digest.bodies import explain
+
+    para = "The Windows builds in GitLab CI have been weaned away from Chocolatey."
+    body = f"{para}\n\n* ps/gitlab-ci-windows:\n  gitlab-ci: install dependencies without Chocolatey\n"
+    branch = ["Indeed, whatever the job currently does there is just an accidental side effect of "
+              "the old setup and nobody relies on it.\n",
+              "Unfortunately, Chocolatey seems to be very unreliable, which causes the jobs to fail "
+              "very regularly.\n\nInstall the dependencies with a script instead.\n"]
+    e = explain("Merge branch 'ps/gitlab-ci-windows'", body, body, branch)
+    assert e.sentences[0].startswith("Unfortunately, Chocolatey seems to be very unreliable")
+    assert e.sentences[1] == para
+    # a paragraph that already says what was wrong is told alone
+    fixed = ("A racy build failure under Meson has been corrected by building the header first, "
+             "which broke builds that compiled in parallel.\n\n* mg/meson-fix:\n  meson: x\n")
+    e = explain("Merge branch 'mg/meson-fix'", fixed, fixed, branch)
+    assert not any("Chocolatey" in s for s in e.sentences)

@@ -167,7 +167,7 @@ def parse_message(title: str, body: str) -> MessageFacts:
         facts.merge_branch = topic.branch
         title = f"the {topic.name} topic"  # its story is the maintainer's paragraph
     elif pulled := pulled_from(title):
-        title = f"updates from {pulled}"  # a subsystem's repository, pulled by its maintainer
+        title = f"the latest from {pulled}"  # a subsystem's repository, pulled by its maintainer
     bare, suffix_pr = strip_pr_suffix(title)
     if facts.revert is not None:
         # a revert's own PR is the suffix after the closing quote, never the reverted one
