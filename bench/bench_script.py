@@ -8,8 +8,8 @@ the CLI's own entry point; no audio), and measured against git.
 
 Repositories are local clones / bare repositories, or URLs (cloned bare with
 ``--filter=blob:none`` into ``--cache``, default bench/out/clones). Without any, the local
-mirrors of pytorch/ao (ghstack + merge bot), astral-sh/ruff (squash) and numpy/numpy (merge
-commits) under /work/.mirror are used when they exist.
+mirrors of pytorch/ao (ghstack + merge bot), astral-sh/ruff (squash), numpy/numpy (merge
+commits) and git/git (a maintainer's topic merges) under /work/.mirror are used when they exist.
 
 Per repository it prints a table; per day the details go to the JSON file (``--json``,
 default bench/out/bench_script.json), spoken text included, so every failure can be read.
@@ -72,7 +72,7 @@ import script_metrics as M  # noqa: E402
 from studio.digest.bodies import explain  # noqa: E402
 
 MIRRORS = [Path("/work/.mirror/pytorch+ao/repo"), Path("/work/.mirror/astral-sh+ruff/repo"),
-           Path("/work/.mirror/numpy+numpy/repo")]
+           Path("/work/.mirror/numpy+numpy/repo"), Path("/work/.mirror/git+git/repo")]
 NOT_CONTENT = ("intro", "numbers", "focus", "sign-off", "signoff", "outro", "welcome")
 BUSY = 10
 BIG_CODE = 300

@@ -284,8 +284,8 @@ CUES = re.compile(
     # reasons and purposes
     r"\b(?:because|so that|so users|so you|which means|this means|that means|meaning that|means|"
     r"due to|in order to|otherwise|problem|avoid(?:s|ed|ing)?|even though|therefore|thus|"
-    r"so (?:the|it|they|we|this|those|these|each|every|its|their)|"
-    r"to (?:fix|avoid|prevent|allow|let|enable|support|keep|stop|make sure)|"
+    r"so (?:the|it|they|we|this|those|these|each|every|its|their|a|an)|"
+    r"to (?:fix|avoid|prevent|allow|let|enable|support|keep|stop|make sure|improve)|"
     # who is affected
     r"caus(?:e|es|ed|ing)|affect(?:s|ed|ing)?|anyone (?:who|using)|users? (?:who|of|can|will|"
     r"now|no longer|see|get|hit)|if you|you can|unaffected|unchanged|needs|requires?|"

@@ -121,9 +121,12 @@ def test_a_reason_in_the_scripts_own_words_explains():
     para = ["The creation of the object database has been made pluggable, allowing future "
             "backends to customize their setup.",
             "A racy build failure under Meson has been corrected by building the header first.",
-            "Various memory leaks in the Bloom-filter code paths have been plugged."]
+            "Various memory leaks in the Bloom-filter code paths have been plugged.",
+            "The argument has been converted to an enum to improve type safety.",
+            "It gives the catalog rule a quiet prefix so a quiet build stays quiet."]
     body = ("odb: creation pluggable so future backends customize setup. meson: racy build "
-            "failure header. bloom: memory leaks in Bloom-filter code paths plugged")
+            "failure header. bloom: memory leaks in Bloom-filter code paths plugged. connect: "
+            "argument converted enum type safety. catalog rule quiet prefix build")
     assert M.explaining_sentences(para, ["Merge branch 'ps/odb'"], body) == para
     # ... but not when that wording is stock, said on many days
     stock = M.ngrams(M.words(good[0]), 5)
