@@ -132,6 +132,10 @@ def test_a_topic_whose_paragraph_says_what_gets_the_why_from_its_commits():
     body = f"{para}\n\n* ps/gitlab-ci-windows:\n  gitlab-ci: install dependencies without Chocolatey\n"
     branch = ["Indeed, whatever the job currently does there is just an accidental side effect of "
               "the old setup and nobody relies on it.\n",
+              "Currently, this option is dynamically disabled if combined with a filter, even a "
+              "simple one that would work.\n",
+              "Previously such a line was treated as a comment rather than an invalid line in "
+              "the todo list.\n",
               "Unfortunately, Chocolatey seems to be very unreliable, which causes the jobs to fail "
               "very regularly.\n\nInstall the dependencies with a script instead.\n"]
     e = explain("Merge branch 'ps/gitlab-ci-windows'", body, body, branch)

@@ -260,6 +260,11 @@ _ASIDE_START = re.compile(r"^(?:For one|Indeed|Moreover|Furthermore|Additionally
                           r"Still|Yet|Now|Note that|Of course|In fact|Admittedly|Granted)\b")
 
 
+# "this option", "such a line", "The result ...": words that need the commit's own context
+_LEANS_BACK = re.compile(r"\b(?:this|these|those|such|they|them|above|below)\b|^The (?:result|same)\b",
+                         re.I)
+
+
 def _branch_problem(branch_bodies: Sequence[str], title_words: set[str], seen: set[str]
                     ) -> _Candidate | None:
     """The first sentence of a topic's commits (oldest first) that says what was wrong, stands
@@ -269,6 +274,7 @@ def _branch_problem(branch_bodies: Sequence[str], title_words: set[str], seen: s
             if c.direct_problem and not c.listed and not c.leans and 10 <= len(c.text.split()) <= 40 \
                     and not _POINTS_BACK.search(c.text) and not _CONNECTIVE.match(c.text) \
                     and not _ASIDE_START.match(c.text) and "(" not in c.text \
+                    and not _LEANS_BACK.search(c.text) \
                     and not re.search(r"#\d+", c.text) and code_share(c.text) < 0.2:
                 return c
     return None
