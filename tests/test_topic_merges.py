@@ -65,6 +65,8 @@ def test_topic_merge_reads_branch_paragraph_and_parts():
     assert t is not None and t.name == "branch delete merged" and t.into == ""
     assert t.paragraph == WHY and t.parts[1] == "branch: add --delete-merged <pattern>"
     assert topic_merge("Merge branch 'jk/fix' into maint-2.55", "").into == "maint-2.55"
+    assert topic_merge("Merge branch 'tb/incremental-midx-part-3.3'").name == "incremental midx part 3.3"
+    assert topic_merge("Merge branch 'ab/a.b_c'").name == "a b c"
     assert topic_merge("Merge branch 'maint'", "") is None and is_sync_merge("Merge branch 'maint'")
     assert is_sync_merge("Sync with Git 2.55.1") and not is_sync_merge("Merge branch 'kh/x'")
 
@@ -136,6 +138,8 @@ def test_a_topic_whose_paragraph_says_what_gets_the_why_from_its_commits():
               "simple one that would work.\n",
               "Previously such a line was treated as a comment rather than an invalid line in "
               "the todo list.\n",
+              "The oidtree data structure is currently only used to store object IDs, without "
+              "any associated data.\n",
               "Unfortunately, Chocolatey seems to be very unreliable, which causes the jobs to fail "
               "very regularly.\n\nInstall the dependencies with a script instead.\n"]
     e = explain("Merge branch 'ps/gitlab-ci-windows'", body, body, branch)

@@ -265,6 +265,11 @@ _LEANS_BACK = re.compile(r"\b(?:this|these|those|such|they|them|above|below)\b|^
                          re.I)
 
 
+# what went wrong, said outright: a topic's first commit describing internals ("X is currently
+# only used to store object IDs") is no reason the listener can hold on to
+_WENT_WRONG = re.compile(_PROBLEM.pattern.replace(r"previously|currently|used to|", ""), re.I)
+
+
 def _branch_problem(branch_bodies: Sequence[str], title_words: set[str], seen: set[str]
                     ) -> _Candidate | None:
     """The first sentence of a topic's commits (oldest first) that says what was wrong, stands
@@ -274,7 +279,7 @@ def _branch_problem(branch_bodies: Sequence[str], title_words: set[str], seen: s
             if c.direct_problem and not c.listed and not c.leans and 10 <= len(c.text.split()) <= 40 \
                     and not _POINTS_BACK.search(c.text) and not _CONNECTIVE.match(c.text) \
                     and not _ASIDE_START.match(c.text) and "(" not in c.text \
-                    and not _LEANS_BACK.search(c.text) \
+                    and not _LEANS_BACK.search(c.text) and _WENT_WRONG.search(c.text) \
                     and not re.search(r"#\d+", c.text) and code_share(c.text) < 0.2:
                 return c
     return None

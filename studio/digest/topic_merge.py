@@ -30,7 +30,8 @@ class TopicMerge:
     def name(self) -> str:
         """"kh/doc-trailers" → "doc trailers": the topic's name in words."""
         last = self.branch.rstrip("/").rsplit("/", 1)[-1]
-        return " ".join(w for w in re.split(r"[-_.]+", last) if w) or last
+        # "incremental-midx-part-3.3" → "incremental midx part 3.3": a dot between digits stays
+        return " ".join(w for w in re.split(r"[-_]+|\.(?!\d)|(?<!\d)\.", last) if w) or last
 
 
 def topic_merge(title: str, body: str = "") -> TopicMerge | None:
