@@ -8,8 +8,8 @@ the CLI's own entry point; no audio), and measured against git.
 
 Repositories are local clones / bare repositories, or URLs (cloned bare with
 ``--filter=blob:none`` into ``--cache``, default bench/out/clones). Without any, the local
-mirrors of pytorch/ao (ghstack + merge bot), astral-sh/ruff (squash) and numpy/numpy (merge
-commits) under /work/.mirror are used when they exist.
+mirrors of pytorch/ao (ghstack + merge bot), astral-sh/ruff (squash), numpy/numpy (merge
+commits) and git/git (a maintainer's topic merges) under /work/.mirror are used when they exist.
 
 Per repository it prints a table; per day the details go to the JSON file (``--json``,
 default bench/out/bench_script.json), spoken text included, so every failure can be read.
@@ -72,7 +72,7 @@ import script_metrics as M  # noqa: E402
 from studio.digest.bodies import explain  # noqa: E402
 
 MIRRORS = [Path("/work/.mirror/pytorch+ao/repo"), Path("/work/.mirror/astral-sh+ruff/repo"),
-           Path("/work/.mirror/numpy+numpy/repo")]
+           Path("/work/.mirror/numpy+numpy/repo"), Path("/work/.mirror/git+git/repo")]
 NOT_CONTENT = ("intro", "numbers", "focus", "sign-off", "signoff", "outro", "welcome")
 BUSY = 10
 BIG_CODE = 300
@@ -124,6 +124,7 @@ class Truth:
     handles: set[str] = field(default_factory=set)
     comma_names: set[str] = field(default_factory=set)
     big: dict[str, int] = field(default_factory=dict)  # sha -> code lines added
+    own_titles: dict[str, str] = field(default_factory=dict)  # sha -> its title(s)
     bodies: int = 0  # commits whose body has 25+ words of prose to explain from
     explainable: int = 0  # commits the body reader finds an explaining sentence for
 
@@ -166,8 +167,12 @@ def day_truth(repo: Path, day: str) -> Truth:
         t.commits += 1
         shas.append(sha)
         t.titles.append(title)
-        if len(parents_l) > 1 and body.strip():  # "Merge pull request #N from …": the PR's title
+        t.own_titles[sha.strip()] = title
+        # "Merge pull request #N from …": the body's first line is the PR's title (a topic merge's
+        # body, "Merge branch 'kh/doc-trailers'", is the maintainer's paragraph: not a title)
+        if len(parents_l) > 1 and body.strip() and re.match(r"Merge pull request\b", title):
             t.titles.append(body.strip().split("\n", 1)[0])
+            t.own_titles[sha.strip()] += "\n" + t.titles[-1]
         t.messages += message + "\n"
         # a merge's own commits (its merged branch) explain it too
         branch = branch_bodies(repo, parents_l) if len(parents_l) > 1 else []
@@ -278,7 +283,8 @@ def measure_day(ep: dict, truth: Truth, prs: dict[int, str], day: str) -> dict:
     for seg, sent in content:
         for sha in sent.get("commits", []):
             told.add(sha)
-            if sha in truth.big and M.told_as_housekeeping(seg["id"], seg["title"], sent["text"]):
+            if sha in truth.big and M.told_as_housekeeping(seg["id"], seg["title"], sent["text"],
+                                                           truth.own_titles.get(sha, "")):
                 house.setdefault(sha[:10], {"sha": sha[:10], "code_lines": truth.big[sha],
                                             "segment": seg["id"], "sentences": []}
                                  )["sentences"].append(sent["text"])

@@ -284,8 +284,8 @@ CUES = re.compile(
     # reasons and purposes
     r"\b(?:because|so that|so users|so you|which means|this means|that means|meaning that|means|"
     r"due to|in order to|otherwise|problem|avoid(?:s|ed|ing)?|even though|therefore|thus|"
-    r"so (?:the|it|they|we|this|those|these|each|every|its|their)|"
-    r"to (?:fix|avoid|prevent|allow|let|enable|support|keep|stop|make sure)|"
+    r"so (?:the|it|they|we|this|those|these|each|every|its|their|a|an)|"
+    r"to (?:fix|avoid|prevent|allow|let|enable|support|keep|stop|make sure|improve)|"
     # who is affected
     r"caus(?:e|es|ed|ing)|affect(?:s|ed|ing)?|anyone (?:who|using)|users? (?:who|of|can|will|"
     r"now|no longer|see|get|hit)|if you|you can|unaffected|unchanged|needs|requires?|"
@@ -297,6 +297,7 @@ CUES = re.compile(
     # what went wrong
     r"broke|breaks|broken|crash(?:es|ed)?|panic(?:s|ked)?|hang(?:s)?|fail(?:s|ed|ing)|"
     r"regression|incorrect(?:ly)?|wrong(?:ly)?|silently|corrupt\w*|reject(?:s|ed)? valid|missing|loses|"
+    r"failures?|leak(?:s|ed|ing)?|racy|"
     r"could (?:\w+ )?delay|does not|doesn't|did not|didn't|cannot|can't|could not|couldn't|"
     r"without (?:changing|breaking|requiring|exposing)|"
     r"can (?:be )?(?:stall|rejected|dropped|lost|fail|break|crash|hang)|"
@@ -305,7 +306,8 @@ CUES = re.compile(
     r"faster|slower|speeds? up|reduc(?:e|es|ed|ing)|saves?|"
     r"\d+(?:\.\d+)?\s*(?:percent|x|times)|"
     # what it makes possible
-    r"lets|allows?|enables?|unblock(?:s|ed)?|makes? (?:\w+ ){0,3}(?:available|possible|work))\b"
+    r"lets|letting|allows?|allowing|enables?|enabling|unblock(?:s|ed)?|"
+    r"makes? (?:\w+ ){0,3}(?:available|possible|work))\b"
     r"|, so (?!far\b)\w+|, leaving\b")
 STOP = set("""the a an and or but of to in on for with by from at as is are was were be been it its
 this that these those then than there their they them his her he she we our you your i me my
@@ -347,9 +349,10 @@ def explaining_sentences(content: Sequence[str], titles: Sequence[str], messages
     A sentence counts when a cue is in its own words: a reason (because, so that, which means,
     due to, to fix, to avoid, problem), who is affected (affects, users who, if you,
     unaffected), before and after (no longer, instead of, previously, now <verb>), what went
-    wrong (broke, crash, panic, failed, incorrectly, silently, could <verb>, does not, missing),
+    wrong (broke, crash, panic, failed, failure, leaks, racy, incorrectly, silently, could <verb>,
+    does not, missing),
     an effect in numbers (faster, reduces, N percent, N times) or what it makes possible (lets,
-    allows, enables) — — not inside a run
+    allows, allowing, enables, enabling) — — not inside a run
     of 3+ words copied from a commit title ("merged a change to fix X" restates "Fix X") and not
     inside a stock run said on many days (``stock``) — and the sentence is about the day:
     at least two content words outside titles and stock that also occur in the day's commit
@@ -431,6 +434,12 @@ HOUSEKEEPING = re.compile(r"housekeeping|tidy|tidying|chores?\b|maintenance|upke
                           re.I)
 
 
-def told_as_housekeeping(segment_id: str, segment_title: str, sentence: str) -> bool:
-    return bool(HOUSEKEEPING.search(segment_id) or HOUSEKEEPING.search(segment_title)
-                or HOUSEKEEPING.search(sentence))
+def told_as_housekeeping(segment_id: str, segment_title: str, sentence: str, own_title: str = ""
+                         ) -> bool:
+    """Placed among the chores, or called one — a word of the change's own title ("Merge branch
+    'ps/odb-pluggable-housekeeping'": the topic is about a repository's housekeeping) or a quoted
+    name ("'git maintenance'") is the change's name, not the writer's verdict."""
+    own = {w.lower() for w in re.findall(r"[A-Za-z]+", own_title)}
+    quoted = re.sub(r"'[^']*'|\"[^\"]*\"", " ", sentence)  # "'git maintenance'" is a command's name
+    said = [m for m in HOUSEKEEPING.finditer(quoted) if m.group(0).lower() not in own]
+    return bool(HOUSEKEEPING.search(segment_id) or HOUSEKEEPING.search(segment_title) or said)

@@ -73,10 +73,12 @@ class Profile:
             text = (raw or "").strip().lower()
             if not text:
                 continue
-            local = text.split("@", 1)[0]
+            local, _, domain = text.partition("@")
             for bot in self.bots:
                 b = bot.strip().lower()
-                if b and (text == b or local == b):
+                # an address's local part is the account only at a forge or no-reply service, or
+                # at the account's own domain: "github@paulisageek.com" is a person
+                if b and (text == b or local == b and _service_address(domain, b)):
                     return True
         return False
 
@@ -158,3 +160,13 @@ def profile_for(repo: str, explicit: str | None = None, project: str = "") -> Pr
     else:
         default.name = short[:1].upper() + short[1:] if short.islower() else short
     return default
+
+
+_SERVICE_DOMAIN = re.compile(r"(?:^|\.)(?:github\.com|gitlab\.com|bitbucket\.org|sourceforge\.net)$"
+                             r"|no-?reply|(?:^|\.)(?:bots?|ci|builds?|automation)\.")
+
+
+def _service_address(domain: str, account: str) -> bool:
+    """Whether ``domain`` belongs to a forge, a no-reply service or the account itself, so that
+    the local part of an address there names a machine account rather than a person's mailbox."""
+    return not domain or bool(_SERVICE_DOMAIN.search(domain)) or account in domain.split(".")

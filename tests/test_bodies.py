@@ -547,3 +547,19 @@ def test_a_leading_link_word_goes_and_the_next_word_is_capitalised():
                 "But also, it turns out that there is one existing method which is determining "
                 "which constraints to quantify away.")
     assert e.sentences and e.sentences[0].startswith("Also, it turns out"), e
+
+
+def test_a_two_space_indented_command_after_a_colon_is_not_prose():
+    # git/git 08-05: "You can see that today like this:" then the commands, indented by two
+    body = ("The whatchanged command is deprecated, and building with breaking changes removes "
+            "it, but a stale executable from an earlier build keeps it working in tests.\n\n"
+            "You can see that today like this:\n\n  make\n  make WITH_BREAKING_CHANGES=1 test\n\n"
+            "The test now asks the built git for its deprecated commands, so it no longer fails "
+            "in a build directory with stale executables.\n")
+    from studio.digest.body_text import pieces
+
+    said = [p.text for p in pieces(body)]
+    assert said[1] == "You can see that today like this:" and len(said) == 3
+    assert not any("make" in s.split()[:2] or "WITH_BREAKING_CHANGES" in s for s in said)
+    # an indented list under an intro with no colon, or a list's continuation lines, stay prose
+    assert [p.text for p in pieces("Two cases\n\n  the first one is read.\n")][-1] == "the first one is read."

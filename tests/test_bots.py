@@ -45,6 +45,8 @@ BOTS = [  # (name, login, email) as commits carry them
     ("Updater", "", "updatebot@users.noreply.github.com"),
     ("zaniebot", "", "zaniebot@accounts.zanie.blue"),  # ruff's release account
     ("Copilot", "", "198982749+Copilot@users.noreply.github.com"),
+    ("GitHub", "", "noreply@github.com"),  # the web-flow committer
+    ("Merge Queue", "", "github@github.com"),
 ]
 PEOPLE = [
     ("Jane Abbott", "", "jane@abbott.example"),
@@ -56,6 +58,7 @@ PEOPLE = [
     ("Talbot", "", "talbot@example.com"),
     ("Sam Talbot", "talbot", "42+talbot@users.noreply.github.com"),
     ("cabot", "", "cabot@example.com"),
+    ("Paul Tarjan", "", "github@paulisageek.com"),  # git/git: a person's mailbox named "github"
 ]
 
 

@@ -35,6 +35,12 @@ def _repo(path, files: dict[str, str], bare: bool = True):
      "ruffish"),
     ({"Cargo.toml": '[package]\nname = "ruff"\n', "README.md": "<!-- x -->\n\n# Ruff\n\n[![badge](u)](v)\n"},
      "Ruff"),
+    # git/git: a C project whose Cargo.toml builds a helper crate; the README never names it
+    ({"Cargo.toml": '[package]\nname = "gitcore"\n[lib]\ncrate-type = ["staticlib"]\n',
+      "README.md": "[![CI](u)](v)\n\nGit - fast, scalable, distributed revision control system\n"
+                   "=========================================================\n\nGit is fast.\n"}, "Git"),
+    # a README heading that is not the name, with the metadata's name in its text: metadata wins
+    ({"pyproject.toml": '[project]\nname = "frob"\n', "README.md": "# Welcome\n\nInstall frob.\n"}, "frob"),
     ({"README.md": "<div align=\"center\">\n\n# TorchAO\n\n</div>\n"}, "TorchAO"),
     ({"README.rst": "Widget Works\n============\n\nText.\n"}, "Widget Works"),
     ({"README.md": "# [Frobnicator](https://ex.com) - the fastest frob\n"}, "Frobnicator"),

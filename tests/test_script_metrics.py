@@ -117,6 +117,17 @@ def test_a_reason_in_the_scripts_own_words_explains():
                "rejected valid positional arguments."]
     body = "functools.partial inferred an untouched TypeVarTuple as an empty tuple; later calls failed."
     assert M.explaining_sentences(problem, ["Keep TypeVarTuple in partial"], body) == problem
+    # a maintainer's merge paragraph (git/git): "allowing", "failure", "leaks" are the same cues
+    para = ["The creation of the object database has been made pluggable, allowing future "
+            "backends to customize their setup.",
+            "A racy build failure under Meson has been corrected by building the header first.",
+            "Various memory leaks in the Bloom-filter code paths have been plugged.",
+            "The argument has been converted to an enum to improve type safety.",
+            "It gives the catalog rule a quiet prefix so a quiet build stays quiet."]
+    body = ("odb: creation pluggable so future backends customize setup. meson: racy build "
+            "failure header. bloom: memory leaks in Bloom-filter code paths plugged. connect: "
+            "argument converted enum type safety. catalog rule quiet prefix build")
+    assert M.explaining_sentences(para, ["Merge branch 'ps/odb'"], body) == para
     # ... but not when that wording is stock, said on many days
     stock = M.ngrams(M.words(good[0]), 5)
     assert M.explaining_sentences(good, TITLES, BODY, stock) == []
@@ -134,6 +145,13 @@ def test_housekeeping_wording():
     assert M.told_as_housekeeping("housekeeping", "Housekeeping", "x")
     assert M.told_as_housekeeping("wins-other", "Other", "And some tidying up: two changes.")
     assert not M.told_as_housekeeping("the-day", "The day", "A new backend landed.")
+    # the change's own name is not the writer's verdict (git/git's odb-pluggable-housekeeping)
+    said = "Patrick Steinhardt landed the odb pluggable housekeeping topic."
+    assert not M.told_as_housekeeping("topic-other", "Other", said,
+                                      "Merge branch 'ps/odb-pluggable-housekeeping'")
+    assert M.told_as_housekeeping("topic-other", "Other", "More housekeeping: " + said, "Merge branch 'x'")
+    assert not M.told_as_housekeeping("topic-other", "Other", "Housekeeping in 'git maintenance' is "
+                                      "pluggable.", "Merge branch 'ps/odb-pluggable-housekeeping'")
 
 
 def test_git_truth_for_a_day(tmp_path):
@@ -150,12 +168,17 @@ def test_git_truth_for_a_day(tmp_path):
         r.commit("Merge pull request #13 from ann/topic\n\nENH: Add the widget", at(day, 6),
                  "Maint", "m@ex.com",
                  merge="topic")
+        r.commit("fix", at(day, 6, 30), "Kim Dev", "kim@ex.com", branch="kd/racy-fix")
+        r.commit("Merge branch 'kd/racy-fix'\n\nA racy build failure has been corrected.\n\n"
+                 "* kd/racy-fix:\n  fix\n", at(day, 7), "Maint", "m@ex.com", merge="kd/racy-fix")
         r.commit(squash("Next day", 14), at("2026-02-10", 0), "Ann Dev", "ann@ex.com")
     t = B.day_truth(tmp_path / "r", day)
-    assert (t.commits, t.reverts, t.authors) == (6, 2, 3)  # the merge counts once, for Ann
+    assert (t.commits, t.reverts, t.authors) == (7, 2, 4)  # the merge counts once, for Ann
     assert t.handles == {"iamzainhuda", "renovate[bot]"} and t.comma_names == {"Wang, Chuanqi"}
     assert list(t.big.values()) == [320]
     assert "ENH: Add the widget" in t.titles  # a merge commit's PR title, for the title checks
+    # a topic merge's body is the maintainer's paragraph, not a title (git/git)
+    assert not any("racy build" in x for x in t.titles)
 
 
 def test_body_quotes_are_the_authors_words_not_the_title():

@@ -82,6 +82,9 @@ def test_speakable_free_text():
         "helpers (_nvfp4_quantize, _pack_fp4, _swizzle_scales and _store) from"
     assert speakable("in torchao/prototype/moe_training/nvfp4_training as") == \
         "in the nvfp4_training folder as"
+    # git/git: a file whose name ends in "file" is not "the object-file file"
+    assert speakable("moved from 'object-file.c' to 'odb/source-loose.c'") == \
+        "moved from 'the object-file' to 'the source-loose file'"
     assert speakable("Supports ~~~ and ``` code fences") == "Supports and code fences"
     assert speakable("") == ""
 

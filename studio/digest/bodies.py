@@ -19,6 +19,7 @@ from ..script.draft import VERBS
 from ..script.speakable import speakable
 from .body_sentences import MORE_VERBS, code_share, spoken_sentences
 from .body_text import pieces, squash_items
+from .topic_merge import split_topic_list, topic_merge
 
 
 @dataclass
@@ -220,11 +221,14 @@ def explain(title: str, body: str, pr_body: str = "",
     and only that one: sentences of different commits ("Not the most recent, three days old")
     lean on titles the listener does not hear."""
     body, pr_body = body or "", pr_body or ""
+    topic = topic_merge(title or "")
+    if topic is not None:  # the "* topic:" list is its parts, not prose
+        body, pr_body = split_topic_list(body)[0], split_topic_list(pr_body)[0]
     result = Explanation(fixes=_fixes(_NO_TRAILERS.sub("", body[:20000]),
                                       _NO_TRAILERS.sub("", pr_body[:20000]),
                                       *(b[:20000] for b in branch_bodies)))
     title_words = _title_words(title or "")
-    if _MERGE_TITLE.match(title or ""):  # the merge's body starts with the PR's own title
+    if _MERGE_TITLE.match(title or "") and topic is None:  # the body starts with the PR's title
         title_words |= _title_words((pr_body or body).strip().partition("\n")[0])
     seen: set[str] = set()
     candidates = _read((pr_body, body), title_words, seen)
@@ -234,6 +238,12 @@ def explain(title: str, body: str, pr_body: str = "",
         if (chosen := _best(own)):
             candidates += own
             break
+    if topic is not None and chosen and not any("problem" in c.kinds for c in candidates):
+        # the maintainer's paragraph says what the topic does; why is in its commits
+        if (why := _branch_problem(branch_bodies, title_words, seen)) is not None:
+            candidates.append(why)
+            if sum(len(x.split()) for x in chosen) + len(why.text.split()) <= 90:
+                chosen = [why.text, *chosen]
     for c in candidates:
         for kind in ("problem", "change", "effect", "numbers"):
             if kind in c.kinds:
@@ -242,6 +252,37 @@ def explain(title: str, body: str, pr_body: str = "",
             result.user_action.append(c.text)
     result.sentences = chosen
     return result
+
+
+# "For one, ...", "Indeed, ...": a sentence that continues an argument the listener did not hear
+_ASIDE_START = re.compile(r"^(?:For one|Indeed|Moreover|Furthermore|Additionally|In addition|Similarly|"
+                          r"Likewise|Again|Second(?:ly)?|First(?:ly)?|Finally|Besides|Meanwhile|"
+                          r"Still|Yet|Now|Note that|Of course|In fact|Admittedly|Granted)\b")
+
+
+# "this option", "such a line", "The result ...": words that need the commit's own context
+_LEANS_BACK = re.compile(r"\b(?:this|these|those|such|they|them|above|below)\b|^The (?:result|same)\b",
+                         re.I)
+
+
+# what went wrong, said outright: a topic's first commit describing internals ("X is currently
+# only used to store object IDs") is no reason the listener can hold on to
+_WENT_WRONG = re.compile(_PROBLEM.pattern.replace(r"previously|currently|used to|", ""), re.I)
+
+
+def _branch_problem(branch_bodies: Sequence[str], title_words: set[str], seen: set[str]
+                    ) -> _Candidate | None:
+    """The first sentence of a topic's commits (oldest first) that says what was wrong, stands
+    on its own (no "This ..." leaning on the commit's title) and names no PR; None if none."""
+    for body in branch_bodies:
+        for c in _read((body,), title_words, set(seen)):
+            if c.direct_problem and not c.listed and not c.leans and 10 <= len(c.text.split()) <= 40 \
+                    and not _POINTS_BACK.search(c.text) and not _CONNECTIVE.match(c.text) \
+                    and not _ASIDE_START.match(c.text) and "(" not in c.text \
+                    and not _LEANS_BACK.search(c.text) and _WENT_WRONG.search(c.text) \
+                    and not re.search(r"#\d+", c.text) and code_share(c.text) < 0.2:
+                return c
+    return None
 
 
 def explain_commit(commit: object) -> Explanation:

@@ -174,6 +174,8 @@ def pieces(body: str) -> Iterator[Piece]:
     prev_blank = True
     in_list = False
     count = [0]
+    in_snippet = False
+    last_line = ""  # the last line of prose read
 
     def flush() -> Iterator[Piece]:
         if paragraph and section is not None:
@@ -194,10 +196,13 @@ def pieces(body: str) -> Iterator[Piece]:
             continue
         if not line.strip():
             yield from flush()
-            prev_blank = True
+            prev_blank, in_snippet = True, False
             continue
         indented = line.startswith(("    ", "\t"))
-        if indented and (prev_blank or not paragraph) and not in_list:
+        # "You can see that today like this:" and lines indented by two: commands, not prose
+        in_snippet = in_snippet or (prev_blank and not in_list and line.startswith("  ")
+                                    and last_line.endswith(":"))
+        if in_snippet or indented and (prev_blank or not paragraph) and not in_list:
             yield from flush()
             continue  # indented code (or a quoted output) block
         prev_blank = False
@@ -245,4 +250,5 @@ def pieces(body: str) -> Iterator[Piece]:
         if in_list and not line.startswith(" ") and not paragraph:
             listed, in_list = False, False
         paragraph.append(stripped)
+        last_line = stripped
     yield from flush()

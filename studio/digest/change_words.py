@@ -19,7 +19,9 @@ RELEASE = re.compile(
     rf"(?:\s+(?:the\s+)?(?:release|version|branch|to|for|of|\w+\s+release))*\s+{VERSION_NUMBER}\b"
     rf"|\brelease\s+(?:candidate\s+)?{VERSION_NUMBER}\b"
     rf"|\bv?\d+\.\d+(?:\.\d+)*(?:rc|-rc\.?|\.rc)\d+\b"
-    rf"|\bcut\s+(?:the\s+)?(?:rc|release\s+branch|release)\b", re.I)
+    rf"|\bcut\s+(?:the\s+)?(?:rc|release\s+branch|release)\b"
+    # a title that is only a name and its version: "Git 2.55", "v2.56.0-rc1" (the tag's commit)
+    rf"|^\s*(?:[A-Z][\w+-]*\s+)?{VERSION_NUMBER}\s*$", re.I)
 RELEASE_NOT = re.compile(rf"\b(?:from\s+{VERSION_NUMBER}\s+to|bump\s+\S+\s+(?:from|to))\b",
                           re.I)
 VERSION = re.compile(r"\b(?:bump|update|set|increment|advance)\w*\s+(?:the\s+)?(?:package\s+|project\s+|"

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from .revert_reason import bot_reason, reason_from_body
+from .topic_merge import pulled_from, topic_merge
 
 _PR_SUFFIX = re.compile(r"\s*\(#(\d+)\)\s*$")
 _PR_RESOLVED = re.compile(r"^Pull Request resolved:\s*\S*?/pull/(\d+)", re.M | re.I)
@@ -162,6 +163,11 @@ def parse_message(title: str, body: str) -> MessageFacts:
         facts.merge_branch = merge.group(2)
         first_body_line = body.strip().split("\n", 1)[0].strip()
         title = first_body_line or title
+    elif (topic := topic_merge(title, body)) is not None:
+        facts.merge_branch = topic.branch
+        title = f"the {topic.name} topic"  # its story is the maintainer's paragraph
+    elif pulled := pulled_from(title):
+        title = f"the latest from {pulled}"  # a subsystem's repository, pulled by its maintainer
     bare, suffix_pr = strip_pr_suffix(title)
     if facts.revert is not None:
         # a revert's own PR is the suffix after the closing quote, never the reverted one

@@ -114,6 +114,11 @@ def is_module(path: str) -> bool:
     return kind_of_path(path) == CODE and _stem_ext(path)[1] not in SCRIPT_EXTS
 
 
+def is_native(path: str) -> bool:
+    """A C, C++, CUDA ... source or header (``malloc.c.h`` too)."""
+    return _stem_ext(path)[1] in NATIVE_EXTS
+
+
 def is_public_module(path: str) -> bool:
     """A module a user could import: inside a package directory, no path part starting with an
     underscore (``__init__.py`` aside), not under examples/scripts/benchmarks/csrc, and native

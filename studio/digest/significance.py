@@ -136,7 +136,11 @@ def assess(commit: CommitInfo) -> Significance:
     all_added = [c.path for c in changes if c.status == "added"]
     all_deleted = [c.path for c in changes if c.status == "deleted"]
     sig.new_modules = sorted(_packages(added, all_added), key=_aside)  # all: their count is said
-    sig.removed_modules = _packages(deleted, all_deleted)
+    # a native source or header is a module a user imports only as a public header: a deleted
+    # vendored allocator ("compat/nedmalloc/malloc.c.h") is no "compat.nedmalloc.malloc.c" to
+    # move away from
+    sig.removed_modules = _packages([p for p in deleted if not P.is_native(p) or P.is_public_module(p)],
+                                    all_deleted)
     public_gone = _packages([p for p in deleted if P.is_public_module(p)], all_deleted)
     code_deleted = sum(c.deleted for c in changes if P.kind_of_path(c.path) == P.CODE)
     code_added = sum(c.added for c in changes if P.kind_of_path(c.path) == P.CODE)

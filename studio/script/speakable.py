@@ -130,6 +130,8 @@ def _say_path(match: re.Match[str]) -> str:
     if not has_ext and name in ("", ".", ".."):
         return "the top-level folder"
     noun = "" if after in _NOUNS else (" folder" if not has_ext else " file")
+    if re.split(r"[-_]", (name if not has_ext else stem).lower())[-1] == noun.strip():
+        noun = ""  # "object-file.c" is "the object-file", never "the object-file file"
     if not stem:
         return "a file"
     article = "" if before in _ARTICLES else "the "

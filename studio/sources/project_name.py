@@ -5,8 +5,10 @@ Works on a working copy (its files as they are) and on a bare clone (``HEAD``'s 
 (``[metadata] name``), ``package.json`` (``name``), ``Cargo.toml`` (``[package] name``, else
 ``[workspace.package] name``) and the README's first heading. When the README heading spells
 the same name with other capitals ("Ruff" for ``ruff``), the README's spelling wins; a
-heading that is a different name ("TorchAO" when no metadata names it) is used only without
-metadata. "" when nothing names the project.
+heading that is a different name is used only without metadata, or when the README never
+mentions the metadata's name at all: then the metadata names a component (git's ``Cargo.toml``
+builds a helper crate called "gitcore"; its README is headed "Git"), not the project. "" when
+nothing names the project.
 """
 
 from __future__ import annotations
@@ -142,13 +144,13 @@ def project_name_from(read: Callable[[str], str]) -> str:
         or _package_json_name(read("package.json"))
         or _toml_name(read("Cargo.toml"), ("package", "name"), ("workspace", "package", "name"))
     )
-    heading = ""
+    heading, readme = "", ""
     for name in _README:
-        text = read(name)
-        if text:
-            heading = readme_heading(text)
+        readme = read(name)
+        if readme:
+            heading = readme_heading(readme)
             break
-    if meta and heading and _folded(heading) == _folded(meta):
+    if meta and heading and (_folded(heading) == _folded(meta) or _folded(meta) not in _folded(readme)):
         return heading
     return meta or heading
 
