@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import wave
@@ -75,22 +76,26 @@ def test_the_limiter_model_predicts_alimiter(speech, gain):
 
 
 def test_an_episode_is_encoded_once_without_trial_passes(tmp_path, monkeypatch):
-    """Every ffmpeg that reads the assembled programme is counted (a logging shim on PATH
-    in front of the real ffmpeg): one, the encode; before, two limiter trials came first."""
+    """Every ffmpeg and ffprobe started is logged (a shim on PATH in front of the real
+    tool): one ffmpeg reads the programme, the encode (before, two limiter trials came first),
+    and no ffprobe runs (the export asked ffprobe for the MP3's length)."""
     shim = tmp_path / "bin"
     shim.mkdir()
     calls = tmp_path / "calls.txt"
-    (shim / "ffmpeg").write_text(
-        f"#!{sys.executable}\nimport os, sys\n"
-        f"with open({str(calls)!r}, 'a') as f:\n    f.write(' '.join(sys.argv[1:]) + '\\n')\n"
-        f"os.execv({subprocess.check_output(['which', 'ffmpeg'], text=True).strip()!r}, "
-        "['ffmpeg', *sys.argv[1:]])\n")
-    (shim / "ffmpeg").chmod(0o755)
+    for tool in ("ffmpeg", "ffprobe"):
+        (shim / tool).write_text(
+            f"#!{sys.executable}\nimport os, sys\n"
+            f"with open({str(calls)!r}, 'a') as f:\n"
+            f"    f.write({tool!r} + ' ' + ' '.join(sys.argv[1:]) + '\\n')\n"
+            f"os.execv({shutil.which(tool)!r}, [{tool!r}, *sys.argv[1:]])\n")
+        (shim / tool).chmod(0o755)
     monkeypatch.setenv("PATH", f"{shim}{os.pathsep}{os.environ['PATH']}")
     folder = write_episode(tmp_path / "episode")
     episode = render_episode(folder, AudioSettings(true_peak=-1.5))
-    programme_reads = [c for c in calls.read_text().splitlines() if "programme.f32" in c]
+    started = calls.read_text().splitlines()
+    programme_reads = [c for c in started if "programme.f32" in c]
     assert len(programme_reads) == 1 and "libmp3lame" in programme_reads[0]
+    assert not [c for c in started if c.startswith("ffprobe")]  # the MP3's length: mutagen
     integrated, true_peak = ebur128(folder / "episode.mp3")
     assert abs(integrated + 16.0) <= 1.0 and true_peak <= -1.5
     assert episode.true_peak_dbtp <= -1.5

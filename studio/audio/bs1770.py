@@ -67,13 +67,13 @@ def profile_raw(path: Path, rate: int, channels: int,
     """The profile of a raw float32 little-endian interleaved file, read in blocks."""
     cancel = cancel or CancelToken()
     sub = max(1, round(rate * SUB_SECONDS))
-    response = k_response(rate, _FFT)
+    response = k_response(rate, _FFT).astype(np.complex64)[:, None]  # float32 FFTs: enough
     step = _FFT - _PRE
     frames = path.stat().st_size // (4 * channels)
     whole = frames // sub
     peaks = np.zeros(whole, dtype=np.float64)
     energy = np.zeros(whole, dtype=np.float64)
-    lead = np.zeros((0, channels), dtype=np.float64)
+    lead = np.zeros((0, channels), dtype=np.float32)
     try:
         with open(path, "rb") as fh:
             start = 0
@@ -82,15 +82,16 @@ def profile_raw(path: Path, rate: int, channels: int,
                 count = min(step, whole * sub - start)  # a multiple of sub but at the end
                 count -= count % sub
                 raw = np.frombuffer(fh.read(count * 4 * channels), dtype="<f4")
-                block = raw.reshape(-1, channels).astype(np.float64)
+                block = raw.reshape(-1, channels)
                 if len(block) < count:
                     raise StudioError(f"{path.name} ended early")
                 both = np.concatenate([lead, block])
-                weighted = np.fft.irfft(np.fft.rfft(both, _FFT, axis=0) * response[:, None],
+                weighted = np.fft.irfft(np.fft.rfft(both, _FFT, axis=0) * response,
                                         _FFT, axis=0)[len(lead):len(both)]
                 first, n = start // sub, count // sub
                 peaks[first:first + n] = np.abs(block).max(axis=1).reshape(n, sub).max(axis=1)
-                energy[first:first + n] = np.square(weighted).sum(axis=1).reshape(n, sub).sum(axis=1)
+                energy[first:first + n] = np.square(weighted, dtype=np.float64).sum(
+                    axis=1).reshape(n, sub).sum(axis=1)
                 lead = block[-_PRE:]
                 start += count
     except OSError as exc:
