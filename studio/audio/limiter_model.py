@@ -25,22 +25,22 @@ MAX_STEP_DB = 20.0
 
 def step_gains(profile: Profile, gain_db: float, limit_db: float | None) -> np.ndarray:
     """Gain in dB per profile step: ``gain_db`` and what the limiter takes off."""
-    gains = np.full(profile.peaks.size, gain_db, dtype=np.float64)
+    gains = np.full(profile.peaks.size, gain_db, dtype=np.float32)
     if limit_db is None:
         return gains
-    peaks = profile.peaks * 10 ** (gain_db / 20)
-    limit = 10 ** (limit_db / 20)
+    peaks = profile.peaks * np.float32(10 ** (gain_db / 20))
+    limit = np.float32(10 ** (limit_db / 20))
     over = np.flatnonzero(peaks > limit)
     if over.size == 0:
         return gains
     att = limit / peaks[over]
     reach = max(1, round(RELEASE_MS / 1000 * profile.rate / profile.sub))
-    linear = np.ones(profile.peaks.size, dtype=np.float64)
+    linear = np.ones(profile.peaks.size, dtype=np.float32)
     for k in range(reach):
         at = over + k
         inside = at < linear.size
         at = at[inside]
-        linear[at] = np.minimum(linear[at], (att + (1 - att) * (k / reach))[inside])
+        linear[at] = np.minimum(linear[at], (att + (1 - att) * np.float32(k / reach))[inside])
     return gains + 20 * np.log10(linear)
 
 
