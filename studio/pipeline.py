@@ -226,15 +226,19 @@ def produce(
     ``push`` as for :func:`publish_show` (None: show.toml's ``auto_push``). Running it again
     for the same day rewrites that day's folder and republishes: nothing is duplicated.
     """
+    from .narration.engines import warmed
     from .recovery import recover_show
 
     cancel = cancel or CancelToken()
     recover_show(show_dir)  # what a killed run left, before anything else
     check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
-    day = pull_day(spec, date, scaled(progress, 0.0, 0.15), cancel)
-    cancel.check()
-    return make_episode(day, show_dir, profile_name, settings, scaled(progress, 0.15, 1.0),
-                        cancel, push=push, force=force, minutes=minutes, writer=writer)
+    voice = with_show_voice(settings, show_dir)
+    # The speech workers start loading now, beside the pull and the script.
+    with warmed(voice.voice, voice.rate, voice.synth_timeout, voice.workers):
+        day = pull_day(spec, date, scaled(progress, 0.0, 0.15), cancel)
+        cancel.check()
+        return make_episode(day, show_dir, profile_name, settings, scaled(progress, 0.15, 1.0),
+                            cancel, push=push, force=force, minutes=minutes, writer=writer)
 
 
 @locks_show("studio episode")

@@ -45,7 +45,6 @@ class Programme:
     frames: int
     peak: float  # highest absolute sample
     placed: dict[str, tuple[float, float]]  # clip key -> (start, end) seconds
-    level_db: float = -120.0  # mean power of the clips (not the pauses), dBFS: a first guess
 
     @property
     def duration(self) -> float:
@@ -73,7 +72,6 @@ def assemble(
     rate = rate or assembly_rate(list(infos.values()))
     placed: dict[str, tuple[float, float]] = {}
     frames, peak = 0, 0.0
-    energy, clip_frames = 0.0, 0
     with open(out, "wb") as fh:
         for n, piece in enumerate(pieces):
             cancel.check()
@@ -82,16 +80,13 @@ def assemble(
                 _write(fh, np.zeros((count, channels), dtype=np.float32))
                 frames += count
                 continue
-            written, top, power = _write_clip(fh, piece, infos[id(piece)], rate, channels)
-            energy += power
-            clip_frames += written
+            written, top = _write_clip(fh, piece, infos[id(piece)], rate, channels)
             if piece.key:
                 placed[piece.key] = (frames / rate, (frames + written) / rate)
             frames += written
             peak = max(peak, top)
             progress((n + 1) / len(pieces), f"assembled {piece.path.name}")
-    level = 10 * np.log10(max(energy / max(clip_frames * channels, 1), 1e-12))
-    return Programme(out, rate, channels, frames, peak, placed, float(level))
+    return Programme(out, rate, channels, frames, peak, placed)
 
 
 def _write(fh: BinaryIO, block: np.ndarray) -> None:
@@ -102,13 +97,13 @@ def _write(fh: BinaryIO, block: np.ndarray) -> None:
 
 
 def _write_clip(fh: BinaryIO, clip: Clip, info: AudioInfo, rate: int,
-                channels: int) -> tuple[int, float, float]:
-    """Write the clip's [start, end) with its fades; returns (frames, peak, sum of squares)."""
+                channels: int) -> tuple[int, float]:
+    """Write the clip's [start, end) with its fades; returns (frames, peak)."""
     first = int(round(clip.start * rate))
     last = None if clip.end is None else int(round(clip.end * rate))
     fade_in = int(round(clip.fade_in * rate))
     fade_out = int(round(clip.fade_out * rate))
-    pos, written, peak, energy = 0, 0, 0.0, 0.0
+    pos, written, peak = 0, 0, 0.0
     tail: np.ndarray | None = None  # frames held back until the clip's end is known
     for block in read_blocks(clip.path, rate, channels, info):
         lo = max(first, pos)
@@ -125,7 +120,6 @@ def _write_clip(fh: BinaryIO, clip: Clip, info: AudioInfo, rate: int,
                 keep = max(fade_out, 1)
                 out = tail[:-keep]
                 peak = max(peak, float(np.abs(out).max()))
-                energy += float(np.square(out, dtype=np.float64).sum())
                 _write(fh, out)
                 written += len(out)
                 tail = tail[-keep:]
@@ -139,6 +133,5 @@ def _write_clip(fh: BinaryIO, clip: Clip, info: AudioInfo, rate: int,
         n = min(fade_out, len(tail))
         tail[-n:] *= np.linspace(1.0, 0.0, n, dtype=np.float32)[:, None]
     peak = max(peak, float(np.abs(tail).max()))
-    energy += float(np.square(tail, dtype=np.float64).sum())
     _write(fh, tail)
-    return written + len(tail), peak, energy
+    return written + len(tail), peak

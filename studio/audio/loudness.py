@@ -1,11 +1,13 @@
 """Loudness: measuring with ffmpeg's EBU R128 meter and bringing a programme to its target.
 
 Mastering is gain + a look-ahead limiter + MP3 encoding in one ffmpeg pass (no 192 kHz
-``loudnorm`` stage). The encoded stream is measured as it is written (integrated loudness by
+``loudnorm`` stage). The gain is found before it, on the programme's loudness profile
+(audio.bs1770, audio.limiter_model: the loudness the limiter takes is computed, not measured
+in trial passes). The encoded stream is measured as it is written (integrated loudness by
 ``ebur128``, true peak as the highest sample of the stream oversampled 4x, in a second ffmpeg
 fed the same MP3 bytes), so the numbers are the file's. If the MP3 misses the target by more
-than half a LU, or its true peak is above the ceiling, the gain and limit are corrected and the
-pass is repeated.
+than half a LU, or its true peak is above the ceiling, the gain and limit are corrected by what
+the meter found and the pass is repeated.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from pathlib import Path
 from ..children import kill_group, popen
 from ..errors import Cancelled, StudioError
 from ..jobs import CancelToken
+from .bs1770 import SILENT_LUFS, Profile
+from .limiter_model import ATTACK_MS, RELEASE_MS, gain_for, limited_loudness
 from .tools import ffmpeg_cmd, last_line, media_path, run_ffmpeg
 
 log = logging.getLogger(__name__)
 
-SILENT_LUFS = -60.0
 TOLERANCE_LU = 0.5  # aim well inside the ±1 LU the show promises
 ATTEMPTS = 3
 HEADROOM = 0.7  # dB between the limiter's sample ceiling and the true-peak ceiling
@@ -82,34 +85,9 @@ def _chain(gain: float, limit: float | None, out_rate: int | None) -> str:
     parts = [f"volume={gain:.3f}dB"] + ([f"aresample={out_rate}"] if out_rate else [])
     if limit is not None:
         lin = max(0.0625, 10 ** (limit / 20))
-        parts.append(f"alimiter=limit={lin:.5f}:attack=2:release=80:level=false:latency=true")
+        parts.append(f"alimiter=limit={lin:.5f}:attack={ATTACK_MS:g}:release={RELEASE_MS:g}"
+                     ":level=false:latency=true")
     return ",".join(parts)
-
-
-def _limited_loudness(input_args: list[str], gains: list[float], limit: float) -> list[float]:
-    """Integrated loudness after gain + limiter for each gain, measured in parallel.
-
-    At the programme's own rate: the limiter's loudness loss does not depend on it, and it
-    halves the work for synthesized speech.
-    """
-    procs = []
-    try:
-        for gain in gains:
-            cmd = ffmpeg_cmd(*input_args, "-af",
-                             _chain(gain, limit, None) + ",ebur128=framelog=verbose",
-                             "-f", "null", "-", level="info")
-            procs.append(popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               text=True, errors="replace"))
-        results = []
-        for proc in procs:
-            _out, err = proc.communicate()
-            if proc.returncode != 0:
-                raise StudioError(f"ffmpeg failed measuring the programme: {last_line(err)}")
-            results.append(_parse(err, "the programme").integrated)
-        return results
-    finally:
-        for proc in procs:
-            kill_group(proc)  # on Ctrl-C or an error: none keeps running
 
 
 def _encode_and_measure(input_args: list[str], chain: str, encode_args: list[str],
@@ -181,56 +159,54 @@ def master_to_file(
     encode_args: list[str],
     target: float,
     ceiling: float,
-    level_db: float,
-    peak: float,
+    profile: Profile,
     out_rate: int,
     cancel: CancelToken | None = None,
 ) -> MasterResult:
     """Encode the input to ``out`` at ``target`` LUFS with true peaks at most ``ceiling``.
 
-    ``level_db`` is a rough level of the input (its mean power, dBFS) and ``peak`` its
-    highest sample (linear). Two candidate gains around the guess are measured in parallel
-    through the same gain + limiter (so the loudness lost to limiting is known), the gain
-    that reaches the target is interpolated, and the programme is encoded once.
+    ``profile`` is the input's loudness profile (audio.bs1770): the gain that brings the
+    limited programme to the target is found on it (audio.limiter_model), the programme is
+    encoded once with the meter beside the encoder, and only a pass that misses is repeated,
+    its gain corrected by what the meter found.
     """
     cancel = cancel or CancelToken()
-    if level_db < SILENT_LUFS:
+    if profile.loudness() < SILENT_LUFS:
         raise StudioError("the programme is silent: there is nothing to master")
     limit = ceiling - HEADROOM  # sample-peak ceiling: room for inter-sample peaks and MP3
-    peak_db = 20 * math.log10(max(peak, 1e-9))
-    aim = target + ENCODER_LOSS_LU
-    guess = aim - level_db
-    trial = [guess, guess + 3.0]
-    points = list(zip(trial, _limited_loudness(input_args, trial, limit), strict=True))
-    if max(lv for _g, lv in points) < SILENT_LUFS:
-        raise StudioError("the programme is silent: there is nothing to master")
-    gain = _solve(points, aim, guess + aim - points[0][1])
+    peak_db = 20 * math.log10(max(float(profile.peaks.max(initial=0.0)), 1e-9))
+    bias = -ENCODER_LOSS_LU  # the MP3's loudness less the model's
+    gain = gain_for(profile, target - bias, limit)
     result = Loudness(-math.inf, None)
+    passes: list[tuple[float, float]] = []  # (gain, measured LUFS) at the current limit
     for attempt in range(1, ATTEMPTS + 1):
         limiting = limit if peak_db + gain > limit else None
+        predicted = limited_loudness(profile, gain, limiting) + bias
         cancel.check()
         result = _encode_and_measure(input_args, _chain(gain, limiting, out_rate),
                                      encode_args, out, out_rate, cancel)
-        log.info("master pass %d: %.2f LUFS, %.2f dBTP (gain %.2f dB, limit %.2f dBFS)",
-                 attempt, result.integrated, result.true_peak or 0.0, gain, limit)
+        log.info("master pass %d: %.2f LUFS (predicted %.2f), %.2f dBTP (gain %.2f dB, "
+                 "limit %.2f dBFS)", attempt, result.integrated, predicted,
+                 result.true_peak or 0.0, gain, limit)
         over = (result.true_peak if result.true_peak is not None else ceiling) - ceiling
         if abs(target - result.integrated) <= TOLERANCE_LU and over <= 0:
             return MasterResult(result, gain, attempt)
-        points.append((gain, result.integrated + ENCODER_LOSS_LU))
+        bias += result.integrated - predicted
         if over > 0:
             limit -= over + 0.3
-            points = []
-        gain = _solve(points, aim, gain + target - result.integrated)
+            passes = []
+        passes.append((gain, result.integrated))
+        gain = gain_for(profile, target - bias, limit)
+        if len(passes) >= 2:  # the model missed twice: follow what the meter measured
+            gain = _secant(passes[-2:], target, gain)
     log.warning("loudness ended at %.1f LUFS, %.1f dBTP after %d passes",
                 result.integrated, result.true_peak or 0.0, ATTEMPTS)
     return MasterResult(result, gain, ATTEMPTS)
 
 
-def _solve(points: list[tuple[float, float]], target: float, fallback: float) -> float:
-    """The gain that reaches ``target``, by the secant through the last two measurements."""
-    if len(points) < 2:
-        return fallback
-    (g1, l1), (g2, l2) = points[-2], points[-1]
+def _secant(points: list[tuple[float, float]], target: float, fallback: float) -> float:
+    """The gain that reaches ``target`` on the line through two measured passes."""
+    (g1, l1), (g2, l2) = points
     slope = (l2 - l1) / (g2 - g1) if g2 != g1 else 0.0
     if slope <= 0.05:
         return fallback

@@ -15,6 +15,7 @@ from ..humanize import clock, plural
 from ..jobs import CancelToken, Progress, no_progress, scaled
 from ..resources import resource_path
 from .assemble import Clip, Programme, Silence, assemble, assembly_rate
+from .bs1770 import profile_raw
 from .leveling import matching_gains, speech_level
 from .loudness import Loudness, master_to_file
 from .pcm import AudioInfo, audio_info
@@ -126,9 +127,11 @@ def master_episode(
         seg.start = None if start is None else round(start, 3)
         seg.end = None if end is None else round(end, 3)
     progress(0.35, "measuring loudness")
+    profile = profile_raw(programme.path, programme.rate, programme.channels, cancel)
+    progress(0.4, "encoding")
     result = master_to_file(raw_input_args(programme), out_mp3, encode_args(settings),
-                            settings.loudness_target, settings.true_peak, programme.level_db,
-                            programme.peak, settings.sample_rate, cancel)
+                            settings.loudness_target, settings.true_peak, profile,
+                            settings.sample_rate, cancel)
     progress(1.0, f"mastered at {result.loudness.integrated:.1f} LUFS")
     programme.path.unlink(missing_ok=True)
     return Mastered(out_mp3, result.loudness, programme.duration)

@@ -7,6 +7,9 @@ recording costs a few megabytes at most.
 
 from __future__ import annotations
 
+import os
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,8 +38,35 @@ class Analysis:
         return SILENCE_DB if loudest - 25 > SILENCE_DB else loudest - 25
 
 
+_CACHE: OrderedDict[tuple, Analysis] = OrderedDict()  # by the file's identity and stat
+_CACHED = 32
+_LOCK = threading.Lock()
+
+
 def analyze(path: str | Path) -> Analysis:
-    """Measure a take's level frame by frame; a StudioError when it is empty or unreadable."""
+    """Measure a take's level frame by frame; a StudioError when it is empty or unreadable.
+
+    A take is analysed once while its file is unchanged (same inode, size and mtime):
+    narration, levelling, mastering and export each ask for it. The levels array is shared:
+    read it, do not change it."""
+    try:
+        st = os.stat(path)
+        key = (os.path.abspath(path), st.st_ino, st.st_size, st.st_mtime_ns)
+    except OSError:
+        return _analyze(path)  # says what is wrong with it
+    with _LOCK:  # the app analyses on worker threads
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    analysis = _analyze(path)
+    with _LOCK:
+        _CACHE[key] = analysis
+        while len(_CACHE) > _CACHED:
+            _CACHE.popitem(last=False)
+    return analysis
+
+
+def _analyze(path: str | Path) -> Analysis:
     info = audio_info(path)
     hop = max(1, int(round(info.rate * FRAME)))
     levels: list[np.ndarray] = []

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..audio.silences import long_silences, to_programme
-from ..audio.tools import probe
 from ..audio.trim import analyze, pauses
 from ..episode import EPISODE_FILE, AudioFile, Episode
 from ..errors import StudioError
@@ -48,10 +47,13 @@ def iso_duration(seconds: float) -> str:
 
 
 def mp3_duration(path: Path) -> float:
-    data = probe(path)
+    """The MP3's length from its Xing/LAME header (mutagen; what ffprobe says, without
+    starting a process)."""
+    from mutagen.mp3 import MP3, HeaderNotFoundError
+
     try:
-        return float(data["format"]["duration"])
-    except (KeyError, ValueError) as exc:
+        return float(MP3(path).info.length)
+    except (HeaderNotFoundError, OSError, ValueError) as exc:
         raise StudioError(f"cannot tell the length of {path.name}") from exc
 
 

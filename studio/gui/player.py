@@ -1,54 +1,173 @@
 """Playback of takes through QtMultimedia: play a file (or a selection of it), stop, and a
 position signal for the playhead. QtMultimedia is loaded on first use, not at start-up.
 
+The media player lives on a thread of its own, and the window only sends it commands. With a
+sound server that does not answer (a stopped or stuck PulseAudio), QMediaPlayer's calls block
+in the server's client library: ``setSource`` was measured waiting 30 s here, and ``play()``
+once blocked a test's window for good. A command not answered within ``WATCHDOG_MS`` makes
+the player say that the audio output is not answering, and ``play`` refuses (saying so) until
+the output answers again: the window never freezes on playback.
+
 The backend reports the position about ten times a second; in between, the position is
 carried on by the clock every 20 ms, so the playhead moves smoothly and a selection stops
 within a few milliseconds of its out point instead of up to a tenth of a second past it."""
 
 from __future__ import annotations
 
+import atexit
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QElapsedTimer, QObject, QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QElapsedTimer, QObject, QThread, QTimer, QUrl, Signal, Slot
 
 log = logging.getLogger(__name__)
 TICK_MS = 20
 AHEAD = 0.12  # seconds the clock may run past the backend's last report (it reports ~every 0.1 s)
+WATCHDOG_MS = 3000  # a command unanswered this long: the audio output is not answering
+NOT_ANSWERING = ("The audio output is not answering (the sound server may be stuck): "
+                 "playback stopped. Check the system's sound, then press Play again.")
+_threads: list[tuple[QThread, QObject]] = []  # every player's; ended at exit at the latest
 
 
-class Player(QObject):
-    position = Signal(float)  # seconds into the file playing
-    state_changed = Signal(bool)  # playing or not
-    error = Signal(str)
+class _Backend(QObject):
+    """The QMediaPlayer, on the player's thread: each command answers once it has returned."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+    moved = Signal(int)
+    playing = Signal(bool)
+    failed = Signal(str)
+    answered = Signal(int)
+
+    def __init__(self) -> None:
+        super().__init__()
         self._player = None
         self._output = None
-        self.stop_at: float | None = None
-        self.path: Path | None = None
+        self._source = ""
         self._pending_ms: int | None = None  # where to start once a new file has loaded
-        self._reported: float | None = None  # the backend's last position, and since when
-        self._clock = QElapsedTimer()
-        self._tick = QTimer(self)
-        self._tick.setInterval(TICK_MS)
-        self._tick.timeout.connect(self._carry_on)
 
-    def _ensure(self):
+    def _ensure(self):  # noqa: ANN202 - a QMediaPlayer
         if self._player is None:
             from PySide6.QtMultimedia import QAudioOutput, QMediaPlayer
 
             self._output = QAudioOutput(self)
             self._player = QMediaPlayer(self)
             self._player.setAudioOutput(self._output)
-            self._player.positionChanged.connect(self._moved)
+            self._player.positionChanged.connect(lambda ms: self.moved.emit(int(ms)))
             self._player.playbackStateChanged.connect(
-                lambda st: self._playing(st == QMediaPlayer.PlaybackState.PlayingState))
+                lambda st: self.playing.emit(st == QMediaPlayer.PlaybackState.PlayingState))
             self._player.mediaStatusChanged.connect(self._status)
-            self._player.errorOccurred.connect(
-                lambda _e, msg: self.error.emit(f"cannot play this take: {msg}"))
+            self._player.errorOccurred.connect(lambda _e, msg: self.failed.emit(msg))
         return self._player
+
+    @Slot(int, str, int)
+    def play(self, seq: int, path: str, start_ms: int) -> None:
+        player = self._ensure()
+        if path != self._source:
+            # a position set while the file loads is dropped: the selection would play from 0
+            self._pending_ms = start_ms
+            player.setSource(QUrl.fromLocalFile(path))
+            self._source = path
+        player.setPosition(start_ms)
+        player.play()
+        self.answered.emit(seq)
+
+    @Slot(int)
+    def stop(self, seq: int) -> None:
+        if self._player is not None:
+            self._player.stop()
+        self.answered.emit(seq)
+
+    @Slot(int, int)
+    def seek(self, seq: int, ms: int) -> None:
+        if self._player is not None:
+            self._pending_ms = None
+            self._player.setPosition(ms)
+        self.answered.emit(seq)
+
+    @Slot()
+    def close(self) -> None:
+        if self._player is not None:
+            self._player.stop()
+
+    def _status(self, status) -> None:  # noqa: ANN001 - QMediaPlayer.MediaStatus
+        from PySide6.QtMultimedia import QMediaPlayer
+
+        loaded = (QMediaPlayer.MediaStatus.LoadedMedia, QMediaPlayer.MediaStatus.BufferedMedia)
+        if status in loaded and self._pending_ms is not None and self._player is not None:
+            self._player.setPosition(self._pending_ms)
+            self._pending_ms = None
+
+
+def _end(thread: QThread, backend: QObject) -> None:
+    """Stop a player's thread (its window is gone, or the app quits). One stuck in the sound
+    server stays listed, so it is never destroyed while it runs."""
+    if thread.isRunning():
+        QTimer.singleShot(0, backend, backend.close)
+        thread.quit()
+        if not thread.wait(1000):
+            log.warning("the audio output did not answer; its thread is left to finish")
+            return
+    if (thread, backend) in _threads:
+        _threads.remove((thread, backend))
+
+
+@atexit.register
+def _end_all() -> None:
+    for thread, backend in list(_threads):
+        _end(thread, backend)
+        if thread.isRunning():  # stuck: give it the time its client library allows
+            thread.wait(35_000)
+
+
+class Player(QObject):
+    position = Signal(float)  # seconds into the file playing
+    state_changed = Signal(bool)  # playing or not
+    error = Signal(str)
+    _play = Signal(int, str, int)
+    _stop = Signal(int)
+    _seek = Signal(int, int)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._thread: QThread | None = None
+        self._backend: _Backend | None = None
+        self.stop_at: float | None = None
+        self.path: Path | None = None
+        self._playing_now = False
+        self._sent = 0  # commands sent, numbered
+        self._done = 0  # the last one answered
+        self.stuck = False  # the audio output did not answer a command in time
+        self._reported: float | None = None  # the backend's last position, and since when
+        self._clock = QElapsedTimer()
+        self._tick = QTimer(self)
+        self._tick.setInterval(TICK_MS)
+        self._tick.timeout.connect(self._carry_on)
+        self._watchdog = QTimer(self)
+        self._watchdog.setSingleShot(True)
+        self._watchdog.setInterval(WATCHDOG_MS)
+        self._watchdog.timeout.connect(self._not_answering)
+
+    def _ensure(self) -> None:
+        if self._backend is not None:
+            return
+        thread = QThread()
+        thread.setObjectName("studio-player")
+        backend = _Backend()
+        backend.moveToThread(thread)
+        self._play.connect(backend.play)
+        self._stop.connect(backend.stop)
+        self._seek.connect(backend.seek)
+        backend.moved.connect(self._moved)
+        backend.playing.connect(self._playing)
+        backend.failed.connect(lambda msg: self.error.emit(f"cannot play this take: {msg}"))
+        backend.answered.connect(self._answered)
+        thread.finished.connect(backend.deleteLater)
+        thread.start()
+        _threads.append((thread, backend))
+        self._thread, self._backend = thread, backend
+        self.destroyed.connect(lambda *_: _end(thread, backend))
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(lambda: _end(thread, backend))
 
     @staticmethod
     def unavailable() -> str:
@@ -62,37 +181,57 @@ class Player(QObject):
 
     @property
     def playing(self) -> bool:
-        if self._player is None:
-            return False
-        from PySide6.QtMultimedia import QMediaPlayer
-
-        return self._player.playbackState() == QMediaPlayer.PlaybackState.PlayingState
+        return self._playing_now
 
     def play(self, path: Path, start: float = 0.0, end: float | None = None) -> bool:
         """Start playing ``path``; False (and :attr:`error` says why) when it cannot be heard."""
+        if self.stuck:
+            self.error.emit(NOT_ANSWERING)
+            return False
         reason = self.unavailable()
         if reason:
             self.error.emit(reason)
             return False
-        player = self._ensure()
+        self._ensure()
         self.stop_at = end
-        if self.path != path:
-            # a position set while the file loads is dropped: the selection would play from 0
-            self._pending_ms = int(start * 1000)
-            player.setSource(QUrl.fromLocalFile(str(path)))
-            self.path = path
+        self.path = path
         self._reported = None
-        player.setPosition(int(start * 1000))
-        player.play()
+        self._playing_now = True  # as QMediaPlayer's own state turns at once
+        self._send(self._play, str(path), int(start * 1000))
         return True
 
+    def _send(self, signal: Signal, *args: object) -> None:
+        self._sent += 1
+        signal.emit(self._sent, *args)
+        if not self._watchdog.isActive():
+            self._watchdog.start()
+
+    def _answered(self, seq: int) -> None:
+        self._done = max(self._done, seq)
+        if self._done >= self._sent:
+            self._watchdog.stop()
+        else:
+            self._watchdog.start()  # the next one's turn
+        if self.stuck:
+            log.info("the audio output answers again")
+            self.stuck = False
+
+    def _not_answering(self) -> None:
+        if self._done >= self._sent:
+            return
+        log.warning("the audio output did not answer within %d ms", WATCHDOG_MS)
+        self.stuck = True
+        self._playing(False)
+        self.error.emit(NOT_ANSWERING)
+
     def _playing(self, on: bool) -> None:
-        if on:
+        self._playing_now = on and not self.stuck
+        if self._playing_now:
             self._tick.start()
         else:
             self._tick.stop()
             self._reported = None
-        self.state_changed.emit(on)
+        self.state_changed.emit(self._playing_now)
 
     def _carry_on(self) -> None:
         if self._reported is None:
@@ -100,17 +239,11 @@ class Player(QObject):
         seconds = self._reported + min(AHEAD, self._clock.elapsed() / 1000.0)
         self._emit(seconds)
 
-    def _status(self, status) -> None:
-        from PySide6.QtMultimedia import QMediaPlayer
-
-        loaded = (QMediaPlayer.MediaStatus.LoadedMedia, QMediaPlayer.MediaStatus.BufferedMedia)
-        if status in loaded and self._pending_ms is not None and self._player is not None:
-            self._player.setPosition(self._pending_ms)
-            self._pending_ms = None
-
     def stop(self) -> None:
-        if self._player is not None:
-            self._player.stop()
+        if self._backend is not None and not self.stuck:
+            if self._playing_now:
+                self._playing(False)  # at once, as QMediaPlayer's own state turns
+            self._send(self._stop)
 
     def _moved(self, ms: int) -> None:
         seconds = ms / 1000.0
@@ -121,13 +254,13 @@ class Player(QObject):
     def _emit(self, seconds: float) -> None:
         if self.stop_at is not None and seconds >= self.stop_at:
             self.position.emit(self.stop_at)
-            self.stop()
+            if self._playing_now:
+                self.stop()
             return
         self.position.emit(seconds)
 
     def seek(self, seconds: float) -> None:
         """Move playback of the current file to ``seconds``."""
-        if self._player is not None:
-            self._pending_ms = None
+        if self._backend is not None and not self.stuck:
             self._reported = None
-            self._player.setPosition(int(seconds * 1000))
+            self._send(self._seek, int(seconds * 1000))

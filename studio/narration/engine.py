@@ -98,6 +98,13 @@ class NarrationEngine(Protocol):
                    workers: int, progress: Progress, cancel: CancelToken) -> None:
         """Speak every job into its WAV; each file whole or absent."""
 
+    def warm_up(self, voice: str, rate: int, timeout: float, workers: int) -> None:
+        """Start loading what a ``synthesize`` with these arguments will need, so it loads
+        while other work goes on; best effort, never an error."""
+
+    def cool_down(self) -> None:
+        """Stop what ``warm_up`` started and no synthesis used."""
+
 
 def shown_voice(identity: str) -> str:
     """An identity as people read it (without a model hash)."""

@@ -4,6 +4,9 @@ The engines never import this module (dependencies point one way)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from ..errors import StudioError
 from .engine import PIPER, PYTTSX3, EngineVoice, NarrationEngine, VoiceChoice, parse_voice
 
@@ -83,3 +86,20 @@ def speak_jobs(jobs: list, spec: str, rate: int, progress, cancel,  # noqa: ANN0
 
     engine, choice = engine_for(spec)
     engine.synthesize(jobs, choice.voice, rate, timeout, 0, progress, cancel or CancelToken())
+
+
+@contextmanager
+def warmed(spec: str, rate: int, timeout: float, workers: int) -> Iterator[None]:
+    """Within the block, the engine of ``spec`` has started what its synthesis will need
+    (pyttsx3: its worker processes), so that loads while the block does other work (pulling,
+    writing the script); whatever the block's synthesis did not take is stopped at its end."""
+    try:
+        engine, choice = engine_for(spec)
+        engine.warm_up(choice.voice, rate, timeout, workers)
+    except StudioError:  # an unknown engine: the synthesis will say so
+        yield
+        return
+    try:
+        yield
+    finally:
+        engine.cool_down()

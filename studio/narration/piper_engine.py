@@ -50,6 +50,12 @@ class PiperEngine:
             return ""
         return files.licence or "see the voice's model card"
 
+    def warm_up(self, voice: str, rate: int, timeout: float, workers: int) -> None:
+        """Nothing yet: the pool loads its model when the synthesis starts."""
+
+    def cool_down(self) -> None:
+        """Nothing was started ahead."""
+
     def synthesize(self, jobs: list[SynthJob], voice: str, rate: int, timeout: float,
                    workers: int, progress: Progress, cancel: CancelToken) -> None:
         if not jobs:

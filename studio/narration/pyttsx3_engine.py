@@ -7,7 +7,7 @@ from importlib.util import find_spec
 
 from ..jobs import CancelToken, Progress
 from .engine import PYTTSX3, EngineVoice
-from .tts import SynthJob, synthesize
+from .tts import SynthJob, release_warm, synthesize, warm_up
 
 
 class Pyttsx3Engine:
@@ -33,3 +33,9 @@ class Pyttsx3Engine:
     def synthesize(self, jobs: list[SynthJob], voice: str, rate: int, timeout: float,
                    workers: int, progress: Progress, cancel: CancelToken) -> None:
         synthesize(jobs, voice, rate, timeout, workers, progress, cancel)
+
+    def warm_up(self, voice: str, rate: int, timeout: float, workers: int) -> None:
+        warm_up(voice, rate, timeout, workers)  # the workers' interpreters and pyttsx3
+
+    def cool_down(self) -> None:
+        release_warm()

@@ -18,7 +18,7 @@ import json
 import os
 import sys
 
-from .tts import start_speaker
+from .speaker import start_speaker
 
 FORKS = sys.platform.startswith("linux")  # fork after ObjC/COM set-up is unsafe elsewhere
 
@@ -47,7 +47,7 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _speak(speaker, line: str) -> tuple[str, str]:  # noqa: ANN001 - a tts.Speaker
+def _speak(speaker, line: str) -> tuple[str, str]:  # noqa: ANN001 - a speaker.Speaker
     try:
         request = json.loads(line)
         return speaker.speak(str(request["text"]), str(request["path"]))

@@ -18,6 +18,7 @@ The parent kills a worker that overruns and moves each finished file into place 
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import os
@@ -28,19 +29,17 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ..children import discard, popen
 from ..diskspace import free_bytes, no_space, require_space, speech_bytes
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress, no_progress
+from .speaker import NO_SPACE
 
 log = logging.getLogger(__name__)
 
-ENGINE_HINT = "install espeak-ng (Debian: apt-get install espeak-ng libespeak-ng1)"
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 FULL = 64 * 1024  # free bytes below which a disk counts as full while takes are written
-NO_SPACE = "no-space"  # a worker's status when its WAV could not be written: the disk is full
 # Takes one worker makes before it is replaced (0: no limit): many where it forks a child
 # per take (speak.FORKS), one elsewhere.
 PER_WORKER = 0 if sys.platform.startswith("linux") else 1
@@ -64,6 +63,62 @@ class _Worker:
     spoken: int = 0  # utterances sent to it
 
 
+@dataclass
+class _Warm:
+    """Workers started ahead by ``warm_up``, for the synthesis with these arguments."""
+
+    key: tuple[str, int, float]
+    workers: list[_Worker]
+    answers: queue.Queue[tuple[_Worker, bytes | None]]
+
+
+_warm: list[_Warm] = []  # at most one
+
+
+def warm_up(voice: str, rate: int, timeout: float, workers: int = 0) -> None:
+    """Start the speech workers now (an interpreter and pyttsx3 each), so that they load
+    while other work goes on (the script is written); the next ``synthesize`` with the same
+    voice, rate and timeout speaks with them. Best effort: a worker that cannot start is
+    the synthesis's to report. Unused workers end with ``release_warm`` (also at exit)."""
+    release_warm()
+    answers: queue.Queue[tuple[_Worker, bytes | None]] = queue.Queue()
+    started: list[_Worker] = []
+    try:
+        for _ in range(max(1, workers or (os.cpu_count() or 1))):
+            started.append(_start(voice, rate, timeout, answers))
+    except StudioError:
+        pass
+    if started:
+        _warm.append(_Warm((voice, rate, timeout), started, answers))
+
+
+def release_warm() -> None:
+    """Stop the workers ``warm_up`` started that no synthesis took."""
+    while _warm:
+        for worker in _warm.pop().workers:
+            _stop(worker)
+
+
+atexit.register(release_warm)
+
+
+def _adopt_warm(voice: str, rate: int, timeout: float, count: int
+                ) -> tuple[list[_Worker], queue.Queue[tuple[_Worker, bytes | None]]]:
+    """The warm workers for these arguments (at most ``count``), and their answer queue."""
+    if _warm and _warm[-1].key == (voice, rate, timeout):
+        warm = _warm.pop()
+        release_warm()
+        pool = []
+        for worker in warm.workers:
+            if len(pool) < count and worker.proc.poll() is None:
+                pool.append(worker)
+            else:
+                _stop(worker)
+        return pool, warm.answers
+    release_warm()
+    return [], queue.Queue()
+
+
 def synthesize(
     jobs: list[SynthJob],
     voice: str = "",
@@ -85,11 +140,12 @@ def synthesize(
     cancel = cancel or CancelToken()
     count = min(len(jobs), max(1, workers or (os.cpu_count() or 1)))
     pending = list(jobs)
-    pool: list[_Worker] = []
-    answers: queue.Queue[tuple[_Worker, bytes | None]] = queue.Queue()
+    pool, answers = _adopt_warm(voice, rate, timeout, count)
     done = 0
     progress(0.0, f"synthesizing {len(jobs)} takes")
     try:
+        for worker in pool:  # warm ones, idle
+            _send(worker, pending.pop(0))
         while pending or pool:
             cancel.check()
             while pending and len(pool) < count:
@@ -236,88 +292,3 @@ def _unlink(path: Path) -> None:
         path.unlink()
     except OSError:
         pass
-
-
-class Speaker:
-    """The engine inside a worker: one ``save_to_file`` + ``runAndWait()`` per utterance."""
-
-    def __init__(self, voice: str, rate: int, timeout: float) -> None:
-        import threading
-
-        import pyttsx3
-
-        self.timeout = timeout
-        self.engine = pyttsx3.init()
-        if voice:
-            ids = [v.id for v in self.engine.getProperty("voices")]
-            if voice not in ids:
-                raise LookupError(f"no voice {voice!r} in the speech engine")
-            self.engine.setProperty("voice", voice)
-        self.engine.setProperty("rate", int(rate))
-        _read_phonemes()
-        self.finished = threading.Event()
-        self.engine.connect("finished-utterance", lambda name, completed: self.finished.set())
-        self.failure: BaseException | None = None
-        sys.unraisablehook = self._callback_failed
-
-    def _callback_failed(self, args: Any) -> None:
-        """The driver writes the WAV inside espeak's callback, where an exception (a full
-        disk) is only "unraisable": note it and end the loop, instead of waiting forever."""
-        if "ctypes callback" not in (args.err_msg or ""):
-            sys.__unraisablehook__(args)  # not the engine's: as Python reports it
-            return
-        self.failure = args.exc_value
-        self.finished.set()  # runAndWait() may have returned already: wake speak()'s wait
-        try:
-            self.engine.endLoop()
-        except Exception:  # noqa: BLE001 - the loop may be over already
-            pass
-
-    def speak(self, text: str, path: str) -> tuple[str, str]:
-        from ..diskspace import is_no_space
-
-        self.finished.clear()
-        self.failure = None
-        self.engine.save_to_file(text, path)
-        self.engine.runAndWait()  # with espeak it returns once the synthesis is under way
-        finished = self.finished.wait(self.timeout)
-        if self.failure is not None:  # seen before or after runAndWait() returned
-            status = NO_SPACE if is_no_space(self.failure) else "error"
-            return status, f"the engine could not write the take: {self.failure}"
-        if not finished:
-            return "error", f"no finished-utterance from the engine within {self.timeout:.0f} s"
-        if not os.path.exists(path) or os.path.getsize(path) <= 44:
-            return "error", "the engine wrote no audio"
-        return "ok", ""
-
-
-def _read_phonemes() -> None:
-    """Let espeak read the lexicon's ``[[...]]`` phonemes (its PHONEMES flag, which pyttsx3's
-    driver does not pass); other drivers read the text as it is."""
-    try:
-        from pyttsx3.drivers import _espeak
-    except Exception:  # noqa: BLE001 - not the espeak driver: nothing to do
-        return
-    synth = _espeak.Synth
-    if getattr(synth, "reads_phonemes", False):
-        return
-
-    def with_phonemes(text: bytes, *args: Any, flags: int = 0, **kwargs: Any) -> Any:
-        return synth(text, *args, flags=flags | _espeak.PHONEMES, **kwargs)
-
-    with_phonemes.reads_phonemes = True  # type: ignore[attr-defined]
-    _espeak.Synth = with_phonemes
-
-
-def start_speaker(voice: str, rate: int, timeout: float) -> tuple[Speaker | None, str]:
-    """The worker's engine, or None and one line saying what to install or fix."""
-    try:
-        import pyttsx3  # noqa: F401
-    except ImportError:
-        return None, "pyttsx3 is not installed (pip install pyttsx3)"
-    try:
-        return Speaker(voice, rate, timeout), ""
-    except LookupError as exc:
-        return None, str(exc.args[0])
-    except Exception as exc:  # the driver raises whatever ctypes/COM raised
-        return None, f"the speech engine did not start ({exc}); {ENGINE_HINT}"
