@@ -17,7 +17,7 @@ What is measured (helpers in bench/script_metrics.py):
 
 - counts: git's own count of the day's first-parent commits (a merge commit is one, credited
   to its branch tip's author), reverts (titles starting "Revert", not reverts of reverts) and
-  distinct non-bot authors (by e-mail), against the episode's stats AND against every
+  distinct non-bot authors (by name), against the episode's stats AND against every
   "<number> commits / rollbacks / authors" the listener hears (numbers in words too; the
   largest one said must be git's — smaller ones are parts). Every PR number spoken must be a
   PR that the repository's messages name up to that day. Every date spoken ("reverted on June
@@ -134,10 +134,20 @@ AUTOMATION = {"dependabot", "renovate", "github-actions", "pytorchmergebot", "py
 
 
 def is_bot(name: str, email: str) -> bool:
-    """GitHub's app accounts ("x[bot]", "x-bot") and a few well-known automation accounts; an
-    account a person drives (zaniebot writes and merges its own PRs) counts as an author."""
+    """The bot shapes every profile knows (issue 17): GitHub's app accounts ("x[bot]"), an
+    account whose handle or address ends in "bot" ("zaniebot", "pytorchmergebot", "ci-bot"),
+    a name whose last word is Bot ("PyTorch MergeBot", "Some Bot") and a few well-known
+    automation accounts; written here apart from the studio's own rules (studio/bots.py)."""
     local = email.split("@")[0].lower()
-    return any(x.endswith(("[bot]", "-bot")) or x in AUTOMATION for x in (name.lower(), local))
+    last = name.split()[-1] if name.split() else ""
+    return (any(x.endswith(("[bot]", "-bot")) or x in AUTOMATION for x in (name.lower(), local))
+            or (local.endswith("bot") and local not in SURNAMES)
+            or (" " not in name.strip() and name.lower().endswith("bot")
+                and name.lower() not in SURNAMES)
+            or last.lower() in {"bot", "robot"} or (last.endswith("Bot") and len(last) > 3))
+
+
+SURNAMES = {"talbot", "cabot", "abbot"}  # people, not bots
 
 
 def branch_bodies(repo: Path, parents: list[str]) -> list[str]:
@@ -185,8 +195,8 @@ def day_truth(repo: Path, day: str) -> Truth:
         bare = re.sub(r"^(?:\[[^\]]*\]\s*|[\w./-]+(?:\([^)]*\))?!?:\s+)+", "", title)  # "[ty] Revert"
         if re.match(r"revert\b", bare, re.I) and not re.match(r'revert\W+"?revert\b', bare, re.I):
             t.reverts += 1
-        if not is_bot(name, email):
-            authors.add(email.lower() or name.lower())
+        if not is_bot(name, email):  # a person is a name (one name with two addresses is one)
+            authors.add(name.strip().lower() or email.lower())
         if name and " " not in name and name == name.lower():
             t.handles.add(name)
         if re.fullmatch(r"[^,]+, [^,]+", name):
