@@ -17,11 +17,12 @@ What is measured (helpers in bench/script_metrics.py):
 
 - counts: git's own count of the day's first-parent commits (a merge commit is one, credited
   to its branch tip's author), reverts (titles starting "Revert", not reverts of reverts) and
-  distinct non-bot authors (by name), against the episode's stats AND against every
-  "<number> commits / rollbacks / authors" the listener hears (numbers in words too; the
-  largest one said must be git's — smaller ones are parts). Every PR number spoken must be a
-  PR that the repository's messages name up to that day. Every date spoken ("reverted on June
-  24th") must be the day or the committed date of a commit its sentence cites.
+  distinct non-bot authors (one name or one address is one person), against the episode's
+  stats AND against every "<number> commits / rollbacks / authors" the listener hears
+  (numbers in words too; the largest one said must be git's — smaller ones are parts).
+  Every PR number spoken must be a PR that the repository's messages name up to that day.
+  Every date spoken ("reverted on June 24th") must be the day or the committed date of a
+  commit its sentence cites.
 - unspeakable bits in the spoken text: backticks, (#N), type(scope): and area: prefixes,
   [tags], file paths and a/b words, arrows, "(1M context)", doubled words ("work work"), broken
   past tenses ("fixesed"), "PRs series of PRs", a name twice in one list, "Surname, Given", a
@@ -150,6 +151,22 @@ def is_bot(name: str, email: str) -> bool:
 SURNAMES = {"talbot", "cabot", "abbot"}  # people, not bots
 
 
+def people(identities: set[tuple[str, str]]) -> int:
+    """Distinct people among (name, e-mail) pairs: one name with two addresses is one person,
+    and so is one address under two names ("jorenham" and "Joren Hammudoglu")."""
+    parent: dict[str, str] = {}
+
+    def root(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for name, email in identities:
+        a, b = root("n:" + name), root("e:" + (email or name))
+        parent[a] = b
+    return len({root("n:" + name) for name, _ in identities})
+
+
 def branch_bodies(repo: Path, parents: list[str]) -> list[str]:
     """The bodies of a merge's branch commits (`git log first..second`, no merges)."""
     out = git(repo, "log", "--no-merges", "--format=%x01%B", f"{parents[0]}..{parents[1]}")
@@ -195,13 +212,13 @@ def day_truth(repo: Path, day: str) -> Truth:
         bare = re.sub(r"^(?:\[[^\]]*\]\s*|[\w./-]+(?:\([^)]*\))?!?:\s+)+", "", title)  # "[ty] Revert"
         if re.match(r"revert\b", bare, re.I) and not re.match(r'revert\W+"?revert\b', bare, re.I):
             t.reverts += 1
-        if not is_bot(name, email):  # a person is a name (one name with two addresses is one)
-            authors.add(name.strip().lower() or email.lower())
+        if not is_bot(name, email):
+            authors.add((name.strip().lower(), email.lower()))
         if name and " " not in name and name == name.lower():
             t.handles.add(name)
         if re.fullmatch(r"[^,]+, [^,]+", name):
             t.comma_names.add(name)
-    t.authors = len(authors)
+    t.authors = people(authors)
     if shas:
         stat = git(repo, "log", "--no-walk=unsorted", "--diff-merges=first-parent", "--numstat",
                    "--format=%x01%H", "--stdin", stdin="\n".join(shas) + "\n")
