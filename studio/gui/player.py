@@ -33,7 +33,7 @@ class _Backend(QObject):
     """The QMediaPlayer, on the player's thread: each command answers once it has returned."""
 
     moved = Signal(int)
-    playing = Signal(bool)
+    playing = Signal(bool, int)  # and the command it follows
     failed = Signal(str)
     answered = Signal(int)
 
@@ -43,6 +43,7 @@ class _Backend(QObject):
         self._output = None
         self._source = ""
         self._pending_ms: int | None = None  # where to start once a new file has loaded
+        self._seq = 0  # the command being carried out, or the last
 
     def _ensure(self):  # noqa: ANN202 - a QMediaPlayer
         if self._player is None:
@@ -53,13 +54,15 @@ class _Backend(QObject):
             self._player.setAudioOutput(self._output)
             self._player.positionChanged.connect(lambda ms: self.moved.emit(int(ms)))
             self._player.playbackStateChanged.connect(
-                lambda st: self.playing.emit(st == QMediaPlayer.PlaybackState.PlayingState))
+                lambda st: self.playing.emit(st == QMediaPlayer.PlaybackState.PlayingState,
+                                             self._seq))
             self._player.mediaStatusChanged.connect(self._status)
             self._player.errorOccurred.connect(lambda _e, msg: self.failed.emit(msg))
         return self._player
 
     @Slot(int, str, int)
     def play(self, seq: int, path: str, start_ms: int) -> None:
+        self._seq = seq
         player = self._ensure()
         if path != self._source:
             # a position set while the file loads is dropped: the selection would play from 0
@@ -72,12 +75,14 @@ class _Backend(QObject):
 
     @Slot(int)
     def stop(self, seq: int) -> None:
+        self._seq = seq
         if self._player is not None:
             self._player.stop()
         self.answered.emit(seq)
 
     @Slot(int, int)
     def seek(self, seq: int, ms: int) -> None:
+        self._seq = seq
         if self._player is not None:
             self._pending_ms = None
             self._player.setPosition(ms)
@@ -157,7 +162,7 @@ class Player(QObject):
         self._stop.connect(backend.stop)
         self._seek.connect(backend.seek)
         backend.moved.connect(self._moved)
-        backend.playing.connect(self._playing)
+        backend.playing.connect(self._state)
         backend.failed.connect(lambda msg: self.error.emit(f"cannot play this take: {msg}"))
         backend.answered.connect(self._answered)
         thread.finished.connect(backend.deleteLater)
@@ -223,6 +228,12 @@ class Player(QObject):
         self.stuck = True
         self._playing(False)
         self.error.emit(NOT_ANSWERING)
+
+    def _state(self, on: bool, seq: int) -> None:
+        """The backend's state, unless it is from before the last command sent (a stop's
+        report arriving after the next play was sent would turn the play off)."""
+        if seq >= self._sent:
+            self._playing(on)
 
     def _playing(self, on: bool) -> None:
         self._playing_now = on and not self.stuck
