@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -174,8 +175,7 @@ def save_script(episode: Episode, episode_dir: Path, day: Day | None = None) -> 
     """Save a new script (with its ``day``, together), unless the folder holds an exported
     episode: that one is replaced only by the next complete export, so a failed run leaves
     it intact. Returns whether it saved."""
-    from .episode import EPISODE_FILE, episode_path, save_episode
-    from .export.fileset import publish_files, staging_dir
+    from .episode import episode_path, save_episode
     from .sources.model import save_day
 
     path = episode_path(episode_dir)
@@ -184,14 +184,23 @@ def save_script(episode: Episode, episode_dir: Path, day: Day | None = None) -> 
     if day is None:
         save_episode(episode, episode_dir)
         return True
-    staged = staging_dir(episode_dir, "script")
+    save_beside(episode, episode_dir, DAY_FILE, lambda p: save_day(day, p))
+    return True
+
+
+def save_beside(episode: Episode, folder: Path, name: str, write: Callable[[Path], None]) -> None:
+    """Save episode.json and the file ``name`` it was written from (day.json, span.json)
+    together: both are staged, then published into ``folder`` in one step."""
+    from .episode import EPISODE_FILE, save_episode
+    from .export.fileset import publish_files, staging_dir
+
+    staged = staging_dir(folder, "script")
     try:
-        save_day(day, staged / DAY_FILE)
+        write(staged / name)
         save_episode(episode, staged)
-        publish_files(episode_dir, staged, [DAY_FILE, EPISODE_FILE])
+        publish_files(folder, staged, [name, EPISODE_FILE])
     finally:
         shutil.rmtree(staged, ignore_errors=True)
-    return True
 
 
 def load_exported(episode_dir: Path) -> bool:

@@ -177,22 +177,13 @@ def save_recap_script(episode: Episode, folder: Path, span: Span, over_export: b
     """The recap's script and its span file, together; over an exported recap only with
     ``over_export`` (a script-only run: the merged script keeps the export's fields, as
     `studio script` does; a full run replaces it with the next complete export instead)."""
-    import shutil
-
-    from .episode import EPISODE_FILE, save_episode
-    from .export.fileset import publish_files, staging_dir
-    from .pipeline import load_exported
+    from .episode import EPISODE_FILE
+    from .pipeline import load_exported, save_beside
     from .sources.span import save_span
 
     if not over_export and (folder / EPISODE_FILE).exists() and load_exported(folder):
         return False
-    staged = staging_dir(folder, "script")
-    try:
-        save_span(span, staged / SPAN_FILE)
-        save_episode(episode, staged)
-        publish_files(folder, staged, [SPAN_FILE, EPISODE_FILE])
-    finally:
-        shutil.rmtree(staged, ignore_errors=True)
+    save_beside(episode, folder, SPAN_FILE, lambda p: save_span(span, p))
     return True
 
 
