@@ -54,3 +54,25 @@ def test_a_stuck_sound_server_is_reported_not_waited_for(qtbot, monkeypatch, tmp
     assert player.play(first)
     qtbot.waitUntil(lambda: player.playing, timeout=10_000)
     player.stop()
+
+
+def test_rapid_play_stop_and_source_switches_never_stick(qtbot, monkeypatch, tmp_path, pulse):
+    """A host clicking through takes: play, stop and switch files hundreds of times. The
+    player's thread once deadlocked on the GIL inside QMediaPlayer.stop() (the ffmpeg
+    backend's thread needed the GIL to destroy an object connected to the Python-made
+    QAudioOutput); every command must be answered and the window never reports a stuck
+    output on a healthy sound server."""
+    window = open_window(qtbot, monkeypatch, tmp_path)
+    player = window.narration.player
+    files = [tone(tmp_path / f"t{k}.wav", 300 + 40 * k) for k in range(3)]
+    errors: list[str] = []
+    player.error.connect(errors.append)
+    for i in range(150):
+        assert player.play(files[i % 3], start=0.1 * (i % 5))
+        qtbot.wait(5 + (i * 7) % 25)
+        if i % 2:
+            player.stop()
+        assert not player.stuck, f"stuck after {i + 1} commands"
+    player.stop()
+    qtbot.waitUntil(lambda: player._done >= player._sent, timeout=WATCHDOG_MS)
+    assert errors == [] and not player.stuck

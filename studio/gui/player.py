@@ -18,7 +18,19 @@ import atexit
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QElapsedTimer, QObject, QThread, QTimer, QUrl, Signal, Slot
+from PySide6.QtCore import (
+    Q_ARG,
+    QCoreApplication,
+    QElapsedTimer,
+    QMetaObject,
+    QObject,
+    Qt,
+    QThread,
+    QTimer,
+    QUrl,
+    Signal,
+    Slot,
+)
 
 log = logging.getLogger(__name__)
 TICK_MS = 20
@@ -60,45 +72,75 @@ class _Backend(QObject):
             self._player.errorOccurred.connect(lambda _e, msg: self.failed.emit(msg))
         return self._player
 
+    def _call(self, method: str, *args: object) -> None:
+        """Run one of QMediaPlayer's slots from this thread's event loop, not from Python.
+        Called from Python, the call holds the GIL while the ffmpeg backend waits on a thread
+        of its own, and that thread may need the GIL (destroying an object connected to our
+        QAudioOutput asks PySide whether Python overrides ``disconnectNotify``): a deadlock,
+        seen in test_gui_soak as ``stop()`` never returning with the window frozen. Queued,
+        the slot runs in C++ with no Python frame, so no GIL is held while it waits."""
+        QMetaObject.invokeMethod(self._player, method, Qt.ConnectionType.QueuedConnection, *args)
+
+    def _begin(self, seq: int) -> None:
+        """Mark what follows in the queue as command ``seq``'s (the state reports its calls
+        make carry it), as a direct call would have at once."""
+        QMetaObject.invokeMethod(self, "_mark", Qt.ConnectionType.QueuedConnection,
+                                 Q_ARG(int, seq))
+
+    @Slot(int)
+    def _mark(self, seq: int) -> None:
+        self._seq = seq
+
+    def _answer_after(self, seq: int) -> None:
+        """Answer ``seq`` once the calls queued before it have returned."""
+        QMetaObject.invokeMethod(self, "_answer", Qt.ConnectionType.QueuedConnection,
+                                 Q_ARG(int, seq))
+
+    @Slot(int)
+    def _answer(self, seq: int) -> None:
+        self.answered.emit(seq)
+
     @Slot(int, str, int)
     def play(self, seq: int, path: str, start_ms: int) -> None:
-        self._seq = seq
-        player = self._ensure()
+        self._ensure()
+        self._begin(seq)
         if path != self._source:
             # a position set while the file loads is dropped: the selection would play from 0
             self._pending_ms = start_ms
-            player.setSource(QUrl.fromLocalFile(path))
+            self._call("setSource", Q_ARG(QUrl, QUrl.fromLocalFile(path)))
             self._source = path
-        player.setPosition(start_ms)
-        player.play()
-        self.answered.emit(seq)
+        self._call("setPosition", Q_ARG("qint64", start_ms))
+        self._call("play")
+        self._answer_after(seq)
 
     @Slot(int)
     def stop(self, seq: int) -> None:
-        self._seq = seq
+        self._begin(seq)
         if self._player is not None:
-            self._player.stop()
-        self.answered.emit(seq)
+            self._call("stop")
+        self._answer_after(seq)
 
     @Slot(int, int)
     def seek(self, seq: int, ms: int) -> None:
-        self._seq = seq
+        self._begin(seq)
         if self._player is not None:
             self._pending_ms = None
-            self._player.setPosition(ms)
-        self.answered.emit(seq)
+            self._call("setPosition", Q_ARG("qint64", ms))
+        self._answer_after(seq)
 
     @Slot()
     def close(self) -> None:
+        """Stop playing, then end the thread's loop (both queued: the stop runs first)."""
         if self._player is not None:
-            self._player.stop()
+            self._call("stop")
+        QTimer.singleShot(0, self, lambda: self.thread().quit())
 
     def _status(self, status) -> None:  # noqa: ANN001 - QMediaPlayer.MediaStatus
         from PySide6.QtMultimedia import QMediaPlayer
 
         loaded = (QMediaPlayer.MediaStatus.LoadedMedia, QMediaPlayer.MediaStatus.BufferedMedia)
         if status in loaded and self._pending_ms is not None and self._player is not None:
-            self._player.setPosition(self._pending_ms)
+            self._call("setPosition", Q_ARG("qint64", self._pending_ms))
             self._pending_ms = None
 
 
@@ -106,9 +148,10 @@ def _end(thread: QThread, backend: QObject) -> None:
     """Stop a player's thread (its window is gone, or the app quits). One stuck in the sound
     server stays listed, so it is never destroyed while it runs."""
     if thread.isRunning():
-        QTimer.singleShot(0, backend, backend.close)
-        thread.quit()
+        QTimer.singleShot(0, backend, backend.close)  # it ends the loop after the stop
         if not thread.wait(1000):
+            thread.quit()
+        if thread.isRunning() and not thread.wait(500):
             log.warning("the audio output did not answer; its thread is left to finish")
             return
     if (thread, backend) in _threads:
