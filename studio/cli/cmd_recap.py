@@ -15,7 +15,7 @@ from .terminal import TerminalProgress
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from .cmd_text import add_force_argument, add_lock_argument
+    from .cmd_text import add_run_arguments
 
     recap = sub.add_parser("recap", help="make the recap episode of a week (or a span of days)")
     src = recap.add_mutually_exclusive_group(required=True)
@@ -40,12 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     recap.add_argument("--script-only", action="store_true",
                        help="write the recap's script (episode.json, span.json) and stop")
     add_audio_arguments(recap)
-    recap.add_argument("--publish", action="store_true",
-                       help="fail unless the recap is published; push the site when show.toml "
-                            "has a [github] repo (for cron and CI)")
-    add_lock_argument(recap)
-    add_force_argument(recap)
-    recap.add_argument("-q", "--quiet", action="store_true", help="no progress output")
+    add_run_arguments(recap, "recap")
     recap.set_defaults(handler=cmd_recap)
 
 

@@ -36,12 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_minutes_argument(produce)
     add_writer_arguments(produce)
     add_audio_arguments(produce)
-    produce.add_argument("--publish", action="store_true",
-                         help="fail unless the episode is published; push the site when "
-                              "show.toml has a [github] repo (for cron and CI)")
-    add_lock_argument(produce)
-    add_force_argument(produce)
-    produce.add_argument("-q", "--quiet", action="store_true", help="no progress output")
+    add_run_arguments(produce, "episode")
     produce.set_defaults(handler=cmd_produce)
 
     demo = sub.add_parser("demo", help="make the sample episode from the day shipped with studio")
@@ -104,6 +99,17 @@ def add_force_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true",
                         help="replace the host's work (recorded takes, edits) on segments whose "
                              "commits changed; without it such a run is refused")
+
+
+def add_run_arguments(parser: argparse.ArgumentParser, what: str) -> None:
+    """--publish, --lock-wait, --force and -q of a command that makes a whole ``what``
+    (produce's episode, recap's recap)."""
+    parser.add_argument("--publish", action="store_true",
+                        help=f"fail unless the {what} is published; push the site when "
+                             "show.toml has a [github] repo (for cron and CI)")
+    add_lock_argument(parser)
+    add_force_argument(parser)
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress output")
 
 
 def _source_arguments(parser: argparse.ArgumentParser, span: bool = False) -> None:
