@@ -14,7 +14,7 @@ SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg espeak-ng:espeak-ng git:git chromiu
 SYSTEM_LIBS := libespeak-ng1 libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core \
   libglib2.0-0 libpulse0 libxcb-cursor0 libxkbcommon-x11-0
 
-.PHONY: demo test system venv lint bench clean bundle install-desktop
+.PHONY: demo test system venv bytecode lint bench clean bundle install-desktop
 
 system:
 	@missing=""; \
@@ -43,17 +43,24 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-demo: system venv
+# An editable install compiles no bytecode (a wheel's install does), and where
+# PYTHONDONTWRITEBYTECODE is set none is ever written: every `studio` run and speech worker
+# then compiles ~250 modules from source, 0.2 s a start (bench/bench_voice.py). Only what
+# changed is compiled again.
+bytecode: venv
+	$(PY) -m compileall -q studio
+
+demo: system venv bytecode
 	$(VENV)/bin/studio demo --out $(DEMO_OUT)
 
-test: system venv
+test: system venv bytecode
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 	$(VENV)/bin/ruff check studio tests bench
 
 lint: venv
 	$(VENV)/bin/ruff check studio tests bench
 
-bench: system venv
+bench: system venv bytecode
 	$(PY) bench/run_all.py
 
 # The desktop bundle (slow: minutes). PyInstaller is installed here only, not for `make test`.

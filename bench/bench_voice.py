@@ -216,6 +216,9 @@ def main() -> int:
     parser.add_argument("--only", choices=["piper", "pyttsx3"],
                         help="run only this engine's end-to-end days (pyttsx3: no hour, no edit)")
     args = parser.parse_args()
+    # the studio as installed: a wheel's install compiles its bytecode, an editable one does
+    # not, and where PYTHONDONTWRITEBYTECODE is set no run writes it (``make bytecode``)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "studio")], check=True)
     out_dir = ROOT / "bench" / "out"
     out_dir.mkdir(parents=True, exist_ok=True)
     result: dict = {}

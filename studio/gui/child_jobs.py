@@ -177,6 +177,13 @@ def rewrite(day, profile: str | None, minutes: float | None, show_dir: str, prog
                              profile)
 
 
+def list_voices(progress: Progress):
+    """Every engine's voices (Settings lists them by name)."""
+    from ..narration.engines import all_voices
+
+    return all_voices()
+
+
 def rewrite_recap(span, profile: str | None, show_dir: str, progress: Progress):
     from ..recap import write_recap
 

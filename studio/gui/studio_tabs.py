@@ -6,8 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 
-from ..narration.engines import all_voices
-from . import audio_jobs
+from . import audio_jobs, child_jobs
 from .export_dialog import ExportDialog
 from .lexicon_editor import LexiconEditor
 from .narration_panel import NarrationPanel
@@ -35,10 +34,12 @@ def install_tabs(window) -> None:
     # (bound to the runner: a window closed before then cancels it)
     QTimer.singleShot(WARM_UP_DELAY_MS, window.runner,
                       lambda: window.runner.run_task("Warm-up", audio_jobs.warm_imports))
-    window.voices = None  # every engine's voices, by name, for Settings: asked once (pyttsx3's in
-    # a child process; Piper's from their files, without loading Piper)
+    window.voices = None  # every engine's voices, by name, for Settings: asked once, in a child
+    # process (the engines' imports and Piper's package metadata scan are ~150 ms of Python
+    # that, in a thread, contended for the GIL with a pull started right after start-up)
     QTimer.singleShot(WARM_UP_DELAY_MS, window.runner, lambda: window.runner.run_task(
-        "Voices", lambda _p, _c: all_voices(), lambda found: setattr(window, "voices", found)))
+        "Voices", lambda p, c: child_jobs.run_in_child(child_jobs.list_voices, (), p, c),
+        lambda found: setattr(window, "voices", found)))
     panel = NarrationPanel(window.project, window.runner, window.session)
     window.narration = panel
     window.add_tab(panel, "Narration && audio")
