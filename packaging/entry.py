@@ -40,4 +40,10 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    plain_exit = sys.argv[1:2] in (["gui"], ["-m"])  # the window; a worker module
+    code = main()
+    if plain_exit:
+        sys.exit(code)
+    from studio.process_exit import finish
+
+    finish(code)  # a command's work is on disk: end without the interpreter's teardown

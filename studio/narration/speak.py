@@ -59,10 +59,10 @@ def _preload() -> None:
     """Import what every child needs (not espeak's start: that is per child)."""
     try:
         import pyttsx3  # noqa: F401
-        from pyttsx3.drivers import _espeak  # noqa: F401 - loads the library only
-        # the driver's module (no espeak call at import): importing it in each child was
-        # ~20 ms of every take's ~40 ms
-        from pyttsx3.drivers import espeak  # noqa: F401
+
+        # the library (loaded, not started) and the driver's module (no espeak call at its
+        # import): importing the driver in each child was ~20 ms of every take's ~40 ms
+        from pyttsx3.drivers import _espeak, espeak  # noqa: F401
     except Exception:  # noqa: BLE001 - the child says what is missing
         pass
 
