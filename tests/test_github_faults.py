@@ -91,10 +91,11 @@ def test_rate_limit_longer_than_the_bound_says_when_to_retry(server):
     started = time.monotonic()
     text = failure(server)
     assert time.monotonic() - started < 2  # no hour-long wait
-    when = dt.datetime.fromtimestamp(reset, dt.UTC)
-    expected = {f"{when:%H:%M}", f"{when - dt.timedelta(minutes=1):%H:%M}"}
+    # the first whole minute after the reset (and the second's margin): never one before it
+    when = dt.datetime.fromtimestamp(reset + 1, dt.UTC).replace(second=0) + dt.timedelta(minutes=1)
+    expected = {f"{when:%H:%M}", f"{when + dt.timedelta(minutes=1):%H:%M}"}  # a slow second
     assert text.startswith("GitHub rate limit reached: try again after ")
-    assert any(f"after {hhmm} UTC" in text for hhmm in expected)
+    assert any(f"after {hhmm} UTC" in text for hhmm in expected), text
 
 
 def test_anonymous_rate_limit_suggests_signing_in(server):

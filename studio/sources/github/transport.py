@@ -176,6 +176,8 @@ class StudioAdapter(HTTPAdapter):
 
     def _rate_limited(self, wait: float) -> RateLimited:
         when = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=wait)
+        if when.second or when.microsecond:  # the minute it is surely over, not the one before
+            when = when.replace(second=0, microsecond=0) + dt.timedelta(minutes=1)
         minutes = max(1, round(wait / 60))
         hint = " (or sign in with `studio auth login` for a higher limit)" if (
             self.transport.anonymous) else ""
