@@ -75,3 +75,37 @@ def test_what_a_task_function_holds_is_freed_on_the_ui_thread(qtbot):
     assert runner.wait()
     qtbot.waitUntil(lambda: len(freed_on) == 20, timeout=5_000)
     assert [t for t in freed_on if t != ui] == []
+
+
+def test_full_passes_wait_for_the_heap_to_grow_by_a_quarter(qtbot):
+    """As CPython's own collector: the oldest generation is collected only once a quarter
+    more objects have reached it since its last pass; a steady UI with a big heap is not
+    scanned whole every tenth middle pass. Garbage that grows the heap is still collected."""
+    from studio.gui.collector import collect_on_ui_thread
+
+    collector = collect_on_ui_thread(make_app())
+    collector.timer.stop()  # only the ticks below run, each as the timer's would
+    try:
+        kept = [[n] for n in range(300_000)]  # long-lived, tracked: a big heap
+        collector.collect(2)
+        total, passes = collector.long_lived_total, collector.full_passes
+        assert total >= 300_000
+
+        def churn(rounds: int, keep: list | None = None) -> None:
+            for r in range(rounds):
+                for _ in range(5_000):
+                    a: list = []
+                    a.append(a)  # cyclic garbage, young
+                if keep is not None:
+                    keep.extend([[r, n] for n in range(2_000)])
+                collector.tick()
+
+        churn(400)  # 2 million short-lived cycles: the old collector made ~28 full passes
+        assert collector.full_passes == passes
+        grown: list = []
+        churn(60, grown)  # 120,000 survivors reach the oldest generation: > a quarter
+        assert collector.full_passes > passes
+        assert collector.long_lived_total >= total
+        del kept, grown
+    finally:
+        collector.timer.start()
