@@ -30,8 +30,6 @@ def _run() -> int:
 
 
 code = _run()
-if sys.argv[1:2] == ["gui"]:
-    sys.exit(code)
 from studio.process_exit import finish  # noqa: E402 - after the command, as it ends
 
 finish(code)

@@ -23,11 +23,12 @@ from typing import NoReturn
 
 
 def finish(code: int) -> NoReturn:
-    """Exit with ``code``: at once where that is safe, otherwise as ``sys.exit`` does."""
+    """Exit with ``code``: at once where that is safe, otherwise as ``sys.exit`` does (always
+    for the desktop app, ``studio gui``: Qt's objects go down with the interpreter)."""
     others = [t for t in threading.enumerate()
               if t is not threading.current_thread() and not t.daemon and t.is_alive()]
     run_handlers = getattr(atexit, "_run_exitfuncs", None)
-    if others or run_handlers is None:
+    if others or run_handlers is None or sys.argv[1:2] == ["gui"]:
         sys.exit(code)
     run_handlers()
     logging.shutdown()  # idempotent: registered with atexit too
@@ -42,11 +43,7 @@ def finish(code: int) -> NoReturn:
 
 
 def entry() -> NoReturn:
-    """The ``studio`` console script: the command line, then :func:`finish` (the desktop
-    app, ``studio gui``, exits the usual way: Qt's objects go down with the interpreter)."""
+    """The ``studio`` console script: the command line, then :func:`finish`."""
     from .cli.main import main
 
-    code = main()
-    if sys.argv[1:2] == ["gui"]:
-        sys.exit(code)
-    finish(code)
+    finish(main())
