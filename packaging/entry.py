@@ -40,9 +40,9 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    plain_exit = sys.argv[1:2] in (["gui"], ["-m"])  # the window; a worker module
+    worker = sys.argv[1:2] == ["-m"]  # main() rewrites argv for a worker module
     code = main()
-    if plain_exit:
+    if worker:
         sys.exit(code)
     from studio.process_exit import finish
 
