@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from audio_fixtures import write_episode
+from crash_kit import default_signals
 from piper_procs import piper_workers_of
 
 from studio.narration.piper_voices import find_piper_voice
@@ -149,7 +150,7 @@ def test_ctrl_c_cancels_with_progress_and_keeps_finished_takes(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "studio", "render", str(folder), "--no-sting",
                              "--voice", "piper:"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env)
+                            text=True, env=env, preexec_fn=default_signals)  # as from a terminal
     deadline = time.monotonic() + 120
     while not list((folder / "takes").glob("tts-*.wav")) and time.monotonic() < deadline:
         time.sleep(0.05)
