@@ -30,6 +30,22 @@ def run_queue_wait() -> float:
         return 0.0
 
 
+def thread_state(native_id: int) -> str:
+    """A thread's scheduler state, the kernel function it sleeps in and its system call."""
+    base = f"/proc/self/task/{native_id}"
+    out = []
+    for name in ("stat", "wchan", "syscall"):
+        try:
+            with open(f"{base}/{name}") as f:
+                text = f.read().strip()
+        except OSError:
+            continue
+        if name == "stat":
+            text = text.rsplit(")", 1)[-1].split()[0]
+        out.append(f"{name}={text.split()[0] if name == 'syscall' else text}")
+    return " ".join(out)
+
+
 class Heartbeat:
     def __init__(self, interval_ms: int = 10) -> None:
         self.timer = QTimer()
@@ -40,31 +56,47 @@ class Heartbeat:
         self.max_gap = 0.0
         self.max_wall_gap = 0.0
         self.ticks = 0
+        self.cpu = 0.0  # the UI thread's own CPU time at the last tick
+        self.max_gap_cpu = 0.0  # ... and how much of the longest gap it spent running
+        self.max_gap_at = 0.0  # seconds after __enter__ that the longest gap ended
+        self.started = 0.0
 
     def _tick(self) -> None:
-        now, waited = time.perf_counter(), run_queue_wait()
+        now, waited, cpu = time.perf_counter(), run_queue_wait(), time.thread_time()
         if self.last:
             gap = now - self.last
             self.max_wall_gap = max(self.max_wall_gap, gap)
-            self.max_gap = max(self.max_gap, gap - (waited - self.waited))
-        self.last, self.waited = now, waited
+            blocked = gap - (waited - self.waited)
+            if blocked > self.max_gap:
+                self.max_gap, self.max_gap_cpu = blocked, cpu - self.cpu
+                self.max_gap_at = now - self.started
+        self.last, self.waited, self.cpu = now, waited, cpu
         self.ticks += 1
 
+    def describe(self) -> str:
+        """The longest block, for an assertion message: busy (the UI thread ran) or asleep."""
+        return (f"the UI thread was blocked {self.max_gap * 1000:.0f} ms "
+                f"({self.max_gap_cpu * 1000:.0f} ms of it running), "
+                f"{self.max_gap_at:.2f} s in; wall gap {self.max_wall_gap * 1000:.0f} ms")
+
     def __enter__(self) -> Heartbeat:
-        self.last, self.waited = time.perf_counter(), run_queue_wait()
+        self.last, self.waited, self.cpu = time.perf_counter(), run_queue_wait(), time.thread_time()
+        self.started = self.last
         self.timer.start()
         if TRACE:
-            threading.Thread(target=self._watch, args=(threading.get_ident(),), daemon=True).start()
+            threading.Thread(target=self._watch, args=(threading.get_ident(), threading.get_native_id()),
+                             daemon=True).start()
         return self
 
-    def _watch(self, main: int, limit: float = 0.05) -> None:
+    def _watch(self, main: int, native: int, limit: float = 0.05) -> None:
         reported = 0.0
         while self.timer.isActive() or not self.ticks:
             time.sleep(0.005)
             last = self.last
             if last and time.perf_counter() - last > limit and reported != last:
                 reported = last
-                lines = [f"--- event loop late by {1000 * (time.perf_counter() - last):.0f} ms"]
+                lines = [f"--- event loop late by {1000 * (time.perf_counter() - last):.0f} ms; "
+                         f"UI thread {thread_state(native)}"]
                 for ident, frame in sys._current_frames().items():
                     if ident != threading.get_ident():
                         tag = "UI" if ident == main else f"thread {ident % 10000}"
@@ -82,5 +114,5 @@ class Heartbeat:
         self.timer.stop()
 
     def resume(self) -> None:
-        self.last, self.waited = time.perf_counter(), run_queue_wait()
+        self.last, self.waited, self.cpu = time.perf_counter(), run_queue_wait(), time.thread_time()
         self.timer.start()
