@@ -304,6 +304,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.session.cancel()
+        self.runner.shutdown()  # the warm-up and voice jobs too, and none starts after this
         self.runner.wait(10_000)
         self.io_runner.wait(10_000)
         self.project.close()
