@@ -17,7 +17,11 @@ import traceback
 
 from PySide6.QtCore import QTimer
 
-TRACE = os.environ.get("HEARTBEAT_TRACE")  # set to print what every thread does in a stall
+# set HEARTBEAT_TRACE=1 to print, in a stall, what every Python thread does, the UI thread's
+# kernel state, the futex it waits on and the code addresses on its native stack (as
+# lib+offset, to symbolise with nm/readelf: how a deleted window's thread pool waiting for a
+# job was found)
+TRACE = os.environ.get("HEARTBEAT_TRACE")
 
 
 def run_queue_wait() -> float:
@@ -44,6 +48,48 @@ def thread_state(native_id: int) -> str:
             text = text.rsplit(")", 1)[-1].split()[0]
         out.append(f"{name}={text.split()[0] if name == 'syscall' else text}")
     return " ".join(out)
+
+
+def native_peek(native_id: int) -> str:
+    """The UI thread's blocking syscall, the mapping its futex lives in, and the code
+    addresses found on its stack (lib+offset), for a rough native backtrace."""
+    import struct
+    try:
+        with open(f"/proc/self/task/{native_id}/syscall") as f:
+            parts = f.read().split()
+    except OSError:
+        return "no syscall"
+    if len(parts) < 9 or parts[0] != "202":
+        return "syscall " + " ".join(parts[:1])
+    uaddr, sp = int(parts[1], 16), int(parts[7], 16)
+    maps = []
+    with open("/proc/self/maps") as f:
+        for line in f:
+            fs = line.split()
+            lo, hi = (int(x, 16) for x in fs[0].split("-"))
+            maps.append((lo, hi, fs[1], int(fs[2], 16), fs[5] if len(fs) > 5 else "[anon]"))
+    def where(a):
+        for lo, hi, perm, off, name in maps:
+            if lo <= a < hi:
+                return lo, hi, perm, off, name
+        return None
+    w = where(uaddr)
+    at = f"{w[4]} {w[2]} +{uaddr - w[0] + w[3]:#x}" if w else "?"
+    out = [f"futex {uaddr:#x} in {at}"]
+    try:
+        region = where(sp)
+        size = min(48 * 1024, region[1] - sp) if region else 4096
+        with open("/proc/self/mem", "rb", buffering=0) as m:
+            m.seek(sp)
+            data = m.read(size)
+    except OSError as exc:
+        return out[0] + f" (stack unreadable: {exc})"
+    frames = []
+    for (word,) in struct.iter_unpack("<Q", data[: len(data) // 8 * 8]):
+        r = where(word)
+        if r and "x" in r[2] and r[4] != "[anon]":
+            frames.append(f"{r[4].rsplit('/', 1)[-1]}+{word - r[0] + r[3]:#x}")
+    return out[0] + "\n    stack: " + " ".join(frames[:80])
 
 
 class Heartbeat:
@@ -96,7 +142,7 @@ class Heartbeat:
             if last and time.perf_counter() - last > limit and reported != last:
                 reported = last
                 lines = [f"--- event loop late by {1000 * (time.perf_counter() - last):.0f} ms; "
-                         f"UI thread {thread_state(native)}"]
+                         f"UI thread {thread_state(native)}", native_peek(native)]
                 for ident, frame in sys._current_frames().items():
                     if ident != threading.get_ident():
                         tag = "UI" if ident == main else f"thread {ident % 10000}"
