@@ -303,8 +303,7 @@ class MainWindow(QMainWindow):
         if not self.session.may_discard():
             event.ignore()
             return
-        self.session.cancel()
-        self.runner.shutdown()  # the warm-up and voice jobs too, and none starts after this
+        self.runner.shutdown()  # the session's job, the warm-up and voice jobs; none after
         self.runner.wait(10_000)
         self.io_runner.wait(10_000)
         self.project.close()
