@@ -9,7 +9,9 @@ counts in full. ``max_wall_gap`` keeps the plain wall-clock gap."""
 
 from __future__ import annotations
 
+import bisect
 import os
+import struct
 import sys
 import threading
 import time
@@ -35,25 +37,22 @@ def run_queue_wait() -> float:
 
 
 def thread_state(native_id: int) -> str:
-    """A thread's scheduler state, the kernel function it sleeps in and its system call."""
+    """A thread's scheduler state and the kernel function it sleeps in."""
     base = f"/proc/self/task/{native_id}"
     out = []
-    for name in ("stat", "wchan", "syscall"):
+    for name in ("stat", "wchan"):
         try:
             with open(f"{base}/{name}") as f:
                 text = f.read().strip()
         except OSError:
             continue
-        if name == "stat":
-            text = text.rsplit(")", 1)[-1].split()[0]
-        out.append(f"{name}={text.split()[0] if name == 'syscall' else text}")
+        out.append(f"{name}={text.rsplit(')', 1)[-1].split()[0] if name == 'stat' else text}")
     return " ".join(out)
 
 
 def native_peek(native_id: int) -> str:
     """The UI thread's blocking syscall, the mapping its futex lives in, and the code
     addresses found on its stack (lib+offset), for a rough native backtrace."""
-    import struct
     try:
         with open(f"/proc/self/task/{native_id}/syscall") as f:
             parts = f.read().split()
@@ -62,17 +61,17 @@ def native_peek(native_id: int) -> str:
     if len(parts) < 9 or parts[0] != "202":
         return "syscall " + " ".join(parts[:1])
     uaddr, sp = int(parts[1], 16), int(parts[7], 16)
-    maps = []
+    maps = []  # sorted by start, as the kernel lists them
     with open("/proc/self/maps") as f:
         for line in f:
             fs = line.split()
             lo, hi = (int(x, 16) for x in fs[0].split("-"))
             maps.append((lo, hi, fs[1], int(fs[2], 16), fs[5] if len(fs) > 5 else "[anon]"))
-    def where(a):
-        for lo, hi, perm, off, name in maps:
-            if lo <= a < hi:
-                return lo, hi, perm, off, name
-        return None
+    starts = [m[0] for m in maps]
+
+    def where(a: int) -> tuple | None:
+        i = bisect.bisect_right(starts, a) - 1
+        return maps[i] if i >= 0 and a < maps[i][1] else None
     w = where(uaddr)
     at = f"{w[4]} {w[2]} +{uaddr - w[0] + w[3]:#x}" if w else "?"
     out = [f"futex {uaddr:#x} in {at}"]
@@ -126,9 +125,8 @@ class Heartbeat:
                 f"{self.max_gap_at:.2f} s in; wall gap {self.max_wall_gap * 1000:.0f} ms")
 
     def __enter__(self) -> Heartbeat:
-        self.last, self.waited, self.cpu = time.perf_counter(), run_queue_wait(), time.thread_time()
+        self.resume()
         self.started = self.last
-        self.timer.start()
         if TRACE:
             threading.Thread(target=self._watch, args=(threading.get_ident(), threading.get_native_id()),
                              daemon=True).start()
@@ -160,5 +158,6 @@ class Heartbeat:
         self.timer.stop()
 
     def resume(self) -> None:
+        """Measure from now (at the start, and after :meth:`pause`)."""
         self.last, self.waited, self.cpu = time.perf_counter(), run_queue_wait(), time.thread_time()
         self.timer.start()
