@@ -108,21 +108,27 @@ class TaskRunner(QObject):
     timer just before) froze the event loop for as long as that job took (0.8 s measured).
     So the runner cancels its tasks when it is shut down (:meth:`shutdown`, the window's
     close) and again as it is destroyed; a cancelled task ends at its next check (a child
-    job is killed within 50 ms), and a shut-down runner starts nothing more."""
+    job is killed within 50 ms), and a shut-down runner starts nothing more. What its
+    tasks report after that (done, failed, cancelled, progress) no longer reaches their
+    callbacks: the widgets those belong to are closing or gone."""
 
     def __init__(self, threads: int = 2, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(threads)
         self.active: set[Task] = set()
-        self.closed = False
-        active = self.active  # not self: the wrapper is going when this runs
-        self.destroyed.connect(lambda *_: _cancel_all(active))
+        # held by the callbacks' closures, not through self: the wrapper may be gone by then
+        self._state = state = {"closed": False}
+        active = self.active
+        self.destroyed.connect(lambda *_: _close(state, active))
+
+    @property
+    def closed(self) -> bool:
+        return self._state["closed"]
 
     def shutdown(self) -> None:
         """Cancel every task under way and start no other (the window is closing)."""
-        self.closed = True
-        _cancel_all(self.active)
+        _close(self._state, self.active)
 
     def run_task(self, name: str, func: TaskFunc,
                  on_done: Callable[[Any], None] | None = None,
@@ -134,22 +140,25 @@ class TaskRunner(QObject):
             task.running, task.func = False, None
             log.debug("not started, the window is closing: %s", name)
             return task
-        self.active.add(task)
+        state, active = self._state, self.active
+        active.add(task)
 
-        def settle() -> None:
+        def settle(callback: Callable[..., None] | None, *args: Any) -> None:
             task.running = False
             task.func = None  # freed here, on the UI thread
-            self.active.discard(task)
+            active.discard(task)
             # the lambdas connected below hold the task, and Qt holds the lambdas: a cycle
             # Python's collector cannot see. Deleting the QObject drops the connections, so
             # the task, its token and whatever its callbacks captured are freed.
             task.deleteLater()
+            if callback is not None and not state["closed"]:
+                callback(*args)
 
-        task.finished.connect(lambda r: (settle(), on_done and on_done(r)))
-        task.failed.connect(lambda m: (settle(), on_error and on_error(m)))
-        task.cancelled.connect(lambda: (settle(), on_cancel and on_cancel()))
+        task.finished.connect(lambda r: settle(on_done, r))
+        task.failed.connect(lambda m: settle(on_error, m))
+        task.cancelled.connect(lambda: settle(on_cancel))
         if on_progress is not None:
-            task.progressed.connect(on_progress)
+            task.progressed.connect(lambda f, m: state["closed"] or on_progress(f, m))
         self._start(task)
         return task
 
@@ -163,7 +172,8 @@ class TaskRunner(QObject):
         return self.pool.waitForDone(msecs)
 
 
-def _cancel_all(tasks: set[Task]) -> None:
+def _close(state: dict[str, bool], tasks: set[Task]) -> None:
+    state["closed"] = True
     for task in list(tasks):
         task.cancel()
 
