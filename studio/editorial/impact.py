@@ -1,0 +1,63 @@
+"""How a change affects the people who use the project, read from its title and record.
+
+Classes, strongest first: a compatibility break or new requirement (from the findings), a
+crash or wrong result fixed, a measured speedup or saving, a capability shipped, any other
+change; housekeeping (CI, docs, tests, typos, ownership files) is covered in a line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..digest.model import CommitInfo
+from .findings import Finding
+from .record import commit_record
+
+WEIGHTS = {"break": 40.0, "fix": 24.0, "speedup": 22.0, "feature": 16.0, "change": 6.0,
+           "housekeeping": 0.0}
+WHY = {"break": "a compatibility break", "fix": "a crash or wrong result fixed",
+       "speedup": "a measured speedup or saving", "feature": "a capability shipped",
+       "change": "a change", "housekeeping": "upkeep"}
+BREAKING = {"break", "removal", "rename", "requirement", "platform"}
+
+_FAILURE = re.compile(
+    r"\b(?:crash\w*|segfault\w*|seg(?:mentation)? fault|panic\w*|abort\w*|hang\w*|hung|deadlock\w*|"
+    r"wrong|incorrect\w*|corrupt\w*|silently|out[- ]of[- ]bounds|overflow\w*|underflow\w*|"
+    r"leak\w*|race\w*|use[- ]after[- ]free|undefined behaviou?r|fails? to|failed|failure|"
+    r"broken|regress\w*|over-attention|stale|invalid|NaN|mismatch\w*|collid\w*|never)\b",
+    re.I)
+_FIX_TITLE = re.compile(r"^(?:\W*\w+(?: \w+)?\s*:\s*)?(?:fix|correct|repair|avoid|prevent|"
+                        r"handle|guard|stop|restore|report a clear error)\w*\b", re.I)
+_MEASURE = re.compile(
+    r"\b\d+(?:\.\d+)?\s*(?:%|x\b|×|percent|times)|\b(?:faster|speed-?ups?|saves?|saving|"
+    r"halv\w+|less memory|lower memory|memory (?:use|usage|footprint)|throughput|latency)\b",
+    re.I)
+_SPEED_WORDS = re.compile(r"\b(?:faster|speed\w*|optimi[sz]\w*|saves?|saving|memory|"
+                          r"throughput|latency|perf\w*|reduc\w+)\b", re.I)
+_FEATURE = re.compile(r"^(?:\W*\w+(?: \w+)?\s*:\s*)?(?:add|support|ship|introduce|enable|"
+                      r"implement|expose|allow|publish|build|load|register|let|new)\w*\b", re.I)
+
+
+def impact(c: CommitInfo, findings: list[Finding]) -> str:
+    """The change's impact class (a key of WEIGHTS)."""
+    if any(f.kind in BREAKING and f.sha == c.sha for f in findings):
+        return "break"
+    if c.housekeeping:
+        return "housekeeping"
+    record = commit_record(c)
+    title = c.title
+    text = f"{title}. {record.text}"
+    if _FIX_TITLE.match(title) or (c.sig is not None and c.sig.kind == "fix"):
+        return "fix" if _FAILURE.search(text) or _FIX_TITLE.match(title) else "change"
+    if _SPEED_WORDS.search(title) and _MEASURE.search(record.text):
+        return "speedup"
+    if _FEATURE.match(title) or (c.sig is not None and c.sig.kind == "feature"):
+        return "feature"
+    if _MEASURE.search(record.text) and _SPEED_WORDS.search(record.text):
+        return "speedup"
+    return "change"
+
+
+def richness(c: CommitInfo) -> float:
+    """What there is to tell: up to 10 points for a record of 300 words or more."""
+    return min(commit_record(c).words, 300) / 30.0

@@ -1,0 +1,155 @@
+"""The editorial plan: the day's headline and two to four stories, chosen by who is affected
+and how, each a group of commits told as one story; the rest covered in a line.
+
+Both writers follow it: the story writer realizes each story from the record, the LLM writer
+gets it as its brief (:func:`brief`). Rollbacks are always stories (the show tells them first);
+a series, a stack or one person's campaign is one story; counts add up to the day.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..digest.model import CommitInfo, Digest, RelandStory, RevertStory, StackStory
+from .findings import Finding, find_findings
+from .impact import WEIGHTS, WHY, impact, richness
+
+MAX_ROLLBACKS = 4  # told whole; the rest named together
+
+
+@dataclass
+class Story:
+    key: str
+    kind: str  # "rollback" | "reland" | an impact class (break, fix, speedup, feature, change)
+    commits: list[CommitInfo]  # the day's commits it tells, in the order to tell them
+    why: str  # who is affected and how, in a few words
+    score: float
+    findings: list[Finding] = field(default_factory=list)
+    stack: StackStory | None = None
+    revert: RevertStory | None = None
+    reland: RelandStory | None = None
+    original: CommitInfo | None = None  # a revert's or reland's first landing, where known
+
+    @property
+    def shas(self) -> list[str]:
+        shas = [c.sha for c in self.commits]
+        if self.revert is not None:
+            shas += [self.revert.sha, self.revert.reverted_sha]
+        if self.reland is not None:
+            shas += [self.reland.sha, self.reland.revert_sha, self.reland.original_sha]
+        return [s for s in dict.fromkeys(shas) if s]
+
+    @property
+    def authors(self) -> list[str]:
+        return list(dict.fromkeys(c.author for c in self.commits if not c.is_bot))
+
+
+@dataclass
+class EditorialPlan:
+    rollbacks: list[Story]  # reverts and relands, told first
+    stories: list[Story]  # told in full, the headline first
+    briefly: list[Story]  # a sentence each
+    rest: list[CommitInfo]  # covered in one counted line
+    findings: list[Finding]
+
+    @property
+    def headline(self) -> Story | None:
+        ranked = sorted(self.stories + self.rollbacks, key=lambda s: -s.score)
+        return ranked[0] if ranked else None
+
+    def told(self) -> list[CommitInfo]:
+        return [c for s in self.rollbacks + self.stories + self.briefly for c in s.commits]
+
+
+def _limits(commits: int) -> tuple[int, int]:
+    """How many stories are told in full, and how many more in a sentence each."""
+    if commits <= 2:
+        return commits, 0
+    if commits <= 6:
+        return 3, 3
+    if commits <= 15:
+        return 3, 5
+    return 4, 6
+
+
+def _commit_score(c: CommitInfo, kind: str) -> float:
+    sig = c.sig.score if c.sig is not None and not c.sig.housekeeping else 0.0
+    return WEIGHTS[kind] + richness(c) + 0.5 * sig
+
+
+def _rollbacks(d: Digest, by_sha: dict[str, CommitInfo]) -> list[Story]:
+    out: list[Story] = []
+    back = {r.revert_sha: r for r in d.relands if r.revert_sha}
+    for r in d.reverts:
+        commits = [c for c in (by_sha.get(r.sha),) if c is not None]
+        out.append(Story(f"rollback-{r.sha[:7]}", "rollback", commits, "a change taken back",
+                         50.0, revert=r, reland=back.pop(r.sha, None),
+                         original=by_sha.get(r.reverted_sha)))
+    for r in d.relands:
+        if any(s.reland is r for s in out):
+            continue
+        c = by_sha.get(r.sha)
+        out.append(Story(f"reland-{r.sha[:7]}", "reland", [c] if c else [], "a change back",
+                         45.0, reland=r, original=by_sha.get(r.original_sha)))
+    return out
+
+
+def plan_episode(d: Digest, findings: list[Finding] | None = None) -> EditorialPlan:
+    """The day's plan (``findings``: the day's, when already found)."""
+    by_sha = {c.sha: c for c in d.commits + d.earlier}
+    rollbacks = _rollbacks(d, by_sha)
+    taken = {s for story in rollbacks for s in story.shas}
+    landed = [c for c in d.commits if c.sha not in taken and c.revert is None]
+    if findings is None:
+        findings = find_findings(landed)
+    kinds = {c.sha: impact(c, findings) for c in landed}
+    candidates: list[Story] = []
+    grouped: set[str] = set()
+    for s in d.stacks:
+        members = [c for c in s.commits if c.sha in kinds]
+        if len(members) < 2:
+            continue
+        grouped |= {c.sha for c in members}
+        scores = sorted((_commit_score(c, kinds[c.sha]) for c in members), reverse=True)
+        best = min(members, key=lambda c: -_commit_score(c, kinds[c.sha]))
+        kind = max((kinds[c.sha] for c in members), key=lambda k: WEIGHTS[k])
+        if kind == "housekeeping":
+            continue
+        candidates.append(Story(f"{s.kind}-{best.sha[:7]}", kind, members, WHY[kind],
+                                scores[0] + 0.3 * sum(scores[1:]), stack=s,
+                                findings=[f for f in findings if f.sha in {c.sha for c in members}]))
+    rest: list[CommitInfo] = []
+    for c in landed:
+        if c.sha in grouped:
+            if not any(c in story.commits for story in candidates):
+                rest.append(c)  # a stack of housekeeping
+            continue
+        kind = kinds[c.sha]
+        if kind == "housekeeping":
+            rest.append(c)
+            continue
+        candidates.append(Story(f"{kind}-{c.sha[:7]}", kind, [c], WHY[kind],
+                                _commit_score(c, kind),
+                                findings=[f for f in findings if f.sha == c.sha]))
+    candidates.sort(key=lambda s: -s.score)
+    full, brief_n = _limits(len(d.commits))
+    stories, briefly = candidates[:full], candidates[full:full + brief_n]
+    for s in candidates[full + brief_n:]:
+        rest.extend(s.commits)
+    return EditorialPlan(rollbacks, stories, briefly, rest, findings)
+
+
+def brief(plan: EditorialPlan) -> dict:
+    """The plan as the LLM writer's brief: the stories in order, with their commits' short
+    shas, why each matters, and the findings listeners must act on."""
+    def story(s: Story) -> dict:
+        return {"kind": s.kind, "why": s.why, "commits": [c.short for c in s.commits],
+                "people": s.authors}
+    return {
+        "rollbacks": [story(s) for s in plan.rollbacks],
+        "stories": [story(s) for s in plan.stories],
+        "in_a_sentence_each": [story(s) for s in plan.briefly],
+        "covered_in_one_line": [c.short for c in plan.rest],
+        "must_act_on": [{"kind": f.kind, "commit": f.sha[:7], "sentence": f.sentence}
+                        for f in plan.findings],
+    }
