@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from gitrepo import PT_BOT, RepoBuilder, at, plain_revert, squash
 
-from studio.pipeline import write_script_for
 from studio.sources.gitlocal import pull_git
 
 DATE = "2026-02-09"
@@ -45,7 +44,15 @@ def episode(tmp_path_factory):
                          files={"src/map/tiles.py": "t\n" * 80})
         r.commit(plain_revert("Draw the map tiles lazily (#44)", tiles, "Tiles flicker on zoom."),
                  at(DATE, 10), *PT_BOT, files={"src/map/tiles.py": "u\n"})
-    return write_script_for(pull_git(Path(path), dt.date.fromisoformat(DATE)), minutes=6)
+    from studio.digest.build import build_digest
+    from studio.profile import profile_for
+    from studio.script.story import StoryWriter
+    from studio.script.writer import write_script
+
+    # the rule-based StoryWriter's wording (the default editor writer: test_editor_writer.py)
+    day = pull_git(Path(path), dt.date.fromisoformat(DATE))
+    profile = profile_for(day.repo)
+    return write_script(build_digest(day, profile), profile, StoryWriter(6), 6)
 
 
 def sentence_with(episode, words: str) -> str:

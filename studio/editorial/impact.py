@@ -40,8 +40,11 @@ _FEATURE = re.compile(r"^(?:\W*\w+(?: \w+)?\s*:\s*)?(?:add|support|ship|introduc
 
 def impact(c: CommitInfo, findings: list[Finding]) -> str:
     """The change's impact class (a key of WEIGHTS)."""
-    if any(f.kind in BREAKING and f.sha == c.sha for f in findings):
+    mine = [f for f in findings if f.sha == c.sha]
+    if any(f.kind in BREAKING for f in mine):
         return "break"
+    if any(f.kind == "opt-in" for f in mine) and not c.housekeeping:
+        return "feature"
     if c.housekeeping:
         return "housekeeping"
     record = commit_record(c)
@@ -59,5 +62,12 @@ def impact(c: CommitInfo, findings: list[Finding]) -> str:
 
 
 def richness(c: CommitInfo) -> float:
-    """What there is to tell: up to 10 points for a record of 300 words or more."""
-    return min(commit_record(c).words, 300) / 30.0
+    """What there is to tell: up to 15 points for a record of 300 words or more, 8 taken
+    off a change whose record says nothing beyond its title."""
+    words = commit_record(c).words
+    return min(words, 300) / 20.0 - (8.0 if words < 12 else 0.0)
+
+
+def finding_bonus(c: CommitInfo, findings: list[Finding]) -> float:
+    """Listeners must act on it: 10 points."""
+    return 10.0 if any(f.sha == c.sha for f in findings) else 0.0

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..digest.model import CommitInfo, Digest, RelandStory, RevertStory, StackStory
 from .findings import Finding, find_findings
-from .impact import WEIGHTS, WHY, impact, richness
+from .impact import WEIGHTS, WHY, finding_bonus, impact, richness
 
 MAX_ROLLBACKS = 4  # told whole; the rest named together
 
@@ -72,9 +72,9 @@ def _limits(commits: int) -> tuple[int, int]:
     return 4, 6
 
 
-def _commit_score(c: CommitInfo, kind: str) -> float:
+def _commit_score(c: CommitInfo, kind: str, findings: list[Finding]) -> float:
     sig = c.sig.score if c.sig is not None and not c.sig.housekeeping else 0.0
-    return WEIGHTS[kind] + richness(c) + 0.5 * sig
+    return WEIGHTS[kind] + richness(c) + 0.5 * sig + finding_bonus(c, findings)
 
 
 def _rollbacks(d: Digest, by_sha: dict[str, CommitInfo]) -> list[Story]:
@@ -94,6 +94,25 @@ def _rollbacks(d: Digest, by_sha: dict[str, CommitInfo]) -> list[Story]:
     return out
 
 
+def _joined(stacks: list[StackStory]) -> list[StackStory]:
+    """One person's campaigns of a day as one story (the digest may cut a long campaign in
+    parts by module); other stacks as they are."""
+    out: list[StackStory] = []
+    by_author: dict[str, StackStory] = {}
+    for s in stacks:
+        if s.kind != "campaign":
+            out.append(s)
+            continue
+        known = by_author.get(s.author)
+        if known is None:
+            known = by_author[s.author] = StackStory(s.kind, s.author, list(s.commits), s.theme,
+                                                     s.module, list(s.markers))
+            out.append(known)
+        else:
+            known.commits.extend(c for c in s.commits if c not in known.commits)
+    return out
+
+
 def plan_episode(d: Digest, findings: list[Finding] | None = None) -> EditorialPlan:
     """The day's plan (``findings``: the day's, when already found)."""
     by_sha = {c.sha: c for c in d.commits + d.earlier}
@@ -105,13 +124,13 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None) -> EditorialP
     kinds = {c.sha: impact(c, findings) for c in landed}
     candidates: list[Story] = []
     grouped: set[str] = set()
-    for s in d.stacks:
+    for s in _joined(d.stacks):
         members = [c for c in s.commits if c.sha in kinds]
         if len(members) < 2:
             continue
         grouped |= {c.sha for c in members}
-        scores = sorted((_commit_score(c, kinds[c.sha]) for c in members), reverse=True)
-        best = min(members, key=lambda c: -_commit_score(c, kinds[c.sha]))
+        scores = sorted((_commit_score(c, kinds[c.sha], findings) for c in members), reverse=True)
+        best = min(members, key=lambda c: -_commit_score(c, kinds[c.sha], findings))
         kind = max((kinds[c.sha] for c in members), key=lambda k: WEIGHTS[k])
         if kind == "housekeeping":
             continue
@@ -129,7 +148,7 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None) -> EditorialP
             rest.append(c)
             continue
         candidates.append(Story(f"{kind}-{c.sha[:7]}", kind, [c], WHY[kind],
-                                _commit_score(c, kind),
+                                _commit_score(c, kind, findings),
                                 findings=[f for f in findings if f.sha == c.sha]))
     candidates.sort(key=lambda s: -s.score)
     full, brief_n = _limits(len(d.commits))

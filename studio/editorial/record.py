@@ -72,14 +72,20 @@ def clean_record(sha: str, title: str, body: str, pr_body: str = "") -> CommitRe
     return CommitRecord(sha, title, tuple(paragraphs))
 
 
-_CACHE: dict[tuple[str, int, int], CommitRecord] = {}
+_CACHE: dict[tuple[str, int, int, int], CommitRecord] = {}
 
 
 def commit_record(c: CommitInfo) -> CommitRecord:
-    key = (c.sha, hash(c.body), hash(c.pr_body))
+    key = (c.sha, hash(c.body), hash(c.pr_body), hash(tuple(c.branch_bodies)))
     found = _CACHE.get(key)
     if found is None:
         if len(_CACHE) > 20_000:
             _CACHE.clear()
-        found = _CACHE[key] = clean_record(c.sha, c.title, c.body, c.pr_body)
+        found = clean_record(c.sha, c.title, c.body, c.pr_body)
+        if c.branch_bodies:  # a merge: its branch's commits say what the merge does not
+            seen = {p.text for p in found.paragraphs}
+            extra = [p for body in c.branch_bodies for p in _paragraphs(body)
+                     if p.text not in seen]
+            found = CommitRecord(found.sha, found.title, found.paragraphs + tuple(extra))
+        _CACHE[key] = found
     return found

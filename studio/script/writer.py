@@ -23,9 +23,11 @@ class ScriptWriter(Protocol):
 
 
 def default_writer(minutes: float | None = None) -> ScriptWriter:
-    from .story import StoryWriter
+    """The offline writer every show starts with: the editorial plan realized from the record
+    (:mod:`.editor`)."""
+    from .editor.writer import EditorWriter
 
-    return StoryWriter(minutes)
+    return EditorWriter(minutes)
 
 
 DEFAULT_WRITER: ScriptWriter = default_writer()

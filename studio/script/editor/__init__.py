@@ -1,0 +1,1 @@
+"""The story writer as an editor: the editorial plan realized from the record, offline."""

@@ -1,0 +1,165 @@
+"""A commit title as a clause a host can say: "Anthony Shoumikhin shipped the CUDA delegate in
+the wheel", never a title pasted after a verb ("landed Ship the ...") or a prefix taken for a
+verb ("qualcommed AI Engine Direct").
+
+The title's area prefix (``Arm backend:``, ``Qualcomm AI Engine Direct - ``, ``runtime:``,
+``[ExecuTorch][MLX]``) is taken off and said as a place ("in the Arm backend"); the first word
+is a verb only when an English dictionary (lemminflect) says it is one in its base form, and
+its past tense comes from the same tables. A title that does not start with a verb is said as
+a noun phrase ("a change titled ..." is never said: "DFlash arrived").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lemminflect import getAllLemmas, getInflection
+
+_TAGS = re.compile(r"^\s*(?:\[[^\]]{1,40}\]\s*)+")
+_COLON_AREA = re.compile(r"^\s*([A-Za-z][\w .+/-]{0,40}?)\s*:\s+(?=\S)")
+_DASH_AREA = re.compile(r"^\s*([A-Z][\w.+/]*(?: [\w.+/]+){0,4})\s+[-–—]\s+(?=\S)")
+_PR = re.compile(r"\s*\((?:#|gh-)\d+\)\s*$")
+_PART = re.compile(r"\s*[-–—,]?\s*\bpart\s+(\d+)\s*$|\s*[\[(]\s*(\d+)\s*/\s*(?:\d+|n)\s*[\])]",
+                   re.I)
+_AREA_WORDS = {"backend", "backends", "delegate", "engine", "direct", "examples", "example",
+               "ci", "docs", "tests", "build"}
+# conventional-commit kinds are not places
+_KINDS = {"fix", "feat", "feature", "chore", "docs", "doc", "refactor", "perf", "test",
+          "tests", "build", "ci", "style", "deps", "bugfix", "hotfix", "revert", "wip", "rfc",
+          "periodic", "nit", "minor", "misc"}
+
+
+@lru_cache(maxsize=4096)
+def base_verb(word: str) -> bool:
+    """Whether ``word`` is an English verb in its base form ("ship", "wake", "remap")."""
+    w = word.lower()
+    if not w.isalpha():
+        return False
+    lemmas = getAllLemmas(w, upos="VERB").get("VERB", ())
+    if w in lemmas:
+        return True
+    if w.startswith("re") and len(w) > 4:  # "remap", "rewire": re + a verb
+        return w[2:] in getAllLemmas(w[2:], upos="VERB").get("VERB", ())
+    return False
+
+
+@lru_cache(maxsize=4096)
+def past_form(word: str) -> bool:
+    """Whether ``word`` is a verb's past tense already ("Corrected", "Fixed")."""
+    w = word.lower()
+    lemmas = getAllLemmas(w, upos="VERB").get("VERB", ())
+    return any(w in getInflection(lemma, tag="VBD") for lemma in lemmas if lemma != w)
+
+
+_NOUN_END = re.compile(r"(?:tion|sion|ment|ness|ity|ance|ence|ing|ism|ship)s?$")
+
+
+def _noun_phrase(first: str, tail: str) -> bool:
+    """"Pass migration", "Build system": a verb-and-noun word before a noun is a noun phrase."""
+    nxt = tail.split(" ", 1)[0] if tail else ""
+    return bool(getAllLemmas(first.lower(), upos="NOUN").get("NOUN")) and bool(
+        _NOUN_END.search(nxt.lower())) and len(tail.split()) <= 2
+
+
+@lru_cache(maxsize=4096)
+def past_tense(verb: str) -> str:
+    w = verb.lower()
+    if w.startswith("re") and not getAllLemmas(w, upos="VERB").get("VERB") and len(w) > 4:
+        return "re" + past_tense(w[2:])
+    forms = getInflection(w, tag="VBD")
+    return forms[0] if forms else w + "ed"
+
+
+@lru_cache(maxsize=4096)
+def third_person_form(word: str) -> bool:
+    """Whether ``word`` is a verb's third-person present ("Re-lands", "Adds")."""
+    w = word.lower().replace("-", "")
+    if not w.endswith("s"):
+        return False
+    lemmas = getAllLemmas(w, upos="VERB").get("VERB", ())
+    if any(w in getInflection(lemma, tag="VBZ") for lemma in lemmas if lemma != w):
+        return True
+    return w.startswith("re") and len(w) > 5 and third_person_form(w[2:])
+
+
+def third_person(verb: str) -> str:
+    forms = getInflection(verb.lower(), tag="VBZ")
+    return forms[0] if forms else verb + "s"
+
+
+def split_area(title: str) -> tuple[str, str]:
+    """``"Arm backend: Add X"`` → ("Arm backend", "Add X"); tags and a PR suffix dropped."""
+    t = _PR.sub("", _TAGS.sub("", title)).strip()
+    area = ""
+    for pattern in (_COLON_AREA, _DASH_AREA):
+        m = pattern.match(t)
+        if m and len(m.group(1).split()) <= 5:
+            head = m.group(1).strip()
+            if head.lower() not in _KINDS:
+                area = head
+            t = t[m.end():]
+            break
+    return area, t.strip()
+
+
+def place(area: str) -> str:
+    """How a title's area is said: "in the Arm backend", "in the runtime", "" for none."""
+    if not area:
+        return ""
+    a = area.split("/")[-1] if "/" in area else area
+    a = a.replace("_", " ").strip()
+    low = a.lower()
+    if low in ("qualcomm ai engine direct", "qualcomm"):
+        return "in the Qualcomm backend"
+    if any(w in low.split() for w in _AREA_WORDS) or low in ("runtime", "rt"):
+        return f"in the {a if a[:1].isupper() else low}"
+    if "/" in area and area.split("/")[0].lower() in ("examples", "example"):
+        return f"in the {a[:1].upper() + a[1:]} example"
+    if a.islower() and " " not in a:
+        return f"in the {a} module"  # "in the codec module": a module of the project
+    if len(a.split()) == 1 and a[:1].isupper():
+        return f"for {a}"  # "for Cortex-M"
+    return ""  # "Channels last": a topic, not a place; said by the title itself
+
+
+def _said(text: str) -> str:
+    from .ear import for_ear
+
+    return for_ear(text)
+
+
+def part_of(title: str) -> int | None:
+    m = _PART.search(title)
+    if not m:
+        return None
+    return int(m.group(1) or m.group(2))
+
+
+def clause(title: str, tense: str = "past") -> tuple[str, bool]:
+    """The title as a predicate ("shipped the CUDA delegate in the wheel") and whether it
+    starts with a verb; a noun title comes back as it is said ("DFlash"), False."""
+    area, rest = split_area(title)
+    rest = _PART.sub("", rest).strip(" -–—:,")
+    words = rest.split(" ", 1)
+    first = words[0] if words else ""
+    tail = words[1] if len(words) > 1 else ""
+    where = place(area)
+    if first and past_form(first):
+        said = _said(rest[:1].lower() + rest[1:])
+        return (f"{said} {where}" if where else said), True
+    if first and base_verb(first) and not _noun_phrase(first, tail):
+        verb = past_tense(first) if tense == "past" else third_person(first)
+        # "and test X" in "Document and test X": the second verb agrees too
+        tail = re.sub(r"^(\S+,? )?and (\w+)\b",
+                      lambda m: (m.group(1) or "") + "and " + (
+                          past_tense(m.group(2)) if tense == "past" and base_verb(m.group(2))
+                          else third_person(m.group(2)) if base_verb(m.group(2))
+                          else m.group(2)), tail) if re.match(r"^(\S+,? )?and \w+", tail) \
+            and base_verb(re.match(r"^(?:\S+,? )?and (\w+)", tail).group(1)) else tail
+        said = _said(f"{verb} {tail}".strip())
+        if where and area.split()[0].lower() not in said.lower():
+            said = f"{said}, {where}" if "," in said else f"{said} {where}"
+        return said, True
+    return _said(rest) + (f", {where}" if where and area.split()[0].lower()
+                          not in rest.lower() else ""), False

@@ -1,0 +1,65 @@
+"""Text for the ear, applied on the way out: what the story writer says, never what a writer
+or the fact lock is given.
+
+On top of :func:`studio.script.speakable.speakable` (markup, links, paths, PR numbers) and
+:func:`~studio.script.speakable.heard`, identifiers are said as a developer says them:
+``spawn_blocking`` → "spawn blocking", ``executorch::runtime`` → "executorch runtime",
+``torch.compile`` → "torch compile", ``_portable_lib`` → "portable lib", and a bare ``|`` or
+``&`` between words as "or" and "and".
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..speakable import heard, speakable
+
+_SCOPE = re.compile(r"(?<=\w)::(?=\w)")
+_SNAKE = re.compile(r"(?<![\w.])_*([A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+)_*(?![\w])")
+_LEAD_UNDERSCORE = re.compile(r"(?<![\w])_+(?=[A-Za-z])")
+_DOTTED = re.compile(r"(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+)(?![\w.]*\w)")
+_FILE = re.compile(r"\.(?:py|rs|cpp|cc|h|hpp|cu|md|txt|toml|yaml|yml|json|sh|cmake)$", re.I)
+_BAR = re.compile(r"\s+\|\s+|\s+\|(?=[.,;]?$)")
+_AMP = re.compile(r"\s+&&?\s+")
+_STARS = re.compile(r"(?<!\w)\*\.(\w+)")
+
+
+def _dotted(m: re.Match[str]) -> str:
+    name = m.group(1)
+    if _FILE.search(name):
+        stem, ext = name.rsplit(".", 1)
+        return f"the {stem.rsplit('.', 1)[-1]} file"
+    parts = [p.strip("_") for p in name.split(".") if p.strip("_")]
+    if len(parts) > 3:
+        parts = parts[-2:]
+    return " ".join(parts)
+
+
+_ISSUE_ASIDE = re.compile(r"\s*\([^()]*#\d+[^()]*\)")
+
+
+def for_ear(text: str) -> str:
+    """``text`` as the host says it."""
+    text = heard(speakable(_ISSUE_ASIDE.sub("", text)))
+    text = _STARS.sub(r"\1 files", text)
+    text = _SCOPE.sub(" ", text)
+    text = _DOTTED.sub(_dotted, text)
+    text = _SNAKE.sub(lambda m: re.sub(r"_+", " ", m.group(1)), text)
+    text = _LEAD_UNDERSCORE.sub("", text)
+    text = _BAR.sub(" or ", text)
+    text = _AMP.sub(" and ", text)
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
+_CODEY = re.compile(r"[{}<>=$\\\[\]#]|\w\(\w{0,3}\)|\b0x[0-9a-f]+\b|[a-z][A-Z]\w*[A-Z]")
+
+
+def too_technical(said: str) -> bool:
+    """Whether a sentence, made for the ear, still carries code the ear cannot follow."""
+    words = said.split()
+    if not words:
+        return True
+    if re.search(r"[={}<>$\\]|\w\(", said):
+        return True
+    codey = sum(1 for w in words if _CODEY.search(w))
+    return codey > max(1, len(words) // 10)

@@ -1,0 +1,85 @@
+""""Today's focus" from the findings alone, told as what to do.
+
+Each finding is said in the record's own words, introduced by what kind of thing it is; a
+finding that leans on the sentence before it ("A project that names it directly ...") brings
+that sentence along. With no findings, the focus says only what the record allows: that
+nothing today asks listeners to change their code.
+"""
+
+from __future__ import annotations
+
+from ...digest.model import CommitInfo, Digest
+from ...editorial.findings import Finding, nothing_to_change
+from ...editorial.record import commit_record
+from ..story.draft import Draft
+from .clauses import clause
+from .sentences import adapt
+from .telling import person
+
+MAX_COMMITS = 3
+LEAD = {
+    "break": "a compatibility break", "removal": "a removal", "rename": "a rename",
+    "requirement": "a new requirement", "platform": "a platform change",
+    "migration": "a migration", "workaround": "a workaround", "deprecation": "a deprecation",
+    "opt-in": "an opt-in", "limitation": "a stated limit",
+}
+ORDER = ("break", "removal", "rename", "requirement", "platform", "migration", "deprecation",
+         "workaround", "opt-in", "limitation")
+
+
+def _said(f: Finding, c: CommitInfo) -> list[str]:
+    sentences = commit_record(c).sentences
+    got = adapt(f.sentence)
+    if got is None:
+        return []
+    said, leans = got
+    if leans and f.sentence in sentences:
+        i = sentences.index(f.sentence)
+        before = adapt(sentences[i - 1]) if i > 0 else None
+        if before is None or before[1]:
+            return []
+        return [before[0], said]
+    return [said]
+
+
+def focused(d: Digest, findings: list[Finding]) -> dict[str, list[Finding]]:
+    """The findings the focus tells, by commit (the first few commits, strongest first)."""
+    shas = {c.sha for c in d.commits}
+    per_commit: dict[str, list[Finding]] = {}
+    for f in sorted(findings, key=lambda f: ORDER.index(f.kind) if f.kind in ORDER else 99):
+        if f.sha in shas and (f.sha in per_commit or len(per_commit) < MAX_COMMITS):
+            per_commit.setdefault(f.sha, []).append(f)
+    return {sha: found[:2] for sha, found in per_commit.items()}
+
+
+def told_sentences(d: Digest, findings: list[Finding]) -> frozenset[str]:
+    """The record sentences the focus says (the stories leave them to it)."""
+    return frozenset(f.sentence for found in focused(d, findings).values() for f in found)
+
+
+def focus(d: Digest, findings: list[Finding]) -> Draft:
+    seg = Draft("focus", "Today's focus")
+    if not d.commits:
+        return seg
+    by_sha = {c.sha: c for c in d.commits}
+    told = 0
+    for sha, found in focused(d, findings).items():
+        c = by_sha[sha]
+        lines: list[str] = []
+        for f in found:
+            lines += [x for x in _said(f, c) if x not in lines]
+        if not lines:
+            continue
+        what = LEAD.get(found[0].kind, "something to act on")
+        subject, verb = clause(c.title, "present")
+        lead = (f"{person(c)}'s change that {subject} is {what}" if verb
+                else f"{person(c)}'s {subject} is {what}")
+        if told == 0:
+            lead = f"For today's focus: {lead}"
+        seg.say(lead, [sha])
+        for line in lines:
+            seg.say(line, [sha])
+        told += 1
+    if not told and d.stats.commits and nothing_to_change(findings):
+        seg.say("Nothing in today's commits asks you to change your code")
+    return seg

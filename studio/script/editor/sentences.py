@@ -1,0 +1,221 @@
+"""Choosing what to say of a commit from its record, as an editor would: the problem, then the
+cause, the change, the evidence and what to do, each sentence one that stands on its own when
+heard.
+
+A sentence that leans on the one before it ("This means ...", "It also ...", "Both ...") is
+said only right after that sentence; one that introduces a code block we left out ("like
+this:") is not said; first person becomes the change's ("We now record" → "The change now
+records") or is left out; identifiers are said for the ear (:mod:`.ear`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...digest.body_sentences import authors_view
+from ...editorial.record import CommitRecord
+from .clauses import base_verb, third_person, third_person_form
+from .ear import for_ear, too_technical
+
+ROLES = ("problem", "cause", "change", "evidence", "action")
+MIN_WORDS, MAX_WORDS = 6, 36
+
+_CAUSE = re.compile(r"\b(?:because|root cause|due to|the reason|caused by|comes from|"
+                    r"happens when|turned out|the culprit|since the)\b", re.I)
+_EVIDENCE = re.compile(r"\b(?:measured|benchmark\w*|tested|verified|confirmed|profil\w+|"
+                       r"\d+(?:\.\d+)?\s*(?:%|x\b|×|ms\b|s\b|MB\b|GB\b|percent|times)|"
+                       r"faster|slower|speed-?up|reduc\w+ .* (?:from|to|by) \d)", re.I)
+_PROBLEM = re.compile(
+    r"\b(?:previously|currently|used to|crash\w*|panic\w*|fail\w*|error\w*|incorrect\w*|wrong\w*|"
+    r"bug|regress\w*|broke\w*|cannot|can't|couldn't|didn't|did not|was not|were not|silently|"
+    r"corrupt\w*|overflow\w*|leak\w*|deadlock\w*|race\w*|slow|hang\w*|stale|misleading|"
+    r"never|missing|nothing a|has to|had to|problem)\b", re.I)
+_ACTION = re.compile(r"\b(?:should|must|need to|opt in|to enable|set the|instead|you can)\b",
+                     re.I)
+_LEANS = re.compile(r"^(?:it|its|this|these|that|those|they|them|their|both|such|here|there|"
+                    r"which|also|then|thus|hence|so|but|and|or|however|otherwise|likewise|"
+                    r"similarly|instead|meanwhile|the same|the other|the latter|the former|"
+                    r"one|each|either|neither|none)\b", re.I)
+_LEANS_ANY = re.compile(r"\b(?:the same \w+[.!?]?$|the same (?:line|way|thing|approach|pattern)|"
+                        r"either[.!?]?$|"
+                        r"as well[.!?]?$|the above|the following|mentioned|this one|that one|"
+                        r"as before|the former|the latter)\b", re.I)
+_THIS_CHANGE = re.compile(r"^(?:This|The) (?:PR|pull request|change|commit|patch|diff|stack)\b",
+                          re.I)
+_LINK_START = re.compile(r"^(?:So|And|But|Also|Thus|Hence|Therefore|Then)\b,?\s+", re.I)
+_BOILER = re.compile(r"\b(?:merge bot|help merge the original|this PR was (?:created|opened)|"
+                     r"automatically (?:generated|created)|generated with|co-authored|"
+                     r"see (?:the )?(?:above|below|attached|linked)|as shown (?:above|below)|"
+                     r"following (?:table|snippet|output|example)|screenshot)\b", re.I)
+
+
+@dataclass
+class Line:
+    index: int  # its place among the record's sentences
+    said: str  # as the host says it
+    role: str
+    leans: bool  # needs the sentence before it said first
+
+
+def role_of(raw: str, section: str) -> str:
+    if section == "action" or _ACTION.search(raw):
+        return "action"
+    if section == "numbers" or _EVIDENCE.search(raw):
+        return "evidence"
+    if _CAUSE.search(raw):
+        return "cause"
+    if section == "problem" or _PROBLEM.search(raw):
+        return "problem"
+    return "change"
+
+
+def adapt(raw: str) -> tuple[str, bool] | None:
+    """A record sentence as the host says it, and whether it leans on the one before; None
+    when it cannot stand in a spoken story."""
+    text = " ".join(raw.split())
+    if text.endswith(":") or _BOILER.search(text) or "http" in text:
+        return None
+    n = len(text.split())
+    if n < MIN_WORDS or n > MAX_WORDS:
+        return None
+    text = _THIS_CHANGE.sub("The change", text)
+    text = authors_view(text)
+    if text is None:
+        return None
+    text = imperative_as_change(text)
+    leans = bool(_LEANS.match(text) or _LEANS_ANY.search(text))
+    if _LINK_START.match(text):
+        text = _LINK_START.sub("", text)
+        text = text[:1].upper() + text[1:]
+        leans = True
+    said = for_ear(text)
+    if not said or too_technical(said) or len(said.split()) < MIN_WORDS:
+        return None
+    if said[-1] not in ".!?":
+        said += "."
+    return said, leans
+
+
+_AND_VERB = re.compile(r"(, and |; )(\w+)(?= (?:the|a|an|it|them|its|their|each|every|all)\b)")
+_NOT_OBJECT = {"that", "which", "who", "is", "are", "was", "were", "of", "in", "for", "and",
+               "or", "to", "on", "at", "with", "from", "by", "as", "such", "like", "can", "will",
+               "have", "has", "do", "don't", "should", "must", "may", "would", "could"}
+
+
+def imperative_as_change(text: str) -> str:
+    """"Keep the blob file-backed" (a commit's imperative) → "The change keeps the blob
+    file-backed"; the verbs of a list agree too ("..., and make X" → "and makes X")."""
+    first, _, rest = text.partition(" ")
+    if not rest or not first.replace("-", "").isalpha() or not first[:1].isupper():
+        return text
+    if first.lower() in ("let", "make", "please", "see", "note", "use", "opt", "set", "run",
+                         "pass", "enable", "call", "link", "import", "install"):
+        # an instruction to the reader stays one, said to the listener
+        if _ACTION.search(text) or first.lower() in ("opt", "set", "enable", "install"):
+            return f"You can {first.lower()} {rest}"
+        return text
+    if rest.split(" ", 1)[0].lower() in _NOT_OBJECT:
+        return text  # "Code that imports ...": a noun, not an imperative
+    if third_person_form(first):
+        return f"The change {first[:1].lower()}{first[1:]} {rest}"  # "Re-lands the queue"
+    if not base_verb(first):
+        return text
+    def agree(m: re.Match[str]) -> str:
+        w = m.group(2)
+        return m.group(1) + (third_person(w) if w.islower() and base_verb(w) else w)
+    return f"The change {third_person(first)} {_AND_VERB.sub(agree, rest, count=2)}"
+
+
+_ASIDE = re.compile(r"\s*\(([^()]*)\)")
+_FINITE = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|can|could|will|would|"
+                     r"should|must|may|might|\w+(?:ed|es|s))\b")
+
+
+def _asides_out(text: str) -> str:
+    """Parenthetical asides the ear cannot hold (long, or code) are left out."""
+    return _ASIDE.sub(lambda m: "" if len(m.group(1).split()) > 4 or too_technical(m.group(1))
+                      else m.group(0), text)
+
+
+def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line]:
+    out: list[Line] = []
+    index = 0
+    for p in record.paragraphs:
+        for k, raw in enumerate(p.sentences):
+            if raw in skip or (p.listed and (not _FINITE.search(raw) or ":" in raw[:40])):
+                index += 1
+                continue  # told elsewhere (the focus), or a list item that is no sentence
+            got = adapt(_asides_out(raw))
+            if got is not None:
+                said, leans = got
+                # the first sentence of a paragraph leans only on its own words
+                out.append(Line(index, said, role_of(raw, p.section), leans and k > 0 or
+                                leans and bool(_LEANS.match(said)) and k == 0 and index > 0))
+            index += 1
+    return out
+
+
+def _restates(said: str, title_words: set[str]) -> bool:
+    words = {w for w in re.findall(r"[a-z0-9]+", said.lower()) if len(w) > 3}
+    return bool(words) and len(words & title_words) / len(words) > 0.7
+
+
+def choose(record: CommitRecord, words: int, title: str = "",
+           skip: frozenset[str] = frozenset()) -> list[str]:
+    """Up to ``words`` spoken words of the record, in the editor's order (problem, cause,
+    change, evidence, action), each sentence whole; leaning sentences only after the one they
+    lean on."""
+    title_words = {w for w in re.findall(r"[a-z0-9]+", title.lower()) if len(w) > 3}
+    available = [x for x in lines(record, skip) if not _restates(x.said, title_words)]
+    by_index = {x.index: x for x in available}
+    chosen: list[Line] = []
+    used = 0
+    for role in ROLES:
+        for x in (y for y in available if y.role == role):
+            if x in chosen:
+                continue
+            group = [x]
+            if x.leans:
+                before = by_index.get(x.index - 1)
+                if before is None:
+                    continue
+                if before not in chosen:
+                    if before.leans:
+                        continue
+                    group = [before, x]
+                elif chosen[-1] is not before:
+                    continue
+            cost = sum(len(g.said.split()) for g in group)
+            if used + cost > words:
+                continue
+            chosen.extend(group)
+            used += cost
+            if sum(1 for c in chosen if c.role == role) >= 2:
+                break
+    return _ordered(chosen)
+
+
+def lead(record: CommitRecord, title: str = "", skip: frozenset[str] = frozenset(),
+         words: int = 40) -> list[str]:
+    """The record's opening: its first sentence that stands alone (an author states the
+    problem or the change first), and the one after it when it leans on it and fits."""
+    title_words = {w for w in re.findall(r"[a-z0-9]+", title.lower()) if len(w) > 3}
+    available = [x for x in lines(record, skip) if not _restates(x.said, title_words)]
+    for i, x in enumerate(available):
+        if x.leans or len(x.said.split()) > words:
+            continue
+        out = [x.said]
+        nxt = available[i + 1] if i + 1 < len(available) else None
+        if nxt is not None and nxt.index == x.index + 1 and \
+                len(x.said.split()) + len(nxt.said.split()) <= words:
+            out.append(nxt.said)
+        return out
+    return []
+
+
+def _ordered(chosen: list[Line]) -> list[str]:
+    """In the author's order (an author explains the problem before the fix), what to do
+    last."""
+    ordered = sorted(chosen, key=lambda x: (x.role == "action" and not x.leans, x.index))
+    return [x.said for x in ordered]

@@ -1,0 +1,116 @@
+"""Telling one planned story: who did what, then the record's own account (problem, cause,
+change, evidence, what to do); a series as one story told step by step."""
+
+from __future__ import annotations
+
+from ...digest.model import CommitInfo, Digest
+from ...editorial.plan import Story
+from ...editorial.record import commit_record
+from ..story import inputs as I
+from ..story.draft import Said
+from ..story.highlights import tell as tell_highlight
+from ..story.plan import Highlight
+from ..story.verbs import is_handle
+from ..story.voice import Voice
+from ..words import capitalize, number_words
+from .clauses import clause, part_of
+from .ear import for_ear
+from .sentences import choose, lead
+
+ORDINALS = ["The first", "The second", "The third", "The fourth", "The fifth", "The sixth"]
+MAX_STEPS = 5  # steps of a series told; the rest counted
+
+
+def person(c: CommitInfo) -> str:
+    """The one person a change is credited to (co-authors, assistants and bots are not)."""
+    if c.is_bot:
+        return "an automated update"
+    return I.person(c.author) or "someone"
+
+
+def _subject(who: str) -> str:
+    """A name opens a sentence as it is; a lower-case handle is "A change from ada"."""
+    if who == "an automated update":
+        return "An automated update"
+    return f"A change from {who}" if is_handle(who) else who
+
+
+def opening(c: CommitInfo) -> str:
+    """"Anthony Shoumikhin split the runtime out of the Python bindings extension"."""
+    said, verb = clause(c.title)
+    who = person(c)
+    if verb:
+        return f"{_subject(who)} {said}"
+    part = part_of(c.title)
+    noun, _, where = said.partition(", in ")
+    where = f" in {where}" if where else ""
+    if noun[:1].isupper() and noun[1:2].islower() and " " in noun:
+        noun = noun[:1].lower() + noun[1:]  # "Pass migration" → "pass migration"
+    if part:
+        nth = ORDINALS[part - 1].split()[1] if part <= len(ORDINALS) else f"number {part}"
+        return f"The {nth} part of a {noun} from {who} landed{where}"
+    return f"The {noun} work from {who} landed{where}"
+
+
+def tell_commit(c: CommitInfo, words: int, skip: frozenset[str] = frozenset()) -> list[Said]:
+    out: list[Said] = [(opening(c), [c.sha])]
+    for s in choose(commit_record(c), words, c.title, skip):
+        out.append((s, [c.sha]))
+    return out
+
+
+def tell_series(story: Story, words: int, skip: frozenset[str] = frozenset()) -> list[Said]:
+    """One person's series (or a stack) as one story: its size, then each step in order, the
+    first steps with the record's own words."""
+    commits = sorted(story.commits, key=lambda c: c.committed_at)
+    people = list(dict.fromkeys(person(c) for c in commits))
+    who = people[0] if len(people) == 1 else f"{people[0]} and others"
+    n = number_words(len(commits))
+    kind = "stack of" if story.stack is not None and story.stack.kind == "ghstack" else ""
+    head = (f"{capitalize(who)} landed a {kind} {n} changes that build on one another"
+            if kind else f"{capitalize(who)} landed {n} related changes")
+    if len(commits) > 1 and len(commits) == len(story.commits):
+        commits = sorted(commits, key=lambda c: (c.pr or 0, c.committed_at))
+    out: list[Said] = [(head, [c.sha for c in commits])]
+    budget = words
+    steps = commits[:MAX_STEPS]
+    for i, c in enumerate(steps):
+        said, verb = clause(c.title)
+        step = ORDINALS[i] if i < len(steps) - 1 or len(steps) < 3 else "The last"
+        out.append((f"{step} {said}" if verb else f"{step} brought {said}", [c.sha]))
+        share = max(20, budget // max(1, len(steps) - i))
+        more = lead(commit_record(c), c.title, skip, share)
+        budget -= sum(len(s.split()) for s in more)
+        out += [(s, [c.sha]) for s in more]
+    if len(commits) > len(steps):
+        rest = commits[len(steps):]
+        out.append((f"{capitalize(number_words(len(rest)))} more of the series "
+                    f"{'follows' if len(rest) == 1 else 'follow'} the same line",
+                    [c.sha for c in rest]))
+    return out
+
+
+def tell_rollback(story: Story, d: Digest, voice: Voice, alone: bool) -> list[Said]:
+    """A revert or reland told whole (whose work, what it did, who took it back and why):
+    the story writer's rollback telling, which reads the same record."""
+    kind = "revert" if story.revert is not None else "reland"
+    h = Highlight(kind, story.commits, story.score, revert=story.revert, reland=story.reland,
+                  original=story.original)
+    return [(for_ear(t), shas) for t, shas in tell_highlight(h, 2, d, voice, alone=alone)]
+
+
+def tell(story: Story, words: int, skip: frozenset[str] = frozenset()) -> list[Said]:
+    """``skip``: record sentences told elsewhere (the focus says what to do)."""
+    if len(story.commits) > 1:
+        return tell_series(story, words, skip)
+    return tell_commit(story.commits[0], words, skip)
+
+
+def one_line(story: Story) -> Said:
+    """A story in a sentence: who did what."""
+    c = story.commits[0]
+    if len(story.commits) > 1:
+        return (f"{capitalize(person(c))} landed {number_words(len(story.commits))} changes, "
+                f"starting with one that {clause(c.title, 'present')[0]}",
+                [x.sha for x in story.commits])
+    return opening(c), [c.sha]

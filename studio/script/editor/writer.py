@@ -1,0 +1,145 @@
+"""``EditorWriter``: the default, offline script writer, realizing the editorial plan.
+
+Greeting and headline; the day's numbers; rollbacks first, each told whole; the headline and
+two to four stories in full, each from its record (problem, cause, change, evidence, what to
+do), a series as one story; a sentence each for the next few; the rest in one counted line;
+"Today's focus" from the findings alone; a sign-off. A quiet day tells its story fully.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ...digest.model import Digest
+from ...editorial.plan import EditorialPlan, Story, plan_episode
+from ...episode import Episode
+from ...profile import Profile
+from ..story import phrases as P
+from ..story.draft import Draft
+from ..story.voice import Voice
+from ..words import capitalize, spoken_date
+from .clauses import clause, split_area
+from .ear import for_ear
+from .focus import focus, told_sentences
+from .rest import rest_line
+from .telling import one_line, opening, person, tell, tell_rollback
+
+QUIET = 2
+WORDS_A_MINUTE = 150
+HEADLINE_SHARE = 0.35  # of the words left for stories, the headline's
+
+
+class EditorWriter:
+    name = "editor-1"
+
+    def __init__(self, minutes: float | None = None) -> None:
+        self.minutes = minutes
+
+    def write(self, digest: Digest, profile: Profile) -> Episode:
+        from ..episode_build import build_episode
+        from ..story.writer import StoryWriter
+
+        d = digest
+        plan = plan_episode(d)
+        voice = Voice(d.date, d.repo)
+        drafts = [self._intro(d, profile, plan, voice),
+                  StoryWriter()._numbers(d, voice)]
+        drafts += self._rollbacks(d, plan, voice)
+        drafts += self._stories(d, plan)
+        drafts.append(self._also(d, plan))
+        drafts.append(focus(d, plan.findings))
+        drafts.append(self._sign_off(d, voice))
+        segments = [x.to_segment() for x in drafts if x]
+        return build_episode(d, segments, self._title(d, plan), self._summary(d, plan),
+                             self.name)
+
+    # -- segments ---------------------------------------------------------------------
+
+    def _intro(self, d: Digest, profile: Profile, plan: EditorialPlan, voice: Voice) -> Draft:
+        seg = Draft("intro", "Welcome")
+        date = spoken_date(dt.date.fromisoformat(d.date))
+        seg.say(voice.pick("greeting", P.GREETING, show=d.show, host=profile.host, date=date))
+        top = plan.headline
+        if top is not None and top.commits and d.stats.commits > QUIET and top.kind != "rollback":
+            seg.say(f"The headline: {opening(top.commits[0])}" if len(top.commits) == 1 else
+                    f"The headline is a series of {len(top.commits)} changes from "
+                    f"{person(top.commits[0])}", top.shas)
+        return seg
+
+    def _rollbacks(self, d: Digest, plan: EditorialPlan, voice: Voice) -> list[Draft]:
+        if not plan.rollbacks:
+            return []
+        seg = Draft("rollbacks", "Rollbacks" if len(plan.rollbacks) > 1 else "A rollback")
+        n = len(plan.rollbacks)
+        seg.say("First, the rollback" if n == 1 else "First, the rollbacks")
+        for story in plan.rollbacks[:4]:
+            seg.extend(tell_rollback(story, d, voice, alone=n == 1))
+        return [seg]
+
+    def _budget(self, d: Digest, plan: EditorialPlan) -> int:
+        minutes = self.minutes or (3.0 if d.stats.commits > 6 else 2.0)
+        full = int(minutes * WORDS_A_MINUTE)
+        overhead = 90 + 25 * len(plan.briefly) + 40 * len(plan.rollbacks)
+        return max(120, full - overhead)
+
+    def _stories(self, d: Digest, plan: EditorialPlan) -> list[Draft]:
+        drafts: list[Draft] = []
+        budget = self._budget(d, plan)
+        stories = plan.stories
+        skip = told_sentences(d, plan.findings)
+        for i, story in enumerate(stories):
+            if i == 0:
+                words = int(budget * (HEADLINE_SHARE if len(stories) > 1 else 1.0))
+            else:
+                words = int(budget * (1 - HEADLINE_SHARE) / max(1, len(stories) - 1))
+            seg = Draft(f"story-{i + 1}", self._story_title(story))
+            seg.extend(tell(story, max(40, words), skip))
+            drafts.append(seg)
+        return drafts
+
+    def _also(self, d: Digest, plan: EditorialPlan) -> Draft:
+        seg = Draft("also", "Also today")
+        for i, story in enumerate(plan.briefly):
+            text, shas = one_line(story)
+            seg.say(f"Also today, {text}" if i == 0 and not text.startswith("A change from")
+                    else text, shas)
+        line = rest_line(plan.rest, d, more=bool(plan.briefly or plan.stories))
+        if line:
+            seg.say(line, [c.sha for c in plan.rest])
+        return seg
+
+    def _sign_off(self, d: Digest, voice: Voice) -> Draft:
+        seg = Draft("sign-off", "Sign-off")
+        date = spoken_date(dt.date.fromisoformat(d.date)).rsplit(",", 1)[0]
+        seg.say(voice.pick("sign-off", P.SIGN_OFF, show=d.show, date=date))
+        return seg
+
+    # -- title and summary --------------------------------------------------------------
+
+    @staticmethod
+    def _story_title(story: Story) -> str:
+        c = story.commits[0]
+        if len(story.commits) > 1:
+            return f"{capitalize(person(c))}'s series"
+        area, rest = split_area(c.title)
+        said, _ = clause(rest, "present")
+        words = rest.split()
+        return capitalize(for_ear(" ".join(words[:8]))) if words else capitalize(said)
+
+    def _title(self, d: Digest, plan: EditorialPlan) -> str:
+        top = plan.headline
+        if top is None or not top.commits:
+            return f"{d.show}: {'A quiet day' if d.commits else 'Nothing landed'}"
+        _, rest = split_area(top.commits[0].title)
+        head = for_ear(" ".join(rest.split()[:9]))
+        more = " and more" if len(plan.stories) + len(plan.rollbacks) > 1 else ""
+        return f"{d.show}: {capitalize(head)}{more}"
+
+    def _summary(self, d: Digest, plan: EditorialPlan) -> str:
+        parts = []
+        for story in (plan.rollbacks + plan.stories)[:3]:
+            if story.commits:
+                parts.append(opening(story.commits[0]))
+        n = d.stats.commits
+        head = f"{n} commit{'s' if n != 1 else ''} on {d.branch}."
+        return " ".join([head] + [p + "." for p in parts])

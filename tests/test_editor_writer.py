@@ -1,0 +1,198 @@
+"""The default writer (studio.script.editor) on days built in real git repositories: the
+editorial plan told from the record — rollbacks first, stories in the authors' words, the rest
+counted, "Today's focus" from the findings alone, spoken as a host speaks."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from gitrepo import GH_COMMITTER, RepoBuilder, at, gh_revert, squash
+
+from studio.digest.build import build_digest
+from studio.profile import profile_for
+from studio.script.writer import write_script
+from studio.sources.gitlocal import pull_git
+
+ROOT = Path(__file__).resolve().parent.parent
+DAY = "2026-08-20"
+GH = {"committer": GH_COMMITTER[0], "committer_email": GH_COMMITTER[1]}
+
+RENAME_BODY = """The compiled extension in the wheel was called `_portable_lib`.
+That name
+is misleading: this file does not contain the portable kernels, it holds the
+Python bindings for the runtime.
+
+Rename it to `_C`, which is the usual name for a package's compiled C
+extension.
+
+```python
+from widgets.extension.pybindings import portable_lib
+```
+
+The CMake target of that name is also gone, and this is a compatibility break
+worth stating plainly. A project that names it directly no longer configures and
+should link `widgets::runtime` instead.
+
+Test plan:
+
+- [x] built a wheel
+"""
+
+CRASH_BODY = """Loading a program whose constants were planned on the device crashed the
+runtime with a segmentation fault. The crash happens because the loader copied
+the buffer before the device had allocated it.
+
+The loader now waits for the device allocation and reports a clear error when
+it is missing. Measured on the example model, loading is 12% faster as well.
+
+Co-authored-by: Claude <noreply@anthropic.com>
+"""
+
+OPTIN_BODY = """Re-lands the sharded queue from #7757, disabled by default. Opt in via the
+unstable `Builder::enable_sharded_queue` or the `WIDGETS_SHARDED_QUEUE`
+environment variable.
+
+Under contention the sharded queue halves the time spent waiting for the lock.
+"""
+
+BOT_BODY = """The change was created by the merge bot to help merge the original PR into
+the main branch.
+ghstack-source-id: 123
+"""
+
+
+def _lines(n: int) -> str:
+    return "".join(f"x{i} = {i}\n" for i in range(n))
+
+
+def _busy_day(tmp_path: Path) -> Path:
+    path = tmp_path / "widgets.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit(squash("Speed up the widget cache", 90), at("2026-08-19", 9), "Grace Hopper",
+                 "grace@example.com", **GH, files={"src/cache.py": _lines(80)})
+        r.commit(gh_revert("Speed up the widget cache", 90, 101,
+                           reason="It broke the nightly build on macOS."), at(DAY, 8),
+                 "Linus Byte", "linus@example.com", **GH, files={"src/cache.py": _lines(3)})
+        r.commit(squash("Name the Python extension after what it contains", 102, RENAME_BODY),
+                 at(DAY, 9), "Anthony Shoe", "anthony@example.com", **GH,
+                 files={"src/ext.py": _lines(120)})
+        r.commit(squash("Report a clear error instead of crashing on a device-planned copy",
+                        103, CRASH_BODY), at(DAY, 10), "Ada Byron", "ada@example.com", **GH,
+                 files={"src/loader.py": _lines(90)})
+        r.commit(squash("runtime: add an opt-in sharded queue", 104, OPTIN_BODY), at(DAY, 11),
+                 "Alex Gay", "alex@example.com", **GH, files={"src/queue.py": _lines(200)})
+        r.commit(squash("Qualcomm AI Engine Direct - Add HadamardTransform op support", 105,
+                        BOT_BODY), at(DAY, 12), "zhaoxul-qti", "z@example.com", **GH,
+                 files={"backends/qualcomm/op.py": _lines(60)})
+        for k in range(4):
+            r.commit(squash(f"Fix a typo in the guide, part {k}", 110 + k), at(DAY, 13, k),
+                     "Doc Writer", "doc@example.com", **GH, files={f"docs/g{k}.md": f"t{k}\n"})
+        r.commit(squash("Bump the CI image", 120), at(DAY, 14), "Ci Person", "ci@example.com",
+                 **GH, files={".github/workflows/ci.yml": "image: 2\n"})
+    return path
+
+
+def _episode(path: Path, date: str = DAY):
+    day = pull_git(path, dt.date.fromisoformat(date))
+    profile = profile_for(day.repo)
+    digest = build_digest(day, profile)
+    return digest, write_script(digest, profile)
+
+
+def _spoken(ep) -> str:
+    return " ".join(s.text for seg in ep.segments for s in seg.sentences)
+
+
+def test_every_commit_of_the_day_is_told_or_counted(tmp_path):
+    digest, ep = _episode(_busy_day(tmp_path))
+    told = {sha for seg in ep.segments for s in seg.sentences for sha in s.commits}
+    assert {c.sha for c in digest.commits} <= told
+    assert ep.writer.startswith("editor")
+
+
+def test_the_rollback_comes_first_with_whose_work_and_why(tmp_path):
+    _, ep = _episode(_busy_day(tmp_path))
+    ids = [seg.id for seg in ep.segments]
+    assert ids[:3] == ["intro", "numbers", "rollbacks"]
+    rollback = ep.segments[2].text
+    assert "Grace Hopper" in rollback and "nightly build" in rollback
+
+
+def test_the_focus_names_the_break_and_its_replacement_and_the_opt_in(tmp_path):
+    _, ep = _episode(_busy_day(tmp_path))
+    focus = next(seg.text for seg in ep.segments if seg.id == "focus")
+    assert "compatibility break" in focus
+    assert "widgets runtime instead" in focus  # said as a developer says widgets::runtime
+    assert "WIDGETS SHARDED QUEUE environment variable" in focus
+    assert "Nothing in today's commits" not in _spoken(ep)
+
+
+def test_a_day_without_findings_says_only_what_the_record_allows(tmp_path):
+    path = tmp_path / "quiet.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit(squash("Report a clear error instead of crashing on a device-planned copy",
+                        103, CRASH_BODY), at(DAY, 10), "Ada Byron", "ada@example.com", **GH,
+                 files={"src/loader.py": _lines(90)})
+    _, ep = _episode(path)
+    focus = next(seg.text for seg in ep.segments if seg.id == "focus")
+    assert focus == "Nothing in today's commits asks you to change your code."
+
+
+def test_a_one_commit_day_tells_its_story_from_problem_to_evidence(tmp_path):
+    path = tmp_path / "one.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit(squash("Report a clear error instead of crashing on a device-planned copy",
+                        103, CRASH_BODY), at(DAY, 10), "Ada Byron", "ada@example.com", **GH,
+                 files={"src/loader.py": _lines(90)})
+    _, ep = _episode(path)
+    story = next(seg.text for seg in ep.segments if seg.id.startswith("story"))
+    assert len(story.split()) >= 50, story
+    assert story.index("segmentation fault") < story.index("because") < story.index("12 percent")
+
+
+def test_spoken_text_has_no_identifiers_bots_or_assistants(tmp_path):
+    _, ep = _episode(_busy_day(tmp_path))
+    said = _spoken(ep)
+    assert not re.search(r"\w_\w|::|`|\w\.\w+\(", said), said
+    assert "merge bot" not in said and "ghstack" not in said
+    assert "Claude" not in said
+    assert "qualcommed" not in said.lower()
+    assert "in the Qualcomm backend" in said
+
+
+def test_titles_become_clauses_never_pasted_after_a_verb(tmp_path):
+    _, ep = _episode(_busy_day(tmp_path))
+    said = _spoken(ep)
+    assert not re.search(r"\blanded (?:Add|Ship|Fix|Name|Report|Speed)\b", said)
+    assert "Anthony Shoe named the Python extension after what it contains" in said
+
+
+def test_no_story_opens_with_a_reference_the_listener_never_heard(tmp_path):
+    _, ep = _episode(_busy_day(tmp_path))
+    for seg in ep.segments:
+        if seg.sentences and seg.id not in ("intro", "sign-off"):  # "This is Widgets."
+            first = seg.sentences[0].text.split()[0]
+            assert first not in ("It", "This", "These", "Both", "They", "That"), seg.text
+
+
+def test_studio_script_writes_the_editors_script(tmp_path):
+    path = _busy_day(tmp_path)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    day = tmp_path / "day.json"
+    subprocess.run([sys.executable, "-m", "studio", "pull", "--git", str(path), "--date", DAY,
+                    "-o", str(day)], check=True, env=env, capture_output=True)
+    out = tmp_path / "ep"
+    subprocess.run([sys.executable, "-m", "studio", "script", str(day), "-o", str(out)],
+                   check=True, env=env, capture_output=True)
+    data = json.loads((out / "episode.json").read_text())
+    assert data["writer"].startswith("editor")
+    assert any(seg["id"] == "focus" for seg in data["segments"])
