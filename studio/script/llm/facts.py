@@ -161,7 +161,10 @@ def files_summary(files: list[str]) -> str:
     out = f"{n} file{'s' if n != 1 else ''}"
     if dirs and n > 1:
         top, count = max(dirs.items(), key=lambda x: (x[1], x[0]))
-        out += f", {count} under {top}/" if count < n else f", all under {top}/"
+        if count == n:
+            out += f", all under {top}/"
+        elif 2 * count > n:
+            out += f", {count} under {top}/"
     return out
 
 

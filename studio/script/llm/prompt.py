@@ -32,7 +32,8 @@ wrote them).
 
 How to tell the day:
 1. Open with a greeting, the show's name and the spoken date, then one or two sentences on
-   the shape of the day: how many commits, how many authors, and the headline in a phrase.
+   the shape of the day: how many commits, how many authors, and the headline in a phrase
+   (a sentence that says the headline lists the headline story's commits).
 2. Rollbacks come first (plan.rollbacks): whose work went back, what it had done, who took
    it out and the reason exactly as the record gives it (or that no reason was given). If it
    came back (a reland), say what changed the second time, if the record says.
