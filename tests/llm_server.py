@@ -49,7 +49,9 @@ def chunk(piece: str | None, finish: str | None = None, model: str = "m") -> byt
 class ChatServer:
     def __init__(self, default: Reply | None = None, models: tuple[str, ...] = ("m",),
                  key: str = "", models_hang: float = 0.0, n_ctx: int | None = None,
-                 context_limit: int | None = None, ollama_ctx: int | None = None) -> None:
+                 context_limit: int | None = None, ollama_ctx: int | None = None,
+                 respond=None) -> None:
+        self.respond = respond  # body -> content: the answer when nothing is scripted
         self.n_ctx = n_ctx  # what GET /props advertises (None: 404, not llama-server)
         self.context_limit = context_limit  # longer prompts: llama-server's 400
         self.ollama_ctx = ollama_ctx  # what POST /api/show says (None: 404, not Ollama)
@@ -70,6 +72,12 @@ class ChatServer:
                 pass
 
             def do_GET(self) -> None:  # noqa: N802 - the http.server API
+                if self.path == "/api/tags" and server.ollama_ctx is not None:
+                    with server.lock:
+                        server.probes.append({"path": self.path, "body": None})
+                    server.send(self, 200, {"models": [{"name": m, "model": m}
+                                                       for m in server.models]})
+                    return
                 if self.path.rstrip("/") == "/props":
                     with server.lock:
                         server.probes.append({"path": self.path, "body": None})
@@ -121,7 +129,8 @@ class ChatServer:
                 with server.lock:
                     server.requests.append({"path": self.path, "body": body,
                                             "auth": self.headers.get("Authorization", "")})
-                    reply = server.queue.pop(0) if server.queue else server.default
+                    reply = server.queue.pop(0) if server.queue else (
+                        Reply(server.respond(body)) if server.respond else server.default)
                 server.answer(self, reply, body)
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)

@@ -104,6 +104,9 @@ class Scope:
         return len(squeezed) >= 4 and re.fullmatch(r"[\w\s-]+", w) is not None and \
             squeezed in self.joined_pieces
 
+    def has_sha(self, sha: str) -> bool:
+        return any(full.startswith(sha) for full in self.evidence.shas) or sha in self.text
+
     def has_identifier(self, word: str) -> bool:
         """An identifier in the evidence as written, in another case, or spelled with or
         without its separators ("TaskMeta" for "task_meta", "KVCache" for "kv-cache")."""

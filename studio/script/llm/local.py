@@ -9,6 +9,7 @@ server on this machine needs none) and nothing here needs the ``openai`` package
 from __future__ import annotations
 
 import json
+import os
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
@@ -74,9 +75,12 @@ def _llama_server(root: str, timeout: float) -> LocalServer | None:
     return LocalServer("llama-server", f"{root}/v1", (name,))
 
 
-def find_local_servers(ollama: str = OLLAMA, llama_server: str = LLAMA_SERVER,
+def find_local_servers(ollama: str = "", llama_server: str = "",
                        timeout: float = PROBE_TIMEOUT) -> list[LocalServer]:
-    """The model servers answering on this machine, Ollama first."""
+    """The model servers answering on this machine, Ollama first (their addresses:
+    ``STUDIO_OLLAMA_URL`` and ``STUDIO_LLAMA_SERVER_URL`` when set, else the defaults)."""
+    ollama = ollama or os.environ.get("STUDIO_OLLAMA_URL", "") or OLLAMA
+    llama_server = llama_server or os.environ.get("STUDIO_LLAMA_SERVER_URL", "") or LLAMA_SERVER
     found = [_ollama(ollama.rstrip("/"), timeout), _llama_server(llama_server.rstrip("/"), timeout)]
     return [s for s in found if s is not None]
 
