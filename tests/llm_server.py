@@ -4,6 +4,11 @@ Each request takes the next :class:`Reply` from the queue (the ``default`` one w
 is empty): a draft's text, streamed as server-sent events when the request asks for a stream,
 or an HTTP error with headers, a hang, a stream cut off half-way, or raw bytes. Every request
 body is kept in ``requests`` for the test to inspect.
+
+As llama-server does, it can advertise its context window (``GET /props``: ``n_ctx``) and
+reject a prompt longer than ``context_limit`` tokens with llama-server's own 400; as Ollama
+does, answer ``POST /api/show`` (``ollama_ctx``). Those asks are kept in ``probes``. Tokens
+are counted as characters / 3: more than the writer's estimate, as a real tokenizer may.
 """
 
 from __future__ import annotations
@@ -43,7 +48,14 @@ def chunk(piece: str | None, finish: str | None = None, model: str = "m") -> byt
 
 class ChatServer:
     def __init__(self, default: Reply | None = None, models: tuple[str, ...] = ("m",),
-                 key: str = "", models_hang: float = 0.0) -> None:
+                 key: str = "", models_hang: float = 0.0, n_ctx: int | None = None,
+                 context_limit: int | None = None, ollama_ctx: int | None = None,
+                 respond=None) -> None:
+        self.respond = respond  # body -> content: the answer when nothing is scripted
+        self.n_ctx = n_ctx  # what GET /props advertises (None: 404, not llama-server)
+        self.context_limit = context_limit  # longer prompts: llama-server's 400
+        self.ollama_ctx = ollama_ctx  # what POST /api/show says (None: 404, not Ollama)
+        self.probes: list[dict] = []
         self.models = list(models)  # what GET /v1/models lists
         self.key = key  # when set, a request without "Bearer KEY" is answered 401
         self.models_hang = models_hang
@@ -60,6 +72,21 @@ class ChatServer:
                 pass
 
             def do_GET(self) -> None:  # noqa: N802 - the http.server API
+                if self.path == "/api/tags" and server.ollama_ctx is not None:
+                    with server.lock:
+                        server.probes.append({"path": self.path, "body": None})
+                    server.send(self, 200, {"models": [{"name": m, "model": m}
+                                                       for m in server.models]})
+                    return
+                if self.path.rstrip("/") == "/props":
+                    with server.lock:
+                        server.probes.append({"path": self.path, "body": None})
+                    if server.n_ctx is None:
+                        server.send(self, 404, {"error": {"message": "File Not Found"}})
+                    else:
+                        server.send(self, 200, {"default_generation_settings": {
+                            "n_ctx": server.n_ctx}, "model_path": "/models/m.gguf"})
+                    return
                 with server.lock:
                     server.requests.append({"path": self.path, "body": None,
                                             "auth": self.headers.get("Authorization", "")})
@@ -78,10 +105,32 @@ class ChatServer:
             def do_POST(self) -> None:  # noqa: N802 - the http.server API
                 length = int(self.headers.get("Content-Length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
+                if not self.path.startswith("/v1/chat/completions"):
+                    with server.lock:
+                        server.probes.append({"path": self.path, "body": body})
+                    if self.path == "/api/show" and server.ollama_ctx is not None:
+                        server.send(self, 200, {"parameters": "", "model_info": {
+                            "general.architecture": "qwen2",
+                            "qwen2.context_length": server.ollama_ctx}})
+                    else:
+                        server.send(self, 404, {"error": {"message": "not found"}})
+                    return
+                tokens = sum(len(m.get("content", "")) for m in body.get("messages", [])) // 3
+                if server.context_limit is not None and tokens > server.context_limit:
+                    with server.lock:
+                        server.requests.append({"path": self.path, "body": body,
+                                                "auth": "", "rejected": tokens})
+                    server.send(self, 400, {"error": {
+                        "code": 400, "type": "exceed_context_size_error",
+                        "message": "the request exceeds the available context size, try "
+                                   "increasing it", "n_prompt_tokens": tokens,
+                        "n_ctx": server.context_limit}})
+                    return
                 with server.lock:
                     server.requests.append({"path": self.path, "body": body,
                                             "auth": self.headers.get("Authorization", "")})
-                    reply = server.queue.pop(0) if server.queue else server.default
+                    reply = server.queue.pop(0) if server.queue else (
+                        Reply(server.respond(body)) if server.respond else server.default)
                 server.answer(self, reply, body)
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
@@ -105,6 +154,7 @@ class ChatServer:
         with self.lock:
             self.queue = list(replies)
             self.requests = []
+            self.probes = []
 
     def answer(self, h: BaseHTTPRequestHandler, reply: Reply, body: dict) -> None:
         if reply.hang:

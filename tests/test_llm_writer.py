@@ -188,10 +188,45 @@ def test_a_server_that_is_down_falls_back(day, tmp_path):
 def test_a_server_without_json_schema_is_asked_again_without_it(day, server, tmp_path):
     _, day_file, shas = day
     server.script(Reply(json.dumps(faithful(shas)), reject_schema=True),
+                  Reply(json.dumps(faithful(shas)), reject_schema=True),
                   Reply("```json\n" + json.dumps(faithful(shas)) + "\n```"))
     r, ep = script(tmp_path, day_file, server)
     assert r.returncode == 0 and ep["writer"] == f"llm-1 ({MODEL})", r.stderr
-    assert "response_format" not in server.requests[1]["body"]
+    formats = [x["body"].get("response_format", {}).get("type") for x in server.requests]
+    assert formats == ["json_schema", "json_object", None]
+
+
+def test_any_error_of_a_schema_request_tries_json_object_with_the_servers_message(
+        day, server, tmp_path):
+    """llama-cpp-python answers a JSON schema with a 500 of its own: json_object is asked next,
+    and when the server fails everything its message reaches the host's line."""
+    _, day_file, shas = day
+    said = "Input should be 'text' or 'json_object'"
+    server.script(Reply(status=500, content=said), Reply(json.dumps(faithful(shas))))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0 and ep["writer"] == f"llm-1 ({MODEL})", r.stderr
+    assert [x["body"].get("response_format", {}).get("type") for x in server.requests] == [
+        "json_schema", "json_object"]
+    server.script(Reply(status=400, content="grammar error"), Reply(status=400, content="nope"),
+                  Reply(status=400, content="bad field 'max_tokens'"))
+    r, ep = script(tmp_path, day_file, server, STUDIO_CACHE_DIR=str(tmp_path / "c2"))
+    _fell_back(r, ep, "answered 400: bad field 'max_tokens'")
+    assert len(server.requests) == 3 and "response_format" not in server.requests[2]["body"]
+
+
+def test_a_reasoning_models_thinking_is_dropped_before_parsing(day, server, tmp_path):
+    _, day_file, shas = day
+    server.script(Reply("<think>The user wants JSON. {not this}</think>\n"
+                        + json.dumps(faithful(shas))))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0 and ep["writer"] == f"llm-1 ({MODEL})", r.stderr
+    server.script(Reply("Okay, let me think about the day.\n</think>\n\n"
+                        + json.dumps(faithful(shas))))
+    r, ep = script(tmp_path, day_file, server, STUDIO_CACHE_DIR=str(tmp_path / "c2"))
+    assert r.returncode == 0 and ep["writer"] == f"llm-1 ({MODEL})", r.stderr
+    server.script(Reply("<think>Still thinking and never done"))
+    r, ep = script(tmp_path, day_file, server, STUDIO_CACHE_DIR=str(tmp_path / "c3"))
+    _fell_back(r, ep, "the answer is empty")
 
 
 def test_a_second_run_uses_the_cached_draft(day, server, tmp_path):

@@ -65,9 +65,10 @@ def add_minutes_argument(parser: argparse.ArgumentParser) -> None:
 
 def add_writer_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("script writer (default: show.toml's [writer], else story)")
-    group.add_argument("--writer", choices=("story", "llm"),
+    group.add_argument("--writer", choices=("story", "llm", "auto"),
                        help="story: the built-in writer; llm: a language model's draft, every "
-                            "fact checked against the day")
+                            "fact checked against the day; auto: the configured model, else "
+                            "one a local Ollama or llama-server offers, else story")
     group.add_argument("--llm-base-url", metavar="URL", help="OpenAI-compatible server, e.g. "
                        "http://localhost:11434/v1 (Ollama) or http://localhost:8080/v1 "
                        "(llama-server); the API key comes from STUDIO_LLM_API_KEY or the keyring")
@@ -75,6 +76,9 @@ def add_writer_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--llm-temperature", type=float, metavar="T", help="0 to 2 (default 0.4)")
     group.add_argument("--llm-timeout", type=float, metavar="SECONDS",
                        help="give up on a silent server after this long (default 120)")
+    group.add_argument("--llm-context", type=int, metavar="TOKENS",
+                       help="the model's context window (default: asked of the server, else "
+                            "8192); a day that does not fit is drafted story by story")
 
 
 def writer_choice(args: argparse.Namespace, base):
@@ -83,7 +87,8 @@ def writer_choice(args: argparse.Namespace, base):
     from ..script.llm.config import WriterSettings, with_overrides
 
     chosen = {"kind": args.writer, "base_url": args.llm_base_url, "model": args.llm_model,
-              "temperature": args.llm_temperature, "timeout": args.llm_timeout}
+              "temperature": args.llm_temperature, "timeout": args.llm_timeout,
+              "context": args.llm_context}
     if all(v is None for v in chosen.values()):
         return base
     return with_overrides(base or WriterSettings(), **chosen)
@@ -194,7 +199,8 @@ def cmd_script(args: argparse.Namespace) -> int:
     config = script_config(show_of(out), args.minutes)  # --minutes, else show.toml's [script]
     writer = writer_choice(args, config.writer)
     config = replace(config, writer=writer)
-    progress = TerminalProgress(quiet=writer is None or not writer.llm or not sys.stderr.isatty())
+    progress = TerminalProgress(quiet=writer is None or not writer.drafts
+                                or not sys.stderr.isatty())
     try:
         fresh = write_show_script(day, config, args.profile, progress)
     finally:
@@ -207,11 +213,12 @@ def cmd_script(args: argparse.Namespace) -> int:
     print(f"{episode.title}\n{len(episode.segments)} segments, about {minutes:.1f} min -> {path}")
     if merged.replaced:
         print(merged.line())
-    if writer is not None and writer.llm and not episode.writer_note:
+    if episode.writer.startswith("llm") and not episode.writer_note:
         from ..script.llm.assemble import provenance_counts
 
         n = provenance_counts(episode)
-        print(f"drafted by {writer.model}: {n['verified']} sentences verified, {n['replaced']} "
+        model = episode.writer.partition("(")[2].rstrip(")") or episode.writer
+        print(f"drafted by {model}: {n['verified']} sentences verified, {n['replaced']} "
               f"replaced by the story writer's, {n['dropped']} dropped (reasons in episode.json)")
     return 0
 

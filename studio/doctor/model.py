@@ -45,6 +45,7 @@ def run_checks(options: DoctorOptions) -> list[Check]:
     from .desktop import check_desktop_app
     from .engines import check_piper
     from .github import check_github_token
+    from .llm import check_local_model
     from .show import check_show
     from .tools import check_espeak, check_ffmpeg, check_ffprobe
     from .voices import check_voices
@@ -61,6 +62,7 @@ def run_checks(options: DoctorOptions) -> list[Check]:
         check_audio_outputs,
         check_desktop_app,
         lambda: check_github_token(options.api_url, options.offline, options.show_dir),
+        check_local_model,
     ]
     if options.show_dir is not None:
         steps.append(lambda: check_show(options.show_dir))

@@ -61,6 +61,7 @@ class WriterPage(QWidget):
         self.kind.setObjectName("writerKind")
         self.kind.addItem("Story writer (built in)", "story")
         self.kind.addItem("Language model, every fact checked", "llm")
+        self.kind.addItem("Automatic: a model on this machine if there is one", "auto")
         self.base_url = QLineEdit()
         self.base_url.setObjectName("writerBaseUrl")
         self.base_url.setPlaceholderText("http://localhost:11434/v1 (Ollama), "
@@ -87,13 +88,17 @@ class WriterPage(QWidget):
         self.test = QPushButton("Test connection")
         self.test.setObjectName("testConnection")
         self.test.setToolTip("Ask the server which models it has")
+        self.find = QPushButton("Find a local server")
+        self.find.setObjectName("findLocalServer")
+        self.find.setToolTip("Look for Ollama (port 11434) and llama-server (port 8080) on "
+                             "this machine")
         about = QLabel(ABOUT)
         about.setWordWrap(True)
         form = QFormLayout()
         form.addRow("Writer", self.kind)
         form.addRow("Script length", minutes)
         form.addRow("Server (base URL)", with_button(self.base_url, self.test))
-        form.addRow("Model", self.model)
+        form.addRow("Model", with_button(self.model, self.find))
         form.addRow("Temperature", self.temperature)
         form.addRow("Timeout", self.timeout)
         form.addRow("API key", with_button(self.key, self.forget))
@@ -104,6 +109,7 @@ class WriterPage(QWidget):
         self.kind.currentIndexChanged.connect(lambda _i: self._enable())
         self.base_url.editingFinished.connect(self._show_key)
         self.test.clicked.connect(self.test_connection)
+        self.find.clicked.connect(self.find_local)
         self.forget.clicked.connect(self._forget)
         self.load(show_dir)
 
@@ -141,7 +147,7 @@ class WriterPage(QWidget):
     def checked(self, show_dir: str) -> WriterSettings:
         """The page's settings, or a one-line StudioError naming the field to fix."""
         s = self.settings()
-        if s.kind != "llm":
+        if s.kind == "story" or (s.kind == "auto" and not s.model):
             return s
         if not show_dir:
             raise StudioError("Choose a show folder first (General): the language-model "
@@ -163,9 +169,9 @@ class WriterPage(QWidget):
 
     # --- behaviour ---------------------------------------------------------------------------
     def _enable(self) -> None:
-        llm = self.kind.currentData() == "llm"
+        llm = self.kind.currentData() in ("llm", "auto")
         for w in (self.base_url, self.model, self.temperature, self.timeout, self.key,
-                  self.test):
+                  self.test, self.find):
             w.setEnabled(llm)
         self.forget.setEnabled(llm and self.forget.property("stored") is True)
 
@@ -232,6 +238,40 @@ class WriterPage(QWidget):
         shown = ", ".join(models[:6]) + (f" and {len(models) - 6} more" if len(models) > 6 else "")
         self.tell(f"Connected to {host}: {len(models)} model{'s' if len(models) != 1 else ''} "
                   f"({shown}).")
+
+    def find_local(self) -> None:
+        """Look for a model server on this machine on the task runner; what it finds fills
+        the server and model fields and is said in one line with how to use it."""
+        from ..script.llm.local import find_local_servers
+
+        if self.runner is None:
+            return
+        self.tell("Looking for Ollama and llama-server on this machine…")
+        self.find.setEnabled(False)
+        self.runner.run_task("Find a local server", lambda _p, _c: find_local_servers(),
+                             alive(self, self._found), alive(self, self._not_found))
+
+    def _found(self, servers: list) -> None:
+        self.find.setEnabled(True)
+        usable = next((s for s in servers if s.models), None)
+        if usable is None:
+            self.tell("No model server with a model on this machine (Ollama: `ollama pull "
+                      "qwen2.5:7b`; or start llama-server with a model)." if servers else
+                      "No Ollama (127.0.0.1:11434) or llama-server (127.0.0.1:8080) answers "
+                      "on this machine.")
+            return
+        self.base_url.setText(usable.base_url)
+        self.model.clear()
+        self.model.addItems(list(usable.models))
+        self.model.setEditText(usable.model)
+        if self.kind.currentData() == "story":
+            self.kind.setCurrentIndex(self.kind.findData("llm"))
+        self._show_key()
+        self.tell(f"Found {usable.how()}. Save to keep it in show.toml.")
+
+    def _not_found(self, why: str) -> None:
+        self.find.setEnabled(True)
+        self.tell(f"Looking for a local server failed: {why}.")
 
     def _untested(self, why: str) -> None:
         self.test.setEnabled(True)

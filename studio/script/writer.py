@@ -37,12 +37,37 @@ def writer_for(settings: WriterSettings | None, minutes: float | None = None,
                progress: Progress = no_progress, cancel: CancelToken | None = None
                ) -> ScriptWriter:
     """The writer ``settings`` (show.toml's ``[writer]`` with the command line's choices)
-    name: the story writer, or the language-model writer backed by it."""
+    name: the story writer, or the language-model writer backed by it; ``auto``: the
+    configured model, else one a server on this machine offers, else the story writer (said
+    in one line)."""
+    if settings is not None and settings.kind == "auto":
+        settings = auto_settings(settings)
     if settings is None or not settings.llm:
         return default_writer(minutes)
     from .llm.writer import LlmWriter
 
     return LlmWriter(settings, minutes, progress, cancel)
+
+
+def auto_settings(settings: WriterSettings) -> WriterSettings:
+    """``kind = "auto"`` made concrete: the LLM writer with the configured model, else with
+    the first model a local server (Ollama, llama-server) offers, else the story writer."""
+    import logging
+    from dataclasses import replace
+
+    from .llm.local import find_local_servers, first_model
+
+    log = logging.getLogger(__name__)
+    if settings.model.strip():
+        return replace(settings, kind="llm").checked()
+    found = first_model(find_local_servers())
+    if found is None:
+        log.warning("writer auto: no model configured and no model server on this machine "
+                    "(Ollama at 127.0.0.1:11434, llama-server at 127.0.0.1:8080); the story "
+                    "writer writes this script")
+        return replace(settings, kind="story")
+    log.warning("writer auto: using %s from %s at %s", found.model, found.kind, found.base_url)
+    return replace(settings, kind="llm", base_url=found.base_url, model=found.model).checked()
 
 
 def write_script(digest: Digest, profile: Profile, writer: ScriptWriter | None = None,

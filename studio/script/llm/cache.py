@@ -18,7 +18,7 @@ from ...fsutil import atomic_write_bytes
 log = logging.getLogger(__name__)
 
 CACHE_ENV = "STUDIO_CACHE_DIR"
-FORMAT = 1  # bump when the draft format or the prompt's meaning changes
+FORMAT = 2  # bump when the draft format or the prompt's meaning changes
 
 
 def default_cache_dir() -> Path:

@@ -2,8 +2,9 @@
 
 Here: retries of 429 (after the server's Retry-After), 5xx, timeouts and dropped connections
 with exponential back-off, cancellable and within a deadline over the whole draft; streaming
-with progress and cancel between chunks; a retry without the JSON schema for a server that
-rejects ``response_format``; and errors sorted in two: the user's configuration
+with progress and cancel between chunks; a retry with ``json_object`` and then without a
+format for a server that fails a JSON schema; a prompt too long for the server's context
+window told apart (:class:`ContextExceeded`); and errors sorted in two: the user's configuration
 (:class:`~studio.errors.StudioError`, one line: unknown model, refused key) and the server
 failing (:class:`LlmUnavailable`: the episode goes on with the story writer).
 """
@@ -46,22 +47,51 @@ def make_client(settings: WriterSettings, key: ApiKey) -> Any:
                          max_retries=0)
 
 
+class ContextExceeded(LlmUnavailable):
+    """The server says the prompt does not fit its context window (``n_ctx`` when it said)."""
+
+    def __init__(self, message: str, n_ctx: int | None = None) -> None:
+        super().__init__(message)
+        self.n_ctx = n_ctx
+
+
 def complete(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
              response_format: dict | None, expected_words: int = 500,
-             progress: Progress = no_progress, cancel: CancelToken | None = None) -> str:
+             progress: Progress = no_progress, cancel: CancelToken | None = None,
+             max_tokens: int | None = None) -> str:
     """The model's answer text, retried ``settings.retries`` times on 408/409/429/5xx, timeouts
     and dropped connections (after the server's Retry-After, else 0.5 s doubling to 8 s).
-    Raises LlmUnavailable, StudioError (configuration) or Cancelled."""
+
+    Any other error of a try with the JSON schema (a server that refuses ``response_format``
+    with 400, or llama-cpp-python's 500 "Input should be 'text' or 'json_object'") is tried
+    again at once with ``{"type": "json_object"}``, then without a format; those tries count
+    as retries. Raises ContextExceeded (the prompt is too long for the server), LlmUnavailable
+    (with the server's own message), StudioError (configuration) or Cancelled."""
     openai = _openai()
     host = host_of(settings.base_url)
     started = time.monotonic()
     attempt = 0
+    formats = [response_format, JSON_OBJECT, None] if response_format else [None]
+    fmt = 0
     while True:
         try:
-            return _with_format(client, settings, messages, response_format, expected_words,
-                                progress, cancel, started)
+            return _with_format(client, settings, messages, formats[fmt], expected_words,
+                                progress, cancel, started, max_tokens)
         except (openai.APITimeoutError, openai.APIConnectionError, openai.APIStatusError) as exc:
             status = getattr(exc, "status_code", None)
+            said = server_message(exc)
+            if isinstance(exc, openai.APIStatusError) and is_context_error(said):
+                raise ContextExceeded(f"{host} answered {status}: {said}",
+                                      context_of(exc)) from None
+            format_error = (isinstance(exc, openai.APIStatusError) and status not in RETRIED
+                            and fmt + 1 < len(formats))
+            if format_error:
+                attempt += 1
+                fmt += 1
+                log.info("%s answered %s to a request with %s (%s); asking %s", host, status,
+                         _format_name(formats[fmt - 1]), said or "no message",
+                         _format_name(formats[fmt], "with"))
+                continue
             if isinstance(exc, openai.APIStatusError) and status not in RETRIED and status < 500:
                 raise LlmUnavailable(_why(exc, settings)) from None
             attempt += 1
@@ -75,6 +105,58 @@ def complete(client: Any, settings: WriterSettings, messages: list[dict[str, str
                      settings.retries, wait)
             progress(0.0, f"{host} is busy: trying again in {wait:.0f} s")
             _sleep(wait, cancel)
+
+
+JSON_OBJECT = {"type": "json_object"}
+CONTEXT_WORDS = ("exceeds the available context size", "maximum context length",
+                 "context length", "context window", "too many tokens", "prompt is too long",
+                 "exceed_context_size")
+
+
+def _format_name(fmt: dict | None, prefix: str = "") -> str:
+    if fmt is None:
+        return "without a response format" if prefix else "no response format"
+    name = "a JSON schema" if fmt.get("type") == "json_schema" else "json_object"
+    return f"{prefix} {name}".strip()
+
+
+def server_message(exc: Exception) -> str:
+    """The server's own error message, on one line (at most 200 characters)."""
+    body = getattr(exc, "body", None)
+    text = ""
+    if isinstance(body, dict):
+        err = body.get("error", body)
+        text = str(err.get("message", "") if isinstance(err, dict) else err)
+        if not text and isinstance(body.get("detail"), (str, list)):
+            text = str(body["detail"])
+    elif isinstance(body, str):
+        text = body
+    if not text:
+        response = getattr(exc, "response", None)
+        try:
+            text = response.text if response is not None else ""
+        except Exception:  # noqa: BLE001 - a body that cannot be read says nothing
+            text = ""
+    text = " ".join(str(text).split())
+    return text[:197] + "..." if len(text) > 200 else text
+
+
+def is_context_error(message: str) -> bool:
+    low = message.lower()
+    return any(w in low for w in CONTEXT_WORDS)
+
+
+def context_of(exc: Exception) -> int | None:
+    """The context size a context error names (llama-server's ``n_ctx``), if any."""
+    import re
+
+    body = getattr(exc, "body", None)
+    err = body.get("error", body) if isinstance(body, dict) else None
+    if isinstance(err, dict) and isinstance(err.get("n_ctx"), int):
+        return err["n_ctx"]
+    m = re.search(r"(?:context length is|n_ctx\W+|context size of)\s*(\d{3,7})",
+                  server_message(exc))
+    return int(m.group(1)) if m else None
 
 
 RETRIED = {408, 409, 429}
@@ -93,7 +175,8 @@ def _why(exc: Exception, settings: WriterSettings) -> str:
     if isinstance(exc, openai.APIConnectionError):
         return f"cannot reach {host}"
     if isinstance(exc, openai.APIStatusError):
-        return f"{host} answered {exc.status_code}"
+        said = server_message(exc)
+        return f"{host} answered {exc.status_code}" + (f": {said}" if said else "")
     return f"{host} failed ({type(exc).__name__})"
 
 
@@ -121,34 +204,28 @@ def _sleep(seconds: float, cancel: CancelToken | None) -> None:
 
 
 def _with_format(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
-                 response_format: dict | None, expected_words: int, progress: Progress,
-                 cancel: CancelToken | None, started: float) -> str:
-    """One try: with the JSON schema, and again without it when the server refuses it."""
+                 fmt: dict | None, expected_words: int, progress: Progress,
+                 cancel: CancelToken | None, started: float, max_tokens: int | None) -> str:
+    """One try with the response format ``fmt`` (None: none); status errors go to
+    :func:`complete`, which decides whether to try again and how."""
     openai = _openai()
     host = host_of(settings.base_url)
-    formats = [response_format, None] if response_format else [None]
-    for n, fmt in enumerate(formats):
-        extra: dict[str, Any] = {"response_format": fmt} if fmt else {}
-        try:
-            return _ask(client, settings, messages, extra, expected_words, progress, cancel,
-                        started)
-        except openai.BadRequestError as exc:
-            if fmt and n + 1 < len(formats):
-                log.info("%s refused the JSON schema (%s); asking without it", host,
-                         exc.status_code)
-                continue
-            raise LlmUnavailable(f"{host} refused the request ({exc.status_code})") from None
-        except openai.NotFoundError:
-            raise StudioError(f"the model server {host} has no model {settings.model!r} "
-                              "(or no chat-completions endpoint at that base_url)") from None
-        except (openai.AuthenticationError, openai.PermissionDeniedError) as exc:
-            raise StudioError(f"the model server {host} refused the API key "
-                              f"({exc.status_code})") from None
-        except (openai.APITimeoutError, openai.APIConnectionError, openai.APIStatusError):
-            raise  # retried by complete()
-        except openai.APIError as exc:  # e.g. an error event inside the stream, bad chunks
-            raise LlmUnavailable(f"{host} sent a broken answer ({type(exc).__name__})") from None
-    raise LlmUnavailable(f"{host} gave no answer")  # not reached
+    extra: dict[str, Any] = {"response_format": fmt} if fmt else {}
+    if max_tokens:
+        extra["max_tokens"] = max_tokens
+    try:
+        return _ask(client, settings, messages, extra, expected_words, progress, cancel,
+                    started)
+    except openai.NotFoundError:
+        raise StudioError(f"the model server {host} has no model {settings.model!r} "
+                          "(or no chat-completions endpoint at that base_url)") from None
+    except (openai.AuthenticationError, openai.PermissionDeniedError) as exc:
+        raise StudioError(f"the model server {host} refused the API key "
+                          f"({exc.status_code})") from None
+    except (openai.APITimeoutError, openai.APIConnectionError, openai.APIStatusError):
+        raise  # retried by complete()
+    except openai.APIError as exc:  # e.g. an error event inside the stream, bad chunks
+        raise LlmUnavailable(f"{host} sent a broken answer ({type(exc).__name__})") from None
 
 
 def _ask(client: Any, settings: WriterSettings, messages: list[dict[str, str]],

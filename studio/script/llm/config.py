@@ -2,7 +2,8 @@
 
 ``kind = "story"`` (the default) is the story writer; ``kind = "llm"`` drafts with a language
 model behind an OpenAI-compatible chat-completions endpoint (Ollama, llama-server, vLLM, LM
-Studio or a hosted one). The API key is never part of these settings: see :mod:`.key`.
+Studio or a hosted one); ``kind = "auto"`` uses the configured model, else one a local server
+offers (:mod:`.local`), else the story writer. The API key is never part of these settings: see :mod:`.key`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from ...errors import StudioError
 
 log = logging.getLogger(__name__)
 
-KINDS = ("story", "llm")
+KINDS = ("story", "llm", "auto")
 WHERE = "show.toml: writer."
 
 
@@ -32,10 +33,16 @@ class WriterSettings:
     retries: int = 2  # on 429 (after its Retry-After), 5xx, timeouts and dropped connections
     stream: bool = True
     cache: bool = True  # reuse a draft made from the same model, prompt and facts
+    context: int = 0  # the model's context window in tokens; 0: ask the server (else 8192)
 
     @property
     def llm(self) -> bool:
         return self.kind == "llm"
+
+    @property
+    def drafts(self) -> bool:
+        """Whether a language model may draft (``llm``, or ``auto`` finding one)."""
+        return self.kind in ("llm", "auto")
 
     def checked(self, where: str = WHERE) -> WriterSettings:
         """These settings, or a one-line StudioError naming the first bad value (as
@@ -46,6 +53,13 @@ class WriterSettings:
 
         if self.kind not in KINDS:
             raise StudioError(f"{WHERE}kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
+        if not 0 <= self.context <= 10_000_000:
+            raise StudioError(f"{name('context')} must be a number of tokens, "
+                              f"not {self.context}")
+        if self.kind == "auto":  # a configured model is checked as the LLM writer's
+            if self.model.strip():
+                replace(self, kind="llm").checked(where)
+            return self
         if not self.llm:
             return self
         check_base_url(self.base_url, name("base_url"))
@@ -118,6 +132,7 @@ def with_overrides(base: WriterSettings, **chosen: Any) -> WriterSettings:
     """``base`` with what the command line chose (None: not chosen), checked. Naming a model
     or server on the command line implies the LLM writer."""
     changes = {k: v for k, v in chosen.items() if v is not None}
-    if ("model" in changes or "base_url" in changes) and "kind" not in changes:
+    if ("model" in changes or "base_url" in changes) and "kind" not in changes \
+            and base.kind != "auto":
         changes["kind"] = "llm"
     return replace(base, **changes).checked("--llm-") if changes else base.checked()

@@ -37,6 +37,7 @@ DATE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 PR = re.compile(r"(?:#|\b(?:PRs?|[Pp]ull [Rr]equests?|[Ii]ssues?|[Nn]umbers?)\s*#?)\s*(\d{2,})"
                 r"((?:\s*(?:,|and|to|through|-|–)\s*#?\d{2,})*)")
 WEEKDAY = re.compile(r"\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?\b")
+TIMES = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?[x×](?![\w])")  # "1.8x", "2 ×"
 BACKTICK = re.compile(r"`([^`]+)`")
 DOTTED = re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?(?![\w])")
 TOKEN = re.compile(r"(?<![\w'’])[^\W_][\w'’]*")
@@ -79,19 +80,70 @@ class Scope:
 
     @cached_property
     def words(self) -> set[str]:
-        return set(re.findall(r"\w+", self.text))
+        """The evidence's words, lower case, whole and in their parts: an identifier as
+        written ("qat_config", "numHeads", "int4") and its pieces ("qat", "num", "heads")."""
+        joined = "\n".join(self.evidence.texts)
+        found = set(re.findall(r"\w+", joined.lower()))
+        for ident in re.findall(r"\w+", joined):
+            for piece in re.split(r"_+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", ident):
+                if piece:
+                    found.add(piece.lower())
+        return found
 
     def has(self, word: str) -> bool:
-        """Whether the evidence writes ``word`` (any case), as a whole word or phrase."""
+        """Whether the evidence writes ``word`` (any case), as a whole word or phrase, or a
+        form of it: singular or plural ("heads" for "head"), hyphenated or not."""
         w = word.lower().strip()
         if not w:
             return True
         if re.fullmatch(r"\w+", w):
-            return w in self.words
-        return re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", self.text) is not None
+            return any(f in self.words for f in forms(w))
+        if re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", self.text) is not None:
+            return True
+        squeezed = re.sub(r"[\s_-]+", "", w)
+        return len(squeezed) >= 4 and re.fullmatch(r"[\w\s-]+", w) is not None and \
+            squeezed in self.joined_pieces
 
     def has_sha(self, sha: str) -> bool:
         return any(full.startswith(sha) for full in self.evidence.shas) or sha in self.text
+
+    def has_identifier(self, word: str) -> bool:
+        """An identifier in the evidence as written, in another case, or spelled with or
+        without its separators ("TaskMeta" for "task_meta", "KVCache" for "kv-cache")."""
+        if self.has(word):
+            return True
+        squeezed = re.sub(r"[\W_]+", "", word.lower())
+        return len(squeezed) >= 5 and squeezed in self.joined_pieces
+
+    @cached_property
+    def joined_pieces(self) -> set[str]:
+        """Every run of one to four consecutive word pieces of the evidence, lower case and
+        joined without separators ("qat_config" and "qat config" both give "qatconfig")."""
+        out: set[str] = set()
+        for line in "\n".join(self.evidence.texts).splitlines():
+            pieces = [p.lower() for p in re.split(
+                r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", line) if p]
+            for i in range(len(pieces)):
+                for n in range(1, 5):
+                    if i + n <= len(pieces):
+                        out.add("".join(pieces[i:i + n]))
+        return out
+
+
+def forms(word: str) -> set[str]:
+    """``word`` (lower case) and its other number: "head"/"heads", "patch"/"patches",
+    "library"/"libraries"; an apostrophe's "s" dropped."""
+    w = re.sub(r"['’]s?$", "", word)
+    out = {w, w + "s", w + "es"}
+    if w.endswith("ies") and len(w) > 4:
+        out.add(w[:-3] + "y")
+    if w.endswith("y") and len(w) > 2:
+        out.add(w[:-1] + "ies")
+    if w.endswith("es") and len(w) > 3:
+        out.add(w[:-2])
+    if w.endswith("s") and len(w) > 2:
+        out.add(w[:-1])
+    return out
 
 
 def _blank(text: str, m: re.Match[str]) -> str:
@@ -156,6 +208,10 @@ def _problems(sentence: str, scope: Scope, day_year: str) -> list[str]:  # noqa:
                 continue
         return "" if m.group(1) in days else f"weekday {m.group(1)} is not a day of its commits"
 
+    def times(m):
+        return "" if float(m.group(1)) in scope.numbers else \
+            f"number {m.group(1)} is not in its commits or the day's stats"
+
     def pr(m):
         nums = [m.group(1), *re.findall(r"\d{2,}", m.group(2) or "")]
         bad = [n for n in nums if float(n) not in scope.numbers]
@@ -164,7 +220,7 @@ def _problems(sentence: str, scope: Scope, day_year: str) -> list[str]:  # noqa:
     def ident(m):
         word = m.group(1) if m.re is BACKTICK else m.group(0)
         word = word.removesuffix("()")
-        return "" if scope.has(word) else f"identifier {word} is not in its commits"
+        return "" if scope.has_identifier(word) else f"identifier {word} is not in its commits"
 
     scan(SHA, sha)
     scan(HANDLE, handle)
@@ -176,6 +232,7 @@ def _problems(sentence: str, scope: Scope, day_year: str) -> list[str]:  # noqa:
     scan(WEEKDAY, weekday)
     scan(VERSION, version)
     scan(PR, pr)
+    scan(TIMES, times)
     scan(DOTTED, ident)
     out += _token_problems(text, scope)
     return out
@@ -202,7 +259,7 @@ def _token_problems(text: str, scope: Scope) -> list[str]:
         if base.isdigit() or re.fullmatch(r"\d[\d,]*(?:\.\d+)?", base) or RUN.fullmatch(base):
             continue  # numbers: below
         if _is_identifier(base):
-            if not scope.has(base):
+            if not scope.has_identifier(base):
                 out.append(f"identifier {base} is not in its commits")
             continue
         if base.isupper() and len(base) > 1:
@@ -217,7 +274,11 @@ def _token_problems(text: str, scope: Scope) -> list[str]:
         low = base.lower()
         if low in STOCK_NAMES or scope.has(base):
             continue
-        start = i == 0 or re.search(r"[.:;!?\"“(]\s*$", text[tokens[i - 1].end():m.start()])
+        between = text[tokens[i - 1].end():m.start()] if i else ""
+        if i == 0 or re.search(r"[.!?]\W*$", between):
+            continue  # a sentence's capitalised first word is not a name (a full name's
+            # second word still is one)
+        start = re.search(r"[:;\"“(]\s*$", between)
         if start and low in COMMON_WORDS:
             continue
         if not start and low in COMMON_WORDS and low in ("i",):
@@ -294,7 +355,32 @@ def resolve(commits: list[str], facts: DayFacts) -> tuple[list[str], str]:
     return list(dict.fromkeys(shas)), ""
 
 
+NOTHING_TO_DO = re.compile(
+    r"\b(?:no (?:action|changes?|code changes?|migration|updates?|work) (?:is |are )?"
+    r"(?:needed|required|necessary)|no migration|nothing (?:for you )?to (?:change|do|update|"
+    r"migrate)|nothing (?:today |here )?(?:asks|requires|needs) you to|(?:don't|do not|"
+    r"doesn't|does not|won't|will not) (?:need|have) to (?:change|do|update|migrate)|"
+    r"nothing changes for (?:you|users)|no breaking changes?|(?:fully )?backwards?[- ]"
+    r"compatible|nothing (?:is )?(?:broken|breaks))\b", re.I)
+
+
+def nothing_claim(text: str, facts: DayFacts) -> str:
+    """Why ``text`` may not say there is nothing to do ("no action needed"), or "": a claim
+    the day's findings contradict (:func:`studio.editorial.findings.nothing_to_change`)."""
+    from ...editorial.findings import nothing_to_change
+
+    m = NOTHING_TO_DO.search(text)
+    if m is None or nothing_to_change(facts.findings):
+        return ""
+    n = len(facts.findings)
+    return (f"says {m.group(0)!r}, but the day has {n} finding{'s' if n != 1 else ''} "
+            "listeners must act on")
+
+
 def check_resolved(text: str, shas: list[str], facts: DayFacts) -> str:
+    claim = nothing_claim(text, facts)
+    if claim:
+        return claim
     scope = _scope(tuple(shas), facts)
     problems = _problems(text, scope, facts.digest.date[:4])
     if problems:

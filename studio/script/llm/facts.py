@@ -1,5 +1,9 @@
 """What the day says, per commit: the cards the model is given and the evidence the lock checks.
 
+A card carries the commit's record as written (:func:`studio.editorial.record.commit_record`:
+its message and PR description, cleaned but never rewritten for speech), its title, author, PR,
+a summary of its files and, for a revert or reland, the story the digest paired with it.
+
 A commit's evidence is everything the record holds about it: its titles, bodies (commit and
 PR), author (name, login, e-mail name), co-authors, files, PR number, sha, dates and sizes,
 and for a revert or reland the story the digest paired with it (the original's title, PR,
@@ -10,14 +14,15 @@ repository and stats.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ...digest.bodies import explain_commit
 from ...digest.model import CommitInfo, Digest
+from ...editorial.findings import Finding, find_findings
+from ...editorial.record import commit_record
 from ...profile import Profile
 
-MAX_EXPLAINED = 3  # explaining sentences per commit on its card
 MAX_FILES = 5  # paths per commit on its card
 
 
@@ -46,6 +51,7 @@ class DayFacts:
     by_sha: dict[str, Evidence]  # full sha -> evidence of that commit
     day: Evidence  # date, stats, show: what a stock line may say
     cards: list[dict]  # what the model is given, one per commit of the day
+    findings: list[Finding] = field(default_factory=list)  # what listeners must act on
     scopes: dict = field(default_factory=dict, repr=False)  # factlock's, per set of commits
 
     @cached_property
@@ -105,6 +111,7 @@ def commit_evidence(c: CommitInfo, d: Digest) -> Evidence:
                                                                         for x in c.changes)),
                        float(len(c.changes))}
     ev.numbers |= {float(len(c.files)), float(len(c.co_authors) + 1)}
+    ev.numbers |= {float(n) for n in re.findall(r"\d+", files_summary(c.files))}
     for r in d.reverts:
         if c.sha in (r.sha, r.reverted_sha):
             ev.texts += [r.reverted_title, r.original_author, r.reverted_by, r.reason,
@@ -140,47 +147,83 @@ def day_evidence(d: Digest, profile: Profile) -> Evidence:
     return ev
 
 
-def card(c: CommitInfo, d: Digest) -> dict:
-    """One commit as the model is given it: what it may say, nothing it may not."""
-    explained = explain_commit(c)
+def files_summary(files: list[str]) -> str:
+    """"12 files, 8 under backends/cuda": how many files and where most of them are."""
+    if not files:
+        return ""
+    n = len(files)
+    dirs: dict[str, int] = {}
+    for f in files:
+        parts = f.split("/")
+        top = "/".join(parts[:2]) if len(parts) > 2 else parts[0] if len(parts) > 1 else ""
+        if top:
+            dirs[top] = dirs.get(top, 0) + 1
+    out = f"{n} file{'s' if n != 1 else ''}"
+    if dirs and n > 1:
+        top, count = max(dirs.items(), key=lambda x: (x[1], x[0]))
+        if count == n:
+            out += f", all under {top}/"
+        elif 2 * count > n:
+            out += f", {count} under {top}/"
+    return out
+
+
+def card(c: CommitInfo, d: Digest, earlier: bool = False) -> dict:
+    """One commit as the model is given it: its record as written, nothing it may not say."""
     out: dict = {"sha": c.short, "title": c.title, "author": c.author,
                  "date": _date(c.committed_at)}
+    if earlier:
+        out["landed_before_today"] = True
     if c.pr is not None:
         out["pr"] = c.pr
-    if c.sig is not None:
-        out["significance"] = round(c.sig.score, 1)
-        out["kind"] = c.sig.kind
-        if c.sig.housekeeping:
-            out["housekeeping"] = True
+    if c.is_bot:
+        out["bot"] = True
+    if c.sig is not None and c.sig.housekeeping:
+        out["housekeeping"] = True
     if c.files:
-        out["files"] = c.files[:MAX_FILES]
+        out["files"] = files_summary(c.files)
+        out["some_files"] = c.files[:MAX_FILES]
     if c.changes:
         out["lines_added"] = sum(x.added for x in c.changes)
         out["lines_removed"] = sum(x.deleted for x in c.changes)
-    if explained.sentences:
-        out["explanation"] = explained.sentences[:MAX_EXPLAINED]
-    if explained.user_action:
-        out["users_should"] = explained.user_action[:2]
+    record = commit_record(c).text
+    if record:
+        out["record"] = record
     for r in d.reverts:
         if r.sha == c.sha:
-            out["reverts"] = {"title": r.reverted_title, "pr": r.reverted_pr,
-                              "author": r.original_author, "reverted_by": r.reverted_by,
+            out["reverts"] = {"sha": r.reverted_sha[:7] if r.reverted_sha else "",
+                              "title": r.reverted_title, "pr": r.reverted_pr,
+                              "author": r.original_author or "unknown",
+                              "reverted_by": r.reverted_by,
                               "reason": r.reason or "no reason was given",
                               "automatic": r.automatic,
                               "originally_landed": _date(r.original_committed_at)}
     for r in d.relands:
         if r.sha == c.sha:
-            out["relands"] = {"reverted_on": _date(r.revert_date), "reason": r.reason,
-                              "first_landed": _date(r.original_date)}
+            out["relands"] = {"first_landed": _date(r.original_date),
+                              "first_author": r.original_author,
+                              "reverted_by": r.reverted_by,
+                              "reverted_on": _date(r.revert_date),
+                              "reason": r.reason or "no reason was given"}
     for s in d.stacks:
         if c.sha in s.shas:
             out["stack"] = {"kind": s.kind, "size": len(s.commits), "prs": s.prs}
     return out
 
 
-def day_facts(d: Digest, profile: Profile) -> DayFacts:
+def told_earlier(d: Digest) -> list[CommitInfo]:
+    """The look-back window's commits a rollback of the day tells (the originals)."""
+    wanted = {r.reverted_sha for r in d.reverts} | {r.original_sha for r in d.relands}
+    today = {c.sha for c in d.commits}
+    return [c for c in d.earlier if c.sha in wanted and c.sha not in today]
+
+
+def day_facts(d: Digest, profile: Profile, findings: list[Finding] | None = None) -> DayFacts:
+    """The day's cards and evidence; ``findings``: the editorial plan's (else found here)."""
     by_sha = {c.sha: commit_evidence(c, d) for c in d.commits}
     for c in d.earlier:  # originals a rollback tells, from the look-back window
         by_sha.setdefault(c.sha, commit_evidence(c, d))
-    return DayFacts(d, profile, by_sha, day_evidence(d, profile),
-                    [card(c, d) for c in d.commits])
+    cards = [card(c, d) for c in d.commits] + [card(c, d, True) for c in told_earlier(d)]
+    return DayFacts(d, profile, by_sha, day_evidence(d, profile), cards,
+                    find_findings(c for c in d.commits if c.revert is None)
+                    if findings is None else findings)

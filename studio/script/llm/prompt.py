@@ -1,8 +1,11 @@
-"""The messages the model is sent: the rules, the show's style, the target length, the day.
+"""The messages the model is sent: an editor's brief to a writer, the day's plan and its record.
 
-Everything the model may say is in the user message as JSON (the day's stats and one card per
-commit, :mod:`.facts`); the system message says that nothing else may be said, and that every
-sentence names the commits it tells — the fact lock holds it to both afterwards.
+The system message is the brief (how the show is told, what may be said); the user message
+holds the day as JSON: its numbers, the editorial plan (:mod:`studio.editorial.plan`) as the
+order to tell it in, the findings (what listeners must act on) and one card per commit with
+its record as written (:mod:`.facts`). Every sentence names the commits it tells — the fact
+lock holds it to that afterwards. :func:`part_messages` and :func:`frame_messages` are the same
+brief cut down for a model whose context window cannot hold the whole day (:mod:`.parts`).
 """
 
 from __future__ import annotations
@@ -10,30 +13,85 @@ from __future__ import annotations
 import datetime as dt
 import json
 
+from ...editorial.findings import nothing_to_change
 from ...profile import Profile
 from ..words import spoken_date
 from .facts import DayFacts
+from .plan_brief import DayBrief
 
 WORDS_A_MINUTE = 150
-DEFAULT_STYLE = ("A daily briefing for the project's developers: warm, direct and concrete. "
-                 "Lead with what matters most to users; explain the problem each change solves, "
-                 "who it affects and what changes for them, in the authors' own terms.")
+DEFAULT_STYLE = ("A daily briefing for the project's developers: warm, direct and concrete, "
+                 "like a colleague who read every change so the listener does not have to.")
 
-RULES = """You write the spoken script of a daily developer podcast episode about one repository.
-Rules:
-- Use ONLY the facts given in the day's JSON. Never add a number, date, name, handle, PR number,
-  commit sha, version, identifier, environment variable or file path that is not written in the
-  commits a sentence tells (or in the day's stats).
-- Every sentence lists in "commits" the short shas of the commits it tells. A sentence with no
-  commits is a stock line (greeting, transition, sign-off) and must state no facts at all
-  except the show's name, the date and the day's stats.
-- Tell rollbacks whole: whose change, what it did, who reverted it and the reason as given.
-- Explain: the problem, who is affected, what changes for them. No praise or hype the record
-  does not support. Say PR numbers only where they help (a stack's range).
-- Plain spoken English: no markdown, backticks, URLs or lists.
-- Answer with one JSON object only:
-  {"title": str, "summary": str, "segments": [{"title": str,
-   "sentences": [{"text": str, "commits": [short sha, ...]}]}]}"""
+BRIEF = """You are the writer of a daily spoken podcast about one software repository's main
+branch. The listeners are the project's developers and users; they hear the script read aloud
+once, without seeing it. I am your editor. I have read the day, chosen the stories and put
+them in order (the "plan" in the JSON below); you write the script from the commits' own
+records (their "record" fields: commit messages and pull-request descriptions as the authors
+wrote them).
+
+How to tell the day:
+1. Open with a greeting, the show's name and the spoken date, then one or two sentences on
+   the shape of the day: how many commits, how many authors, and the headline in a phrase
+   (a sentence that says the headline lists the headline story's commits).
+2. Rollbacks come first (plan.rollbacks): whose work went back, what it had done, who took
+   it out and the reason exactly as the record gives it (or that no reason was given). If it
+   came back (a reland), say what changed the second time, if the record says.
+3. Then the stories (plan.stories), the headline first. Tell each as an editor would want:
+   the problem (what went wrong or was missing, and for whom), the cause when the record
+   gives it, the fix (what the change does), the evidence (measurements, tests, numbers the
+   record states) and what it means for the listener: what to do, if anything. Several
+   commits in one story (a stack, a series, one person's campaign) are ONE story: tell what
+   they do together, not commit by commit.
+4. Then plan.in_a_sentence_each: one or two sentences each, what it does and for whom.
+5. Then plan.covered_in_one_line: one or two sentences that cover them honestly and together
+   (what kind of work it was: tests, CI, docs, refactoring), with a count that is exactly
+   the number of commits the sentence names. Every commit of the day is told somewhere, and
+   the counts you say add up to the day's numbers (plan.numbers).
+6. "Today's focus": a short segment built ONLY from the findings (what listeners must act
+   on), each told as what to do: what changed, who is affected, what to use or set instead.
+   If there are no findings, leave this segment out.
+   Never say "no action needed", "nothing to change" or "no migration" unless
+   plan.nothing_to_change is true; then you may say "nothing today asks you to change your
+   code", once.
+7. Close with a short sign-off (no facts in it), and give the episode a title (a few words,
+   naming the headline) and a one- or two-sentence summary.
+
+How to write it:
+- Spoken English for the ear: short and medium sentences, each standing on its own when
+  heard (name what "it" or "this" is when a sentence could be heard alone). No markdown,
+  lists, backticks, URLs, file paths read out, or emoji.
+- Identifiers: describe them ("the CUDA backend's memory planner") or say them as a
+  developer says them aloud ("the to-executorch call"); say a name exactly as the record
+  writes it when you say it at all. PR numbers only where they help (a stack's range).
+- Name each person once, where their work is told (their name as in "author"); do not repeat
+  names, and never turn a handle or a bot into a person ("a bot" or "an automated update").
+- Say only what the records, the plan and the numbers say. Never add a number, date, name,
+  version, identifier, environment variable or claim that is not written in the commits a
+  sentence names. No praise or hype the record does not support, and no template or bot
+  text (no checklists, "this PR", "cc", test-plan boilerplate).
+- Every sentence lists in "commits" the short shas of the commits it tells (all of them: a
+  sentence about a story names every commit of it that it speaks for). A sentence with an
+  empty "commits" list is a stock line (greeting, transition, sign-off) and states no fact
+  except the show's name, the date and the day's numbers.
+
+Answer with one JSON object only, no other text:
+{"title": str, "summary": str, "segments": [{"title": str,
+ "sentences": [{"text": str, "commits": [short sha, ...]}]}]}
+Segments: the opening, one per rollback or story, one for the sentence-each items and the
+rest, "Today's focus" when there are findings, and the sign-off."""
+
+PART_BRIEF = """This time you write only PART of the day's script: the stories in this
+message's plan, told as the brief says (problem, cause, fix, evidence, what to do; a story
+of several commits told as one). No greeting, no numbers of the whole day, no "Today's
+focus", no sign-off: those are written separately. Use "title": "" and "summary": ""."""
+
+FRAME_BRIEF = """This time you write only the FRAME of the day's script, from the plan, the
+findings and the commits' titles (the stories themselves are written separately, so do not
+tell them here): segment 1 is the opening (greeting, the show's name, the spoken date, the
+shape of the day with its numbers and the headline in a phrase); segment 2 is "Today's
+focus" from the findings (leave it out when there are none); the last segment is the
+sign-off. Give the whole episode's title and summary."""
 
 
 def target_words(minutes: float | None, commits: int) -> int:
@@ -42,20 +100,63 @@ def target_words(minutes: float | None, commits: int) -> int:
     return min(full, 120 + 90 * commits)
 
 
-def messages(facts: DayFacts, profile: Profile, minutes: float | None) -> list[dict[str, str]]:
+def _system(profile: Profile, extra: str = "") -> str:
+    style = getattr(profile, "style", "") or DEFAULT_STYLE
+    return f"{BRIEF}\n\nThe show's style: {style}" + (f"\n\n{extra}" if extra else "")
+
+
+def day_header(facts: DayFacts) -> dict:
     d = facts.digest
     s = d.stats
-    style = getattr(profile, "style", "") or DEFAULT_STYLE
-    day = {
-        "show": d.show, "host": profile.host, "repository": d.repo, "branch": d.branch,
-        "date": d.date, "spoken_date": spoken_date(dt.date.fromisoformat(d.date)),
-        "stats": {"commits": s.commits, "reverts": s.reverts, "relands": s.relands,
-                  "authors": s.authors, "merged_prs": s.merged_prs},
-        "commits": facts.cards,
-    }
-    words = target_words(minutes, s.commits)
-    system = f"{RULES}\n\nThe show's style: {style}"
-    user = (f"Write about {words} words for the day below (a quiet day may be shorter: never "
-            f"pad). Open with a greeting and the date, close with a sign-off.\n\n"
-            + json.dumps(day, ensure_ascii=False, sort_keys=True))
-    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+    return {"show": d.show, "host": facts.profile.host, "repository": d.repo,
+            "branch": d.branch, "date": d.date,
+            "spoken_date": spoken_date(dt.date.fromisoformat(d.date)),
+            "stats": {"commits": s.commits, "reverts": s.reverts, "relands": s.relands,
+                      "authors": s.authors, "bot_commits": s.bot_commits,
+                      "merged_prs": s.merged_prs}}
+
+
+def findings_of(facts: DayFacts, shas: set[str] | None = None) -> list[dict]:
+    return [{"kind": f.kind, "commit": f.sha[:7], "sentence": f.sentence,
+             **({"about": f.subject} if f.subject else {}),
+             **({"use_instead": f.replacement} if f.replacement else {})}
+            for f in facts.findings if shas is None or f.sha in shas]
+
+
+def _user(lead: str, body: dict) -> str:
+    return lead + "\n\n" + json.dumps(body, ensure_ascii=False, indent=None)
+
+
+def messages(facts: DayFacts, brief: DayBrief, minutes: float | None) -> list[dict[str, str]]:
+    """The whole day in one request."""
+    words = target_words(minutes, facts.digest.stats.commits)
+    day = day_header(facts) | {
+        "plan": brief.plan | {"nothing_to_change": nothing_to_change(facts.findings)},
+        "findings": findings_of(facts), "commits": facts.cards}
+    lead = (f"Write about {words} words (a quiet day may be shorter: never pad) for the day "
+            "below, following the plan.")
+    return [{"role": "system", "content": _system(facts.profile)},
+            {"role": "user", "content": _user(lead, day)}]
+
+
+def part_messages(facts: DayFacts, brief: DayBrief, part: dict, cards: list[dict],
+                  words: int) -> list[dict[str, str]]:
+    """One part of the day: ``part`` (a plan cut to some of its stories) and their cards."""
+    shas = {c for c in facts.by_sha if c[:7] in {card["sha"] for card in cards}}
+    day = day_header(facts) | {"plan": part, "findings": findings_of(facts, shas),
+                               "commits": cards}
+    lead = f"Write about {words} words for these stories of the day, following the plan."
+    return [{"role": "system", "content": _system(facts.profile, PART_BRIEF)},
+            {"role": "user", "content": _user(lead, day)}]
+
+
+def frame_messages(facts: DayFacts, brief: DayBrief, words: int) -> list[dict[str, str]]:
+    """The opening, the day's numbers, Today's focus and the sign-off, from titles only."""
+    titles = [{k: c[k] for k in ("sha", "title", "author", "pr", "bot", "landed_before_today")
+               if k in c} for c in facts.cards]
+    day = day_header(facts) | {
+        "plan": brief.plan | {"nothing_to_change": nothing_to_change(facts.findings)},
+        "findings": findings_of(facts), "commits": titles}
+    lead = f"Write about {words} words: the opening, Today's focus and the sign-off."
+    return [{"role": "system", "content": _system(facts.profile, FRAME_BRIEF)},
+            {"role": "user", "content": _user(lead, day)}]

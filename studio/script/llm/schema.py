@@ -67,6 +67,24 @@ class DraftScript:
     segments: list[DraftSegment] = field(default_factory=list)
 
 
+_THINK = re.compile(r"<think>.*?</think>", re.S | re.I)
+
+
+def without_thinking(text: str) -> str:
+    """``text`` without a reasoning model's ``<think>…</think>`` blocks; an unclosed leading
+    ``<think>`` (the answer cut or never given) leaves only what follows a line that starts
+    a JSON object, and a closing ``</think>`` without its opening (the template sent it)
+    drops all before it."""
+    text = _THINK.sub("", text)
+    low = text.lower()
+    if "</think>" in low:
+        text = text[low.rindex("</think>") + len("</think>"):]
+    elif low.lstrip().startswith("<think>"):
+        m = re.search(r"(?m)^\s*(?:```(?:json)?\s*\n\s*)?\{", text)
+        text = text[m.start():] if m else ""
+    return text
+
+
 _FENCE = re.compile(r"^\s*```(?:json)?\s*\n(.*)\n\s*```\s*$", re.S)
 
 
@@ -89,8 +107,9 @@ def _obj(value: object, where: str, keys: tuple[str, ...]) -> dict:
 
 
 def parse_draft(content: str) -> DraftScript:
-    """The draft in ``content`` (a JSON object, optionally in one ```json fence), strictly."""
-    text = (content or "").strip()
+    """The draft in ``content`` (a JSON object, optionally in one ```json fence, after any
+    ``<think>`` block), strictly."""
+    text = without_thinking(content or "").strip()
     fenced = _FENCE.match(text)
     if fenced:
         text = fenced.group(1)

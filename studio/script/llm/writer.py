@@ -10,18 +10,22 @@ from __future__ import annotations
 import logging
 
 from ...digest.model import Digest
+from ...editorial.plan import plan_episode
 from ...episode import Episode
 from ...jobs import CancelToken, Progress, no_progress
 from ...profile import Profile
 from ..story import StoryWriter
 from .assemble import lock_draft, provenance_counts
 from .cache import DraftCache, draft_key
-from .client import LlmUnavailable, complete, make_client
+from .client import ContextExceeded, LlmUnavailable, complete, make_client
 from .config import WriterSettings, host_of
-from .facts import day_facts
+from .facts import DayFacts, day_facts
 from .key import api_key
+from .parts import draft_in_parts
+from .plan_brief import DayBrief, day_brief
 from .prompt import messages, target_words
 from .schema import RESPONSE_FORMAT, DraftInvalid, DraftScript, parse_draft
+from .window import answer_tokens, context_window, estimate_tokens
 
 log = logging.getLogger(__name__)
 
@@ -36,13 +40,14 @@ class LlmWriter:
         self.cancel = cancel
         self.cache = cache if cache is not None else (DraftCache() if settings.cache else None)
         self.name = f"llm-1 ({settings.model})"
+        self.client = None
 
     def write(self, digest: Digest, profile: Profile) -> Episode:
         story = StoryWriter(self.minutes).write(digest, profile)
-        facts = day_facts(digest, profile)
-        prompt = messages(facts, profile, self.minutes)
+        plan = plan_episode(digest)
+        facts = day_facts(digest, profile, plan.findings)
         try:
-            draft = self._draft(prompt, target_words(self.minutes, digest.stats.commits))
+            draft = self._draft(facts, day_brief(plan, digest))
         except (LlmUnavailable, DraftInvalid) as exc:
             # an unavailable server's reason names its host already: said once
             what = (f"at {host_of(self.settings.base_url)} answered with no usable draft"
@@ -54,25 +59,57 @@ class LlmWriter:
         self.progress(0.97, "checking every fact of the draft against the day")
         episode = lock_draft(draft, facts, story, digest, self.name)
         counts = provenance_counts(episode)
-        log.info("draft by %s: %d sentences verified, %d replaced, %d dropped",
-                 self.settings.model, counts["verified"], counts["replaced"], counts["dropped"])
+        drafted = counts["verified"] + counts["replaced"] + counts["dropped"]
+        log.info("draft by %s: %d sentences drafted, %d kept (verified), %d replaced, "
+                 "%d dropped", self.settings.model, drafted, counts["verified"],
+                 counts["replaced"], counts["dropped"])
         self.progress(1.0, "draft checked")
         return episode
 
-    def _draft(self, prompt: list[dict[str, str]], words: int) -> DraftScript:
-        s = self.settings
-        key = draft_key(s.model, prompt, s.temperature)
-        cached = self.cache.get(key) if self.cache is not None else None
+    def _draft(self, facts: DayFacts, brief: DayBrief) -> DraftScript:
+        """The day in one request when it fits the model's window, else part by part."""
+        words = target_words(self.minutes, facts.digest.stats.commits)
+        whole = messages(facts, brief, self.minutes)
+        cached = self._cached(whole)
         if cached is not None:
+            return cached
+        window, source = context_window(self.settings)
+        need = estimate_tokens(whole) + answer_tokens(words)
+        if need <= window:
             try:
-                self.progress(0.95, "the draft of this day is cached")
-                return parse_draft(cached)
-            except DraftInvalid:
-                pass
-        client = make_client(s, api_key(s.base_url))
-        self.progress(0.0, f"drafting with {s.model} at {host_of(s.base_url)}")
-        content = complete(client, s, prompt, RESPONSE_FORMAT, words, self.progress, self.cancel)
+                return self._ask(whole, words, "the day")
+            except ContextExceeded as exc:
+                window = exc.n_ctx or min(window, need) * 3 // 4
+                log.info("%s; drafting part by part in a %d-token window", exc, window)
+        else:
+            log.info("the day's prompt is about %d tokens with its answer (characters / 4); "
+                     "the context window is %d (%s): drafting part by part", need, window,
+                     source)
+        return draft_in_parts(self._ask, facts, brief, words, window)
+
+    def _cached(self, prompt: list[dict[str, str]]) -> DraftScript | None:
+        s = self.settings
+        cached = self.cache.get(draft_key(s.model, prompt, s.temperature)) if self.cache else None
+        if cached is None:
+            return None
+        try:
+            draft = parse_draft(cached)
+        except DraftInvalid:
+            return None
+        self.progress(0.95, "the draft of this day is cached")
+        return draft
+
+    def _ask(self, prompt: list[dict[str, str]], words: int, what: str) -> DraftScript:
+        cached = self._cached(prompt)
+        if cached is not None:
+            return cached
+        s = self.settings
+        if self.client is None:
+            self.client = make_client(s, api_key(s.base_url))
+        self.progress(0.0, f"drafting {what} with {s.model} at {host_of(s.base_url)}")
+        content = complete(self.client, s, prompt, RESPONSE_FORMAT, words, self.progress,
+                           self.cancel, max_tokens=answer_tokens(words))
         draft = parse_draft(content)
         if self.cache is not None:
-            self.cache.put(key, content)
+            self.cache.put(draft_key(s.model, prompt, s.temperature), content)
         return draft

@@ -1,0 +1,109 @@
+"""A model with a small context window: the writer asks the server for it (llama-server's
+/props, Ollama's /api/show), and a day that does not fit — or that the server rejects as
+llama-server does, "the request exceeds the available context size" — is drafted part by
+part, each request with the records of its own commits only, and joined into one draft."""
+
+from __future__ import annotations
+
+import json
+
+from llm_day import DAY, build_repo
+from llm_server import ChatServer
+
+from studio.pipeline import SourceSpec, pull_day, write_script_for
+from studio.script.llm.config import WriterSettings
+from studio.script.llm.window import DEFAULT_CONTEXT, context_window
+
+
+def _day_of(body: dict) -> dict:
+    return json.loads(body["messages"][1]["content"].split("\n\n", 1)[1])
+
+
+def answer(body: dict) -> str:
+    """What a model writing what it is asked would answer: the frame when it gets titles only,
+    else one sentence per commit it was given."""
+    day = _day_of(body)
+    cards = day["commits"]
+    if not any("record" in c for c in cards) and "opening" in body["messages"][1]["content"]:
+        return json.dumps({"title": "Widgets today", "summary": "The day on Widgets.",
+                           "segments": [
+                               {"title": "Welcome", "sentences": [
+                                   {"text": "Welcome to Widgets.", "commits": []}]},
+                               {"title": "Bye", "sentences": [
+                                   {"text": "See you tomorrow.", "commits": []}]}]})
+    return json.dumps({"title": "", "summary": "", "segments": [
+        {"title": "Part", "sentences": [
+            {"text": f"{c['author']} worked on this: {c['title']}.", "commits": [c["sha"]]}
+            for c in cards if not c.get("landed_before_today")]}]})
+
+
+def _write(tmp_path, server: ChatServer, **settings):
+    shas = build_repo(tmp_path / "repo")
+    day = pull_day(SourceSpec(git=str(tmp_path / "repo")), __import__("datetime").date
+                   .fromisoformat(DAY))
+    ws = WriterSettings(kind="llm", base_url=server.base_url, model="m", cache=False,
+                        stream=False, **settings)
+    return write_script_for(day, writer=ws), shas
+
+
+def _chat(server: ChatServer) -> list[dict]:
+    return [r for r in server.requests if r["path"].startswith("/v1/chat")]
+
+
+def test_a_window_advertised_by_props_is_drafted_part_by_part(tmp_path):
+    with ChatServer(n_ctx=3600, context_limit=3600, respond=answer) as server:
+        episode, shas = _write(tmp_path, server)
+        asked = _chat(server)
+        assert any(p["path"] == "/props" for p in server.probes)
+    assert episode.writer == "llm-1 (m)" and not episode.writer_note, episode.writer_note
+    assert len(asked) >= 3 and not any("rejected" in r for r in asked)
+    for r in asked:  # each request within the window, its answer capped
+        assert r["body"]["max_tokens"] < 3600
+    # each part carries the records of its own commits only
+    for part in (_day_of(r["body"]) for r in asked[1:]):
+        plan = part["plan"]
+        named = {sha for key in ("rollbacks", "stories", "in_a_sentence_each")
+                 for story in plan[key] for sha in story["commits"]}
+        named |= set(plan["covered_in_one_line"])
+        assert {c["sha"] for c in part["commits"]} == named
+        assert len(named) < 6
+    assert not any("record" in c for c in _day_of(asked[0]["body"])["commits"])
+    # joined: the frame's opening first, its sign-off last, every commit told between
+    said = [s for seg in episode.segments for s in seg.sentences]
+    assert said[0].text.startswith("Welcome to Widgets") and said[-1].text.startswith("See you")
+    told = {sha[:7] for s in said for sha in s.commits}
+    assert {shas[k] for k in ("lru", "env", "release", "fix", "revert")} <= told
+    assert episode.title == "Widgets today"
+    assert all(s.provenance == "drafted-verified" for s in said)
+
+
+def test_a_prompt_the_server_rejects_as_too_long_is_drafted_again_in_parts(tmp_path):
+    """No /props: the writer assumes 8192 tokens and sends the day whole; the server counts
+    more tokens than the writer estimated and answers llama-server's 400, naming n_ctx."""
+    with ChatServer(respond=answer) as server:  # how long the whole day is, as it counts
+        _write(tmp_path / "a", server)
+        whole = sum(len(m["content"]) for m in _chat(server)[0]["body"]["messages"]) // 3
+    with ChatServer(context_limit=whole - 1, respond=answer) as server:
+        episode, _ = _write(tmp_path / "b", server)
+        asked = _chat(server)
+    assert "rejected" in asked[0]  # the whole day, refused
+    assert episode.writer == "llm-1 (m)" and not episode.writer_note, episode.writer_note
+    assert len(asked) >= 3 and not any("rejected" in r for r in asked[1:])
+
+
+def test_the_context_window_comes_from_the_server_or_the_setting():
+    with ChatServer(n_ctx=16384) as server:
+        ws = WriterSettings(kind="llm", base_url=server.base_url, model="m")
+        assert context_window(ws)[0] == 16384
+        assert context_window(WriterSettings(kind="llm", base_url=server.base_url, model="m",
+                                             context=6000))[0] == 6000
+    with ChatServer(ollama_ctx=32768) as server:  # Ollama runs with num_ctx, not the maximum
+        ws = WriterSettings(kind="llm", base_url=server.base_url, model="qwen2.5:7b")
+        assert context_window(ws)[0] == 4096
+        assert server.probes[-1]["body"] == {"model": "qwen2.5:7b"}
+    with ChatServer() as server:
+        assert context_window(WriterSettings(kind="llm", base_url=server.base_url,
+                                             model="m"))[0] == DEFAULT_CONTEXT
+        assert context_window(WriterSettings(kind="llm", base_url=server.base_url, model="m",
+                                             context=12000))[0] == 12000
+

@@ -1,0 +1,84 @@
+"""The fact lock on a day whose records are written as developers write them (identifiers,
+acronyms in lower case, plurals): true sentences that say those words another way pass, every
+planted fabrication (a number, a name, an identifier, a version, a date) is caught, and "no
+action needed" is a claim the day's findings can contradict."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from gitrepo import GH_COMMITTER, RepoBuilder, at, squash
+
+from studio.digest.build import build_digest
+from studio.pipeline import SourceSpec, pull_day
+from studio.profile import profile_for
+from studio.script.llm.factlock import check_sentence
+from studio.script.llm.facts import day_facts
+
+DAY = "2026-03-04"
+
+
+def _facts(path, breaking: bool):
+    c, e = GH_COMMITTER
+    shas = {}
+    with RepoBuilder(path, origin="https://github.com/octo/quant.git") as r:
+        shas["qat"] = r.commit(squash(
+            "Add qat_config for int4 weight-only training", 201,
+            "Adds a qat prototype: fake-quantizes weights after `apply_hadamard` before "
+            "training. The scale is set per attention head via `num_heads`; measured 1.8x less "
+            "error on llama."), at(DAY, 9), "Ana Lima", "ana@ex.com", c, e,
+            files={"quant/qat.py": "x = 1\n" * 40})
+        body = ("The `old_quantize` function is removed; use `quantize_` instead."
+                if breaking else "Speeds up the kernel cache lookups.")
+        shas["api"] = r.commit(squash("Tidy the quantize entry points", 202, body),
+                               at(DAY, 10), "Ben Okafor", "ben@ex.com", c, e,
+                               files={"quant/api.py": "y = 2\n" * 10})
+    day = pull_day(SourceSpec(git=str(path)), dt.date.fromisoformat(DAY))
+    profile = profile_for(day.repo, None)
+    digest = build_digest(day, profile)
+    return day_facts(digest, profile), {k: v[:7] for k, v in shas.items()}
+
+
+@pytest.fixture(scope="module")
+def day(tmp_path_factory):
+    return _facts(tmp_path_factory.mktemp("lock") / "repo", breaking=True)
+
+
+@pytest.mark.parametrize("text", [
+    "Ana Lima added a QAT prototype that fake-quantizes weights for int4 training.",
+    "Hadamard comes first: the weights are transformed before training.",
+    "Attention Heads each get their own scale.",
+    "The new QatConfig, said qat config, sets it up, with 1.8x less error on Llama.",
+    "Quantization-aware training arrives as a prototype.",  # a capitalised first word
+])
+def test_true_sentences_in_another_case_or_form_pass(day, text):
+    facts, s = day
+    assert check_sentence(text, [s["qat"]], facts) == ""
+
+
+@pytest.mark.parametrize("text,why", [
+    ("Ana Lima added a QAT prototype with 2.4x less error on llama.", "number 2.4"),
+    ("Ana Lima and Raj Mehta added a QAT prototype.", "Raj"),
+    ("Raj Mehta added a QAT prototype.", "Mehta"),
+    ("Ana Lima added qat_trainer for int4 weight-only training.", "qat_trainer"),
+    ("Ana Lima added a QAT prototype for PyTorch 2.9.", "version 2.9"),
+    ("Ana Lima added a QAT prototype on March 3rd.", "date March 3rd"),
+    ("Ana Lima added QATTrainer for int4 weights.", "QATTrainer"),
+    ("Ana Lima's prototype rotates the weights with a HADAMARD_SEED of 7.", "HADAMARD_SEED"),
+])
+def test_planted_fabrications_are_caught(day, text, why):
+    facts, s = day
+    assert why in check_sentence(text, [s["qat"]], facts)
+
+
+def test_nothing_to_change_is_a_claim_the_findings_contradict(day, tmp_path):
+    facts, s = day
+    assert facts.findings  # old_quantize removed: listeners must act
+    said = check_sentence("Nothing here needs you to change your code: no action needed.",
+                          [s["api"]], facts)
+    assert said.startswith("says 'Nothing here needs you to'") and "1 finding" in said
+    assert "no migration" in check_sentence("There is no migration to do today.", [], facts)
+    quiet, q = _facts(tmp_path / "quiet", breaking=False)
+    assert not quiet.findings
+    assert check_sentence("Nothing today asks you to change your code.", [], quiet) == ""
