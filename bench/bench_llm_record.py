@@ -5,7 +5,7 @@ the fact lock keeps.
 
 Runs ``studio script DAY -o OUT --writer llm --llm-base-url http://127.0.0.1:PORT/v1
 --llm-model strong`` against a local chat-completions server that saves each distinct request
-it gets to ``bench/results/editorial/<day>/request-N.json`` (a retry of the same messages is
+it gets to ``bench/out/editorial/<day>/request-N.json`` (a retry of the same messages is
 the same N) and answers it from ``answer-N.json`` there (a chat-completions response body)
 when that file exists, else with a 503, so that the writer falls back to the story writer and
 the request is kept for someone to answer. ``GET /props`` advertises ``--ctx`` tokens as
@@ -27,7 +27,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RESULTS = ROOT / "bench" / "results" / "editorial"
+RESULTS = ROOT / "bench" / "out" / "editorial"  # text of fetched repositories: not committed
 DAYS = Path("/work/editorial/days")
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..digest.model import CommitInfo, Digest, RelandStory, RevertStory, StackStory
 from .findings import Finding, find_findings
 from .impact import WEIGHTS, WHY, finding_bonus, impact, richness
+from .topics import topic_groups, topic_of
 
 MAX_ROLLBACKS = 4  # told whole; the rest named together
 
@@ -29,6 +30,7 @@ class Story:
     revert: RevertStory | None = None
     reland: RelandStory | None = None
     original: CommitInfo | None = None  # a revert's or reland's first landing, where known
+    topic: str = ""  # what a group of commits no stack marks shares ("length delimited")
 
     @property
     def shas(self) -> list[str]:
@@ -137,6 +139,15 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None) -> EditorialP
         candidates.append(Story(f"{s.kind}-{best.sha[:7]}", kind, members, WHY[kind],
                                 scores[0] + 0.3 * sum(scores[1:]), stack=s,
                                 findings=[f for f in findings if f.sha in {c.sha for c in members}]))
+    loose = [c for c in landed if c.sha not in grouped and kinds[c.sha] != "housekeeping"]
+    for group in topic_groups(loose):
+        grouped |= {c.sha for c in group}
+        scores = sorted((_commit_score(c, kinds[c.sha], findings) for c in group), reverse=True)
+        kind = max((kinds[c.sha] for c in group), key=lambda k: WEIGHTS[k])
+        group.sort(key=lambda c: -_commit_score(c, kinds[c.sha], findings))
+        candidates.append(Story(f"topic-{group[0].sha[:7]}", kind, group, WHY[kind],
+                                scores[0] + 0.3 * sum(scores[1:]), topic=topic_of(group),
+                                findings=[f for f in findings if f.sha in {c.sha for c in group}]))
     rest: list[CommitInfo] = []
     for c in landed:
         if c.sha in grouped:

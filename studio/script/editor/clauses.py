@@ -92,13 +92,16 @@ def split_area(title: str) -> tuple[str, str]:
     """``"Arm backend: Add X"`` → ("Arm backend", "Add X"); tags and a PR suffix dropped."""
     t = _PR.sub("", _TAGS.sub("", title)).strip()
     area = ""
-    for pattern in (_COLON_AREA, _DASH_AREA):
-        m = pattern.match(t)
-        if m and len(m.group(1).split()) <= 5:
-            head = m.group(1).strip()
-            if head.lower() not in _KINDS:
-                area = head
-            t = t[m.end():]
+    for _ in range(2):  # "Arm backend: Arm evaluator - Support X": both heads are places
+        for pattern in (_COLON_AREA, _DASH_AREA):
+            m = pattern.match(t)
+            if m and len(m.group(1).split()) <= 5:
+                head = m.group(1).strip()
+                if head.lower() not in _KINDS and not area:
+                    area = head
+                t = t[m.end():]
+                break
+        else:
             break
     return area, t.strip()
 

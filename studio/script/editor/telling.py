@@ -96,7 +96,8 @@ def tell_rollback(story: Story, d: Digest, voice: Voice, alone: bool) -> list[Sa
     kind = "revert" if story.revert is not None else "reland"
     h = Highlight(kind, story.commits, story.score, revert=story.revert, reland=story.reland,
                   original=story.original)
-    return [(for_ear(t), shas) for t, shas in tell_highlight(h, 2, d, voice, alone=alone)]
+    return [(for_ear(t), shas) for t, shas in tell_highlight(h, 1, d, voice, alone=alone)
+            if "#" not in t]
 
 
 def tell(story: Story, words: int, skip: frozenset[str] = frozenset()) -> list[Said]:

@@ -17,7 +17,7 @@ from ...profile import Profile
 from ..story import phrases as P
 from ..story.draft import Draft
 from ..story.voice import Voice
-from ..words import capitalize, spoken_date
+from ..words import capitalize, number_words, spoken_date
 from .clauses import clause, split_area
 from .ear import for_ear
 from .focus import focus, told_sentences
@@ -124,22 +124,32 @@ class EditorWriter:
         area, rest = split_area(c.title)
         said, _ = clause(rest, "present")
         words = rest.split()
-        return capitalize(for_ear(" ".join(words[:8]))) if words else capitalize(said)
+        return capitalize(for_ear(" ".join(words[:10]))) if words else capitalize(said)
 
     def _title(self, d: Digest, plan: EditorialPlan) -> str:
-        top = plan.headline
+        top = plan.stories[0] if plan.stories else None
+        n = len(plan.rollbacks)
+        back = "A Rollback" if n == 1 else f"{capitalize(number_words(n))} Rollbacks" if n else ""
         if top is None or not top.commits:
+            if back:
+                return f"{d.show}: {back}"
             return f"{d.show}: {'A quiet day' if d.commits else 'Nothing landed'}"
-        _, rest = split_area(top.commits[0].title)
-        head = for_ear(" ".join(rest.split()[:9]))
-        more = " and more" if len(plan.stories) + len(plan.rollbacks) > 1 else ""
-        return f"{d.show}: {capitalize(head)}{more}"
+        if len(top.commits) > 1:
+            head = f"{person(top.commits[0])}'s {number_words(len(top.commits))}-part series"
+        else:
+            _, rest = split_area(top.commits[0].title)
+            head = capitalize(for_ear(" ".join(rest.split()[:9])))
+        return f"{d.show}: {back}, and {head}" if back else f"{d.show}: {head}"
 
     def _summary(self, d: Digest, plan: EditorialPlan) -> str:
-        parts = []
-        for story in (plan.rollbacks + plan.stories)[:3]:
-            if story.commits:
-                parts.append(opening(story.commits[0]))
         n = d.stats.commits
-        head = f"{n} commit{'s' if n != 1 else ''} on {d.branch}."
-        return " ".join([head] + [p + "." for p in parts])
+        parts = [f"{capitalize(number_words(n))} commit{'s' if n != 1 else ''} on {d.branch}"
+                 + (f", {number_words(len(plan.rollbacks))} of them taken back"
+                    if plan.rollbacks else "") + "."]
+        for story in plan.stories[:2]:
+            if story.commits:
+                parts.append((one_line(story)[0] if len(story.commits) > 1
+                               else opening(story.commits[0])) + ".")
+        if plan.findings:
+            parts.append("Today's focus: what to change or try.")
+        return " ".join(parts)

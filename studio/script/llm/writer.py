@@ -14,7 +14,6 @@ from ...editorial.plan import plan_episode
 from ...episode import Episode
 from ...jobs import CancelToken, Progress, no_progress
 from ...profile import Profile
-from ..story import StoryWriter
 from .assemble import lock_draft, provenance_counts
 from .cache import DraftCache, draft_key
 from .client import ContextExceeded, LlmUnavailable, complete, make_client
@@ -43,7 +42,9 @@ class LlmWriter:
         self.client = None
 
     def write(self, digest: Digest, profile: Profile) -> Episode:
-        story = StoryWriter(self.minutes).write(digest, profile)
+        from ..writer import default_writer
+
+        story = default_writer(self.minutes).write(digest, profile)
         plan = plan_episode(digest)
         facts = day_facts(digest, profile, plan.findings)
         try:

@@ -1,0 +1,67 @@
+"""Commits that are one story though no stack marks them: changes of one day whose titles share
+a rare subject ("length delimited" in three codec changes, "KV cache" in three Arm changes).
+
+Words are taken from the titles (identifiers cut into words: ``LengthDelimitedCodec`` →
+length, delimited, codec); a word is rare when at most a quarter of the day's commits (and at
+most five) use it; two commits whose titles share two rare words, or one rare word and their
+author, are one story. Groups are capped so one story stays tellable.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ..digest.model import CommitInfo
+
+MAX_GROUP = 6
+_STOP = {"the", "and", "for", "with", "from", "into", "when", "that", "this", "add", "adds",
+         "fix", "fixes", "support", "use", "make", "remove", "update", "backend", "backends",
+         "test", "tests", "docs", "doc", "arm", "qualcomm", "engine", "direct", "part", "only",
+         "not", "all", "new", "more", "its", "their", "instead", "after", "before", "via",
+         "ship", "build", "run", "avoid", "allow", "enable", "export", "model", "models"}
+
+
+def words(title: str) -> set[str]:
+    title = re.sub(r"([a-z])([A-Z])", r"\1 \2", title)
+    parts = re.findall(r"[A-Za-z][A-Za-z0-9]+", title.replace("_", " "))
+    return {p.lower() for p in parts if len(p) > 2 and p.lower() not in _STOP}
+
+
+def topic_groups(commits: list[CommitInfo]) -> list[list[CommitInfo]]:
+    """Groups of two or more of ``commits`` that share a subject, in the day's order."""
+    if len(commits) < 2:
+        return []
+    bags = {c.sha: words(c.title) for c in commits}
+    freq = Counter(w for bag in bags.values() for w in bag)
+    limit = max(2, min(5, len(commits) // 4))
+    rare = {c.sha: {w for w in bags[c.sha] if 2 <= freq[w] <= limit} for c in commits}
+    parent = {c.sha: c.sha for c in commits}
+
+    def root(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for i, a in enumerate(commits):
+        for b in commits[i + 1:]:
+            shared = rare[a.sha] & rare[b.sha]
+            if len(shared) >= 2 or (shared and a.author == b.author):
+                parent[root(a.sha)] = root(b.sha)
+    groups: dict[str, list[CommitInfo]] = {}
+    for c in commits:
+        groups.setdefault(root(c.sha), []).append(c)
+    return [g[:MAX_GROUP] for g in groups.values() if len(g) >= 2]
+
+
+def topic_of(group: list[CommitInfo]) -> str:
+    """The words the group's titles share, in the first title's order ("length delimited")."""
+    bags = [words(c.title) for c in group]
+    shared = set.intersection(*bags) if bags else set()
+    if not shared:
+        counts = Counter(w for bag in bags for w in bag)
+        shared = {w for w, n in counts.items() if n >= 2}
+    first = re.sub(r"([a-z])([A-Z])", r"\1 \2", group[0].title).replace("_", " ")
+    order = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z0-9]+", first)]
+    return " ".join(dict.fromkeys(w for w in order if w in shared))
