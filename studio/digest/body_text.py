@@ -196,6 +196,7 @@ def pieces(body: str, tests: bool = False) -> Iterator[Piece]:
     prev_blank = True
     in_list = False
     count = [0]
+    last: list[Piece | None] = [None]  # the last piece said
     in_snippet = False
     last_line = ""  # the last line of prose read
 
@@ -207,7 +208,11 @@ def pieces(body: str, tests: bool = False) -> Iterator[Piece]:
                 said = [p for p in said if not _COMMAND.match(p.text) and len(p.text.split()) > 2]
             if said and code and said[-1].text.endswith(":"):
                 said[-1].code_follows = True
+            if said:
+                last[0] = said[-1]
             yield from said
+        elif code and last[0] is not None and last[0].text.endswith(":"):
+            last[0].code_follows = True  # "... like this:", a blank line, then the block
         paragraph.clear()
 
     for line in _clean(body).split("\n"):

@@ -61,22 +61,24 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"no longer (?:exported|available|published|shipped|installed))\b|"
         r"\bremov(?:e|es|ed|ing) (?:the )?(?:deprecated|public|old|legacy)\b", re.I)),
     ("rename", re.compile(
-        r"\b(?:is|are|was|were|has been|have been|been) renamed\b|\brenam(?:e|es|ed|ing)\b"
-        r".{0,80}\bto\s+[`'\"]", re.I)),
+        r"\b(?:is|are|was|were|has been|have been|been) (?:now )?renamed\b|"
+        r"\brenamed\s+`[^`]+`\s+to\b|^Renamed? (?:it |`[^`]+` )?to\b", re.I)),
     ("requirement", re.compile(
         r"\b(?:now |also )?(?:requires?|needs?) (?:at least |a minimum of )?[`'\"]?[\w.+-]*"
         r"[A-Za-z][\w.+-]* (?:v?\d+(?:\.\d+)*\+?|or (?:newer|later|above))|"
         r"\bminimum (?:supported )?(?:version|cmake|python|rust|gcc|msrv)\b|\bMSRV\b|"
         r"\b(?:new|additional) (?:runtime |build |required )?(?:dependenc(?:y|ies)|"
-        r"requirements?)\b|\brequirements? (?:is|are) new\b|\bnow depends? on\b|"
-        r"\b(?:bump|raise)[sd]? the minimum\b|\bthe (?:floor|minimum) (?:of|is) (?:[A-Za-z+]+ )?v?\d",
+        r"requirements?)\b|\brequirements? (?:is|are) new\b|"
+        r"\b(?:bump|raise)[sd]? the minimum\b|^[A-Z][\w.+-]* \d+(?:\.\d+)+ or (?:newer|later)\b|"
+        r"\bthe (?:floor|minimum) (?:of|is) (?:[A-Za-z+]+ )?v?\d",
         re.I)),
     ("deprecation", re.compile(
         r"\b(?:is|are|was|were|now|been|becomes?) deprecated\b|\bdeprecat(?:e|es|ing)\s+"
         r"(?!use\b|usage\b|warnings?\b)|\bwill be removed\b|\bscheduled for removal\b", re.I)),
     ("workaround", re.compile(
-        r"\bas a workaround\b|\bto work ?around\b|\bwork ?around (?:it|this)\b.{0,40}\b(?:set|"
-        r"pass|use|add)\b|\bon (?:an? )?older\b.{0,60}\b(?:set|pass|use|add|export)\b", re.I)),
+        r"\b(?:as a workaround|to work ?around\b[^.]{0,60}),?\s+(?:you |users? )?(?:can |may |"
+        r"should )?(?:set|pass|use|add|export|install|pin|disable|enable)\b|"
+        r"\bon (?:an? )?older\b.{0,60}\b(?:set|pass|use|add|export)\b", re.I)),
     ("migration", re.compile(
         r"\b" + _ADDRESSEE + r"\b[^.;]{0,80}?\b(?:should|must|needs? to|has to|have to|will need "
         r"to)\s+(?:now\s+|also\s+|instead\s+)?(?:use|link|import|switch|move|migrate|update|call|"
@@ -89,9 +91,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"\bto (?:enable|opt in|turn (?:it )?on)\b[^.]{0,60}\b(?:set|pass|use|call|add)\b|"
         r"\bbehind (?:the |a )?(?:[`\w-]+ )?(?:feature|flag|cfg)\b", re.I)),
     ("limitation", re.compile(
-        r"\b(?:currently|for now|still|yet) (?:slower|not supported|unsupported|limited|fails?|"
-        r"broken|missing)\b|\bslower than (?:the )?baseline\b|\bknown (?:gap|issues?|"
-        r"limitations?|regressions?)\b|^not fixed here\b|\bis not (?:yet )?(?:supported|covered)\b|"
+        r"\b(?:currently|for now|still|yet) (?:slower|not supported|unsupported|limited)\b|"
+        r"\bslower than (?:the )?baseline\b|^known (?:gap|issues?|limitations?|regressions?)\b|"
+        r"^not fixed here\b|\bis not (?:yet )?(?:supported|covered)\b|"
         r"\bnot (?:yet )?supported (?:on|for|with)\b|\bonly (?:on|for) linux\b|^Linux only\b|"
         r"\bremains? unsupported\b|\b(?:is|are) still refused\b|\bregress(?:es|ed) (?:performance|"
         r"throughput|latency|by)\b", re.I)),
@@ -105,11 +107,17 @@ _DENIED = re.compile(
     r"\bno (?:existing )?(?:caller|user|consumer)s? (?:changes?|needs?|has to)\b|"
     r"\bbehaves? (?:exactly )?as before\b|\bnothing is broken\b|\bnot a (?:break|workaround)\b|"
     r"\b(?:would|could|might) (?:have )?(?:break|broken|fail)|\bdoes not break\b|"
-    r"\bwithout breaking\b|\bno (?:breaking|user-facing) change", re.I)
+    r"\bwithout breaking\b|\bno (?:breaking|user-facing) change|\bhad to\b|^now that\b|"
+    r"\bif\b[^.]{0,80}\b(?:is|are) removed\b|\bremoved by\b|\bwe\b[^.]{0,30}\brenam|"
+    r"\bI think\b|\bwhile we're here\b|\bwithout (?:taking on |adding |any )?(?:a )?new\b|"
+    r"\bleaving\b|^fix(?:es|ed)?\b|\bprior to this change\b", re.I)
 # the project's own upkeep: its tests, CI, helpers, its own use of something deprecated
 _INTERNAL = re.compile(
     r"\b(?:tests?|testing|unit ?tests?|test suites?|CI|ciflow|jobs?|workflows?|runners?|lint\w*|"
-    r"docstrings?|comments?|internal(?:ly)?|helpers?|refactor\w*|benchmarks?|fixtures?|"
+    r"docstrings?|comments?|internal(?:ly)?|helpers?|refactor\w*|benchmarks?|fixtures?|mdtests?|"
+    r"unused imports?|cleanups?|pyre|unused|(?:dead|broken) links?|link check|website|call sites?|"
+    r"snapshots?|UT|TODO|"
+    r"scripts?|branch(?:es)?|ghstack|"
     r"(?:its|our) own|mypy|clippy|pre-commit)\b|\b(?:use|usage) of (?:the )?deprecated\b|"
     r"\bdeprecat\w+ warnings?\b|\bfix(?:es|ed)? (?:the )?(?:use|usage) of\b", re.I)
 _PUBLIC = re.compile(
@@ -120,10 +128,18 @@ _PUBLIC = re.compile(
 # an imperative opening: the commit saying what it does, not what users must do
 _IMPERATIVE = re.compile(
     r"^(?:Instead(?: of [^,]+)?,?\s+)?(?:use|prefer|replace|switch|move|add|make|build|rename|"
-    r"drop|remove|avoid|keep|call|pass|set|read|compare|check|return|route|wire|let)\b", re.I)
+    r"drop|remove|avoid|keep|call|pass|set|read|compare|check|return|route|wire|let|harden|"
+    r"update|retain|mark|removed|added|moved|dropped)\b", re.I)
+# a listed file and what changed in it: "`path/x.h` — ..."; the change's own notes
+_FILE_ITEM = re.compile(r"^`?[\w./-]+\.(?:h|hpp|c|cc|cpp|py|pyi|rs|md|txt|ya?ml|toml|cmake|json)`?"
+                        r"(?:,|:|\s+[—–-])")
 # "Verified against every combination ...: ... still fails on the major": what was checked
 _REPORTS = re.compile(r"^(?:Verified|Checked|Tested|Confirmed|Ran|Built|Installed)\b|"
                       r"^(?:confirmed|checked|verified)\b")
+_NAMED = re.compile(r"`[^`]+`|\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|(?<!\w)--[a-z][\w-]+|"
+                    r"\b(?:option|flag|target|module|package|function|API|setting|rule)\b", re.I)
+_KNOWN_HEAD = re.compile(r"^known (?:gaps?|issues?|limitations?|regressions?)\b[^.]{0,40}:$", re.I)
+_HANDLE = re.compile(r"`[^`]+`|\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|(?<!\w)--[a-z][\w-]+")
 _HOUSEKEEPING_THEMES = {"tests", "ci", "docs"}
 
 
@@ -146,12 +162,22 @@ def _is_finding(kind: str, sentence: str, section: str, paragraph: str = "") -> 
     if section == "tests" and not re.search(r"known|not (?:yet )?(?:supported|covered|fixed)|"
                                             r"slower|unsupported|requires?|needs?", sentence, re.I):
         return False  # "a cu130 row on a 12.6 toolkit still fails on the major": as expected
-    if _IMPERATIVE.match(sentence) and kind in ("migration", "workaround", "opt-in") \
-            and section != "action":
+    if _IMPERATIVE.match(sentence) and kind not in ("limitation", "deprecation") \
+            and section != "action" and not re.match(r"Renamed? ", sentence):
         return False
+    if _FILE_ITEM.match(sentence):
+        return False
+    if kind in ("removal", "rename") and (not _NAMED.search(sentence) or
+                                          re.search(r"\bwe\b", sentence, re.I)):
+        return False  # "the node is removed": a removal of nothing a user can name
+    if kind == "opt-in" and not _HANDLE.search(sentence):
+        return False  # an opt-in nobody is told how to enable
+    if kind in ("opt-in", "requirement") and re.search(r"\bpreviously\b", sentence, re.I):
+        return False  # what it used to be
     internal, public = _INTERNAL.search(sentence), _PUBLIC.search(sentence)
-    if internal and not (public and re.search(_ADDRESSEE + r"|`|CMake|target|wheel|package|"
-                                              r"environment|env var|flag|option", sentence, re.I)):
+    if internal and not re.search(r"\b(?:users?|callers?|consumers?|you|downstream|projects?|"
+                                  r"applications?|CMake|target|environment|env var|flag|option)\b",
+                                  sentence, re.I):
         return False
     if kind == "requirement" and not public:
         public = _PUBLIC.search(paragraph)  # "The floor of 9 ...", after "GCC 12.2 is ..."
@@ -162,9 +188,17 @@ def _signals(c: CommitInfo) -> list[tuple[str, str, int, str]]:
     """(kind, sentence, paragraph, section) of every sentence that says any finding's words."""
     record = commit_record(c)
     out = []
+    known = False  # under a "Known limitations:" heading: its list items are the findings
     for n, p in enumerate(record.paragraphs):
         reported = False  # the sentence before said "Verified against ...:"
+        known = known and p.listed
+        if known:
+            out.append(("limitation", p.sentences[0], n, p.section))
+            continue
         for sentence in p.sentences:
+            if _KNOWN_HEAD.match(sentence):
+                known = True
+                continue
             kind = _kind(sentence, p.section)
             if kind is not None:
                 out.append((kind, sentence, n, "tests" if reported else p.section))
@@ -189,7 +223,11 @@ def commit_findings(c: CommitInfo) -> list[Finding]:
         return []  # a change to the project's own tests, CI or docs asks nothing of users
     record = commit_record(c)
     out: list[Finding] = []
+    upkeep = bool(_INTERNAL.search(c.title))  # "Drop the ... job", "Repoint dead links"
     for kind, sentence, n, section in _signals(c):
+        if upkeep and kind in ("removal", "rename", "opt-in", "limitation", "workaround",
+                               "requirement"):
+            continue
         paragraph = record.paragraphs[n].sentences if n >= 0 else (sentence,)
         if not _is_finding(kind, sentence, section, " ".join(paragraph)):
             continue
@@ -200,9 +238,16 @@ def commit_findings(c: CommitInfo) -> list[Finding]:
     return merge(out, _PRIORITY)
 
 
+# any word of a finding, said of anything: "nothing to change" needs none of these in the day
+_LOOSE = re.compile(r"\b(?:break\w*|BC|deprecat\w*|opt[- ]?in|opt[- ]?out|requires?|requirements?|"
+                    r"minimum|MSRV|migrat\w*|work ?around|renam\w*|remov\w*|no longer|"
+                    r"drop(?:s|ped)? support|slower|regress\w*|not (?:yet )?supported|"
+                    r"known (?:gap|issue|limitation)s?|by default|instead)\b", re.I)
+
+
 class Findings(list):
-    """The day's findings; ``signals`` counts every sentence that said a finding's words,
-    kept or not (a CI job's "opt-in" too): :func:`nothing_to_change` needs none at all."""
+    """The day's findings; ``signals`` counts every title and sentence that said any word of
+    one, kept or not (a CI job's "opt-in" too): :func:`nothing_to_change` needs none at all."""
 
     signals: int = 0
 
@@ -213,7 +258,8 @@ def find_findings(commits: Iterable[CommitInfo]) -> list[Finding]:
     for c in commits:
         out.extend(commit_findings(c))
         if c.revert is None and not c.is_bot:
-            out.signals += len(_signals(c))
+            record = commit_record(c)
+            out.signals += sum(1 for t in (c.title, *record.sentences) if _LOOSE.search(t))
     return out
 
 

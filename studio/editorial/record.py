@@ -96,11 +96,12 @@ def _paragraphs(body: str) -> list[Paragraph]:
     out: list[Paragraph] = []
     current: list[str] = []
     key: tuple[int, str, bool] | None = None
-    code = False
+    tail: list = [None]  # the paragraph's last piece: a code block after it marks it later
 
     def close() -> None:
         if current and key is not None:
-            out.append(Paragraph(tuple(current), key[1], key[2], code))
+            out.append(Paragraph(tuple(current), key[1], key[2],
+                                 bool(tail[0] is not None and tail[0].code_follows)))
 
     for piece in pieces(body, tests=True):
         text = " ".join(piece.text.split())
@@ -110,10 +111,9 @@ def _paragraphs(body: str) -> list[Paragraph]:
         if key is not None and k != key and current:
             close()
             current = []
-            code = False
         key = k
         current.append(text)
-        code = piece.code_follows
+        tail[0] = piece
     close()
     return out
 
