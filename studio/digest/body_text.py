@@ -21,6 +21,7 @@ class Piece:
     section: str  # "summary", "problem", "action", "numbers" or "" (untitled)
     listed: bool = False  # from a list item
     paragraph: int = 0  # which paragraph (or list item) of the body it came from
+    code_follows: bool = False  # it ends in a colon and a code block (left out) came next
 
 
 _SECTIONS = {
@@ -49,6 +50,15 @@ _SKIP_SECTIONS = re.compile(
     r"(?:new |updated |new and updated )?(?:markdown tests|mdtests|snapshots))$",
     re.I,
 )
+# skipped sections whose prose still says what was found (kept by ``pieces(tests=True)``):
+# "Verified against ...: a consumer ... fails while configuring" is a fact; the commands are not
+_TEST_SECTIONS = re.compile(
+    r"^(?:test(?:s|ing)?(?: plan| done| results?)?|how (?:was (?:this|it) )?(?:verified|tested)|"
+    r"verification|validation)$", re.I)
+# a test plan's command, not its finding: "pytest -q ...", "$ cargo test", "`make check`"
+_COMMAND = re.compile(
+    r"^(?:\$\s|>>>|(?:python3?|pytest|cargo|buck2?|make|cmake|ninja|bash|sh|pip3?|uv|npm|yarn|"
+    r"git|docker|ctest|bazel|torchrun|\./)\s*\S|`[^`]+`\s*$)", re.I)
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _BOLD_HEADING = re.compile(r"^\s*(?:\*\*|__)([^*_]{2,40}?)\s*:?\s*(?:\*\*|__)\s*:?\s*(.*)$")
 _PLAIN_HEADING = re.compile(r"^([A-Z][A-Za-z /-]{1,30}):\s*(.*)$")
@@ -57,7 +67,7 @@ _TRAILER = re.compile(
     r"Differential Revision|Reviewed[ -]By|Pulled By|Signed-off-by|Co-authored-by|Acked-by|"
     r"Tested-by|Reported-by|Suggested-by|Helped-by|fbshipit-source-id|Change-Id|"
     r"Bypass-Github-Export-Checks|Imported from|X-[\w-]+|Reviewers|Subscribers|Tags|Tasks|"
-    r"Authored by|Generated-by|Assisted-by)\s*:",
+    r"Authored by|Generated-by|Assisted-by|AI-assisted-by|AI-generated-by|Made-with)\s*:",
     re.I,
 )
 _PROMPT_START = re.compile(
@@ -71,7 +81,12 @@ _SKIP_LINE = re.compile(
     r"(?:[*-]\s+)?Update (?:base for Update )?on \"|"  # ghstack's squashed revision notes
     r"[-*+]\s*\[[ xX]\]|!\[|<img\b|-{3,}\s*$|={3,}\s*$|\*{3,}\s*$|_{3,}\s*$|"
     r"(?:Fixes|Closes|Resolves)\s*:?\s*(?:#|https?://)\S*\s*$|"
-    r"(?:🤖\s*)?Generated with\b|Co-Authored-By\b|Made with\b|\[message truncated\])",
+    r"(?:🤖\s*)?Generated with\b|Co-Authored-By\b|Made with\b|\[message truncated\]|"
+    r"\[PLEASE REMOVE\]|(?:@[\w.-]+[\s,]*)+$|"  # a PR template's instructions, a bare cc list
+    # an AI assistant's credit: "Authored with Claude Code.", "Written with the help of Codex"
+    r"(?:authored|written|created|generated|drafted|co-written|assisted|made|developed)\s+"
+    r"(?:with|by|using)\s+(?:the )?(?:help of\s+|assistance of\s+)?(?:an? )?"
+    r"(?:claude|codex|copilot|chatgpt|gpt|cursor|gemini|devin|ai\b|llm)[^.]{0,40}\.?\s*$)",
     re.I,
 )
 _LINK_LINE = re.compile(
@@ -91,25 +106,31 @@ _SHORT_NAME = re.compile(r"^[A-Za-z][\w /&'-]{0,40}[\w)]$")
 _HASH_WRAP = re.compile(r"(?<=[^\s.!?:])[ \t]*\n(?=#{1,6} )")
 
 
-def _section_of(name: str) -> str | None:
-    """The section a heading opens; None when its text is skipped."""
+def _section_of(name: str, tests: bool = False) -> str | None:
+    """The section a heading opens; None when its text is skipped ("tests" for a test plan's,
+    when ``tests``)."""
     key = re.sub(r"[*_`:]+", "", name).strip().lower()
     key = re.sub(r"^[^\w]+", "", key).strip()
     if _SKIP_SECTIONS.match(key):
-        return None
+        return "tests" if tests and _TEST_SECTIONS.match(key) else None
     return _SECTIONS.get(key, "")
 
 
-def _is_table_row(line: str) -> bool:
+def _is_table_row(line: str, wrapped: bool = False) -> bool:
+    """Whether ``line`` is a table's row; ``wrapped``: it continues a paragraph of prose, where
+    a hard-wrapped line of numbers ("fabricated 1.5.0 and 2.0.0") is no table unless its
+    columns are aligned by runs of spaces."""
     s = line.strip()
     # "| a | b |" or a "---|---" rule; not prose with a union in code ("match `Int | Bool` or")
     if s.count("|") >= 2 and (s.startswith("|") or s.endswith("|")):
         return True
-    if "|" in s and "-" in s and re.fullmatch(r"[\s|:-]+", s):
-        return True
+    if "|" in s and (not s.strip("|").strip() or "-" in s and re.fullmatch(r"[\s|:-]+", s)):
+        return True  # a rule, or the "|" a wrapped row left on its own line
     tokens = s.split()
     numbers = sum(1 for t in tokens if re.fullmatch(r"[-+~]?[\d.,]+(?:x|%|us|ms|s|MB|GB)?", t))
     runs = len(re.findall(r"\S {2,}\S", s))
+    if wrapped:
+        return runs >= 2 and numbers >= 2
     return (runs >= 2 and numbers >= 2) or (len(tokens) >= 3 and numbers * 2 >= len(tokens)
                                              and not s.endswith("."))
 
@@ -165,8 +186,9 @@ def squash_items(body: str) -> set[str]:
     return items if len(items) >= 2 else set()
 
 
-def pieces(body: str) -> Iterator[Piece]:
-    """The body's prose sentences, in order."""
+def pieces(body: str, tests: bool = False) -> Iterator[Piece]:
+    """The body's prose sentences, in order. ``tests``: a test plan's prose too (its section
+    "tests"), without its commands; the record keeps what a test plan found."""
     section: str | None = ""
     paragraph: list[str] = []
     listed = False
@@ -174,14 +196,23 @@ def pieces(body: str) -> Iterator[Piece]:
     prev_blank = True
     in_list = False
     count = [0]
+    last: list[Piece | None] = [None]  # the last piece said
     in_snippet = False
     last_line = ""  # the last line of prose read
 
-    def flush() -> Iterator[Piece]:
+    def flush(code: bool = False) -> Iterator[Piece]:
         if paragraph and section is not None:
             count[0] += 1
-            for s in _sentences(" ".join(paragraph)):
-                yield Piece(s, section, listed, count[0])
+            said = [Piece(s, section, listed, count[0]) for s in _sentences(" ".join(paragraph))]
+            if section == "tests":
+                said = [p for p in said if not _COMMAND.match(p.text) and len(p.text.split()) > 2]
+            if said and code and said[-1].text.endswith(":"):
+                said[-1].code_follows = True
+            if said:
+                last[0] = said[-1]
+            yield from said
+        elif code and last[0] is not None and last[0].text.endswith(":"):
+            last[0].code_follows = True  # "... like this:", a blank line, then the block
         paragraph.clear()
 
     for line in _clean(body).split("\n"):
@@ -191,7 +222,7 @@ def pieces(body: str) -> Iterator[Piece]:
                 in_fence = ""
             continue
         if fence:
-            yield from flush()
+            yield from flush(code=True)
             in_fence = fence.group(1)
             continue
         if not line.strip():
@@ -203,7 +234,7 @@ def pieces(body: str) -> Iterator[Piece]:
         in_snippet = in_snippet or (prev_blank and not in_list and line.startswith("  ")
                                     and last_line.endswith(":"))
         if in_snippet or indented and (prev_blank or not paragraph) and not in_list:
-            yield from flush()
+            yield from flush(code=True)
             continue  # indented code (or a quoted output) block
         prev_blank = False
         stripped = line.strip()
@@ -217,7 +248,7 @@ def pieces(body: str) -> Iterator[Piece]:
             match = heading or plain
             assert match is not None
             yield from flush()
-            section = _section_of(match.group(1))
+            section = _section_of(match.group(1), tests)
             rest = match.group(2) if match.lastindex and match.lastindex >= 2 else ""
             listed, in_list = False, False
             if rest and section is not None:
@@ -225,7 +256,7 @@ def pieces(body: str) -> Iterator[Piece]:
             continue
         if _SETEXT.match(stripped) and len(paragraph) == 1 and _SHORT_NAME.match(paragraph[0]):
             # "Summary\n--", "Test Plan\n--": the line above is a heading (a setext one)
-            section = _section_of(paragraph.pop())
+            section = _section_of(paragraph.pop(), tests)
             listed, in_list = False, False
             continue
         if _PROMPT_START.match(stripped):
@@ -238,7 +269,7 @@ def pieces(body: str) -> Iterator[Piece]:
         if _LINK_LINE.match(stripped) and (not paragraph or not stripped.startswith("[")):
             yield from flush()
             continue
-        if _is_table_row(stripped):
+        if _is_table_row(stripped, wrapped=bool(paragraph)):
             yield from flush()
             continue
         item = _LIST_ITEM.match(line)

@@ -69,6 +69,7 @@ def commit_info(c: Commit, profile: Profile, in_day: bool) -> CommitInfo:
         changes=list(c.changes),
         pr_body=c.pr_body,
         branch_bodies=list(c.branch_bodies),
+        record=c.record,
     )
     info.themes = classify(info, profile)
     info.theme = info.themes[0]

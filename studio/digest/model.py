@@ -38,6 +38,7 @@ class CommitInfo:
     pr_body: str = ""
     sig: Significance | None = None
     branch_bodies: list[str] = field(default_factory=list)  # a merge's: its branch's commits
+    record: str = ""  # the day file's cleaned full text (studio.editorial.record), if it has one
 
     @property
     def short(self) -> str:

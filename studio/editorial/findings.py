@@ -6,6 +6,15 @@ minimum version of a tool or platform), a migration or workaround, a deprecation
 and how to enable it, a regression or limit the author states, or a platform dropped.
 "Today's focus" is built from these alone, by both writers; with none, nothing stock may claim
 there is nothing to do beyond what :func:`nothing_to_change` allows.
+
+Precision matters as much as recall: a finding is spoken as something listeners must do. So a
+sentence is one only when it speaks of something a user touches (a documented API, a build
+target, an env var, a flag, a dependency, a platform; or it addresses users, callers,
+projects) and not of the project's own upkeep (its tests, CI jobs, internal helpers, its own
+use of something deprecated); an imperative that describes the change ("Instead of casting to
+a list, use data_loader") is the author's change, not a user's task; and what a sentence
+denies ("The documented import path is unaffected", "would break") is no finding. A commit
+that says one thing in several sentences gives one finding per subject (:mod:`.finding_merge`).
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..digest.model import CommitInfo
+from .finding_parts import action_of, replacement_of, subject_of
 from .record import commit_record
 
 KINDS = ("break", "removal", "rename", "requirement", "migration", "workaround", "deprecation",
@@ -28,60 +38,232 @@ class Finding:
     sentence: str  # the record's sentence, as written
     subject: str = ""  # what it is about, as written ("_portable_lib", "CMake 3.24"), if found
     replacement: str = ""  # what to use instead, when the record says
+    action: str = ""  # the record's own words telling what to do ("should link `x` instead")
+    context: tuple[str, ...] = ()  # the commit's other sentences saying the same thing
+    paragraph: int = -1  # which paragraph of the record it came from (-1: the title)
 
 
+_ADDRESSEE = (r"(?:users?|callers?|consumers?|you|downstream|applications?|projects?|"
+              r"anyone|code|programs?|builds?|clients?|libraries|crates?|plugins?|embedders?)")
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("break", re.compile(r"\b(?:compatibility break|breaking change|BC[- ]breaking|"
-                         r"(?:does|will|would) break\b|no longer (?:configures|compiles|builds|"
-                         r"works|accepts|supports)|is (?:now )?an error)", re.I)),
-    ("removal", re.compile(r"\b(?:is|are|was|were) (?:now )?(?:gone|removed|deleted)\b|"
-                           r"\bremov(?:e|es|ed|ing) (?:the )?(?:deprecated|public|old)\b", re.I)),
-    ("rename", re.compile(r"\brenam(?:e|es|ed|ing)\b.*\bto\b", re.I)),
-    ("requirement", re.compile(r"\b(?:now )?requires?\b|\bminimum (?:supported )?(?:version|"
-                               r"cmake|python)\b|\bnew (?:runtime )?dependenc(?:y|ies)\b", re.I)),
-    ("migration", re.compile(r"\b(?:should|must|need to) (?:now )?(?:use|link|import|switch|"
-                             r"move|migrate|update|call|pass|set)\b|\bmigrat(?:e|ion)\b|"
-                             r"\binstead\b.*\b(?:use|link|import)\b", re.I)),
-    ("workaround", re.compile(r"\bwork ?around\b|\bon (?:an )?older\b.*\bset\b", re.I)),
-    ("deprecation", re.compile(r"\bdeprecat(?:e|es|ed|ion)\b", re.I)),
-    ("opt-in", re.compile(r"\bopt[- ]in\b|\bdisabled by default\b|\boff by default\b|"
-                          r"\benable (?:it )?(?:with|via|by)\b", re.I)),
-    ("limitation", re.compile(r"\b(?:currently|for now|still) (?:slower|not supported|"
-                              r"unsupported|limited)\b|\bslower than (?:the )?baseline\b|"
-                              r"\bknown (?:issue|limitation)s?\b", re.I)),
-    ("platform", re.compile(r"\b(?:drop(?:s|ped)?|no longer supports?) (?:support for )?"
-                            r"(?:python|windows|macos|linux|cuda|rocm|android|ios)\b", re.I)),
+    ("break", re.compile(
+        r"\b(?:compatibility break|breaking change|BC[- ]?breaking|backwards?[- ]incompatible|"
+        r"(?:does|will) break\b|no longer (?:configures?|compiles?|builds?|works?|"
+        r"accepts?|imports?)|is (?:now )?(?:a hard )?error\b(?! message)|"
+        r"\b(?:now )?(?:fails?|errors?|raises?) (?:instead of|where it used to|when)\b.{0,60}"
+        r"\b(?:previously|used to|before)\b)", re.I)),
+    ("platform", re.compile(
+        r"\b(?:drop(?:s|ped|ping)?|remov(?:e|es|ed|ing)|end(?:s|ed)?) support for\b|"
+        r"\bno longer (?:supports?|supported on|builds? on|ships? for)\b.{0,40}"
+        r"\b(?:python|windows|macos|linux|cuda|rocm|android|ios|gcc|clang|msvc|rust|\d)", re.I)),
+    ("removal", re.compile(
+        r"\b(?:is|are|was|were|has been|have been) (?:now |also )?(?:gone|removed|deleted|"
+        r"no longer (?:exported|available|published|shipped|installed))\b|"
+        r"\bremov(?:e|es|ed|ing) (?:the )?(?:deprecated|public|old|legacy)\b", re.I)),
+    ("rename", re.compile(
+        r"\b(?:is|are|was|were|has been|have been|been) (?:now )?renamed\b|"
+        r"\brenamed\s+`[^`]+`\s+to\b|^Renamed? (?:it |`[^`]+` )?to\b", re.I)),
+    ("requirement", re.compile(
+        r"\b(?:now |also )?(?:requires?|needs?) (?:at least |a minimum of )?[`'\"]?[\w.+-]*"
+        r"[A-Za-z][\w.+-]* (?:v?\d+(?:\.\d+)*\+?|or (?:newer|later|above))|"
+        r"\bminimum (?:supported )?(?:version|cmake|python|rust|gcc|msrv)\b|\bMSRV\b|"
+        r"\b(?:new|additional) (?:runtime |build |required )?(?:dependenc(?:y|ies)|"
+        r"requirements?)\b|\brequirements? (?:is|are) new\b|"
+        r"\b(?:bump|raise)[sd]? the minimum\b|^[A-Z][\w.+-]* \d+(?:\.\d+)+ or (?:newer|later)\b|"
+        r"\bthe (?:floor|minimum) (?:of|is) (?:[A-Za-z+]+ )?v?\d",
+        re.I)),
+    ("deprecation", re.compile(
+        r"\b(?:is|are|was|were|now|been|becomes?) deprecated\b|\bdeprecat(?:e|es|ing)\s+"
+        r"(?!use\b|usage\b|warnings?\b)|\bwill be removed\b|\bscheduled for removal\b", re.I)),
+    ("workaround", re.compile(
+        r"\b(?:as a workaround|to work ?around\b[^.]{0,60}),?\s+(?:you |users? )?(?:can |may |"
+        r"should )?(?:set|pass|use|add|export|install|pin|disable|enable)\b|"
+        r"\bon (?:an? )?older\b.{0,60}\b(?:set|pass|use|add|export)\b", re.I)),
+    ("migration", re.compile(
+        r"\b" + _ADDRESSEE + r"\b[^.;]{0,80}?\b(?:should|must|needs? to|has to|have to|will need "
+        r"to)\s+(?:now\s+|also\s+|instead\s+)?(?:use|link|import|switch|move|migrate|update|call|"
+        r"pass|set|name|replace|add|depend|enable|opt|rename|install|upgrade|specify|port)\b|"
+        r"\bsuch an? \w+ (?:moves|switches|migrates) to\b|\bmigrat(?:e|ion) (?:to|from|guide)\b|"
+        r"\bplease (?:use|migrate|switch|update)\b|\buse\s+`[^`]+`\s+instead\b", re.I)),
+    ("opt-in", re.compile(
+        r"\bopt[- ]?in (?:via|with|by|using|through)\b|\b(?:disabled|off|not enabled) by default\b|"
+        r"\b(?:can be|is) (?:re-?)?enabled (?:with|via|by|through|using)\b|"
+        r"\bto (?:enable|opt in|turn (?:it )?on)\b[^.]{0,60}\b(?:set|pass|use|call|add)\b|"
+        r"\bbehind (?:the |a )?(?:[`\w-]+ )?(?:feature|flag|cfg)\b", re.I)),
+    ("limitation", re.compile(
+        r"\b(?:currently|for now|still|yet) (?:slower|not supported|unsupported|limited)\b|"
+        r"\bslower than (?:the )?baseline\b|^known (?:gap|issues?|limitations?|regressions?)\b|"
+        r"^not fixed here\b|\bis not (?:yet )?(?:supported|covered)\b|"
+        r"\bnot (?:yet )?supported (?:on|for|with)\b|\bonly (?:on|for) linux\b|^Linux only\b|"
+        r"\bremains? unsupported\b|\b(?:is|are) still refused\b|\bregress(?:es|ed) (?:performance|"
+        r"throughput|latency|by)\b", re.I)),
 ]
-_SUBJECT = re.compile(r"`([^`]{1,80})`")
-_INSTEAD = re.compile(r"\b(?:use|link|import|call)\s+`([^`]{1,80})`\s+instead\b|"
-                      r"\binstead of\b.*?\buse\s+`([^`]{1,80})`", re.I)
+_PRIORITY = {k: n for n, k in enumerate(("break", "removal", "rename", "platform", "requirement",
+                                         "deprecation", "migration", "workaround", "opt-in",
+                                         "limitation"))}
+# what a sentence denies or supposes is no finding
+_DENIED = re.compile(
+    r"\b(?:is|are|remains?|stays?) unaffected\b|\bcontinues? to work\b|\bkeeps? working\b|"
+    r"\bno (?:existing )?(?:caller|user|consumer)s? (?:changes?|needs?|has to)\b|"
+    r"\bbehaves? (?:exactly )?as before\b|\bnothing is broken\b|\bnot a (?:break|workaround)\b|"
+    r"\b(?:would|could|might) (?:have )?(?:break|broken|fail)|\bdoes not break\b|"
+    r"\bwithout breaking\b|\bno (?:breaking|user-facing) change|\bhad to\b|^now that\b|"
+    r"\bif\b[^.]{0,80}\b(?:is|are) removed\b|\bremoved by\b|\bwe\b[^.]{0,30}\brenam|"
+    r"\bI think\b|\bwhile we're here\b|\bwithout (?:taking on |adding |any )?(?:a )?new\b|"
+    r"\bleaving\b|^fix(?:es|ed)?\b|\bprior to this change\b", re.I)
+# the project's own upkeep: its tests, CI, helpers, its own use of something deprecated
+_INTERNAL = re.compile(
+    r"\b(?:tests?|testing|unit ?tests?|test suites?|CI|ciflow|jobs?|workflows?|runners?|lint\w*|"
+    r"docstrings?|comments?|internal(?:ly)?|helpers?|refactor\w*|benchmarks?|fixtures?|mdtests?|"
+    r"unused imports?|cleanups?|pyre|unused|(?:dead|broken) links?|link check|website|call sites?|"
+    r"snapshots?|UT|TODO|"
+    r"scripts?|branch(?:es)?|ghstack|"
+    r"(?:its|our) own|mypy|clippy|pre-commit)\b|\b(?:use|usage) of (?:the )?deprecated\b|"
+    r"\bdeprecat\w+ warnings?\b|\bfix(?:es|ed)? (?:the )?(?:use|usage) of\b", re.I)
+_PUBLIC = re.compile(
+    r"`[^`]+`|\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|(?<!\w)--[a-z][\w-]+|\b(?:public|documented|"
+    r"users?|callers?|consumers?|applications?|downstream|you|API|CLI|flag|option|env(?:ironment)? "
+    r"var\w*|CMake|target|package|wheel|crate|dependenc\w+|version|Python|platform|runtime|"
+    r"builder|feature|GCC|Clang|MSVC|toolchain|compiler|Rust|MSRV|CUDA|Xcode|SDK)\b", re.I)
+# an imperative opening: the commit saying what it does, not what users must do
+_IMPERATIVE = re.compile(
+    r"^(?:Instead(?: of [^,]+)?,?\s+)?(?:use|prefer|replace|switch|move|add|make|build|rename|"
+    r"drop|remove|avoid|keep|call|pass|set|read|compare|check|return|route|wire|let|harden|"
+    r"update|retain|mark|removed|added|moved|dropped)\b", re.I)
+# a listed file and what changed in it: "`path/x.h` — ..."; the change's own notes
+_FILE_ITEM = re.compile(r"^`?[\w./-]+\.(?:h|hpp|c|cc|cpp|py|pyi|rs|md|txt|ya?ml|toml|cmake|json)`?"
+                        r"(?:,|:|\s+[—–-])")
+# "Verified against every combination ...: ... still fails on the major": what was checked
+_REPORTS = re.compile(r"^(?:Verified|Checked|Tested|Confirmed|Ran|Built|Installed)\b|"
+                      r"^(?:confirmed|checked|verified)\b")
+_NAMED = re.compile(r"`[^`]+`|\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|(?<!\w)--[a-z][\w-]+|"
+                    r"\b(?:option|flag|target|module|package|function|API|setting|rule)\b", re.I)
+_KNOWN_HEAD = re.compile(r"^known (?:gaps?|issues?|limitations?|regressions?)\b[^.]{0,40}:$", re.I)
+_HANDLE = re.compile(r"`[^`]+`|\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|(?<!\w)--[a-z][\w-]+")
+_HOUSEKEEPING_THEMES = {"tests", "ci", "docs"}
 
 
-def _finding(kind: str, sha: str, sentence: str) -> Finding:
-    names = _SUBJECT.findall(sentence)
-    instead = _INSTEAD.search(sentence)
-    replacement = next((g for g in instead.groups() if g), "") if instead else ""
-    subject = next((n for n in names if n != replacement), "")
-    return Finding(kind, sha, sentence, subject, replacement)
+def _kind(sentence: str, section: str) -> str | None:
+    for kind, pattern in _PATTERNS:
+        if pattern.search(sentence):
+            return kind
+    if section == "action" and _IMPERATIVE.match(sentence):
+        return "migration"  # a "Migration" or "BC-breaking note" section's instructions
+    return None
+
+
+def _is_finding(kind: str, sentence: str, section: str, paragraph: str = "") -> bool:
+    if _DENIED.search(sentence) and kind != "limitation":
+        return False
+    if (section == "tests" or _REPORTS.match(sentence)) and kind not in ("limitation",
+                                                                         "requirement") \
+            or _REPORTS.match(sentence) and not re.search(r"slower|regress", sentence, re.I):
+        return False  # what a test plan did or checked is no instruction
+    if section == "tests" and not re.search(r"known|not (?:yet )?(?:supported|covered|fixed)|"
+                                            r"slower|unsupported|requires?|needs?", sentence, re.I):
+        return False  # "a cu130 row on a 12.6 toolkit still fails on the major": as expected
+    if _IMPERATIVE.match(sentence) and kind not in ("limitation", "deprecation") \
+            and section != "action" and not re.match(r"Renamed? ", sentence):
+        return False
+    if _FILE_ITEM.match(sentence):
+        return False
+    if kind in ("removal", "rename") and (not _NAMED.search(sentence) or
+                                          re.search(r"\bwe\b", sentence, re.I)):
+        return False  # "the node is removed": a removal of nothing a user can name
+    if kind == "opt-in" and not _HANDLE.search(sentence):
+        return False  # an opt-in nobody is told how to enable
+    if kind in ("opt-in", "requirement") and re.search(r"\bpreviously\b", sentence, re.I):
+        return False  # what it used to be
+    internal, public = _INTERNAL.search(sentence), _PUBLIC.search(sentence)
+    if internal and not re.search(r"\b(?:users?|callers?|consumers?|you|downstream|projects?|"
+                                  r"applications?|CMake|target|environment|env var|flag|option)\b",
+                                  sentence, re.I):
+        return False
+    if kind == "requirement" and not public:
+        public = _PUBLIC.search(paragraph)  # "The floor of 9 ...", after "GCC 12.2 is ..."
+    return bool(public) or kind in ("break", "limitation", "platform")
+
+
+def _signals(c: CommitInfo) -> list[tuple[str, str, int, str]]:
+    """(kind, sentence, paragraph, section) of every sentence that says any finding's words."""
+    record = commit_record(c)
+    out = []
+    known = False  # under a "Known limitations:" heading: its list items are the findings
+    for n, p in enumerate(record.paragraphs):
+        reported = False  # the sentence before said "Verified against ...:"
+        known = known and p.listed
+        if known:
+            out.append(("limitation", p.sentences[0], n, p.section))
+            continue
+        for sentence in p.sentences:
+            if _KNOWN_HEAD.match(sentence):
+                known = True
+                continue
+            kind = _kind(sentence, p.section)
+            if kind is not None:
+                out.append((kind, sentence, n, "tests" if reported else p.section))
+            reported = bool(_REPORTS.match(sentence)) and sentence.endswith(":") or \
+                reported and sentence[:1].islower()
+    title = c.raw_title or c.title
+    if re.search(r"\bBC[- ]?breaking\b|\bbreaking\b|drop(?:s|ped)? support for|"
+                 r"\bdeprecate\b|\brequire\b", title, re.I):
+        kind = _kind(title, "") or ("break" if re.search(r"breaking", title, re.I) else None)
+        if kind is not None:
+            out.append((kind, title, -1, ""))
+    return out
 
 
 def commit_findings(c: CommitInfo) -> list[Finding]:
+    """The findings of one landed commit (none for a revert or a bot's)."""
+    from .finding_merge import merge
+
     if c.revert is not None or c.is_bot:
         return []
+    if c.theme in _HOUSEKEEPING_THEMES or (c.sig is not None and c.sig.housekeeping):
+        return []  # a change to the project's own tests, CI or docs asks nothing of users
+    record = commit_record(c)
     out: list[Finding] = []
-    for sentence in commit_record(c).sentences:
-        for kind, pattern in _PATTERNS:
-            if pattern.search(sentence):
-                out.append(_finding(kind, c.sha, sentence))
-                break
-    return out
+    upkeep = bool(_INTERNAL.search(c.title))  # "Drop the ... job", "Repoint dead links"
+    for kind, sentence, n, section in _signals(c):
+        if upkeep and kind in ("removal", "rename", "opt-in", "limitation", "workaround",
+                               "requirement"):
+            continue
+        paragraph = record.paragraphs[n].sentences if n >= 0 else (sentence,)
+        if not _is_finding(kind, sentence, section, " ".join(paragraph)):
+            continue
+        replacement = replacement_of(sentence)
+        subject = subject_of(sentence, paragraph, record.sentences, replacement, kind)
+        out.append(Finding(kind, c.sha, sentence, subject, replacement,
+                           action_of(sentence), paragraph=n))
+    return merge(out, _PRIORITY)
+
+
+# any word of a finding, said of anything: "nothing to change" needs none of these in the day
+_LOOSE = re.compile(r"\b(?:break\w*|BC|deprecat\w*|opt[- ]?in|opt[- ]?out|requires?|requirements?|"
+                    r"minimum|MSRV|migrat\w*|work ?around|renam\w*|remov\w*|no longer|"
+                    r"drop(?:s|ped)? support|slower|regress\w*|not (?:yet )?supported|"
+                    r"known (?:gap|issue|limitation)s?|by default|instead)\b", re.I)
+
+
+class Findings(list):
+    """The day's findings; ``signals`` counts every title and sentence that said any word of
+    one, kept or not (a CI job's "opt-in" too): :func:`nothing_to_change` needs none at all."""
+
+    signals: int = 0
 
 
 def find_findings(commits: Iterable[CommitInfo]) -> list[Finding]:
     """The findings of ``commits`` (the day's landed ones), in the commits' order."""
-    return [f for c in commits for f in commit_findings(c)]
+    out = Findings()
+    for c in commits:
+        out.extend(commit_findings(c))
+        if c.revert is None and not c.is_bot:
+            record = commit_record(c)
+            out.signals += sum(1 for t in (c.title, *record.sentences) if _LOOSE.search(t))
+    return out
 
 
 def nothing_to_change(findings: list[Finding]) -> bool:
-    """Whether a script may say that nothing today asks listeners to change their code."""
-    return not findings
+    """Whether a script may say that nothing today asks listeners to change their code: no
+    finding, and (for :func:`find_findings`'s list) no commit that even said a finding's words."""
+    return not findings and not getattr(findings, "signals", 0)

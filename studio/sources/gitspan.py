@@ -17,6 +17,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from ..editorial.record import fill_records
 from ..errors import StudioError
 from . import prs
 from .branch_bodies import read_branch_bodies
@@ -148,6 +149,7 @@ def pull_git_span(
         read_changes(sizing, kept, marker)
     read_branch_bodies(repo, [c for day, _, _ in cut for c in day])  # what merged branches said
     _merged_pr_bodies(kept)
+    fill_records(kept)  # each commit's cleaned full text, for the writers
     name, web = _repo_identity(origin, git_dir)
     project = project_name(repo)
     return [Day(repo=name, repo_url=web, branch=branch, date=date.isoformat(), tz=tz,

@@ -45,6 +45,9 @@ class Commit:
     # a merge commit's: the bodies of the merged branch's own commits, oldest first
     # (branch_bodies.py); [] for other commits and in day files written before it
     branch_bodies: list[str] = field(default_factory=list)
+    # the commit's cleaned full text (studio.editorial.record.record_text), filled by `studio
+    # pull`; "" in day files written before it, where the record is computed when read
+    record: str = ""
 
     @property
     def message(self) -> str:

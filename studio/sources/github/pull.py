@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from ...editorial.record import fill_records
 from ...errors import StudioError
 from ...jobs import CancelToken, Progress, no_progress
 from ...textsafe import clean_line, clean_text
@@ -222,6 +223,7 @@ def pull_github_span(
                 tip=remote.default_branch or branch)
     finally:
         client.close()
+    fill_records({id(c): c for day, lb, _ in cut for c in (*day, *lb)}.values())
     log.info("pulled %s with %d requests (%d answered 304 from the cache)",
              full_name, transport.requests, transport.not_modified)
     report(1.0, f"{len(span_commits)} commits: {transport.requests} requests, "
