@@ -3,7 +3,8 @@
 Reads the real day files under /work/editorial/days and pulls the last 40 commit days of each
 mirror repository (executorch, tokio, ao, ruff; read-only bare clones) with the studio's own
 git pull. Prints per repository: days, commits, findings by kind, record words; writes every
-finding (commit title, kind, subject, replacement, sentence) to bench/results/findings.md, where
+finding (commit title, kind, subject, replacement, sentence) to bench/out/findings.md (fetched
+repositories' text is not committed; bench/results/findings.md keeps the counts and labels), where
 the hand labels and the precision and recall judged by reading them are kept below a marker
 (a rerun keeps what is below it).
 
@@ -34,7 +35,7 @@ from studio.sources.project_name import day_project  # noqa: E402
 DAYS = Path("/work/editorial/days")
 MIRRORS = {"executorch": "pytorch+executorch", "tokio": "tokio-rs+tokio", "ao": "pytorch+ao",
            "ruff": "astral-sh+ruff"}
-OUT = ROOT / "bench" / "results" / "findings.md"
+OUT = ROOT / "bench" / "out" / "findings.md"
 MARKER = "<!-- hand labels below: kept across runs -->"
 
 
