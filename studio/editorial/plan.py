@@ -63,15 +63,17 @@ class EditorialPlan:
         return [c for s in self.rollbacks + self.stories + self.briefly for c in s.commits]
 
 
-def _limits(commits: int) -> tuple[int, int]:
-    """How many stories are told in full, and how many more in a sentence each."""
+def _limits(commits: int, minutes: float | None = None) -> tuple[int, int]:
+    """How many stories are told in full, and how many more in a sentence each: two to four
+    for a show of about three minutes, more when the show asks for more minutes."""
     if commits <= 2:
         return commits, 0
-    if commits <= 6:
-        return 3, 3
-    if commits <= 15:
-        return 3, 5
-    return 4, 6
+    full, brief = (3, 3) if commits <= 6 else (3, 5) if commits <= 15 else (4, 6)
+    if minutes:
+        scale = minutes / 3.0
+        full = max(2, min(8, round(full * scale)))
+        brief = max(1, min(10, round(brief * scale)))
+    return full, brief
 
 
 def _commit_score(c: CommitInfo, kind: str, findings: list[Finding]) -> float:
@@ -96,6 +98,17 @@ def _rollbacks(d: Digest, by_sha: dict[str, CommitInfo]) -> list[Story]:
     return out
 
 
+def _same_subject(a: list[CommitInfo], b: list[CommitInfo]) -> bool:
+    """Whether two campaigns share a subject: a title word used twice in each ("wheel")."""
+    from collections import Counter
+
+    from .topics import words
+
+    ca = Counter(w for c in a for w in words(c.title))
+    cb = Counter(w for c in b for w in words(c.title))
+    return any(ca[w] >= 2 and cb[w] >= 2 for w in ca)
+
+
 def _joined(stacks: list[StackStory]) -> list[StackStory]:
     """One person's campaigns of a day as one story (the digest may cut a long campaign in
     parts by module); other stacks as they are."""
@@ -106,6 +119,9 @@ def _joined(stacks: list[StackStory]) -> list[StackStory]:
             out.append(s)
             continue
         known = by_author.get(s.author)
+        if known is not None and not _same_subject(known.commits, s.commits):
+            out.append(s)
+            continue
         if known is None:
             known = by_author[s.author] = StackStory(s.kind, s.author, list(s.commits), s.theme,
                                                      s.module, list(s.markers))
@@ -115,8 +131,10 @@ def _joined(stacks: list[StackStory]) -> list[StackStory]:
     return out
 
 
-def plan_episode(d: Digest, findings: list[Finding] | None = None) -> EditorialPlan:
-    """The day's plan (``findings``: the day's, when already found)."""
+def plan_episode(d: Digest, findings: list[Finding] | None = None,
+                 minutes: float | None = None) -> EditorialPlan:
+    """The day's plan (``findings``: the day's, when already found; ``minutes``: the show's
+    length, which sets how many stories are told)."""
     by_sha = {c.sha: c for c in d.commits + d.earlier}
     rollbacks = _rollbacks(d, by_sha)
     taken = {s for story in rollbacks for s in story.shas}
@@ -138,16 +156,30 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None) -> EditorialP
             continue
         candidates.append(Story(f"{s.kind}-{best.sha[:7]}", kind, members, WHY[kind],
                                 scores[0] + 0.3 * sum(scores[1:]), stack=s,
+                                topic=topic_of(members) if s.kind == "campaign" else "",
                                 findings=[f for f in findings if f.sha in {c.sha for c in members}]))
-    loose = [c for c in landed if c.sha not in grouped and kinds[c.sha] != "housekeeping"]
+    loose = [c for c in landed if kinds[c.sha] != "housekeeping"]
     for group in topic_groups(loose):
-        grouped |= {c.sha for c in group}
-        scores = sorted((_commit_score(c, kinds[c.sha], findings) for c in group), reverse=True)
-        kind = max((kinds[c.sha] for c in group), key=lambda k: WEIGHTS[k])
-        group.sort(key=lambda c: -_commit_score(c, kinds[c.sha], findings))
-        candidates.append(Story(f"topic-{group[0].sha[:7]}", kind, group, WHY[kind],
-                                scores[0] + 0.3 * sum(scores[1:]), topic=topic_of(group),
-                                findings=[f for f in findings if f.sha in {c.sha for c in group}]))
+        stacked = [s for s in candidates if any(c in s.commits for c in group)]
+        free = [c for c in group if c.sha not in grouped]
+        if stacked and topic_of(group):  # a loose commit of a stack's subject joins its story
+            story = stacked[0]
+            same = [c for c in free if c.author == story.commits[0].author]
+            story.commits.extend(same)
+            grouped |= {c.sha for c in same}
+            continue
+        if stacked:
+            continue
+        topic = topic_of(free) if len(free) >= 2 else ""
+        if len(free) < 2 or (not topic and len({c.author for c in free}) > 1):
+            continue  # nothing to call them by: told one by one
+        grouped |= {c.sha for c in free}
+        scores = sorted((_commit_score(c, kinds[c.sha], findings) for c in free), reverse=True)
+        kind = max((kinds[c.sha] for c in free), key=lambda k: WEIGHTS[k])
+        free.sort(key=lambda c: -_commit_score(c, kinds[c.sha], findings))
+        candidates.append(Story(f"topic-{free[0].sha[:7]}", kind, free, WHY[kind],
+                                scores[0] + 0.3 * sum(scores[1:]), topic=topic,
+                                findings=[f for f in findings if f.sha in {c.sha for c in free}]))
     rest: list[CommitInfo] = []
     for c in landed:
         if c.sha in grouped:
@@ -162,7 +194,7 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None) -> EditorialP
                                 _commit_score(c, kind, findings),
                                 findings=[f for f in findings if f.sha == c.sha]))
     candidates.sort(key=lambda s: -s.score)
-    full, brief_n = _limits(len(d.commits))
+    full, brief_n = _limits(len(d.commits), minutes)
     stories, briefly = candidates[:full], candidates[full:full + brief_n]
     for s in candidates[full + brief_n:]:
         rest.extend(s.commits)

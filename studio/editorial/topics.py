@@ -13,13 +13,16 @@ import re
 from collections import Counter
 
 from ..digest.model import CommitInfo
+from .titles import split_area
 
 MAX_GROUP = 6
 _STOP = {"the", "and", "for", "with", "from", "into", "when", "that", "this", "add", "adds",
          "fix", "fixes", "support", "use", "make", "remove", "update", "backend", "backends",
          "test", "tests", "docs", "doc", "arm", "qualcomm", "engine", "direct", "part", "only",
          "not", "all", "new", "more", "its", "their", "instead", "after", "before", "via",
-         "ship", "build", "run", "avoid", "allow", "enable", "export", "model", "models"}
+         "ship", "build", "run", "avoid", "allow", "enable", "export", "model", "models",
+         "whose", "what", "which", "than", "then", "there", "where", "while", "without",
+         "against", "between", "about", "under", "over", "through", "contains", "lives"}
 
 
 def words(title: str) -> set[str]:
@@ -56,12 +59,29 @@ def topic_groups(commits: list[CommitInfo]) -> list[list[CommitInfo]]:
 
 
 def topic_of(group: list[CommitInfo]) -> str:
-    """The words the group's titles share, in the first title's order ("length delimited")."""
+    """The words the group's titles share, in the first title's order ("KV cache"); the
+    area they share when that says more ("codec module")."""
+    areas = {split_area(c.title)[0] for c in group}
+    area = areas.pop() if len(areas) == 1 else ""
     bags = [words(c.title) for c in group]
     shared = set.intersection(*bags) if bags else set()
+    shared -= words(area)
+    if len(shared) < 2 and area:
+        return f"{area} module" if area.islower() and " " not in area else area
     if not shared:
         counts = Counter(w for bag in bags for w in bag)
         shared = {w for w, n in counts.items() if n >= 2}
     first = re.sub(r"([a-z])([A-Z])", r"\1 \2", group[0].title).replace("_", " ")
-    order = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z0-9]+", first)]
-    return " ".join(dict.fromkeys(w for w in order if w in shared))
+    order = re.findall(r"[A-Za-z][A-Za-z0-9]+", first)
+    topic = list(dict.fromkeys(w for w in order if w.lower() in shared))
+    if not any(_name_like(w) for w in topic) and len(topic) < 2:
+        return ""  # one plain English word ("name", "load") is no subject
+    return " ".join(topic)
+
+
+def _name_like(word: str) -> bool:
+    """A product or technical name ("OpenVINO", "SmolLM2", "CUDA"), not a plain word."""
+    from lemminflect import getAllLemmas
+
+    return (any(ch.isdigit() for ch in word) or sum(ch.isupper() for ch in word) >= 2
+            or not getAllLemmas(word.lower()))

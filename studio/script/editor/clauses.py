@@ -16,18 +16,11 @@ from functools import lru_cache
 
 from lemminflect import getAllLemmas, getInflection
 
-_TAGS = re.compile(r"^\s*(?:\[[^\]]{1,40}\]\s*)+")
-_COLON_AREA = re.compile(r"^\s*([A-Za-z][\w .+/-]{0,40}?)\s*:\s+(?=\S)")
-_DASH_AREA = re.compile(r"^\s*([A-Z][\w.+/]*(?: [\w.+/]+){0,4})\s+[-–—]\s+(?=\S)")
-_PR = re.compile(r"\s*\((?:#|gh-)\d+\)\s*$")
-_PART = re.compile(r"\s*[-–—,]?\s*\bpart\s+(\d+)\s*$|\s*[\[(]\s*(\d+)\s*/\s*(?:\d+|n)\s*[\])]",
-                   re.I)
+from ...editorial.titles import PART as _PART
+from ...editorial.titles import split_area
+
 _AREA_WORDS = {"backend", "backends", "delegate", "engine", "direct", "examples", "example",
                "ci", "docs", "tests", "build"}
-# conventional-commit kinds are not places
-_KINDS = {"fix", "feat", "feature", "chore", "docs", "doc", "refactor", "perf", "test",
-          "tests", "build", "ci", "style", "deps", "bugfix", "hotfix", "revert", "wip", "rfc",
-          "periodic", "nit", "minor", "misc"}
 
 
 @lru_cache(maxsize=4096)
@@ -63,6 +56,12 @@ def _noun_phrase(first: str, tail: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def noun_too(word: str) -> bool:
+    """Whether ``word`` is also a noun ("test", "build"): then it may not be a verb."""
+    return bool(getAllLemmas(word.lower(), upos="NOUN").get("NOUN"))
+
+
+@lru_cache(maxsize=4096)
 def past_tense(verb: str) -> str:
     w = verb.lower()
     if w.startswith("re") and not getAllLemmas(w, upos="VERB").get("VERB") and len(w) > 4:
@@ -86,24 +85,6 @@ def third_person_form(word: str) -> bool:
 def third_person(verb: str) -> str:
     forms = getInflection(verb.lower(), tag="VBZ")
     return forms[0] if forms else verb + "s"
-
-
-def split_area(title: str) -> tuple[str, str]:
-    """``"Arm backend: Add X"`` → ("Arm backend", "Add X"); tags and a PR suffix dropped."""
-    t = _PR.sub("", _TAGS.sub("", title)).strip()
-    area = ""
-    for _ in range(2):  # "Arm backend: Arm evaluator - Support X": both heads are places
-        for pattern in (_COLON_AREA, _DASH_AREA):
-            m = pattern.match(t)
-            if m and len(m.group(1).split()) <= 5:
-                head = m.group(1).strip()
-                if head.lower() not in _KINDS and not area:
-                    area = head
-                t = t[m.end():]
-                break
-        else:
-            break
-    return area, t.strip()
 
 
 def place(area: str) -> str:

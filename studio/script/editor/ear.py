@@ -38,9 +38,13 @@ def _dotted(m: re.Match[str]) -> str:
 _ISSUE_ASIDE = re.compile(r"\s*\([^()]*#\d+[^()]*\)")
 
 
+_CALL_ARG = re.compile(r"`?\b([A-Za-z_][\w]*)\((\d+|true|false|none|null)\)`?", re.I)
+
+
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
-    text = heard(speakable(_ISSUE_ASIDE.sub("", text)))
+    text = _CALL_ARG.sub(r"\1 of \2", _ISSUE_ASIDE.sub("", text))  # num_skip(0): "num skip of 0"
+    text = heard(speakable(text))
     text = _STARS.sub(r"\1 files", text)
     text = _SCOPE.sub(" ", text)
     text = _DOTTED.sub(_dotted, text)

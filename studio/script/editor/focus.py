@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from ...digest.model import CommitInfo, Digest
 from ...editorial.findings import Finding, nothing_to_change
+from ...editorial.plan import Story
 from ...editorial.record import commit_record
 from ..story.draft import Draft
 from .clauses import clause
 from .sentences import adapt
 from .telling import person
 
-MAX_COMMITS = 3
+MAX_COMMITS = 4
 LEAD = {
     "break": "a compatibility break", "removal": "a removal", "rename": "a rename",
     "requirement": "a new requirement", "platform": "a platform change",
@@ -46,7 +47,8 @@ def focused(d: Digest, findings: list[Finding]) -> dict[str, list[Finding]]:
     """The findings the focus tells, by commit (the first few commits, strongest first)."""
     shas = {c.sha for c in d.commits}
     per_commit: dict[str, list[Finding]] = {}
-    for f in sorted(findings, key=lambda f: ORDER.index(f.kind) if f.kind in ORDER else 99):
+    for f in sorted(findings, key=lambda f: (ORDER.index(f.kind) if f.kind in ORDER else 99,
+                                             not f.subject)):
         if f.sha in shas and (f.sha in per_commit or len(per_commit) < MAX_COMMITS):
             per_commit.setdefault(f.sha, []).append(f)
     return {sha: found[:2] for sha, found in per_commit.items()}
@@ -57,7 +59,23 @@ def told_sentences(d: Digest, findings: list[Finding]) -> frozenset[str]:
     return frozenset(f.sentence for found in focused(d, findings).values() for f in found)
 
 
-def focus(d: Digest, findings: list[Finding]) -> Draft:
+def _rollback_tips(d: Digest, rollbacks: list[Story]) -> list[tuple[str, list[str]]]:
+    """What a rollback asks of listeners: a change that landed before today and went back
+    today is gone from the branch again; one that came back is there to pick up."""
+    tips = []
+    for story in rollbacks:
+        if story.revert is not None and story.reland is None and not story.revert.same_day:
+            name = clause(story.revert.reverted_title, "present")[0]
+            tips.append((f"If you started using the change that {name}, it is gone from "
+                         f"{d.branch} again", story.shas))
+        elif story.reland is not None:
+            name = clause(story.reland.title, "present")[0]
+            tips.append((f"The change that {name} is back on {d.branch}", story.shas))
+    return tips[:2]
+
+
+def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
+          headline: Story | None = None) -> Draft:
     seg = Draft("focus", "Today's focus")
     if not d.commits:
         return seg
@@ -80,6 +98,16 @@ def focus(d: Digest, findings: list[Finding]) -> Draft:
         for line in lines:
             seg.say(line, [sha])
         told += 1
-    if not told and d.stats.commits and nothing_to_change(findings):
-        seg.say("Nothing in today's commits asks you to change your code")
+    for text, shas in _rollback_tips(d, list(rollbacks)):
+        seg.say(text if told else f"For today's focus: {text[:1].lower()}{text[1:]}", shas)
+        told += 1
+    if told or not d.stats.commits:
+        return seg
+    if nothing_to_change(findings):
+        seg.say("Nothing in today's commits asks you to change your code", [])
+    if headline is not None and headline.commits and len(headline.commits) == 1:
+        c = headline.commits[0]
+        said, verb = clause(c.title, "present")
+        if verb:
+            seg.say(f"If you read one change today, make it the one that {said}", [c.sha])
     return seg

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ...digest.body_sentences import authors_view
 from ...editorial.record import CommitRecord
-from .clauses import base_verb, third_person, third_person_form
+from .clauses import base_verb, noun_too, past_tense, third_person, third_person_form
 from .ear import for_ear, too_technical
 
 ROLES = ("problem", "cause", "change", "evidence", "action")
@@ -37,14 +37,15 @@ _LEANS = re.compile(r"^(?:it|its|this|these|that|those|they|them|their|both|such
                     r"which|also|then|thus|hence|so|but|and|or|however|otherwise|likewise|"
                     r"similarly|instead|meanwhile|the same|the other|the latter|the former|"
                     r"one|each|either|neither|none)\b", re.I)
-_LEANS_ANY = re.compile(r"\b(?:the same \w+[.!?]?$|the same (?:line|way|thing|approach|pattern)|"
-                        r"either[.!?]?$|"
+_LEANS_ANY = re.compile(r"\b(?:in one\b.*\bthe other|the same \w+[.!?]?$|"
+                        r"the same (?:line|way|thing|approach|pattern)|either[.!?]?$|"
                         r"as well[.!?]?$|the above|the following|mentioned|this one|that one|"
                         r"as before|the former|the latter)\b", re.I)
 _THIS_CHANGE = re.compile(r"^(?:This|The) (?:PR|pull request|change|commit|patch|diff|stack)\b",
                           re.I)
 _LINK_START = re.compile(r"^(?:So|And|But|Also|Thus|Hence|Therefore|Then)\b,?\s+", re.I)
-_BOILER = re.compile(r"\b(?:merge bot|help merge the original|this PR was (?:created|opened)|"
+_BOILER = re.compile(r"\b(?:merge bot|review feedback|per review|pytest|test files?|"
+                     r"help merge the original|this PR was (?:created|opened)|"
                      r"automatically (?:generated|created)|generated with|co-authored|"
                      r"see (?:the )?(?:above|below|attached|linked)|as shown (?:above|below)|"
                      r"following (?:table|snippet|output|example)|screenshot)\b", re.I)
@@ -97,7 +98,7 @@ def adapt(raw: str) -> tuple[str, bool] | None:
     return said, leans
 
 
-_AND_VERB = re.compile(r"(, and |; )(\w+)(?= (?:the|a|an|it|them|its|their|each|every|all)\b)")
+_AND_VERB = re.compile(r"(, and | and |; )(\w+)(?= (?:(?:the|a|an|it|them|its|their|each|every|all)\b)?)")
 _NOT_OBJECT = {"that", "which", "who", "is", "are", "was", "were", "of", "in", "for", "and",
                "or", "to", "on", "at", "with", "from", "by", "as", "such", "like", "can", "will",
                "have", "has", "do", "don't", "should", "must", "may", "would", "could"}
@@ -123,7 +124,10 @@ def imperative_as_change(text: str) -> str:
         return text
     def agree(m: re.Match[str]) -> str:
         w = m.group(2)
-        return m.group(1) + (third_person(w) if w.islower() and base_verb(w) else w)
+        after = m.string[m.end():m.end() + 6]
+        determined = bool(re.match(r" (?:the|a|an|it|them|its|their|each|every|all)\b", after))
+        verb = w.islower() and base_verb(w) and (determined or not noun_too(w))
+        return m.group(1) + (third_person(w) if verb else w)
     return f"The change {third_person(first)} {_AND_VERB.sub(agree, rest, count=2)}"
 
 
@@ -138,15 +142,27 @@ def _asides_out(text: str) -> str:
                       else m.group(0), text)
 
 
+_DASH_ASIDE = re.compile(r"\s+(?:--|—|–)\s+[^-—–]{1,80}?\s+(?:--|—|–)\s+")
+
+
 def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line]:
     out: list[Line] = []
     index = 0
+    prose = sum(len(p.sentences) for p in record.paragraphs if not p.listed)
     for p in record.paragraphs:
+        if (p.listed and prose >= 3) or p.section == "tests":
+            # a list of the change's parts (the prose tells it), or how it was tested: a
+            # measured result is evidence, the rest is for reviewers
+            if not (p.section == "tests" and any(_EVIDENCE.search(x) and re.search(r"\d", x)
+                                                 for x in p.sentences)):
+                index += len(p.sentences)
+                continue
         for k, raw in enumerate(p.sentences):
-            if raw in skip or (p.listed and (not _FINITE.search(raw) or ":" in raw[:40])):
+            if raw in skip or (p.listed and (not _FINITE.search(raw) or ":" in raw[:40]
+                                             or raw[:1].islower() or " + " in raw)):
                 index += 1
                 continue  # told elsewhere (the focus), or a list item that is no sentence
-            got = adapt(_asides_out(raw))
+            got = adapt(_asides_out(_DASH_ASIDE.sub(" ", raw)))
             if got is not None:
                 said, leans = got
                 # the first sentence of a paragraph leans only on its own words
@@ -205,17 +221,81 @@ def lead(record: CommitRecord, title: str = "", skip: frozenset[str] = frozenset
     for i, x in enumerate(available):
         if x.leans or len(x.said.split()) > words:
             continue
-        out = [x.said]
+        out = [until_now(x.said) if x.role == "problem" and x.index == 0 else x.said]
+        used = len(x.said.split())
+        if x.role in ("problem", "cause"):
+            # a problem is told with its fix: the next sentence that says what changed
+            fix = next((y for y in available[i + 1:] if y.role in ("change", "evidence")
+                        and (not y.leans or y.index == x.index + 1)), None)
+            if fix is not None and used + len(fix.said.split()) <= words + 15:
+                out.append(fix.said)
+            return out
         nxt = available[i + 1] if i + 1 < len(available) else None
         if nxt is not None and nxt.index == x.index + 1 and \
-                len(x.said.split()) + len(nxt.said.split()) <= words:
+                used + len(nxt.said.split()) <= words + 15:
             out.append(nxt.said)
         return out
     return []
 
 
+_PRESENT = re.compile(r"\b(?:is|are|has|have|gives|does|do|can(?:not|'t)?|needs?|fails?|"
+                      r"holds?|keeps?|must|has to|have to|only|never)\b")
+
+
+_HURTS = re.compile(r"\b(?:cannot|can't|nothing|no way|has to|have to|only|fails?|crash\w*|"
+                    r"broken|wrong|misleading|never|does not|doesn't|is not|isn't)\b", re.I)
+_CHANGED = re.compile(r"\b(?:now|adds?|added|removes?|removed|dropped|replac\w+|moves?|moved|"
+                      r"uses?|instead|switch\w*|renam\w+|introduc\w+|makes?)\b", re.I)
+
+
+def until_now(said: str) -> str:
+    """A problem the record states in the present, told as what was true until this change:
+    "Until now, pip install gave you ..." (the change fixed it)."""
+    if not _PRESENT.search(said) or said.lower().startswith(("until", "previously", "before")) \
+            or _CHANGED.search(said) or not _HURTS.search(said):
+        return said
+    first = said.split(" ", 1)[0]
+    keep = first.isupper() or any(ch.isupper() for ch in first[1:])
+    return "Until now, " + _past(said if keep else said[:1].lower() + said[1:])
+
+
+_WAS = {"is": "was", "are": "were", "has": "had", "have": "had", "does": "did", "do": "did",
+        "can": "could", "cannot": "could not", "can't": "couldn't", "isn't": "wasn't",
+        "aren't": "weren't", "doesn't": "didn't", "don't": "didn't", "must": "had to",
+        "needs": "needed", "need": "needed"}
+
+
+_NOUN_BEFORE = re.compile(r"^(?:the|a|an|these|those|its|their|our|all|some|many|both|two|three|"
+                          r"\w*\d\w*)$", re.I)  # "the aarch64 rows": a noun, not a verb
+
+
+def _past(text: str, most: int = 2) -> str:
+    """The first ``most`` present-tense verbs of ``text`` in the past ("gives" → "gave")."""
+    words = text.split(" ")
+    done = 0
+    for i, w in enumerate(words):
+        if done >= most:
+            break
+        bare = w.rstrip(",.;:")
+        tail = w[len(bare):]
+        low = bare.lower()
+        if low in _WAS:
+            words[i] = _WAS[low] + tail
+            done += 1
+        elif i > 0 and third_person_form(low) and low not in ("this", "its", "is", "was") \
+                and not _NOUN_BEFORE.match(words[i - 1]):
+            lemma = low[:-2] if low.endswith("es") and base_verb(low[:-2]) else low[:-1]
+            if base_verb(lemma):
+                words[i] = past_tense(lemma) + tail
+                done += 1
+    return " ".join(words)
+
+
 def _ordered(chosen: list[Line]) -> list[str]:
     """In the author's order (an author explains the problem before the fix), what to do
-    last."""
+    last; the first problem told as what was true until now."""
     ordered = sorted(chosen, key=lambda x: (x.role == "action" and not x.leans, x.index))
-    return [x.said for x in ordered]
+    out = [x.said for x in ordered]
+    if ordered and ordered[0].role == "problem" and ordered[0].index == 0:
+        out[0] = until_now(out[0])
+    return out

@@ -62,22 +62,30 @@ def tell_commit(c: CommitInfo, words: int, skip: frozenset[str] = frozenset()) -
 def tell_series(story: Story, words: int, skip: frozenset[str] = frozenset()) -> list[Said]:
     """One person's series (or a stack) as one story: its size, then each step in order, the
     first steps with the record's own words."""
-    commits = sorted(story.commits, key=lambda c: c.committed_at)
+    commits = list(story.commits) if story.topic and story.stack is None else sorted(
+        story.commits, key=lambda c: (c.pr or 0, c.committed_at))
     people = list(dict.fromkeys(person(c) for c in commits))
-    who = people[0] if len(people) == 1 else f"{people[0]} and others"
     n = number_words(len(commits))
     kind = "stack of" if story.stack is not None and story.stack.kind == "ghstack" else ""
-    head = (f"{capitalize(who)} landed a {kind} {n} changes that build on one another"
-            if kind else f"{capitalize(who)} landed {n} related changes")
-    if len(commits) > 1 and len(commits) == len(story.commits):
-        commits = sorted(commits, key=lambda c: (c.pr or 0, c.committed_at))
+    if len(people) > 1:
+        about = f" were about the {story.topic}" if story.topic else " belong together"
+        head = f"{capitalize(n)} changes today{about}"
+    else:
+        who = _subject(people[0])
+        head = (f"{who} landed a {kind} {n} changes that build on one another" if kind
+                else f"{who} landed {n} related changes"
+                + (f", all about the {story.topic}" if story.topic else ""))
     out: list[Said] = [(head, [c.sha for c in commits])]
     budget = words
     steps = commits[:MAX_STEPS]
     for i, c in enumerate(steps):
         said, verb = clause(c.title)
-        step = ORDINALS[i] if i < len(steps) - 1 or len(steps) < 3 else "The last"
-        out.append((f"{step} {said}" if verb else f"{step} brought {said}", [c.sha]))
+        if len(people) > 1:
+            out.append((("First, " if i == 0 else "Then " if i < len(steps) - 1 else "And ")
+                        + opening(c), [c.sha]))
+        else:
+            step = ORDINALS[i] if i < len(steps) - 1 or len(steps) < 3 else "The last"
+            out.append((f"{step} {said}" if verb else f"{step} brought {said}", [c.sha]))
         share = max(20, budget // max(1, len(steps) - i))
         more = lead(commit_record(c), c.title, skip, share)
         budget -= sum(len(s.split()) for s in more)

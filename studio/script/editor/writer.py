@@ -17,10 +17,10 @@ from ...profile import Profile
 from ..story import phrases as P
 from ..story.draft import Draft
 from ..story.voice import Voice
-from ..words import capitalize, number_words, spoken_date
+from ..words import capitalize, join_words, number_words, spoken_date
 from .clauses import clause, split_area
 from .ear import for_ear
-from .focus import focus, told_sentences
+from .focus import LEAD, focus, told_sentences
 from .rest import rest_line
 from .telling import one_line, opening, person, tell, tell_rollback
 
@@ -40,14 +40,15 @@ class EditorWriter:
         from ..story.writer import StoryWriter
 
         d = digest
-        plan = plan_episode(d)
+        plan = plan_episode(d, minutes=self.minutes)
         voice = Voice(d.date, d.repo)
         drafts = [self._intro(d, profile, plan, voice),
                   StoryWriter()._numbers(d, voice)]
         drafts += self._rollbacks(d, plan, voice)
         drafts += self._stories(d, plan)
         drafts.append(self._also(d, plan))
-        drafts.append(focus(d, plan.findings))
+        drafts.append(focus(d, plan.findings, plan.rollbacks,
+                            plan.stories[0] if plan.stories else None))
         drafts.append(self._sign_off(d, voice))
         segments = [x.to_segment() for x in drafts if x]
         return build_episode(d, segments, self._title(d, plan), self._summary(d, plan),
@@ -60,7 +61,7 @@ class EditorWriter:
         date = spoken_date(dt.date.fromisoformat(d.date))
         seg.say(voice.pick("greeting", P.GREETING, show=d.show, host=profile.host, date=date))
         top = plan.headline
-        if top is not None and top.commits and d.stats.commits > QUIET and top.kind != "rollback":
+        if top is not None and top.commits and d.stats.commits > 3 and top.kind != "rollback":
             seg.say(f"The headline: {opening(top.commits[0])}" if len(top.commits) == 1 else
                     f"The headline is a series of {len(top.commits)} changes from "
                     f"{person(top.commits[0])}", top.shas)
@@ -93,7 +94,10 @@ class EditorWriter:
             else:
                 words = int(budget * (1 - HEADLINE_SHARE) / max(1, len(stories) - 1))
             seg = Draft(f"story-{i + 1}", self._story_title(story))
-            seg.extend(tell(story, max(40, words), skip))
+            said = tell(story, max(40, words), skip)
+            if len(said) < 3:  # what the focus will say is all there is to tell: told here too
+                said = tell(story, max(40, words))
+            seg.extend(said)
             drafts.append(seg)
         return drafts
 
@@ -101,8 +105,10 @@ class EditorWriter:
         seg = Draft("also", "Also today")
         for i, story in enumerate(plan.briefly):
             text, shas = one_line(story)
-            seg.say(f"Also today, {text}" if i == 0 and not text.startswith("A change from")
-                    else text, shas)
+            if i == 0:
+                plain = text.startswith(("The ", "A "))
+                text = f"Also today, {text[:1].lower() + text[1:] if plain else text}"
+            seg.say(text, shas)
         line = rest_line(plan.rest, d, more=bool(plan.briefly or plan.stories))
         if line:
             seg.say(line, [c.sha for c in plan.rest])
@@ -119,6 +125,8 @@ class EditorWriter:
     @staticmethod
     def _story_title(story: Story) -> str:
         c = story.commits[0]
+        if story.topic:
+            return f"The {story.topic}"
         if len(story.commits) > 1:
             return f"{capitalize(person(c))}'s series"
         area, rest = split_area(c.title)
@@ -150,6 +158,7 @@ class EditorWriter:
             if story.commits:
                 parts.append((one_line(story)[0] if len(story.commits) > 1
                                else opening(story.commits[0])) + ".")
-        if plan.findings:
-            parts.append("Today's focus: what to change or try.")
+        kinds = list(dict.fromkeys(LEAD[f.kind] for f in plan.findings if f.kind in LEAD))
+        if kinds:
+            parts.append(f"And what to act on: {join_words(kinds[:3])}.")
         return " ".join(parts)

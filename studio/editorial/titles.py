@@ -1,0 +1,35 @@
+"""A commit title's parts: its area prefix ("Arm backend:", "Qualcomm AI Engine Direct - ",
+"runtime:", "[ExecuTorch][MLX]") and the rest, as written."""
+
+from __future__ import annotations
+
+import re
+
+_TAGS = re.compile(r"^\s*(?:\[[^\]]{1,40}\]\s*)+")
+_COLON_AREA = re.compile(r"^\s*([A-Za-z][\w .+/-]{0,40}?)\s*:\s+(?=\S)")
+_DASH_AREA = re.compile(r"^\s*([A-Z][\w.+/]*(?: [\w.+/]+){0,4})\s+[-–—]\s+(?=\S)")
+_PR = re.compile(r"\s*\((?:#|gh-)\d+\)\s*$")
+PART = re.compile(r"\s*[-–—,]?\s*\bpart\s+(\d+)\s*$|\s*[\[(]\s*(\d+)\s*/\s*(?:\d+|n)\s*[\])]",
+                   re.I)
+# conventional-commit kinds are not places
+_KINDS = {"fix", "feat", "feature", "chore", "docs", "doc", "refactor", "perf", "test",
+          "tests", "build", "ci", "style", "deps", "bugfix", "hotfix", "revert", "wip", "rfc",
+          "periodic", "nit", "minor", "misc"}
+
+
+def split_area(title: str) -> tuple[str, str]:
+    """``"Arm backend: Add X"`` → ("Arm backend", "Add X"); tags and a PR suffix dropped."""
+    t = PART.sub("", _PR.sub("", _TAGS.sub("", title))).strip(" -–—:,")
+    area = ""
+    for _ in range(2):  # "Arm backend: Arm evaluator - Support X": both heads are places
+        for pattern in (_COLON_AREA, _DASH_AREA):
+            m = pattern.match(t)
+            if m and len(m.group(1).split()) <= 5:
+                head = m.group(1).strip()
+                if head.lower() not in _KINDS and not area:
+                    area = head
+                t = t[m.end():]
+                break
+        else:
+            break
+    return area, t.strip()
