@@ -264,6 +264,6 @@ def take_heading(segment: Segment, status: str, reason: str = "") -> str:
     text = f"{segment.title} · {segment.take.source} take"
     if reason:
         again = ("synthesize it again (Ctrl+Enter)" if segment.take.source == "synthesized"
-                 else "record or import it again")
+                 else "keep it if it still matches the script, or record it again")
         return f"{text} · {status}: {reason}; {again}"
     return f"{text} · {status}" if status else text

@@ -190,6 +190,8 @@ class ExportDialog(QDialog):
         self.result_view.setVisible(True)
         made = result.synthesized or []
         note = (f" Stale takes were synthesized for it: {', '.join(made)}." if made else "")
+        if result.kept:  # the host's recordings: never synthesized over
+            note += f" It {result.kept} as they are."
         done = "Exported" + (" and published" if result.page else "")
         self.status.setText((f"{done}, with {plural(len(result.warnings), 'warning')}: see below."
                              if result.warnings else f"{done}.") + note)
