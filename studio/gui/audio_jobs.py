@@ -236,16 +236,18 @@ class ExportResult:
     warnings: list[str] = field(default_factory=list)  # what the core logged as a warning
 
 
-def save_for_export(snapshot: dict, day, here: Path | None, target: Path, span=None) -> None:
+def save_for_export(snapshot: dict, day, here: Path | None, target: Path, span=None,
+                    new_day: bool = False) -> None:
     """Write the episode (a snapshot taken on the UI thread) into ``target``, bringing its
-    takes along when it lived elsewhere."""
+    takes along when it lived elsewhere; ``new_day``: its day was pulled again, and replaces
+    the folder's day.json."""
     import shutil
 
     from ..projects import save_project
 
     if here is not None and here.resolve() != target.resolve() and (here / "takes").is_dir():
         shutil.copytree(here / "takes", target / "takes", dirs_exist_ok=True)
-    save_project(Episode.from_dict(snapshot), target, day, span)
+    save_project(Episode.from_dict(snapshot), target, day, span, new_day)
 
 
 def prepare_show(show_dir: Path, episode: Episode, settings: Settings,
