@@ -37,7 +37,10 @@ def test_synthesize_all_stale_keeps_an_imported_recording(qtbot, window, tmp_pat
     assert others and all(s.take is not None and s.take.source == "synthesized" for s in others)
     assert ep.segment(seg.id).take == imported  # the host's voice, untouched
     assert "kept 1 recording (1 stale" in window.statusBar().currentMessage()
-    assert not panel.synth_all.isEnabled()  # only the recording is left: nothing to synthesize
+    panel.synth_all.click()  # only the recording is left: nothing to synthesize, it says why
+    assert not window.runner.busy() and ep.segment(seg.id).take == imported
+    assert window.statusBar().currentMessage() == \
+        "Nothing to synthesize: kept 1 recording (1 stale: keep or re-record it)."
 
     # a stale recording offers Keep or Re-record
     panel.select_segment(seg.id)
@@ -46,6 +49,7 @@ def test_synthesize_all_stale_keeps_an_imported_recording(qtbot, window, tmp_pat
     assert panel.statuses()[seg.id] == audio_jobs.FRESH
     assert ep.segment(seg.id).take.path == imported.path
     assert not panel.keep_button.isEnabled() and not panel.rerecord_button.isEnabled()
+    assert not panel.synth_all.isEnabled()  # nothing stale at all now
     window.undo_action.trigger()  # one undo step: stale again
     assert panel.statuses()[seg.id] == audio_jobs.STALE
 

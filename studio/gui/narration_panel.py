@@ -224,12 +224,13 @@ class NarrationPanel(QWidget):
     def update_actions(self) -> None:
         """Enable only what applies (nothing is hidden: every button keeps its place): the
         segment's actions when a segment is chosen, "Synthesize all stale" when a take it may
-        make is stale, missing or not made yet (never a recording), Keep / Re-record on a
-        stale recording, Replace on any recording."""
+        make is stale, missing or not made yet (or a recording is stale: it says it keeps
+        it), Keep / Re-record on a stale recording, Replace on any recording."""
         sid = self.current_id()
         for button in (self.synth, self.import_button, self.record_button, self.play):
             button.setEnabled(bool(sid))
-        self.synth_all.setEnabled(bool(self._stale_plan().synthesize))
+        plan = self._stale_plan()  # a stale recording alone: it says it keeps it
+        self.synth_all.setEnabled(bool(plan.synthesize or plan.kept_stale))
         recording = is_recording(self._current_take())
         stale = recording and self._status.get(sid) == audio_jobs.STALE
         self.keep_button.setEnabled(stale)
