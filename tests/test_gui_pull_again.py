@@ -121,3 +121,27 @@ def test_pulling_a_day_the_show_holds_opens_the_hosts_episode_and_update_merges(
     day = json.loads((folder / "day.json").read_text())
     assert len(day["commits"]) == 6  # the day saved with the episode
     assert not [a for a in window.dialogs.asked if a.startswith("replace:")]
+
+
+def test_an_update_that_cannot_keep_an_edit_asks_first(qtbot, window, tmp_path):
+    repo = build_repo(tmp_path / "pytorch")
+    pull(qtbot, window, repo)
+    ep = window.project.episode
+    mine = ep.segment("numbers").text + " Hello from me."
+    window.editor.select_segment("numbers")
+    window.editor.text.setPlainText(mine)  # the day's numbers count every commit: a new one changes them
+    _land_another_commit(repo)
+    window.update_action.trigger()
+    qtbot.waitUntil(lambda: not window.runner.busy(), timeout=60_000)
+    assert window.dialogs.errors == []
+    assert window.dialogs.asked[-1] == "update-losing:1"
+    assert ep.segment("numbers").text == mine and len(window.project.day.commits) == 5
+    assert "Not updated" in window.statusBar().currentMessage()
+    window.dialogs.update_losing = True
+    window.update_action.trigger()
+    qtbot.waitUntil(lambda: not window.runner.busy(), timeout=60_000)
+    assert len(window.project.day.commits) == 6 and ep.segment("numbers").text != mine
+    assert "replaced segment 'numbers' (edited text: its commits changed)" in \
+        window.statusBar().currentMessage()
+    window.undo_action.trigger()
+    assert ep.segment("numbers").text == mine and len(window.project.day.commits) == 5
