@@ -120,6 +120,17 @@ def replace_segment(episode: Episode, segment_id: str, new: Segment) -> Segment:
     return old
 
 
+def replace_script(episode: Episode, new: Episode) -> Episode:
+    """Make ``episode`` (the open one, in place) the script ``new`` holds: every field, its
+    segments and their takes; returns what it was (a copy), to put back."""
+    import dataclasses
+
+    old = copy.deepcopy(episode)
+    for f in dataclasses.fields(episode):
+        setattr(episode, f.name, copy.deepcopy(getattr(new, f.name)))
+    return old
+
+
 def regenerated_from(episode: Episode, fresh: Episode, segment_id: str) -> Segment:
     """Segment ``segment_id`` as ``fresh`` (the script written again from the same day) has it,
     keeping the current segment's take so its narration status can tell it is now stale."""
@@ -264,6 +275,6 @@ def take_heading(segment: Segment, status: str, reason: str = "") -> str:
     text = f"{segment.title} · {segment.take.source} take"
     if reason:
         again = ("synthesize it again (Ctrl+Enter)" if segment.take.source == "synthesized"
-                 else "record or import it again")
+                 else "keep it if it still matches the script, or record it again")
         return f"{text} · {status}: {reason}; {again}"
     return f"{text} · {status}" if status else text

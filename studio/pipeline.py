@@ -137,7 +137,8 @@ def merge_with_existing(fresh: Episode, episode_dir: Path, force: bool = False,
     allow (see :mod:`studio.script.merge`); refuses to drop any unless ``force``."""
     from .episode import episode_path, load_episode
     from .errors import StudioError
-    from .script.merge import check_merge, merge_script, stamp_from
+    from .script.merge import check_merge
+    from .sources.model import load_day
 
     path = episode_path(episode_dir)
     old = None
@@ -149,24 +150,39 @@ def merge_with_existing(fresh: Episode, episode_dir: Path, force: bool = False,
                 raise StudioError(f"cannot read the earlier {path} to keep the host's work in it "
                                   f"({exc}); nothing was written. Pass --force to replace it"
                                   ) from None
+    earlier = None
     if old is not None and not old.written and (Path(episode_dir) / DAY_FILE).is_file():
-        old = stamp_from(old, _earlier_script(Path(episode_dir) / DAY_FILE, profile_name,
-                                              minutes))
-    merged = merge_script(fresh, old)
+        try:
+            earlier = load_day(Path(episode_dir) / DAY_FILE)
+        except StudioError:
+            earlier = None
+    merged = merge_update(fresh, old, earlier, profile_name, minutes)
     check_merge(merged, str(path), force)
     return merged
 
 
-def _earlier_script(day_file: Path, profile_name: str | None,
-                    minutes: float | None = None) -> Episode:
-    """The script the writer makes of the folder's own day.json (the baseline of an episode
-    saved before scripts were stamped); an unreadable day gives an empty one."""
+def merge_update(fresh: Episode, old: Episode | None, earlier: Day | None,
+                 profile_name: str | None = None, minutes: float | None = None) -> Merged:
+    """``fresh`` (a new script of a day) over ``old``, the host's episode of it: their work
+    kept where the commits did not change (see :mod:`studio.script.merge`). ``earlier``:
+    the day ``old`` was written from, whose script tells the host's edits in an episode saved
+    before scripts were stamped. What cannot be kept is listed in ``lost``, not refused:
+    the caller decides (``studio script`` refuses unless forced, the window asks)."""
+    from .script.merge import merge_script, stamp_from
+
+    if old is not None and not old.written and earlier is not None:
+        old = stamp_from(old, _earlier_script(earlier, profile_name, minutes))
+    return merge_script(fresh, old)
+
+
+def _earlier_script(day: Day, profile_name: str | None, minutes: float | None = None) -> Episode:
+    """The script the writer makes of the episode's own earlier day (the baseline of an
+    episode saved before scripts were stamped); a day it cannot write gives an empty one."""
     from .episode import Episode
     from .errors import StudioError
-    from .sources.model import load_day
 
     try:
-        return write_script_for(load_day(day_file), profile_name, minutes)
+        return write_script_for(day, profile_name, minutes)
     except StudioError:
         return Episode(title="", summary="", date="", repo="")
 

@@ -34,12 +34,13 @@ if TYPE_CHECKING:
 
 
 def save_project(episode: Episode, folder: str | Path, day: Day | None = None,
-                 span: Span | None = None) -> Path:
+                 span: Span | None = None, new_day: bool = False) -> Path:
     """Write the episode (and its day, or a recap's span, when the folder lacks it) into
-    ``folder``."""
+    ``folder``; ``new_day``: the day was pulled again (an update), so it replaces the
+    folder's."""
     out = check_writable_dir(folder)
     save_episode(episode, out)
-    if day is not None and not (out / DAY_FILE).exists():
+    if day is not None and (new_day or not (out / DAY_FILE).exists()):
         save_day(day, out / DAY_FILE)
     if span is not None and not (out / SPAN_FILE).exists():
         from .sources.span import save_span
@@ -74,6 +75,25 @@ def suggested_folder(date: str, show_dir: str, recent: list[str], home: Path | N
         if parent.is_dir():
             return parent / date
     return (home or Path.home()) / date
+
+
+def existing_episode(date: str, repo: str, show_dir: str, recent: list[str]) -> Path | None:
+    """The folder of the host's episode of ``repo`` on ``date``, if they have one: where
+    saving a new pull of that day would go (:func:`suggested_folder`), or a recent project
+    named for the day. A pull of that day opens it instead of starting a draft over it."""
+    places = [suggested_folder(date, show_dir, recent)]
+    places += [Path(folder) for folder in recent if Path(folder).name == date]
+    for folder in places:
+        if not (folder / EPISODE_FILE).is_file():
+            continue
+        try:
+            episode = load_episode(folder)
+        except StudioError as exc:
+            log.warning("episode of %s unreadable: %s", folder, exc)
+            continue
+        if episode.kind != "recap" and episode.date == date and episode.repo == repo:
+            return folder
+    return None
 
 
 def holds_other_episode(folder: str | Path, current: str | Path | None) -> bool:
@@ -134,9 +154,10 @@ class Autosave:
 
 
 def write_autosave(episode: Episode | dict, folder: Path | None, session: str,
-                   day: Day | None = None, span: Span | None = None) -> Path:
+                   day: Day | None = None, span: Span | None = None,
+                   with_day: bool = False) -> Path:
     """Keep a copy of unsaved work; the day (a recap's span) goes along only for a never-saved
-    episode.
+    episode, or ``with_day``: one whose day was pulled again since it was saved.
 
     ``episode`` may be a snapshot (``Episode.to_dict()``) taken on another thread."""
     data = episode if isinstance(episode, dict) else episode.to_dict()
@@ -147,7 +168,7 @@ def write_autosave(episode: Episode | dict, folder: Path | None, session: str,
         "pid": os.getpid(),
         "title": data.get("title", ""),
         "episode": data,
-        "day": day.to_dict() if (day is not None and folder is None) else None,
+        "day": day.to_dict() if (day is not None and (folder is None or with_day)) else None,
         "span": span.to_dict() if (span is not None and folder is None) else None,
     })
     return path

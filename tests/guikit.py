@@ -23,6 +23,8 @@ class ScriptedDialogs(Dialogs):
         self.save_first = True
         self.replace_episode = True
         self.regenerate = True
+        self.replace_recording = False  # synthesis over a recording: the host says no
+        self.update_losing = False  # an update that cannot keep some host work: no
         self.folder: Path | None = None
         self.open_path: Path | None = None
         self.errors: list[str] = []
@@ -53,6 +55,14 @@ class ScriptedDialogs(Dialogs):
     def ask_regenerate(self, parent, title):
         self.asked.append(f"regenerate:{title}")
         return self.regenerate
+
+    def ask_replace_recording(self, parent, title, source):
+        self.asked.append(f"replace-recording:{title}:{source}")
+        return self.replace_recording
+
+    def ask_update_losing(self, parent, lost):
+        self.asked.append(f"update-losing:{len(lost)}")
+        return self.update_losing
 
     def ask_save_first(self, parent, action):
         self.asked.append(f"save-first:{action}")

@@ -170,9 +170,11 @@ def test_actions_that_cannot_apply_are_disabled_until_they_do(qtbot, monkeypatch
     assert not any(b.isEnabled() for b in buttons)
     win.session.open_demo()
     qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
-    # all but "Move up": the first segment is the current one, it has nowhere up to go; and
-    # Accept / Reject draft: the sample day is the story writer's, there is no draft to decide
-    drafts = ("acceptDraftAction", "rejectDraftAction")
+    # all but "Move up": the first segment is the current one, it has nowhere up to go;
+    # Accept / Reject draft: the sample day is the story writer's, there is no draft to decide;
+    # and Keep / Re-record / Replace recording: no segment has a recording
+    drafts = ("acceptDraftAction", "rejectDraftAction", "keepRecordingAction",
+              "rerecordAction", "replaceRecordingAction")
     assert all(a.isEnabled() for a in menu if a.text() != "Move &up" and
                a.objectName() not in drafts) and all(b.isEnabled() for b in buttons)
     assert not any(a.isEnabled() for a in menu if a.objectName() in drafts)

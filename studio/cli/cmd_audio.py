@@ -116,6 +116,11 @@ def report(episode_dir: Path) -> None:
                      f"(target {episode.loudness_target:.0f}), true peak "
                      f"{episode.true_peak_dbtp:.1f} dBTP")
     lines.append(f"  episode: {os.fspath(episode_dir / 'episode.json')}")
+    from ..narration.recordings import synthesis_plan
+
+    kept = synthesis_plan(episode).kept_line()
+    if kept:  # the host's recordings: never replaced by synthesis
+        lines.append(f"  takes: {kept}, not synthesized over")
     if episode.writer_note:  # the language model was not used: say so, even under --quiet
         lines.append(f"  script: {episode.writer_note}")
     elif episode.writer.startswith("llm"):

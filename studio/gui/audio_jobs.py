@@ -113,19 +113,21 @@ def take_status(episode: Episode, folder: Path | None, settings: Settings, lexic
 
 
 def synthesize_segments(episode: Episode, folder: Path, settings: Settings, ids: list[str],
-                        progress: Progress, cancel: CancelToken) -> dict[str, Take]:
+                        progress: Progress, cancel: CancelToken,
+                        replace: tuple[str, ...] = ()) -> dict[str, Take]:
     """New takes for the segments ``ids`` (a copy of the episode is narrated; the caller
-    applies the returned takes on the UI thread, as one undoable step)."""
+    applies the returned takes on the UI thread, as one undoable step). A recording among
+    them is kept unless its id is in ``replace`` (see :mod:`studio.narration.recordings`)."""
+    from ..narration.recordings import synthesis_plan
     from ..narration.takes import narrate
 
+    chosen = set(synthesis_plan(episode, ids, replace).synthesize)
     work = copy.deepcopy(episode)
-    work.segments = [s for s in work.segments if s.id in ids]
-    for seg in work.segments:
-        if seg.take is not None and seg.take.source != "synthesized":
-            seg.take = None  # asked to synthesize over a recording: make a new take
+    work.segments = [s for s in work.segments if s.id in chosen]
     if not work.segments:
         return {}
-    narrate(work, folder, audio_settings(settings), lexicon_for_episode(episode), progress, cancel)
+    narrate(work, folder, audio_settings(settings), lexicon_for_episode(episode), progress, cancel,
+            replace=replace)
     return {seg.id: seg.take for seg in work.segments if seg.take is not None}
 
 
@@ -230,19 +232,22 @@ class ExportResult:
     page: Path | None
     feed_url: str = ""
     synthesized: list[str] | None = None  # segments whose take the export had to make
+    kept: str = ""  # the recordings it kept as they are ("kept 2 recordings"), "" for none
     warnings: list[str] = field(default_factory=list)  # what the core logged as a warning
 
 
-def save_for_export(snapshot: dict, day, here: Path | None, target: Path, span=None) -> None:
+def save_for_export(snapshot: dict, day, here: Path | None, target: Path, span=None,
+                    new_day: bool = False) -> None:
     """Write the episode (a snapshot taken on the UI thread) into ``target``, bringing its
-    takes along when it lived elsewhere."""
+    takes along when it lived elsewhere; ``new_day``: its day was pulled again, and replaces
+    the folder's day.json."""
     import shutil
 
     from ..projects import save_project
 
     if here is not None and here.resolve() != target.resolve() and (here / "takes").is_dir():
         shutil.copytree(here / "takes", target / "takes", dirs_exist_ok=True)
-    save_project(Episode.from_dict(snapshot), target, day, span)
+    save_project(Episode.from_dict(snapshot), target, day, span, new_day)
 
 
 def prepare_show(show_dir: Path, episode: Episode, settings: Settings,
@@ -277,6 +282,7 @@ def export_and_publish(folder: Path, show_dir: Path, settings: Settings, publish
                        cover: Path | None = None) -> ExportResult:
     """Master and export the saved episode in ``folder``, then publish the show folder."""
     from ..episode import load_episode
+    from ..narration.recordings import synthesis_plan
     from ..notices import collected_warnings
     from ..render import render_episode
 
@@ -301,7 +307,8 @@ def export_and_publish(folder: Path, show_dir: Path, settings: Settings, publish
     progress(1.0, "done")
     return ExportResult(folder, episode.duration or "", episode.loudness_lufs,
                         episode.true_peak_dbtp, files, page, feed,
-                        synthesized=changed_takes(saved, episode), warnings=warnings)
+                        synthesized=changed_takes(saved, episode), warnings=warnings,
+                        kept=synthesis_plan(saved).kept_line())
 
 
 def numbered_recap(episode: Episode, show_dir: Path) -> Episode | None:

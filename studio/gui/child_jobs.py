@@ -102,17 +102,46 @@ def _receive(conn) -> tuple:
 # --- the jobs ------------------------------------------------------------------------------
 
 def pull_and_write(spec, date, profile: str | None, minutes: float | None, show_dir: str,
-                   progress: Progress):
+                   recent: list[str], progress: Progress):
     """Pull a day, write its script as the show's show.toml says (writer, length, bots; the
     story writer at ``minutes`` for a folder without one), digest it for the day list: a
-    :class:`Loaded`."""
+    :class:`Loaded`. A day the host already has an episode of (in the show, or a ``recent``
+    project) opens that episode instead (``existing``): a new draft is never started over it."""
     from ..pipeline import pull_day
+    from ..projects import existing_episode
     from .loaded import Loaded, digest_of
 
     day = pull_day(spec, date, lambda f, m: progress(0.8 * f, m))
+    folder = existing_episode(day.date, day.repo, show_dir, recent)
+    if folder is not None:
+        progress(0.9, f"opening your episode of {day.date}")
+        loaded = open_folder(folder, profile, progress)
+        loaded.existing = True
+        return loaded
     episode = write_with_show_writer(day, profile, minutes, show_dir, progress)
     progress(0.95, "reading the day")
     return Loaded(episode, day, digest_of(day, profile))
+
+
+def pull_and_merge(spec, date, profile: str | None, minutes: float | None, show_dir: str,
+                   old, earlier, progress: Progress):
+    """"Update from the repository": pull the day of ``old`` (the host's episode, written
+    from the day ``earlier``) again and write its script, keeping the host's takes and edits
+    where the commits did not change (:func:`studio.pipeline.merge_update`, as ``studio
+    script`` does): an :class:`Updated`."""
+    from ..errors import StudioError
+    from ..pipeline import merge_update, pull_day
+    from .loaded import Loaded, Updated, digest_of
+
+    day = pull_day(spec, date, lambda f, m: progress(0.7 * f, m))
+    if day.repo != old.repo:
+        raise StudioError(f"the pull bar's repository is {day.repo}, not this episode's "
+                          f"{old.repo}: choose {old.repo} there to update the episode from it")
+    fresh = write_with_show_writer(day, profile, minutes, show_dir, progress)
+    merged = merge_update(fresh, old, earlier, profile, minutes)
+    progress(0.95, "reading the day")
+    return Updated(Loaded(merged.episode, day, digest_of(day, profile)), merged.kept,
+                   merged.lost)
 
 
 def write_with_show_writer(day, profile: str | None, minutes: float | None, show_dir: str,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 
 from PySide6.QtGui import QUndoCommand
 
@@ -206,6 +207,37 @@ class SetTakes(QUndoCommand):
         for sid, take in self.old.items():
             editing.set_take(self.project.episode, sid, take)
             changed(self.project, sid)
+
+
+class UpdateFromRepository(QUndoCommand):
+    """The day pulled again: the merged script (the host's work kept where the commits did
+    not change) and the new day, as one step; ``show_day(loaded)`` puts a day in the day
+    list, and undo puts the earlier script and day back (``before``: how that day was
+    shown)."""
+
+    def __init__(self, project: Project, loaded, before, show_day: Callable) -> None:
+        super().__init__("Update from the repository")
+        self.project, self.loaded, self.before, self.show_day = project, loaded, before, show_day
+        self.old = None
+        self.old_day = None
+
+    def redo(self) -> None:
+        self.old = editing.replace_script(self.project.episode, self.loaded.episode)
+        self.old_day, self.project.day = self.project.day, self.loaded.day
+        self._changed(self.loaded)
+
+    def undo(self) -> None:
+        assert self.old is not None
+        editing.replace_script(self.project.episode, self.old)
+        self.project.day = self.old_day
+        self._changed(self.before)
+
+    def _changed(self, loaded) -> None:
+        self.project.day_changed = True  # the next save writes day.json too
+        self.project.structure_changed.emit()
+        self.project.meta_changed.emit()
+        if loaded is not None:
+            self.show_day(loaded)
 
 
 class SetMetadata(QUndoCommand):

@@ -91,6 +91,32 @@ class Dialogs:
         box.exec()
         return box.clickedButton() is yes
 
+    def ask_replace_recording(self, parent: QWidget, title: str, source: str) -> bool:
+        """Synthesis over the host's own recording: only when they say so, for this one."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Replace the recording?",
+                          f"“{title}” has a {source} take: your own voice.\n\nReplace it with a "
+                          f"synthesized take? The recording's file stays in the episode's "
+                          f"takes folder, and Edit → Undo brings it back.",
+                          QMessageBox.StandardButton.Cancel, parent)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # a title is the host's text, not markup
+        yes = box.addButton("Replace with synthesis", QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is yes
+
+    def ask_update_losing(self, parent: QWidget, lost: list[str]) -> bool:
+        """The day pulled again cannot keep some of the host's work: go on anyway?"""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Update from the repository?",
+                          "The repository's new version of this day cannot keep some of your "
+                          "work:\n\n" + "\n".join(f"• {line}" for line in lost) +
+                          "\n\nUpdate anyway? Edit → Undo puts your version back.",
+                          QMessageBox.StandardButton.Cancel, parent)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # segment ids and titles are not markup
+        yes = box.addButton("Update", QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is yes
+
     def ask_save_first(self, parent: QWidget, action: str) -> bool:
         """``action`` keeps its files in the episode's folder, which a new episode lacks."""
         answer = QMessageBox.question(

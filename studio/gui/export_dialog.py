@@ -140,14 +140,15 @@ class ExportDialog(QDialog):
         settings, publish = self.session.narration_settings(show), self.publish.isChecked()
         cover = Path(self.cover.text().strip()).expanduser() if self.cover.text().strip() else None
         snapshot, day, here = self.project.episode.to_dict(), self.project.day, self.project.folder
-        span = self.project.span
+        span, new_day = self.project.span, self.project.day_changed
         self.exported_at = self.project.undo_stack.index()  # what the exported file holds
+        self.exported_day = day
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.session.busy_changed.connect(self._busy)
 
         def job(progress, cancel):
-            audio_jobs.save_for_export(snapshot, day, here, folder, span)
+            audio_jobs.save_for_export(snapshot, day, here, folder, span, new_day)
             return audio_jobs.export_and_publish(folder, show, settings, publish, progress, cancel,
                                                  cover)
 
@@ -172,6 +173,8 @@ class ExportDialog(QDialog):
             setattr(ep, name, getattr(saved, name))
         self._take_in_takes(saved)
         self.project.mark_saved(result.folder)
+        if self.project.day is self.exported_day:
+            self.project.day_changed = False  # the export saved it with the episode
         if self.project.undo_stack.index() != self.exported_at:
             self.project.undo_stack.resetClean()  # edits made during the export: not saved yet
         self.page = result.page
@@ -190,6 +193,8 @@ class ExportDialog(QDialog):
         self.result_view.setVisible(True)
         made = result.synthesized or []
         note = (f" Stale takes were synthesized for it: {', '.join(made)}." if made else "")
+        if result.kept:  # the host's recordings: never synthesized over
+            note += f" It {result.kept} as they are."
         done = "Exported" + (" and published" if result.page else "")
         self.status.setText((f"{done}, with {plural(len(result.warnings), 'warning')}: see below."
                              if result.warnings else f"{done}.") + note)

@@ -34,12 +34,23 @@ class Loaded:
     rows: list | None = None  # the day list's rows (a span's: grouped by story)
     span: Span | None = None  # a recap's span of days (``day`` is None then)
     span_bits: list[str] = field(default_factory=list)  # the span's numbers, for the heading
+    existing: bool = False  # a pull found the host's episode of the day, and this is it
 
     def __post_init__(self) -> None:
         if self.rows is None and self.day is not None and self.digest is not None:
             from .day_rows import build_rows
 
             self.rows = build_rows(self.digest, self.day)
+
+
+@dataclass
+class Updated:
+    """A day pulled again over the host's episode: the merged episode and the new day, what
+    of the host's work was kept (segment ids, "title") and what could not be (in words)."""
+
+    loaded: Loaded
+    kept: list[str]
+    lost: list[str]
 
 
 def span_loaded(episode: Episode, span: Span, profile: str | None,

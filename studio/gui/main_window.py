@@ -106,6 +106,10 @@ class MainWindow(QMainWindow):
         self._action(m, "&New episode from a pull", self._focus_pull, QKeySequence.StandardKey.New)
         self._action(m, "&Open…", s.open, QKeySequence.StandardKey.Open)
         self.recent_menu = m.addMenu("Open &recent")
+        self.update_action = self._action(m, "&Update from the repository…",
+                                          self.update_from_repository, name="updateFromRepository")
+        self.update_action.setToolTip("Pull this episode's day again; your takes and edits stay "
+                                      "where its commits did not change (one undo step)")
         m.addSeparator()
         self.save_action = self._action(m, "&Save", s.save, QKeySequence.StandardKey.Save, "save")
         self._action(m, "Save &as…", lambda: s.save(save_as=True), "Ctrl+Shift+S")
@@ -199,6 +203,8 @@ class MainWindow(QMainWindow):
     def _update_episode_actions(self) -> None:
         for act in self.episode_actions:
             act.setEnabled(self.project.is_open)
+        self.update_action.setEnabled(self.project.is_open and self.project.span is None
+                                      and self.project.day is not None)
         where = "span" if self.project.span is not None else "day"  # a recap's: its span
         self.regenerate_action.setText(f"&Regenerate from the {where}")
         self.editor.regen.setToolTip(f"Write this segment again from the {where}'s data")
@@ -211,6 +217,19 @@ class MainWindow(QMainWindow):
             act.setEnabled(self.project.is_open and self.editor.can_move(step))
         for accept, act in self.review_actions.items():
             act.setEnabled(self.editor.can_review(accept))
+
+    def update_from_repository(self) -> None:
+        """File → Update from the repository…: the open day pulled again from the pull bar's
+        repository, merged over the host's work (see :mod:`studio.gui.day_update`)."""
+        from ..errors import StudioError
+        from .day_update import current_spec, update_from_repository
+
+        try:
+            spec = current_spec(self.pull_panel)
+        except StudioError as exc:
+            self.statusBar().showMessage(str(exc), 15_000)
+            return
+        update_from_repository(self.session, spec)
 
     def _focus_pull(self) -> None:
         self.pull_panel.repo.setFocus()

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from ..errors import StudioError
 from ..humanize import plural
+from ..narration.recordings import SynthesisPlan, is_recording, matching_take, synthesis_plan
 from . import audio_jobs, commands
 from .audio_editor import AudioEditor
 from .player import Player
@@ -62,10 +63,26 @@ class NarrationPanel(QWidget):
         self.play = QPushButton("Play")
         self.play.setObjectName("playButton")
         self.play.setToolTip("Space")
+        # a recording (recorded or imported) is the host's: only these replace or re-mark it
+        self.keep_button = QPushButton("Keep — it matches the script")
+        self.keep_button.setObjectName("keepRecording")
+        self.keep_button.setToolTip("The script changed since this was recorded, but the "
+                                    "recording still says it: it is no longer stale")
+        self.rerecord_button = QPushButton("Re-record…")
+        self.rerecord_button.setObjectName("rerecordSegment")
+        self.rerecord_button.setToolTip("Record this segment again to the new script")
+        self.replace_button = QPushButton("Replace recording with synthesis…")
+        self.replace_button.setObjectName("replaceRecording")
+        self.replace_button.setToolTip("Synthesize this segment in place of its recording "
+                                       "(asks first; Undo brings the recording back)")
         buttons = QHBoxLayout()
         for b in (self.synth, self.synth_all, self.import_button, self.record_button, self.play):
             buttons.addWidget(b)
         buttons.addStretch(1)
+        recording_row = QHBoxLayout()
+        for b in (self.keep_button, self.rerecord_button, self.replace_button):
+            recording_row.addWidget(b)
+        recording_row.addStretch(1)
         self.editor = AudioEditor(project, runner, self.player)
         self.editor.status_of = self.take_status_of
         top = QWidget()
@@ -73,6 +90,7 @@ class NarrationPanel(QWidget):
         tv.setContentsMargins(0, 0, 0, 0)
         tv.addWidget(self.table, 1)
         tv.addLayout(buttons)
+        tv.addLayout(recording_row)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(top)
         split.addWidget(self.editor)
@@ -86,6 +104,9 @@ class NarrationPanel(QWidget):
         self.import_button.clicked.connect(lambda: self.import_recording())
         self.record_button.clicked.connect(lambda: self.record_segment())
         self.play.clicked.connect(self.toggle_play)
+        self.keep_button.clicked.connect(self.keep_recording)
+        self.rerecord_button.clicked.connect(lambda: self.record_segment())
+        self.replace_button.clicked.connect(self.replace_with_synthesis)
         self.player.state_changed.connect(lambda on: self.play.setText("Stop" if on else "Play"))
         self.player.error.connect(self.message)
         self.table.currentCellChanged.connect(lambda *_: self.editor.show_segment(self.current_id()))
@@ -196,14 +217,25 @@ class NarrationPanel(QWidget):
         self._status = status
         self.update_actions()
 
+    def _current_take(self):
+        ep, sid = self.project.episode, self.current_id()
+        return ep.segment(sid).take if ep is not None and sid else None
+
     def update_actions(self) -> None:
-        """Enable only what applies: the segment's actions when a segment is chosen,
-        "Synthesize all stale" when a take is stale, missing or not made yet."""
-        chosen = bool(self.current_id())
+        """Enable only what applies (nothing is hidden: every button keeps its place): the
+        segment's actions when a segment is chosen, "Synthesize all stale" when a take it may
+        make is stale, missing or not made yet (or a recording is stale: it says it keeps
+        it), Keep / Re-record on a stale recording, Replace on any recording."""
+        sid = self.current_id()
         for button in (self.synth, self.import_button, self.record_button, self.play):
-            button.setEnabled(chosen)
-        self.synth_all.setEnabled(any(v in (audio_jobs.NONE, audio_jobs.STALE, audio_jobs.MISSING)
-                                      for v in self._status.values()))
+            button.setEnabled(bool(sid))
+        plan = self._stale_plan()  # a stale recording alone: it says it keeps it
+        self.synth_all.setEnabled(bool(plan.synthesize or plan.kept_stale))
+        recording = is_recording(self._current_take())
+        stale = recording and self._status.get(sid) == audio_jobs.STALE
+        self.keep_button.setEnabled(stale)
+        self.rerecord_button.setEnabled(stale)
+        self.replace_button.setEnabled(recording)
         self.actions_changed.emit()
 
     # --- actions -----------------------------------------------------------------------------
@@ -218,7 +250,10 @@ class NarrationPanel(QWidget):
                 return None
         return self.project.folder
 
-    def synthesize(self, ids: list[str]) -> None:
+    def synthesize(self, ids: list[str], replace: tuple[str, ...] = (), kept: str = "",
+                   label: str = "Synthesize") -> None:
+        """Synthesize the segments ``ids``; a recording among them only when its id is in
+        ``replace`` (the host chose it); ``kept`` says what a batch left alone."""
         folder = self._folder("Synthesis") if ids else None
         if folder is None:
             return
@@ -226,22 +261,62 @@ class NarrationPanel(QWidget):
 
         def done(takes: dict) -> None:
             if self.project.episode is ep and takes:
-                self.project.undo_stack.push(commands.SetTakes(self.project, takes, "Synthesize"))
-            self.message.emit(f"Synthesized {plural(len(takes), 'take')}.")
+                self.project.undo_stack.push(commands.SetTakes(self.project, takes, label))
+            self.message.emit(f"Synthesized {plural(len(takes), 'take')}" +
+                              (f"; {kept}." if kept else "."))
 
         self.session.run_job("Synthesis", lambda p, c: audio_jobs.synthesize_segments(
-            ep, folder, settings, ids, p, c), done)
+            ep, folder, settings, ids, p, c, replace), done)
 
     def synthesize_current(self) -> None:
-        if self.current_id():
-            self.synthesize([self.current_id()])
+        """Ctrl+Enter: this segment's take; over a recording only once the host confirms."""
+        if not self.current_id():
+            return
+        if is_recording(self._current_take()):
+            self.replace_with_synthesis()
+            return
+        self.synthesize([self.current_id()])
+
+    def _stale_plan(self):
+        """What "Synthesize all stale" would do: the takes that are stale, missing or not
+        made yet, less the recordings among them (kept: the host's)."""
+        ep = self.project.episode
+        if ep is None:
+            return SynthesisPlan()
+        stale = (audio_jobs.NONE, audio_jobs.STALE, audio_jobs.MISSING)
+        return synthesis_plan(ep, [sid for sid, v in self._status.items() if v in stale])
 
     def synthesize_stale(self) -> None:
-        stale = (audio_jobs.NONE, audio_jobs.STALE, audio_jobs.MISSING)
-        ep = self.project.episode
-        status = self.statuses()
-        self.synthesize([s.id for s in ep.segments if status.get(s.id) in stale and s.text.strip()]
-                        if ep else [])
+        self._status = self.statuses() or self._status
+        plan = self._stale_plan()
+        if not plan.synthesize:
+            self.message.emit("Nothing to synthesize" + (f": {plan.kept_line()}." if plan.kept
+                                                          else "."))
+            return
+        self.synthesize(plan.synthesize, kept=plan.kept_line())
+
+    def replace_with_synthesis(self) -> None:
+        """The one way synthesis replaces a recording: for this segment, confirmed."""
+        sid, take = self.current_id(), self._current_take()
+        if not is_recording(take):
+            return
+        seg = self.project.episode.segment(sid)
+        if not self.session.dialogs.ask_replace_recording(self.window(), seg.title, take.source):
+            self.message.emit(f"Segment “{seg.title}”: the {take.source} take is kept.")
+            return
+        self.synthesize([sid], replace=(sid,), label="Replace recording with synthesis")
+
+    def keep_recording(self) -> None:
+        """"Keep — it matches the script": the stale recording now counts as made from the
+        segment's text as it stands (one undo step)."""
+        sid, take = self.current_id(), self._current_take()
+        if not is_recording(take):
+            return
+        seg = self.project.episode.segment(sid)
+        self.project.undo_stack.push(commands.SetTakes(
+            self.project, {sid: matching_take(take, seg.text)}, "Keep recording"))
+        self.message.emit(f"Segment “{seg.title}”: the {take.source} take is kept as matching "
+                          f"the script.")
 
     def import_recording(self, source: Path | None = None) -> None:
         sid = self.current_id()

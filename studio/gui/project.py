@@ -40,6 +40,7 @@ class Project(QObject):
         self.day: Day | None = None
         self.span: Span | None = None  # a recap's days (then ``day`` is None)
         self.folder: Path | None = None
+        self.day_changed = False  # the day was pulled again since the folder's day.json
         self.session = uuid.uuid4().hex[:12]
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(lambda _clean: self._announce())
@@ -70,6 +71,7 @@ class Project(QObject):
         if self.episode is not None:
             projects.discard_autosave(self.folder, self.session)
         self.episode, self.day, self.folder, self.span = episode, day, folder, span
+        self.day_changed = recovered and day is not None  # a recovered day may be newer
         self.undo_stack.clear()
         if recovered:
             # recovered work is unsaved: leave the stack "dirty" until the user saves
@@ -84,7 +86,8 @@ class Project(QObject):
         target = Path(folder) if folder is not None else self.folder
         if target is None:
             raise ValueError("no folder to save to")
-        projects.save_project(self.episode, target, self.day, self.span)
+        projects.save_project(self.episode, target, self.day, self.span, self.day_changed)
+        self.day_changed = False
         if self.folder is not None and target.resolve() != self.folder.resolve():
             projects.discard_autosave(self.folder, self.session)
         projects.discard_autosave(None, self.session)
@@ -102,10 +105,11 @@ class Project(QObject):
             return None
         snapshot = self.episode.to_dict()  # small; the day is never edited, so shared safely
         folder, session, day, span = self.folder, self.session, self.day, self.span
+        with_day = self.day_changed
 
         def write(_progress=None, _cancel=None) -> Path | None:
             try:
-                return projects.write_autosave(snapshot, folder, session, day, span)
+                return projects.write_autosave(snapshot, folder, session, day, span, with_day)
             except Exception as exc:  # noqa: BLE001 - autosave must never take the app down
                 log.warning("autosave failed: %s", exc)
                 raise StudioError(f"Autosave failed ({exc}): save the episode to keep your "

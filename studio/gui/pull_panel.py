@@ -1,5 +1,6 @@
 """The pull bar: repository (local path or GitHub owner/name), a day or a span of days (an ISO
-week, or from–to: a recap), time zone, Pull/Cancel."""
+week, or from–to: a recap), time zone, Pull, the job's progress and its Cancel. Every control
+keeps its place while a job runs (disabled, never hidden or moved)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,10 @@ class PullPanel(QWidget):
         self.repo.setObjectName("repoField")
         self.repo.setEditable(True)
         self.repo.setMinimumWidth(240)  # room for a from–to span in a 1280 px wide window
+        # a width of its own, not of the longest path remembered: the bar does not shift
+        # when a pull adds one
+        self.repo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.repo.setMinimumContentsLength(24)
         self.repo.lineEdit().setPlaceholderText("owner/name on GitHub, or a local clone")
         self.browse = QToolButton()
         self.browse.setText("…")
@@ -66,15 +71,23 @@ class PullPanel(QWidget):
         self.tz.setObjectName("tzField")
         self.tz.setEditable(True)
         self.tz.addItems(COMMON_ZONES)
+        self.tz.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.tz.setMinimumContentsLength(14)
         self.pull = QPushButton("Pull")
         self.pull.setObjectName("pullButton")
         self.pull.setDefault(True)
         self.cancel = QPushButton("Cancel")
+        self.cancel.setObjectName("cancelJob")
+        self.cancel.setToolTip("Cancel the job that is running")
         self.cancel.setEnabled(False)
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
-        self.progress.setMaximumWidth(160)
+        self.progress.setFixedWidth(160)
+        # hidden when idle, its place kept: nothing in the bar moves when a job starts or ends
+        policy = self.progress.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.progress.setSizePolicy(policy)
         self.progress.setVisible(False)
         self.status = QLabel()
         self.status.setObjectName("pullStatus")
@@ -89,9 +102,11 @@ class PullPanel(QWidget):
         layout.addWidget(self.span)
         layout.addWidget(QLabel("Time zone"))
         layout.addWidget(self.tz, 1)
+        # Cancel has a place of its own, past the progress bar: a second click on Pull while
+        # a job starts lands on a disabled Pull, never on Cancel
         layout.addWidget(self.pull)
-        layout.addWidget(self.cancel)
         layout.addWidget(self.progress)
+        layout.addWidget(self.cancel)
         layout.addWidget(self.status, 1)
 
         self.pull.clicked.connect(self._request)

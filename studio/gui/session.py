@@ -47,6 +47,7 @@ class Session(QObject):
         self.task = None
         self.io_runner: TaskRunner | None = None  # one thread: saves land in order
         self.voices = ShowVoices()  # see narration_settings
+        self.loaded: Loaded | None = None  # how the open episode's day is shown (for undo)
 
     # --- helpers -----------------------------------------------------------------------------
     def run_job(self, name: str, func, on_done: Callable) -> None:
@@ -126,6 +127,11 @@ class Session(QObject):
     def _load(self, loaded: Loaded, recovered: bool = False) -> None:
         self.project.set_episode(loaded.episode, loaded.day, loaded.folder, recovered=recovered,
                                  span=loaded.span)
+        self.show_day(loaded)
+
+    def show_day(self, loaded: Loaded) -> None:
+        """Put ``loaded``'s day (or span) in the day list and the pull bar."""
+        self.loaded = loaded
         self.day_loaded.emit(loaded)
 
     def may_discard(self) -> bool:
@@ -148,10 +154,11 @@ class Session(QObject):
             spec = replace(spec, api_url=self.settings.github_api_url)
 
         minutes, show_dir = self.settings.script_minutes, self.settings.show_dir
+        recent = list(self.settings.recent_projects)
 
         def job(progress, cancel) -> Loaded:
             return run_in_child(child_jobs.pull_and_write,
-                                (spec, date, profile, minutes, show_dir), progress, cancel)
+                                (spec, date, profile, minutes, show_dir, recent), progress, cancel)
 
         def done(loaded: Loaded) -> None:
             self._load(loaded)
@@ -159,6 +166,14 @@ class Session(QObject):
             self.settings.recent_repos = remember(self.settings.recent_repos, source)
             self.settings.tz = spec.tz
             self.save_settings()
+            if loaded.existing:  # the host's episode of the day: opened, never drafted over
+                self._remember_project(loaded.folder)
+                self.status.emit(f"{humanize.day(loaded.episode.date)} is already in the show: "
+                                 f"opened your episode ({loaded.folder}). To pull the day again, "
+                                 f"keeping your takes and edits: File → Update from the "
+                                 f"repository…")
+                self.offer_recovered_takes()
+                return
             note = loaded.episode.writer_note
             self.status.emit(f"Pulled {loaded.day.repo} for {humanize.day(loaded.day.date)}: "
                              f"{humanize.plural(len(loaded.day.commits), 'commit')}. " +

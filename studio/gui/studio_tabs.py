@@ -56,8 +56,16 @@ def install_tabs(window) -> None:
     import_action = _add(window, m, "&Import recording…", panel.import_recording)
     window.play_action = _add(window, m, "&Play / stop", panel.toggle_play, ["Space"], "playPause")
     window.controls_keep_space = ControlsKeepSpace(window.play_action)  # a focused button presses
+    keep_action = _add(window, m, "&Keep recording — it matches the script",
+                       panel.keep_recording, name="keepRecordingAction")
+    rerecord_action = _add(window, m, "Re-recor&d…", lambda: panel.record_segment(),
+                           name="rerecordAction")
+    replace_action = _add(window, m, "Replace recording with s&ynthesis…",
+                          panel.replace_with_synthesis, name="replaceRecordingAction")
     pairs = [(window.synth_action, panel.synth), (stale_action, panel.synth_all),
-             (import_action, panel.import_button), (window.play_action, panel.play)]
+             (import_action, panel.import_button), (window.play_action, panel.play),
+             (keep_action, panel.keep_button), (rerecord_action, panel.rerecord_button),
+             (replace_action, panel.replace_button)]
 
     def follow_panel() -> None:  # the menu offers what the panel's buttons offer
         for action, button in pairs:

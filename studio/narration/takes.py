@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections.abc import Collection
 from pathlib import Path
 
 from ..audio.pcm import audio_info
@@ -26,12 +27,12 @@ from .cached import cached_take_problem
 from .engine import shown_voice
 from .engines import engine_for
 from .lexicon import Lexicon
+from .recordings import KEPT_SOURCES, synthesis_plan
 from .tts import SynthJob
 
 log = logging.getLogger(__name__)
 
 TAKES_DIR = "takes"
-KEPT_SOURCES = ("recorded", "imported")
 MIN_TAKE_SECONDS = 0.1  # shorter takes are clicks, not speech: render cannot trim or fade them
 
 
@@ -94,8 +95,13 @@ def narrate(
     lexicon: Lexicon,
     progress: Progress = no_progress,
     cancel: CancelToken | None = None,
+    replace: Collection[str] = (),
 ) -> list[str]:
-    """Give every segment with text a take; returns the ids of segments synthesized now."""
+    """Give every segment with text a take; returns the ids of segments synthesized now.
+
+    A recorded or imported take is kept as it is, stale or not (see
+    :mod:`studio.narration.recordings`), unless its segment's id is in ``replace``: the host
+    chose synthesis over that recording."""
     cancel = cancel or CancelToken()
     folder = Path(episode_dir)
     takes = check_writable_dir(folder / TAKES_DIR)
@@ -104,10 +110,17 @@ def narrate(
     checked: dict[Path, bool] = {}  # cached take -> cut short (deleted, to be made again)
     engine, choice = engine_for(settings.voice)
     identity: str | None = None
+    plan = synthesis_plan(episode, replace=replace)
+    voiced = set(plan.synthesize)
     for seg in episode.segments:
-        if seg.take and seg.take.source in KEPT_SOURCES:
+        if seg.id in plan.kept:
             _check_file(folder, seg)
             continue
+        if seg.id not in voiced:  # no text: nothing to say
+            seg.take = None
+            continue
+        if seg.take is not None and seg.take.source in KEPT_SOURCES:
+            seg.take = None  # the host chose synthesis over this recording
         spoken = lexicon.respell(seg.text)
         if not spoken.strip():
             seg.take = None
@@ -138,6 +151,12 @@ def narrate(
             jobs.append(SynthJob(spoken, path, f"segment {seg.id!r}"))
             made.append(seg.id)
     log.info("%d takes to synthesize, %d cached", len(jobs), len(episode.segments) - len(jobs))
+    if plan.kept:
+        log.info("%s: recordings are never replaced by synthesis", plan.kept_line())
+    for sid in plan.kept_stale:
+        log.warning("segment %r: its %s take was kept though the script changed since; keep "
+                    "it if it still matches the script, or record it again", sid,
+                    episode.segment(sid).take.source)
     if jobs:
         engine.synthesize(jobs, choice.voice, settings.rate, settings.synth_timeout,
                           settings.workers, progress, cancel)
