@@ -24,13 +24,14 @@ EPISODE_FILE = "episode.json"
 EPISODE_KINDS = ("daily", "recap")
 DEFAULT_RATE = 165  # the speaking rate Settings starts with (words a minute asked of the engine)
 # espeak-ng speaks fewer words a minute of our scripts than the rate it is asked for: pauses at
-# punctuation and identifiers take time. Counted in spoken words (numbers as said: see
-# studio.spoken_length), measured on the sample day's script as the story writer tells it for
-# two dates (11 segments, 355 and 341 spoken words, shipped lexicon), synthesized with
-# espeak-ng 1.51 through narration.takes.narrate at rates 120, 165 and 220: 0.870 to 0.914 of
-# the asked rate (spoken words / take seconds * 60 / rate). Single segments vary by a quarter
-# either way (a short segment is mostly pauses): it is an estimate for whole episodes.
-SPOKEN_PER_ASKED = 0.89
+# punctuation and identifiers take time. Counted in spoken words (numbers as said, camel-case
+# identifiers as their parts: see studio.spoken_length), measured on the sample day's script as
+# the default (editor) writer tells it (9 segments, 252 spoken words, shipped lexicon),
+# synthesized with espeak-ng 1.51 through narration.takes.narrate at rates 120, 165 and 220:
+# 0.924, 0.929 and 0.940 of the asked rate (spoken words / take seconds * 60 / rate). Single
+# segments vary by a tenth or more either way (a short segment is mostly pauses): it is an
+# estimate for whole episodes.
+SPOKEN_PER_ASKED = 0.93
 
 
 @dataclass

@@ -41,13 +41,18 @@ def number_words(digits: str) -> int:
     return count
 
 
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]{2})")
+
+
 def spoken_words(text: str) -> int:
-    """Words a voice says for ``text``: written words, numbers as spoken."""
+    """Words a voice says for ``text``: written words, numbers as spoken, an identifier in
+    camel case as its parts ("LayerNormBackwardKernel" is four)."""
     total = 0
     for word in text.split():
         numbers = _NUMBER.findall(word)
         if not numbers:
-            total += 1 if _LETTERS.search(word) or any(c.isdigit() for c in word) else 0
+            if _LETTERS.search(word) or any(c.isdigit() for c in word):
+                total += 1 + len(_CAMEL.findall(word.strip(".,;:!?\"'()")))
             continue
         rest = _NUMBER.sub(" ", word)
         total += sum(number_words(n) for n in numbers) + len(_LETTERS.findall(rest))

@@ -82,7 +82,8 @@ def test_accept_clears_the_marks_and_keeps_the_text(drafted):
 def test_an_edited_sentence_is_the_hosts_and_the_others_keep_their_marks(drafted):
     episode = copy.deepcopy(drafted[0])
     seg = episode.segment("release-and-fixes")
-    first, fix = seg.sentences[0].text, seg.sentences[3].text
+    first = seg.sentences[0].text
+    fix = next(s.text for s in seg.sentences if "Chen Wu fixed" in s.text)
     editing.set_segment_text(episode, seg.id, seg.text.replace("Chen Wu fixed", "Chen Wu mended"))
     seg = episode.segment("release-and-fixes")
     by_text = {s.text.split(":")[0]: s for s in seg.sentences}

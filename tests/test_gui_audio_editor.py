@@ -286,10 +286,18 @@ def shown_estimate(window, seg) -> float:
 
 
 def test_length_estimate_comes_from_the_voice_measured_pace(qtbot, window):
+    """The episode's estimated length: espeak-ng's pace at the asked rate before any take,
+    the voice's measured pace once one take is made; both within a tenth of what the takes
+    last. (An estimate for the whole script: one segment varies more, with its names and
+    pauses.)"""
     ep, panel = window.project.episode, window.narration
     window.session.settings.rate = 130
-    first, second = sorted(ep.segments, key=lambda s: s.words, reverse=True)[:2]
-    by_default = shown_estimate(window, second)  # no takes yet: espeak-ng's pace at 130
+
+    def total() -> float:  # the script editor's "Episode: ... ~m:ss", read afresh
+        window.editor.select_segment(ep.segments[1].id)
+        window.editor.select_segment(ep.segments[0].id)
+        minutes, seconds = window.editor.counts.text().split("~")[-1].strip().split(":")
+        return int(minutes) * 60 + int(seconds[:2])
 
     def synthesize(seg):
         panel.select_segment(seg.id)
@@ -297,14 +305,19 @@ def test_length_estimate_comes_from_the_voice_measured_pace(qtbot, window):
         qtbot.waitUntil(lambda: ep.segment(seg.id).take is not None and not window.runner.busy(),
                         timeout=120_000)
 
-    synthesize(first)
-    measured = shown_estimate(window, second)  # the pace of the first segment's take
-    synthesize(second)
-    real = ep.segment(second.id).take.duration
+    by_length = sorted(ep.segments, key=lambda s: s.words, reverse=True)
+    by_default = total()  # no takes yet: espeak-ng's pace at 130
+    synthesize(by_length[0])
+    measured = total()  # the pace of the first segment's take
+    for seg in by_length[1:]:
+        if seg.text.strip():
+            synthesize(seg)
+    real = sum(seg.take.duration for seg in ep.segments if seg.take is not None)
     assert by_default == pytest.approx(real, rel=0.10)
     assert measured == pytest.approx(real, rel=0.10)
-    total = window.totals.text().split("~")[1]
-    assert total == window.editor.counts.text().split("~")[-1]  # one pace for both read-outs
+    window.editor.select_segment(ep.segments[0].id)
+    shown = window.totals.text().split("~")[1]
+    assert shown == window.editor.counts.text().split("~")[-1]  # one pace for both read-outs
 
 
 def test_a_moving_playhead_repaints_cheaply(qtbot, editor):

@@ -75,7 +75,9 @@ def test_the_script_never_says_work_twice(qtbot, window, tmp_path):
     pull(qtbot, window, build_repo(tmp_path / "pytorch", extra=8))
     ep = window.project.episode
     said = " ".join(seg.text for seg in ep.segments)
-    assert any(seg.id.startswith("topic-") for seg in ep.segments)  # threads named in words
+    stories = [seg for seg in ep.segments if seg.id.startswith("story-")]
+    assert stories and all("_" not in seg.title and "/" not in seg.title
+                           for seg in stories)  # stories named in words
     assert "work work" not in said
 
 

@@ -41,6 +41,15 @@ _ISSUE_ASIDE = re.compile(r"\s*\([^()]*#\d+[^()]*\)")
 _CALL_ARG = re.compile(r"`?\b([A-Za-z_][\w]*)\((\d+|true|false|none|null)\)`?", re.I)
 
 
+_CAMEL_WORD = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+){2,}\b")
+
+
+def _camel(m: re.Match[str]) -> str:
+    """``LayerNormBackwardKernel`` → "LayerNorm Backward Kernel": a long camel-case name said
+    as its words (two-part names such as "OpenVINO" or "TaskMeta" stay whole)."""
+    return " ".join(re.findall(r"[A-Z][a-z]+", m.group(0)))
+
+
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
     text = _CALL_ARG.sub(r"\1 of \2", _ISSUE_ASIDE.sub("", text))  # num_skip(0): "num skip of 0"
@@ -50,6 +59,7 @@ def for_ear(text: str) -> str:
     text = _DOTTED.sub(_dotted, text)
     text = _SNAKE.sub(lambda m: re.sub(r"_+", " ", m.group(1)), text)
     text = _LEAD_UNDERSCORE.sub("", text)
+    text = _CAMEL_WORD.sub(_camel, text)
     text = _BAR.sub(" or ", text)
     text = _AMP.sub(" and ", text)
     return re.sub(r"\s{2,}", " ", text).strip()
