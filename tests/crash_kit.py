@@ -546,6 +546,24 @@ def _fill_run(show: CrashShow, source: str, trigger: Trigger, filler: Filler) ->
     return outcome
 
 
+def export_seconds(show: CrashShow, source: str) -> float:
+    """A full produce from ``source``, timed from the staged programme's first appearance
+    (mastering begins) to the run's end: the span full-disk moments are spread over."""
+    trigger = Trigger(seconds=float("inf"))
+    proc = subprocess.Popen(show.produce_cmd(source), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, env=show.env(), cwd=show.tmp,
+                            start_new_session=True, preexec_fn=default_signals)
+    while proc.poll() is None:
+        trigger.ready(show.folder)
+        time.sleep(0.001)
+    ended = time.monotonic()
+    err = proc.communicate()[1]
+    assert proc.returncode == 0 and trigger._start is not None, err
+    show.current = source
+    show.scripts[source] = show.script()
+    return ended - trigger._start
+
+
 def fill_trial(show: CrashShow, trigger: Trigger, filler: Filler) -> Outcome:
     """Produce toward the other history with the disk filled at ``trigger``, check what it
     left (:func:`fill_start`), then free the disk and recover (:func:`fill_finish`)."""
