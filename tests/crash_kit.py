@@ -497,17 +497,23 @@ class Trigger:
 
     mp3_bytes: int | None = None
     seconds: float | None = None
+    encoded: bool = False  # once the MP3 is encoded and the programme gone: the tags' moment
     _start: float | None = None
 
     @property
     def label(self) -> str:
+        if self.encoded:
+            return "staged MP3 encoded, programme removed"
         if self.mp3_bytes is not None:
             return f"staged MP3 at {self.mp3_bytes} bytes"
         return f"{self.seconds:.2f} s into mastering"
 
     def ready(self, folder: Path) -> bool:
         for staged in folder.glob(".export-*"):
-            if self.mp3_bytes is not None:
+            if self.encoded:
+                if (staged / "episode.mp3").exists() and not (staged / "programme.f32").exists():
+                    return True
+            elif self.mp3_bytes is not None:
                 try:
                     if (staged / "episode.mp3").stat().st_size >= self.mp3_bytes:
                         return True

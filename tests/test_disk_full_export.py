@@ -28,14 +28,15 @@ def full_show(tmp_path_factory):
         pytest.skip(f"cannot mount a tmpfs here ({exc}): needs root")
 
 
-@pytest.mark.parametrize("mp3_bytes", [1, 120_000, 300_000, 520_000])
-def test_a_disk_filled_during_the_encode_leaves_the_previous_episode_whole(full_show, mp3_bytes):
+@pytest.mark.parametrize("trigger", [Trigger(mp3_bytes=n) for n in (1, 120_000, 300_000, 520_000)]
+                         + [Trigger(encoded=True)], ids=lambda t: t.label.replace(" ", "-"))
+def test_a_disk_filled_during_the_encode_leaves_the_previous_episode_whole(full_show, trigger):
     show, filler = full_show
     json_before = (show.folder / "episode.json").read_bytes()
     mp3_before = (show.folder / "episode.mp3").read_bytes()
     feed_before = (show.show / "feed.xml").read_bytes()
     before = show.exported()
-    outcome = fill_start(show, Trigger(mp3_bytes=mp3_bytes), filler)
+    outcome = fill_start(show, trigger, filler)
     try:
         assert outcome.delivered, "the run ended before the staged MP3 reached that size"
         assert outcome.code == 1, outcome.stderr

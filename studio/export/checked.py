@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import subprocess
+import tempfile
 from pathlib import Path
 
 from ..audio.tools import ffmpeg_cmd, last_line, media_path
@@ -32,17 +33,19 @@ def decoded_seconds(path: Path, rate: int) -> float:
     are counted. StudioError when ffmpeg cannot decode it to the end."""
     cmd = ffmpeg_cmd("-i", media_path(path), "-map", "0:a:0", "-f", "s16le", "-ac", "1",
                      "-ar", str(rate), "pipe:1")
-    proc = popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert proc.stdout is not None and proc.stderr is not None
-    count = 0
-    try:
-        while chunk := proc.stdout.read(1 << 20):  # errors on stderr are a few lines only
-            count += len(chunk)
-    finally:
-        kill_group(proc)
-    err = proc.stderr.read().decode("utf-8", "replace")
-    proc.stdout.close()
-    proc.stderr.close()
+    with tempfile.TemporaryFile() as errors:  # a damaged file may give many lines of errors
+        proc = popen(cmd, stdout=subprocess.PIPE, stderr=errors)
+        assert proc.stdout is not None
+        count = 0
+        try:
+            while chunk := proc.stdout.read(1 << 20):
+                count += len(chunk)
+            proc.wait()
+        finally:
+            kill_group(proc)  # only if still running (an exception while reading)
+            proc.stdout.close()
+        errors.seek(0)
+        err = errors.read().decode("utf-8", "replace")
     if proc.returncode != 0:
         raise StudioError(f"{path.name} cannot be decoded: {last_line(err)}")
     return count / 2 / rate
@@ -52,12 +55,13 @@ def check_encoded(mp3: Path, expected: float, header_seconds: float, folder: Pat
     """The staged ``mp3``'s decoded length, checked against the programme's ``expected``
     seconds and the length its header gives (``header_seconds``); a StudioError that the
     episode was not replaced otherwise — naming the disk of ``folder`` when it is full."""
-    from mutagen.mp3 import MP3, HeaderNotFoundError
+    from mutagen import MutagenError
+    from mutagen.mp3 import MP3
 
     try:
         rate = int(MP3(mp3).info.sample_rate)
         played = decoded_seconds(mp3, rate)
-    except (HeaderNotFoundError, OSError, ValueError) as exc:
+    except (MutagenError, OSError, ValueError) as exc:
         raise unreadable(folder, exc) from exc
     except StudioError as exc:
         raise unreadable(folder, exc) from exc

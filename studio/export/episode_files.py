@@ -50,11 +50,12 @@ def iso_duration(seconds: float) -> str:
 def mp3_duration(path: Path) -> float:
     """The MP3's length from its Xing/LAME header (mutagen; what ffprobe says, without
     starting a process)."""
-    from mutagen.mp3 import MP3, HeaderNotFoundError
+    from mutagen import MutagenError
+    from mutagen.mp3 import MP3
 
     try:
         return float(MP3(path).info.length)
-    except (HeaderNotFoundError, OSError, ValueError) as exc:
+    except (MutagenError, OSError, ValueError) as exc:
         raise StudioError(f"cannot tell the length of {path.name}") from exc
 
 
