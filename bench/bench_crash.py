@@ -8,7 +8,14 @@ byte-identical, the latest wholly old or wholly new (the sha256 in episode.json 
 files), feed.xml well-formed with each enclosure length the MP3's size, no temp files left,
 and the next full produce succeeds. Prints "kills survived / tried".
 
+Then the full-disk series: the same show on a small tmpfs, a filler file taking every free
+byte at moments spread from the start of mastering to the end of the run. Right after each
+run, with the disk still full: a failed run gave one line naming the disk, the episode is
+wholly old (the feed agreeing, the line saying it was not replaced) or wholly new; then the
+disk is freed and the checks above follow. Prints "full disks survived / tried".
+
     .venv/bin/python bench/bench_crash.py [--moments 40] [--signals SIGKILL,SIGTERM,SIGINT]
+                                          [--fills 30] [--fill-size 24m]
 """
 
 from __future__ import annotations
@@ -24,7 +31,17 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
-from crash_kit import CrashShow, Outcome, have_strace  # noqa: E402
+from crash_kit import (  # noqa: E402
+    CrashShow,
+    Filler,
+    NoMount,
+    Outcome,
+    Trigger,
+    export_seconds,
+    fill_trial,
+    have_strace,
+    tmpfs,
+)
 
 
 def main() -> int:
@@ -34,9 +51,19 @@ def main() -> int:
     parser.add_argument("--commits", type=int, default=2, help="commits on the latest day")
     parser.add_argument("--minutes", type=float, default=0,
                         help="start no trial after this many minutes (0: run them all)")
+    parser.add_argument("--fills", type=int, default=30,
+                        help="full-disk moments spread over the export (0: none)")
+    parser.add_argument("--fill-size", default="24m", help="size of the tmpfs the show is on")
     parser.add_argument("--keep", action="store_true", help="keep the show folder")
     args = parser.parse_args()
     signals = [s.strip() for s in args.signals.split(",") if s.strip()]
+    kills = kill_series(args, signals) if signals and args.moments else True
+    fills = fill_series(args) if args.fills else True
+    return 0 if kills and fills else 1
+
+
+def kill_series(args: argparse.Namespace, signals: list[str]) -> bool:
+    """The kills; True when every one was survived."""
     tmp = Path(tempfile.mkdtemp(prefix="bench-crash-"))
     show = CrashShow(tmp, commits=args.commits, earlier=2)
     started = time.monotonic()
@@ -103,7 +130,59 @@ def main() -> int:
         print(f"show folder kept in {show.show}")
     else:
         shutil.rmtree(tmp, ignore_errors=True)
-    return 0 if survived == len(outcomes) else 1
+    return survived == len(outcomes)
+
+
+def fill_series(args: argparse.Namespace) -> bool:
+    """The full disks; True when every one was survived."""
+    tmp = Path(tempfile.mkdtemp(prefix="bench-fill-"))
+    started = time.monotonic()
+    outcomes: list[Outcome] = []
+    try:
+        with tmpfs(tmp / "disk", args.fill_size) as disk:
+            show = CrashShow(tmp, commits=args.commits, earlier=2)
+            show.show = disk / "show"
+            show.build()
+            show.complete(show.other())
+            # the shortest of three: on busy cores a slow calibration puts moments past the end
+            span = min(export_seconds(show, show.other()) for _ in range(3))
+            print(f"\nfull disk: the show on a {args.fill_size} tmpfs; mastering to the end of "
+                  f"the run takes {span:.2f} s", flush=True)
+            filler = Filler(disk / "filler")
+            for n in range(args.fills):
+                trigger = Trigger(seconds=span * n / args.fills)
+                outcome = fill_trial(show, trigger, filler)
+                outcomes.append(outcome)
+                line = outcome.stderr.strip().splitlines()[-1:] or [""]
+                mark = ("ok " if outcome.survived else "FAIL") if outcome.delivered else "-- "
+                print(f"  {mark} {outcome.how:26} exit {outcome.code} -> {outcome.state or '?'}"
+                      f"{': ' + line[0][-110:] if outcome.code else ''}"
+                      f"{'' if outcome.survived else ' | ' + '; '.join(outcome.problems)}",
+                      flush=True)
+            if args.keep:
+                kept = tmp / "kept-show"
+                shutil.copytree(show.show, kept, symlinks=True)
+                print(f"show folder kept in {kept}")
+    except NoMount as exc:
+        print(f"full disk: skipped, cannot mount a tmpfs here ({exc})")
+        return True
+    finally:
+        if not args.keep:
+            shutil.rmtree(tmp, ignore_errors=True)
+    late = [o for o in outcomes if not o.delivered]
+    counted = [o for o in outcomes if o.delivered]
+    survived = sum(o.survived for o in counted)
+    failed = [o for o in counted if o.code]
+    states = Counter(o.state for o in counted if o.survived)
+    print(f"\nfull disk: {len(failed)} runs stopped with the one line naming the disk, "
+          f"{len(counted) - len(failed)} had written everything (exit 0)")
+    print(f"latest episode on the full disk: {states['old']} wholly old (feed agreeing), "
+          f"{states['new']} wholly new")
+    if late:
+        print(f"not counted: {len(late)} moments after the run had ended")
+    print(f"full disks survived / tried: {survived} / {len(counted)} "
+          f"({time.monotonic() - started:.0f} s)")
+    return survived == len(counted)
 
 
 if __name__ == "__main__":

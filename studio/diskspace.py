@@ -71,6 +71,20 @@ def no_space(path: str | os.PathLike[str], needed: int = 0, what: str = "") -> S
                        f"free some space and run again")
 
 
+def no_space_kept(path: str | os.PathLike[str],
+                  outcome: str = "the episode was not replaced") -> StudioError:
+    """The error for a full disk that stopped a run at ``path``, saying what it left
+    (``outcome``): "no space left on DEVICE at PATH (N MB free): OUTCOME; free some space
+    and run again"."""
+    where = Path(path)
+    try:
+        free = f" ({_mb(free_bytes(where))} MB free)"
+    except OSError:
+        free = ""
+    return StudioError(f"no space left on {device_of(where)} at {os.path.abspath(where)}{free}: "
+                       f"{outcome}; free some space and run again")
+
+
 def require_space(path: str | os.PathLike[str], needed: int, what: str) -> None:
     """Raise :func:`no_space` unless ``needed`` bytes (an estimate) fit at ``path`` now."""
     try:

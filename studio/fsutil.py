@@ -92,6 +92,8 @@ def check_writable_dir(path: str | os.PathLike[str]) -> Path:
     directory = Path(path)
     try:
         directory.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # something else has that name (a file, a device, a FIFO)
+        raise StudioError(f"cannot use {directory}: it is not a folder") from None
     except OSError as exc:
         raise StudioError(f"cannot create folder {directory}: {exc.strerror or exc}") from exc
     if not directory.is_dir():

@@ -16,6 +16,8 @@ from .audio.master import master_episode
 from .audio.settings import AudioSettings
 from .audio.tools import require_tool
 from .episode import Episode, load_episode
+from .errors import StudioError
+from .export.checked import full_disk_error
 from .export.episode_files import MP3_NAME, ExportInfo, default_cover, export_episode
 from .export.fileset import hold_dir, staging_dir
 from .fsutil import check_writable_dir
@@ -85,7 +87,13 @@ def render_episode(
             extra.append(DAY_FILE)
         export_episode(episode, folder, staged,
                        ExportInfo(host=host_name(profile, episode),
-                                  cover=cover or default_cover()), extra, feed)
+                                  cover=cover or default_cover()), extra, feed,
+                       programme_seconds=mastered.programme_seconds)
+    except (StudioError, OSError) as exc:  # the swap was not made: the previous files stay
+        full = full_disk_error(folder, exc)
+        if full is None:
+            raise
+        raise full from exc
     finally:
         shutil.rmtree(staged, ignore_errors=True)
         os.close(hold)

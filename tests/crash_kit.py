@@ -25,6 +25,8 @@ import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -443,3 +445,180 @@ def _wait_for_group(pgid: int, timeout: float = 10.0) -> None:
 
 def have_strace() -> bool:
     return shutil.which("strace") is not None
+
+
+# -- a disk that fills up during the run ------------------------------------------------------
+class NoMount(Exception):
+    """A tmpfs cannot be mounted here (not root, or in a container that forbids it)."""
+
+
+@contextmanager
+def tmpfs(path: Path, size: str) -> Iterator[Path]:
+    """A real tmpfs of ``size`` (``24m``) mounted at ``path`` for the block; NoMount if not
+    allowed. Unmounted (lazily, so a straggling child cannot keep it) when the block ends."""
+    path.mkdir(parents=True, exist_ok=True)
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(path)],
+                             capture_output=True, text=True)
+    if mounted.returncode != 0:
+        raise NoMount(mounted.stderr.strip() or f"mount exited {mounted.returncode}")
+    try:
+        yield path
+    finally:
+        subprocess.run(["umount", "-l", str(path)], capture_output=True)
+
+
+class Filler:
+    """One file that takes every free byte of the disk holding it, as another program would."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fill(self) -> None:
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        try:
+            for size in (1 << 20, 1 << 12):  # big blocks, then the last pages
+                block = b"\0" * size
+                try:
+                    while True:
+                        os.write(fd, block)
+                except OSError:
+                    pass
+        finally:
+            os.close(fd)
+
+    def free(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+
+@dataclass
+class Trigger:
+    """When to fill the disk during a produce: once a staged MP3 holds ``mp3_bytes``, or
+    ``seconds`` after the staged programme (the start of mastering) first appears."""
+
+    mp3_bytes: int | None = None
+    seconds: float | None = None
+    encoded: bool = False  # once the MP3 is encoded and the programme gone: the tags' moment
+    _start: float | None = None
+
+    @property
+    def label(self) -> str:
+        if self.encoded:
+            return "staged MP3 encoded, programme removed"
+        if self.mp3_bytes is not None:
+            return f"staged MP3 at {self.mp3_bytes} bytes"
+        return f"{self.seconds:.2f} s into mastering"
+
+    def ready(self, folder: Path) -> bool:
+        for staged in folder.glob(".export-*"):
+            if self.encoded:
+                if (staged / "episode.mp3").exists() and not (staged / "programme.f32").exists():
+                    return True
+            elif self.mp3_bytes is not None:
+                try:
+                    if (staged / "episode.mp3").stat().st_size >= self.mp3_bytes:
+                        return True
+                except OSError:
+                    continue
+            elif self._start is None and (staged / "programme.f32").exists():
+                self._start = time.monotonic()
+        return self._start is not None and time.monotonic() - self._start >= (self.seconds or 0)
+
+
+def no_space_line(stderr: str, disk: Path) -> list[str]:
+    """What is wrong with a failed run's stderr: one line naming the full disk at ``disk``."""
+    lines = [ln for ln in stderr.splitlines() if ln.strip()]
+    if len(lines) != 1:
+        return [f"{len(lines)} lines on stderr: {stderr.strip()[-300:]!r}"]
+    if "no space left on tmpfs at " + str(disk) not in lines[0] or "MB free" not in lines[0]:
+        return [f"the message does not name the full disk: {lines[0][-300:]!r}"]
+    return []
+
+
+def _fill_run(show: CrashShow, source: str, trigger: Trigger, filler: Filler) -> Outcome:
+    """Produce from ``source``, filling the disk when ``trigger`` fires; the disk stays full."""
+    proc = subprocess.Popen(show.produce_cmd(source), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=show.env(), cwd=show.tmp,
+                            start_new_session=True, preexec_fn=default_signals)
+    fired = False
+    while proc.poll() is None:
+        if trigger.ready(show.folder):
+            filler.fill()
+            fired = True
+            break
+        time.sleep(0.001)
+    _out, err = proc.communicate(timeout=300)
+    outcome = Outcome(trigger.label, "ENOSPC", proc.returncode, err)
+    outcome.delivered = fired
+    return outcome
+
+
+def export_seconds(show: CrashShow, source: str) -> float:
+    """A full produce from ``source``, timed from the staged programme's first appearance
+    (mastering begins) to the run's end: the span full-disk moments are spread over."""
+    trigger = Trigger(seconds=float("inf"))
+    proc = subprocess.Popen(show.produce_cmd(source), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, env=show.env(), cwd=show.tmp,
+                            start_new_session=True, preexec_fn=default_signals)
+    while proc.poll() is None:
+        trigger.ready(show.folder)
+        time.sleep(0.001)
+    ended = time.monotonic()
+    err = proc.communicate()[1]
+    assert proc.returncode == 0 and trigger._start is not None, err
+    show.current = source
+    show.scripts[source] = show.script()
+    return ended - trigger._start
+
+
+def fill_trial(show: CrashShow, trigger: Trigger, filler: Filler) -> Outcome:
+    """Produce toward the other history with the disk filled at ``trigger``, check what it
+    left (:func:`fill_start`), then free the disk and recover (:func:`fill_finish`)."""
+    before = show.exported()
+    outcome = fill_start(show, trigger, filler)
+    fill_finish(show, outcome, filler, before)
+    return outcome
+
+
+def fill_start(show: CrashShow, trigger: Trigger, filler: Filler) -> Outcome:
+    """Produce toward the other history, filling the disk at ``trigger``; check at once, with
+    the disk still full: a failed run gives one line naming the disk; the episode is wholly
+    old (then the feed agrees, and the line says it was not replaced) or wholly new."""
+    target = show.other()
+    before = show.exported()
+    outcome = _fill_run(show, target, trigger, filler)
+    problems = outcome.problems
+    if "Traceback" in outcome.stderr:
+        problems.append("a traceback: " + outcome.stderr.strip().splitlines()[-1])
+    if outcome.code not in (0, 1):
+        problems.append(f"exit {outcome.code}")
+    if outcome.code:
+        problems += no_space_line(outcome.stderr, filler.path.parent)
+    if show.earlier_files() != show.earlier:
+        problems.append("an earlier episode changed")
+    problems += show.whole(before, target, outcome)
+    kept = "the episode was not replaced" in outcome.stderr
+    if outcome.state == "old":
+        problems += [f"on the full disk: {p}" for p in show.feed_agrees()]
+        if outcome.code and not kept:
+            problems.append("the old episode was kept, but the message does not say so")
+    elif outcome.state == "new" and kept:
+        problems.append("the message says the episode was not replaced, but it was")
+    return outcome
+
+
+def fill_finish(show: CrashShow, outcome: Outcome, filler: Filler,
+                before: dict[str, str]) -> None:
+    """Free the disk, run the next command, check everything again (no temp files left),
+    and produce toward the same history, which must succeed."""
+    target = show.other()
+    filler.free()
+    following = show.next_command()
+    if following.returncode != 0:
+        outcome.problems.append(f"the next command failed: {following.stderr.strip()[-200:]}")
+    after = Outcome(outcome.how, "ENOSPC")
+    show.check(after, before, target)
+    outcome.problems += [f"after the next command: {p}" for p in after.problems]
+    try:
+        show.complete(target)
+    except AssertionError as exc:
+        outcome.problems.append(f"the next run failed: {exc}")

@@ -25,7 +25,7 @@ from ..errors import Cancelled, StudioError
 from ..jobs import CancelToken
 from .bs1770 import SILENT_LUFS, Profile
 from .limiter_model import ATTACK_MS, RELEASE_MS, gain_for, limited_loudness
-from .tools import ffmpeg_cmd, last_line, media_path, run_ffmpeg
+from .tools import ffmpeg_cmd, last_line, media_path, run_ffmpeg, tool_failure
 
 log = logging.getLogger(__name__)
 
@@ -93,8 +93,12 @@ def _chain(gain: float, limit: float | None, out_rate: int | None) -> str:
 def _encode_and_measure(input_args: list[str], chain: str, encode_args: list[str],
                         out: Path, rate: int, cancel: CancelToken) -> Loudness:
     """Encode once; the encoded stream goes to ``out`` and, at the same time, to the meter."""
-    enc_cmd = ffmpeg_cmd("-y", *input_args, "-af", chain, *encode_args, "-map", "0:a",
-                         "-f", "tee", f"{_tee_path(out)}|[f=mp3]pipe:1")
+    # A write that fails (a full disk) must fail the encode: by default the tee muxer drops
+    # the failing output and carries on with the other (onfail=abort), and ffmpeg exits 0
+    # when only the trailer could not be written (-xerror).
+    enc_cmd = ffmpeg_cmd("-xerror", "-y", *input_args, "-af", chain, *encode_args,
+                         "-map", "0:a", "-f", "tee",
+                         f"[onfail=abort]{_tee_path(out)}|[f=mp3]pipe:1")
     meter_cmd = ffmpeg_cmd("-f", "mp3", "-i", "-", "-filter_complex", _meter(rate), "-f", "null", "-",
                            level="info")
     # Both write only a few lines to stderr (errors; the meter's summary), so the pipes
@@ -121,8 +125,8 @@ def _encode_and_measure(input_args: list[str], chain: str, encode_args: list[str
     m_err = meter.stderr.read().decode("utf-8", "replace")
     enc.stderr.close()
     meter.stderr.close()
-    if enc.returncode != 0:
-        raise StudioError(f"ffmpeg failed encoding the episode: {last_line(enc_err)}")
+    if enc.returncode != 0 or "No space left on device" in enc_err:
+        raise tool_failure("ffmpeg failed encoding the episode", enc_err)
     if meter.returncode != 0:
         raise StudioError(f"ffmpeg failed measuring the encoded episode: {last_line(m_err)}")
     return _parse_meter(m_err, "the encoded episode")

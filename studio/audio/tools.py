@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -45,8 +46,19 @@ def run_ffmpeg(args: list[str], what: str) -> str:
     except OSError as exc:
         raise StudioError(f"cannot run ffmpeg for {what}: {exc}") from exc
     if proc.returncode != 0:
-        raise StudioError(f"ffmpeg failed on {what}: {last_line(proc.stderr)}")
+        raise tool_failure(f"ffmpeg failed on {what}", proc.stderr)
     return proc.stderr
+
+
+def tool_failure(what: str, stderr: str) -> StudioError:
+    """The error of a tool that failed: ``what`` and its last line of stderr; when that says
+    a write found the disk full, the error is raised from an ENOSPC OSError, so the callers
+    that name a full disk (studio.diskspace.is_no_space) see it."""
+    error = StudioError(f"{what}: {last_line(stderr)}")
+    if "No space left on device" in stderr or "Disk quota exceeded" in stderr:
+        full = errno.EDQUOT if "quota" in stderr else errno.ENOSPC
+        error.__cause__ = OSError(full, os.strerror(full))
+    return error
 
 
 def probe(path: str | Path) -> dict[str, Any]:

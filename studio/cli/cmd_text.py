@@ -15,7 +15,8 @@ from .terminal import TerminalProgress
 def register(sub: argparse._SubParsersAction) -> None:
     pull = sub.add_parser("pull", help="pull one day's commits into a day file")
     _source_arguments(pull)
-    pull.add_argument("-o", "--output", required=True, metavar="DAY.json", help="day file to write")
+    pull.add_argument("-o", "--output", required=True, metavar="DAY.json",
+                      help="day file to write ('-': standard output)")
     pull.set_defaults(handler=cmd_pull)
 
     script = sub.add_parser("script", help="write an episode script from a day file")
@@ -161,22 +162,24 @@ def _date(args: argparse.Namespace) -> dt.date:
 
 
 def cmd_pull(args: argparse.Namespace) -> int:
-    from ..fsutil import check_writable_dir
+    from ..outfile import check_output, is_stdout, write_output
     from ..pipeline import pull_day
-    from ..sources.model import save_day
+    from ..sources.model import day_text
 
     date = _date(args)
     out = Path(args.output)
-    check_writable_dir(out.parent if str(out.parent) else Path("."))
+    check_output(out)  # before the pull: a folder or a block device is refused
     # GitHub pulls can wait on a rate limit: show that countdown on stderr.
     progress = TerminalProgress(quiet=not getattr(args, "github", None))
     try:
         day = pull_day(_spec(args), date, progress=progress)
     finally:
         progress.done()
-    save_day(day, out)
+    write_output(args.output, day_text(day).encode("utf-8"))
     spent = f" ({day.requests} GitHub requests)" if day.requests is not None else ""
-    print(f"{len(day.commits)} commits on {day.repo} {day.branch} for {day.date}{spent} -> {out}")
+    where = "standard output" if is_stdout(args.output) else out
+    print(f"{len(day.commits)} commits on {day.repo} {day.branch} for {day.date}{spent} -> "
+          f"{where}", file=sys.stderr if is_stdout(args.output) else sys.stdout)
     for note in day.notes:
         print(f"note: {note}", file=sys.stderr)
     return 0

@@ -15,6 +15,7 @@ from ..errors import StudioError
 from ..fsutil import atomic_write_json, atomic_write_text, published_mode
 from ..resources import resource_path
 from .chapters import chapters_json, episode_chapters
+from .checked import check_encoded, unreadable
 from .fileset import publish_files
 from .journal import sha256_of
 from .tags import write_tags
@@ -49,11 +50,12 @@ def iso_duration(seconds: float) -> str:
 def mp3_duration(path: Path) -> float:
     """The MP3's length from its Xing/LAME header (mutagen; what ffprobe says, without
     starting a process)."""
-    from mutagen.mp3 import MP3, HeaderNotFoundError
+    from mutagen import MutagenError
+    from mutagen.mp3 import MP3
 
     try:
         return float(MP3(path).info.length)
-    except (HeaderNotFoundError, OSError, ValueError) as exc:
+    except (MutagenError, OSError, ValueError) as exc:
         raise StudioError(f"cannot tell the length of {path.name}") from exc
 
 
@@ -74,19 +76,27 @@ def take_pauses(episode: Episode, folder: Path) -> dict[str, list[float]]:
 
 
 def export_episode(episode: Episode, folder: Path, staged: Path, info: ExportInfo,
-                   extra: list[str] | None = None, feed: Path | None = None) -> None:
+                   extra: list[str] | None = None, feed: Path | None = None,
+                   programme_seconds: float | None = None) -> None:
     """Finish the files in ``staged`` (which holds the mastered MP3) and publish them all,
     with the ``extra`` files already staged (e.g. the day.json of a new script).
 
     The episode's export fields (duration, audio, the files' hashes) are set from the files
     themselves. ``feed``: the show folder whose feed must follow (see ``publish_files``).
+    ``programme_seconds``: what the MP3 must play; the tagged MP3 is decoded and checked
+    against it before anything is replaced (studio.export.checked).
     """
     mp3 = staged / MP3_NAME
-    duration = mp3_duration(mp3)
+    try:
+        duration = mp3_duration(mp3)
+    except StudioError as exc:
+        raise unreadable(folder, exc) from exc
     chapters = episode_chapters(episode, duration)
     episode.refresh_transcript()
     write_tags(mp3, episode.title, info.host, episode.show or episode.repo, episode.date,
                episode.summary, episode.transcript, chapters, info.cover)
+    if programme_seconds is not None:
+        check_encoded(mp3, programme_seconds, duration, folder)
     cues = episode_cues(episode, take_pauses(episode, folder))
     atomic_write_text(staged / VTT_NAME, to_vtt(cues), public=True)
     atomic_write_text(staged / SRT_NAME, to_srt(cues), public=True)

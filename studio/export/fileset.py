@@ -128,6 +128,11 @@ def _swap(folder: Path, journal: Journal) -> None:
                 finish(folder, journal, fd, forward=False)
                 raise StudioError(f"cannot write the episode files in {folder}: "
                                   f"{exc.strerror or exc}; the previous files were kept") from exc
-            finish(folder, journal, fd, forward=True)
+            try:
+                finish(folder, journal, fd, forward=True)
+            except OSError as exc:  # the files are in place: the export has happened
+                log.warning("the export in %s is done, but its journal could not be marked "
+                            "as done (%s); the next run finishes it", folder,
+                            exc.strerror or exc)
         finally:
             os.close(fd)

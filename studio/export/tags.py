@@ -51,10 +51,13 @@ def write_tags(
     if ids:
         tags.add(CTOC(element_id="toc", flags=CTOCFlags.TOP_LEVEL | CTOCFlags.ORDERED,
                       child_element_ids=ids, sub_frames=[TIT2(encoding=3, text=["Chapters"])]))
+    from mutagen import MutagenError
+
     try:
         tags.save(str(mp3), v2_version=4)
-    except OSError as exc:
-        raise StudioError(f"cannot write tags into {mp3.name}: {exc.strerror or exc}") from exc
+    except (OSError, MutagenError) as exc:  # mutagen wraps a failed write (a full disk)
+        reason = getattr(exc, "strerror", None) or exc
+        raise StudioError(f"cannot write tags into {mp3.name}: {reason}") from exc
 
 
 PAD_OWNER = "commitcast:pad"

@@ -105,8 +105,18 @@ def _screenshot(app, window, target: Path) -> int:
     for _ in range(20):
         app.processEvents()
         time.sleep(0.01)
-    if not window.grab().save(str(target)):
-        raise StudioError(f"cannot write the screenshot {target}")
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    from ..outfile import write_output
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    kind = "PNG" if target.suffix.lower() == ".png" else "JPG"
+    if not window.grab().save(buffer, kind):
+        raise StudioError(f"cannot render the screenshot {target}")
+    buffer.close()
+    write_output(target, bytes(data.data()), public=True)  # never replacing a device or FIFO
     print(f"screenshot -> {target}")
     window.project.close()
     return 0

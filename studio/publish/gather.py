@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..episode import EPISODE_FILE, Episode, load_episode
 from ..errors import StudioError
 from ..export.chapters import Chapter, read_chapters
+from .safe_files import as_exported, show_root
 
 log = logging.getLogger(__name__)
 
@@ -69,21 +71,31 @@ def _duration(ep: Episode, audio: Path, date: str) -> int:
         raise StudioError(f"episode {date}: {audio.name} is not a readable MP3 ({exc})") from exc
 
 
-def read_show_episode(folder: Path) -> ShowEpisode | None:
-    """The episode in ``folder``, or None when it is a draft with no audio yet."""
+def read_show_episode(folder: Path, root: Path | None = None) -> ShowEpisode | None:
+    """The episode in ``folder`` of the show ``root`` (default: the folder's show), or None
+    when it is a draft with no audio yet. Its files must be regular files inside the show
+    folder with the sha256 their export recorded (studio.publish.safe_files)."""
     date = folder.name
+    root = root if root is not None else show_root(folder)
     try:
         ep = load_episode(folder)
     except StudioError as exc:
         raise StudioError(f"episode {date}: {exc}") from exc
     name = _plain_name(ep.audio.file if ep.audio else DEFAULT_AUDIO, date)
     audio = folder / name
-    if not audio.is_file():
+    if not os.path.lexists(audio):
         if ep.audio is None:
             return None
         raise StudioError(
             f"episode {date} has no audio: {audio} is missing (export the episode again)"
         )
+    as_exported(root, audio, ep.audio.sha256 if ep.audio else None, date)
+    offered = {}
+    for extra in (VTT_FILE, SRT_FILE, CHAPTERS_FILE):
+        path = folder / extra
+        if os.path.lexists(path):  # a link, a FIFO or a folder there is refused
+            as_exported(root, path, ep.files.get(extra), date)
+            offered[extra] = extra
     size = audio.stat().st_size
     if size == 0:
         raise StudioError(f"episode {date}: {audio} is empty")
@@ -92,7 +104,7 @@ def read_show_episode(folder: Path) -> ShowEpisode | None:
                     date, name, size, ep.audio.bytes)
     chapters = folder / CHAPTERS_FILE
     marks: list[Chapter] = []
-    if chapters.is_file():
+    if CHAPTERS_FILE in offered:
         try:
             marks = read_chapters(chapters)
         except StudioError as exc:
@@ -104,9 +116,9 @@ def read_show_episode(folder: Path) -> ShowEpisode | None:
         audio_name=name,
         audio_bytes=size,
         duration_seconds=_duration(ep, audio, date),
-        vtt=VTT_FILE if (folder / VTT_FILE).is_file() else None,
-        srt=SRT_FILE if (folder / SRT_FILE).is_file() else None,
-        chapters=CHAPTERS_FILE if chapters.is_file() else None,
+        vtt=offered.get(VTT_FILE),
+        srt=offered.get(SRT_FILE),
+        chapters=offered.get(CHAPTERS_FILE),
         chapter_marks=marks,
     )
 
@@ -134,7 +146,7 @@ def gather_episodes(show_dir: str | Path) -> Gathered:
     found: list[ShowEpisode] = []
     drafts: list[str] = []
     for folder in folders:
-        item = read_show_episode(folder)
+        item = read_show_episode(folder, root)
         if item is None:
             drafts.append(folder.name)
         else:

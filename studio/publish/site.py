@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from ..diskspace import is_no_space, no_space_kept
 from ..episode import save_episode
 from ..errors import StudioError
 from ..fsutil import atomic_write_bytes, published_mode
@@ -29,6 +30,7 @@ from .feed import build_feed, parse_published
 from .gather import ShowEpisode, gather_episodes
 from .pages import render_episode_page, render_index, stylesheet
 from .podcast_ns import podcast_guid
+from .safe_files import inside
 from .show import (
     DEFAULT_COVER,
     ShowSettings,
@@ -216,10 +218,12 @@ def publish_show(
 
     files: dict[str, bytes] = {}
     cover = root / settings.cover
-    if not cover.is_file():
+    if not os.path.lexists(cover):
         if settings.cover != DEFAULT_COVER:
             raise StudioError(f"cover image {cover} is missing (show.toml: cover)")
         files[DEFAULT_COVER] = resource_path("art", "cover.png").read_bytes()
+    else:
+        inside(root, cover)  # a regular file in the show folder, never a link out of it
 
     state = _read_state(root)
     published = _published_times(episodes, state, utc_now())
@@ -240,16 +244,21 @@ def publish_show(
                            dry_run)
     if not dry_run:
         progress(0.75, "writing the site")
-        if settings_changed:
-            write_settings(settings, root)
-        for item in stamped:
-            item.episode.published_at = published[item.date]
-            save_episode(item.episode, item.folder)
-        for rel, data in files.items():
-            if rel in changed:
-                atomic_write_bytes(root / rel, data, public=rel != STATE_FILE)
-            elif rel != STATE_FILE:
-                readable(root / rel)
+        try:
+            if settings_changed:
+                write_settings(settings, root)
+            for item in stamped:
+                item.episode.published_at = published[item.date]
+                save_episode(item.episode, item.folder)
+            for rel, data in files.items():
+                if rel in changed:
+                    atomic_write_bytes(root / rel, data, public=rel != STATE_FILE)
+                elif rel != STATE_FILE:
+                    readable(root / rel)
+        except StudioError as exc:
+            if not is_no_space(exc):
+                raise
+            raise no_space_kept(root, "the site was not updated in full") from exc
         for item in episodes:
             feed_written(item.folder)  # the feed now follows each episode's last export
     chosen = asked if asked is not None else [parse_target(t) for t in settings.publish.to]

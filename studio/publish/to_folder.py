@@ -16,6 +16,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from ..diskspace import is_no_space, no_space_kept
 from ..errors import StudioError
 from ..fsutil import atomic_write_bytes, check_writable_dir, fsync_dir, published_mode
 from ..jobs import CancelToken, Progress, no_progress
@@ -121,10 +122,15 @@ def send_to_folder(files: dict[str, Content], target: FolderTarget, show_dir: Pa
         cancel.check()
         progress(n / max(1, len(result.changed)), f"copying {rel}")
         content = files[rel]
-        if isinstance(content, bytes):
-            atomic_write_bytes(dest / rel, content, public=True)
-        else:
-            _copy(content, dest / rel)
+        try:
+            if isinstance(content, bytes):
+                atomic_write_bytes(dest / rel, content, public=True)
+            else:
+                _copy(content, dest / rel)
+        except StudioError as exc:
+            if not is_no_space(exc):
+                raise
+            raise no_space_kept(dest, f"{target} was not updated in full") from exc
         result.sent += 1
     for rel in order:
         if rel not in result.changed:

@@ -111,7 +111,12 @@ class Day:
 
 
 def save_day(day: Day, path: str | Path) -> None:
-    # one commit per line: compact enough for big days (the C encoder), still diffable
+    atomic_write_text(path, day_text(day))
+
+
+def day_text(day: Day) -> str:
+    """The day file's text: one commit per line, compact enough for big days (the C
+    encoder), still diffable."""
     data = day.to_dict()
     commits, lookback = data.pop("commits"), data.pop("lookback")
     head = json.dumps(data, ensure_ascii=False, indent=1)[:-2]
@@ -120,7 +125,7 @@ def save_day(day: Day, path: str | Path) -> None:
     parts.append('],\n "lookback": [')
     parts.append(",\n".join("  " + json.dumps(c, ensure_ascii=False) for c in lookback))
     parts.append("]\n}\n")
-    atomic_write_text(path, "\n".join(parts))
+    return "\n".join(parts)
 
 
 def load_day(path: str | Path) -> Day:
