@@ -138,12 +138,14 @@ def test_a_day_without_findings_says_only_what_the_record_allows(tmp_path):
     path = tmp_path / "quiet.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
         r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
-        r.commit(squash("Report a clear error instead of crashing on a device-planned copy",
+        r.commit(squash("Wait for the device before loading a device-planned copy",
                         103, CRASH_BODY), at(DAY, 10), "Ada Byron", "ada@example.com", **GH,
                  files={"src/loader.py": _lines(90)})
     _, ep = _episode(path)
-    focus = next(seg.text for seg in ep.segments if seg.id == "focus")
-    assert focus == "Nothing in today's commits asks you to change your code."
+    focus = next(seg for seg in ep.segments if seg.id == "focus")
+    assert focus.sentences[0].text == "Nothing in today's commits asks you to change your code."
+    assert not focus.sentences[0].commits  # a claim about the day, checked against findings
+    assert "If you read one change today" in focus.text
 
 
 def test_a_one_commit_day_tells_its_story_from_problem_to_evidence(tmp_path):

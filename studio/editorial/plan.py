@@ -72,7 +72,7 @@ def _limits(commits: int, minutes: float | None = None) -> tuple[int, int]:
     if minutes:
         scale = minutes / 3.0
         full = max(2, min(8, round(full * scale)))
-        brief = max(1, min(10, round(brief * scale)))
+        brief = max(0, min(10, round(brief * scale * scale)))  # a short show counts the rest
     return full, brief
 
 

@@ -7,6 +7,7 @@ from ...digest.model import CommitInfo, Digest
 from ...editorial.plan import Story
 from ...editorial.record import commit_record
 from ..story import inputs as I
+from ..story.arcs import earlier_part
 from ..story.draft import Said
 from ..story.highlights import tell as tell_highlight
 from ..story.plan import Highlight
@@ -52,14 +53,25 @@ def opening(c: CommitInfo) -> str:
     return f"The {noun} work from {who} landed{where}"
 
 
-def tell_commit(c: CommitInfo, words: int, skip: frozenset[str] = frozenset()) -> list[Said]:
-    out: list[Said] = [(opening(c), [c.sha])]
+def _arc(commits: list[CommitInfo], d: Digest | None, story: Story | None = None) -> list[Said]:
+    """"It follows part three, which landed yesterday": work continuing earlier days'."""
+    if d is None:
+        return []
+    builds_on = list(story.stack.builds_on) if story is not None and story.stack else []
+    arc = earlier_part(commits, d, builds_on)
+    return [(for_ear(arc[0]), arc[1])] if arc else []
+
+
+def tell_commit(c: CommitInfo, words: int, skip: frozenset[str] = frozenset(),
+                d: Digest | None = None) -> list[Said]:
+    out: list[Said] = [(opening(c), [c.sha])] + _arc([c], d)
     for s in choose(commit_record(c), words, c.title, skip):
         out.append((s, [c.sha]))
     return out
 
 
-def tell_series(story: Story, words: int, skip: frozenset[str] = frozenset()) -> list[Said]:
+def tell_series(story: Story, words: int, skip: frozenset[str] = frozenset(),
+                d: Digest | None = None) -> list[Said]:
     """One person's series (or a stack) as one story: its size, then each step in order, the
     first steps with the record's own words."""
     commits = list(story.commits) if story.topic and story.stack is None else sorted(
@@ -75,9 +87,9 @@ def tell_series(story: Story, words: int, skip: frozenset[str] = frozenset()) ->
         head = (f"{who} landed a {kind} {n} changes that build on one another" if kind
                 else f"{who} landed {n} related changes"
                 + (f", all about the {story.topic}" if story.topic else ""))
-    out: list[Said] = [(head, [c.sha for c in commits])]
+    out: list[Said] = [(head, [c.sha for c in commits])] + _arc(commits, d, story)
     budget = words
-    steps = commits[:MAX_STEPS]
+    steps = commits[:max(2, min(MAX_STEPS, words // 25))]  # the length asked sets the steps
     for i, c in enumerate(steps):
         said, verb = clause(c.title)
         if len(people) > 1:
@@ -108,11 +120,13 @@ def tell_rollback(story: Story, d: Digest, voice: Voice, alone: bool) -> list[Sa
             if "#" not in t]
 
 
-def tell(story: Story, words: int, skip: frozenset[str] = frozenset()) -> list[Said]:
-    """``skip``: record sentences told elsewhere (the focus says what to do)."""
+def tell(story: Story, words: int, skip: frozenset[str] = frozenset(),
+         d: Digest | None = None) -> list[Said]:
+    """``skip``: record sentences told elsewhere (the focus says what to do); ``d``: the
+    day, whose look-back tells what earlier days this work continues."""
     if len(story.commits) > 1:
-        return tell_series(story, words, skip)
-    return tell_commit(story.commits[0], words, skip)
+        return tell_series(story, words, skip, d)
+    return tell_commit(story.commits[0], words, skip, d)
 
 
 def one_line(story: Story) -> Said:

@@ -94,9 +94,9 @@ class EditorWriter:
             else:
                 words = int(budget * (1 - HEADLINE_SHARE) / max(1, len(stories) - 1))
             seg = Draft(f"story-{i + 1}", self._story_title(story))
-            said = tell(story, max(40, words), skip)
+            said = tell(story, max(40, words), skip, d)
             if len(said) < 3:  # what the focus will say is all there is to tell: told here too
-                said = tell(story, max(40, words))
+                said = tell(story, max(40, words), d=d)
             seg.extend(said)
             drafts.append(seg)
         return drafts
