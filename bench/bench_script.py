@@ -68,6 +68,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path[:0] = [str(ROOT), str(HERE)]
 
+import editorial_metrics as E  # noqa: E402
 import script_metrics as M  # noqa: E402
 
 from studio.digest.bodies import explain  # noqa: E402
@@ -128,6 +129,7 @@ class Truth:
     own_titles: dict[str, str] = field(default_factory=dict)  # sha -> its title(s)
     bodies: int = 0  # commits whose body has 25+ words of prose to explain from
     explainable: int = 0  # commits the body reader finds an explaining sentence for
+    record_words: int = 0  # prose words of the day's messages (code blocks and trailers out)
 
 
 AUTOMATION = {"dependabot", "renovate", "github-actions", "pytorchmergebot", "pytorchbot",
@@ -204,6 +206,7 @@ def day_truth(repo: Path, day: str) -> Truth:
         # a merge's own commits (its merged branch) explain it too
         branch = branch_bodies(repo, parents_l) if len(parents_l) > 1 else []
         t.messages += "".join(b + "\n" for b in branch)
+        t.record_words += sum(M.prose_words(b) for b in [body, *branch])
         if any(M.prose_words(b) >= 25 for b in [body, *branch]):
             t.bodies += 1
         # (the reader's own order: a merge's branch oldest first)
@@ -320,6 +323,8 @@ def measure_day(ep: dict, truth: Truth, prs: dict[int, str], day: str) -> dict:
         "git": git_counts, "stats": stats, "count_problems": count_problems,
         "commits_with_bodies": truth.bodies, "commits_explainable": truth.explainable,
         "unspeakable": M.unspeakable(spoken, truth.handles, truth.comma_names, truth.titles),
+        "faults": E.faults(segs, truth.titles),
+        "record_words": truth.record_words,
         "words": len(spoken.split()), "seconds_estimated": ep.get("estimated_seconds"),
         "big_changes": {k[:10]: v for k, v in truth.big.items()},
         "big_untold": [k[:10] for k in truth.big if k not in told],
@@ -367,6 +372,7 @@ def summary(res: dict) -> list[tuple[str, str, str]]:
     days = res["days"]
     n = len(days)
     quiet = [d["words"] for d in days if d["commits"] <= 2]
+    rich = [d["words"] for d in days if d["commits"] <= 2 and d.get("record_words", 0) >= 120]
     busy = [d["words"] for d in days if d["commits"] >= BUSY]
     bits = sum(len(d["unspeakable"]) for d in days)
     dates = sum(len(d.get("date_problems", [])) for d in days)
@@ -404,6 +410,10 @@ def summary(res: dict) -> list[tuple[str, str, str]]:
         (f"changes adding {BIG_CODE}+ code lines told as housekeeping", f"{house} of {big}", "0"),
         (f"changes adding {BIG_CODE}+ code lines not told at all", f"{untold} of {big}", ""),
         ("seconds per day, median (pull + script)", f"{statistics.median(times):.2f}", ""),
+        *[(f"{kind} (all days)", f"{sum(len(d['faults'][kind]) for d in days)}", "0")
+          for kind in days[0]["faults"]],
+        (f"median words, 1-2 commit days whose record has 120+ words ({len(rich)})",
+         median(rich), ">= 120"),
     ]
 
 

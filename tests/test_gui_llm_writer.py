@@ -104,7 +104,7 @@ def test_a_server_that_is_down_gives_the_story_script_and_a_notice(qtbot, monkey
     qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=60_000)
     try:
         ep = win.project.episode
-        assert ep.writer == "story-1" and f"127.0.0.1:{port}" in ep.writer_note
+        assert ep.writer == "editor-1" and f"127.0.0.1:{port}" in ep.writer_note
         assert win.dialogs.errors == []
         note = win.editor.writer_note
         assert note.isVisible() and "story writer" in note.text()

@@ -81,8 +81,8 @@ def test_pulling_a_day_the_show_holds_opens_the_hosts_episode_and_update_merges(
     window.narration.import_recording(recording(tmp_path / "host.wav"))
     qtbot.waitUntil(lambda: ep.segment("rollbacks").take is not None and not window.runner.busy(),
                     timeout=60_000)
-    edited = ep.segment("topic-inductor").text + " My own words about it."
-    window.editor.select_segment("topic-inductor")
+    edited = ep.segment("story-1").text + " My own words about it."
+    window.editor.select_segment("story-1")
     window.editor.text.setPlainText(edited)
     assert window.session.save()
     take = ep.segment("rollbacks").take
@@ -93,12 +93,12 @@ def test_pulling_a_day_the_show_holds_opens_the_hosts_episode_and_update_merges(
     again = window.project.episode
     assert window.project.folder == folder and not window.project.modified
     assert again.segment("rollbacks").take == take
-    assert again.segment("topic-inductor").text == edited
+    assert again.segment("story-1").text == edited
     assert "already in the show" in window.statusBar().currentMessage()
     assert window.session.save()
     assert not [a for a in window.dialogs.asked if a.startswith("replace:")]  # no warning
     saved = json.loads((folder / "episode.json").read_text())
-    assert next(s for s in saved["segments"] if s["id"] == "topic-inductor")["text"] == edited
+    assert next(s for s in saved["segments"] if s["id"] == "story-1")["text"] == edited
 
     # a commit lands later that day: Update from the repository merges it in, one undo step
     _land_another_commit(repo)
@@ -110,7 +110,7 @@ def test_pulling_a_day_the_show_holds_opens_the_hosts_episode_and_update_merges(
     assert "Updated from the repository (6 commits): kept your work on 2 parts" in \
         window.statusBar().currentMessage()
     assert again.segment("rollbacks").take == take
-    assert again.segment("topic-inductor").text == edited
+    assert again.segment("story-1").text == edited
     assert any("Explain the new flag" in r.title for r in window.day_view.rows)
     window.undo_action.trigger()
     assert len(window.project.day.commits) == 5

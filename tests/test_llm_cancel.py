@@ -79,5 +79,5 @@ def test_a_long_retry_after_is_cancellable_and_kept_within_the_deadline(digest_a
         server.script(Reply(status=429, content="busy", headers={"Retry-After": "30"}))
         started = time.monotonic()
         episode = LlmWriter(tight).write(digest, profile)
-        assert time.monotonic() - started < 3 and episode.writer == "story-1"
+        assert time.monotonic() - started < 3 and episode.writer == "editor-1"
         assert "would pass the 5 s deadline" in episode.writer_note

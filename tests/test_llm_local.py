@@ -80,4 +80,4 @@ def test_writer_auto_uses_a_found_model_and_else_the_story_writer(day, tmp_path)
     assert r.returncode == 0, r.stderr
     lines = [x for x in r.stderr.splitlines() if "writer auto" in x]
     assert len(lines) == 1 and "the story writer writes this script" in lines[0]
-    assert json.loads((tmp_path / "b" / "episode.json").read_text())["writer"] == "story-1"
+    assert json.loads((tmp_path / "b" / "episode.json").read_text())["writer"] == "editor-1"

@@ -109,7 +109,7 @@ def test_every_planted_fabrication_is_caught_and_replaced(day, server, tmp_path,
 
 def _fell_back(r: subprocess.CompletedProcess[str], ep: dict, words: str) -> None:
     assert r.returncode == 0, r.stderr
-    assert ep["writer"] == "story-1" and words in ep["writer_note"]
+    assert ep["writer"] == "editor-1" and words in ep["writer_note"]
     assert all(s["provenance"] == "" for s in sentences(ep))
     warnings = [line for line in r.stderr.splitlines() if "language model" in line]
     assert len(warnings) == 1 and "Traceback" not in r.stderr, r.stderr
@@ -263,7 +263,7 @@ def test_show_toml_configures_it_and_produce_runs_unattended(day, server, tmp_pa
                "--no-sting", "--quiet", STUDIO_CACHE_DIR=str(tmp_path / "cache2"))
     assert r.returncode == 0, r.stderr
     ep = json.loads((show / "episodes" / DAY / "episode.json").read_text())
-    assert ep["writer"] == "story-1" and "cannot reach" in ep["writer_note"] and ep["audio"]
+    assert ep["writer"] == "editor-1" and "cannot reach" in ep["writer_note"] and ep["audio"]
     assert "script: the language model was not used (cannot reach 127.0.0.1:9)" in r.stdout
 
 

@@ -75,6 +75,9 @@ def test_an_mp3_over_github_pages_file_limit_is_refused_before_pushing(tmp_path)
     os.truncate(mp3, 131_200_000)  # the size of three hours at 96 kbps (sparse: no disk used)
     ep = json.loads((folder / "episode.json").read_text())
     ep["audio"]["bytes"] = 131_200_000
+    from studio.export.journal import sha256_of
+
+    ep["audio"]["sha256"] = sha256_of(mp3)  # as an export of that file records it
     (folder / "episode.json").write_text(json.dumps(ep))
     r = studio("publish", "--show-dir", str(show), "--base-url", "https://octo.github.io/site/")
     assert r.returncode == 0, r.stderr  # a self-hosted site has no such limit

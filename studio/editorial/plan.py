@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..digest.model import CommitInfo, Digest, RelandStory, RevertStory, StackStory
 from .findings import Finding, find_findings
 from .impact import WEIGHTS, WHY, finding_bonus, impact, richness
+from .record import commit_record
 from .topics import topic_groups, topic_of
 
 MAX_ROLLBACKS = 4  # told whole; the rest named together
@@ -196,6 +197,11 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
     candidates.sort(key=lambda s: -s.score)
     full, brief_n = _limits(len(d.commits), minutes)
     stories, briefly = candidates[:full], candidates[full:full + brief_n]
+    if len(d.commits) <= 2 + 1:  # a quiet day: a change with nothing to tell gets a line
+        thin = [s for s in stories[1:] if len(s.commits) == 1
+                and commit_record(s.commits[0]).words < 12]
+        stories = [s for s in stories if s not in thin]
+        briefly = thin + briefly
     for s in candidates[full + brief_n:]:
         rest.extend(s.commits)
     return EditorialPlan(rollbacks, stories, briefly, rest, findings)

@@ -68,9 +68,14 @@ def topic_of(group: list[CommitInfo]) -> str:
     shared -= words(area)
     if len(shared) < 2 and area:
         return f"{area} module" if area.islower() and " " not in area else area
-    if not shared:
+    if not shared:  # a long campaign: the word most of its titles use ("wheel")
         counts = Counter(w for bag in bags for w in bag)
-        shared = {w for w, n in counts.items() if n >= 2}
+        common = [(n, w) for w, n in counts.items() if n * 5 >= 2 * len(group) and n >= 2]
+        if not common:
+            return ""
+        word = max(common)[1]
+        return next((w for c in group for w in re.findall(r"[A-Za-z][A-Za-z0-9]+", c.title)
+                     if w.lower() == word), word)
     first = re.sub(r"([a-z])([A-Z])", r"\1 \2", group[0].title).replace("_", " ")
     order = re.findall(r"[A-Za-z][A-Za-z0-9]+", first)
     topic = list(dict.fromkeys(w for w in order if w.lower() in shared))

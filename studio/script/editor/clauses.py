@@ -120,9 +120,30 @@ def part_of(title: str) -> int | None:
     return int(m.group(1) or m.group(2))
 
 
+_MERGE = re.compile(r"^Merge (?:branch |remote-tracking branch )?'?([\w./-]+?)'?"
+                    r"(?: into '?([\w./-]+?)'?)?$")
+_VERSION = re.compile(r"\d+\.\d+(?:\.\d+)?")
+
+
+def _merge_clause(title: str, tense: str) -> str | None:
+    """"Merge 'tokio-1.52.4' into 'master'" → "merged the 1.52.4 release branch back into
+    master"."""
+    m = _MERGE.match(title.strip())
+    if not m:
+        return None
+    branch, into = m.group(1), m.group(2)
+    version = _VERSION.search(branch)
+    what = f"the {version.group(0)} release branch" if version else f"the {branch} branch"
+    verb = "merged" if tense == "past" else "merges"
+    return f"{verb} {what}" + (f" back into {into}" if into else "")
+
+
 def clause(title: str, tense: str = "past") -> tuple[str, bool]:
     """The title as a predicate ("shipped the CUDA delegate in the wheel") and whether it
     starts with a verb; a noun title comes back as it is said ("DFlash"), False."""
+    merged = _merge_clause(title, tense)
+    if merged:
+        return merged, True
     area, rest = split_area(title)
     rest = _PART.sub("", rest).strip(" -–—:,")
     words = rest.split(" ", 1)

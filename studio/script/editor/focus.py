@@ -14,6 +14,7 @@ from ...editorial.plan import Story
 from ...editorial.record import commit_record
 from ..story.draft import Draft
 from .clauses import clause
+from .rollbacks import short_clause
 from .sentences import adapt
 from .telling import person
 
@@ -23,6 +24,13 @@ LEAD = {
     "requirement": "a new requirement", "platform": "a platform change",
     "migration": "a migration", "workaround": "a workaround", "deprecation": "a deprecation",
     "opt-in": "an opt-in", "limitation": "a stated limit",
+}
+IS = {  # how the focus introduces a change by its finding
+    "break": "is a compatibility break", "removal": "removes something you may use",
+    "rename": "renames something you may use", "requirement": "brings a new requirement",
+    "platform": "changes the platforms supported", "migration": "asks for a migration",
+    "workaround": "comes with a workaround", "deprecation": "deprecates something",
+    "opt-in": "is opt-in", "limitation": "comes with a limit to know",
 }
 ORDER = ("break", "removal", "rename", "requirement", "platform", "migration", "deprecation",
          "workaround", "opt-in", "limitation")
@@ -49,6 +57,8 @@ def focused(d: Digest, findings: list[Finding]) -> dict[str, list[Finding]]:
     per_commit: dict[str, list[Finding]] = {}
     for f in sorted(findings, key=lambda f: (ORDER.index(f.kind) if f.kind in ORDER else 99,
                                              not f.subject)):
+        if f.kind == "requirement" and not f.subject:
+            continue  # a requirement that names nothing to install or update
         if f.sha in shas and (f.sha in per_commit or len(per_commit) < MAX_COMMITS):
             per_commit.setdefault(f.sha, []).append(f)
     return {sha: found[:2] for sha, found in per_commit.items()}
@@ -65,7 +75,7 @@ def _rollback_tips(d: Digest, rollbacks: list[Story]) -> list[tuple[str, list[st
     tips = []
     for story in rollbacks:
         if story.revert is not None and story.reland is None and not story.revert.same_day:
-            name = clause(story.revert.reverted_title, "present")[0]
+            name = short_clause(story.revert.reverted_title)
             tips.append((f"If you started using the change that {name}, it is gone from "
                          f"{d.branch} again", story.shas))
         elif story.reland is not None:
@@ -88,10 +98,10 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
             lines += [x for x in _said(f, c) if x not in lines]
         if not lines:
             continue
-        what = LEAD.get(found[0].kind, "something to act on")
+        what = IS.get(found[0].kind, "asks something of you")
         subject, verb = clause(c.title, "present")
-        lead = (f"{person(c)}'s change that {subject} is {what}" if verb
-                else f"{person(c)}'s {subject} is {what}")
+        lead = (f"{person(c)}'s change that {subject} {what}" if verb
+                else f"{person(c)}'s {subject} {what}")
         if told == 0:
             lead = f"For today's focus: {lead}"
         seg.say(lead, [sha])

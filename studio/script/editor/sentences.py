@@ -19,6 +19,8 @@ from .clauses import base_verb, noun_too, past_tense, third_person, third_person
 from .ear import for_ear, too_technical
 
 ROLES = ("problem", "cause", "change", "evidence", "action")
+PASSES = (("problem", 1), ("change", 1), ("cause", 1), ("evidence", 1), ("action", 1),
+          ("change", 2), ("problem", 2), ("evidence", 2), ("cause", 2))
 MIN_WORDS, MAX_WORDS = 6, 36
 
 _CAUSE = re.compile(r"\b(?:because|root cause|due to|the reason|caused by|comes from|"
@@ -33,7 +35,8 @@ _PROBLEM = re.compile(
     r"never|missing|nothing a|has to|had to|problem)\b", re.I)
 _ACTION = re.compile(r"\b(?:should|must|need to|opt in|to enable|set the|instead|you can)\b",
                      re.I)
-_LEANS = re.compile(r"^(?:it|its|this|these|that|those|they|them|their|both|such|here|there|"
+_LEANS = re.compile(r"^(?:with (?:it|this|that|them)|it|its|this|these|that|those|they|them|"
+                    r"their|both|such|here|there|"
                     r"which|also|then|thus|hence|so|but|and|or|however|otherwise|likewise|"
                     r"similarly|instead|meanwhile|the same|the other|the latter|the former|"
                     r"one|each|either|neither|none)\b", re.I)
@@ -124,6 +127,9 @@ def imperative_as_change(text: str) -> str:
         return text
     def agree(m: re.Match[str]) -> str:
         w = m.group(2)
+        if re.search(r"\b(?:can|could|will|would|should|must|may|might|to|not)\b",
+                     m.string[:m.start()]):
+            return m.group(0)  # "can replace X and leave Y": the modal governs both
         after = m.string[m.end():m.end() + 6]
         determined = bool(re.match(r" (?:the|a|an|it|them|its|their|each|every|all)\b", after))
         verb = w.islower() and base_verb(w) and (determined or not noun_too(w))
@@ -139,7 +145,7 @@ _FINITE = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|can|could|w
 def _asides_out(text: str) -> str:
     """Parenthetical asides the ear cannot hold (long, or code) are left out."""
     return _ASIDE.sub(lambda m: "" if len(m.group(1).split()) > 4 or too_technical(m.group(1))
-                      else m.group(0), text)
+                      or re.search(r"[a-z][A-Z]|_|\betc\b", m.group(1)) else m.group(0), text)
 
 
 _DASH_ASIDE = re.compile(r"\s+(?:--|—|–)\s+[^-—–]{1,80}?\s+(?:--|—|–)\s+")
@@ -157,7 +163,7 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                                                  for x in p.sentences)):
                 index += len(p.sentences)
                 continue
-        for k, raw in enumerate(p.sentences):
+        for raw in p.sentences:
             if raw in skip or (p.listed and (not _FINITE.search(raw) or ":" in raw[:40]
                                              or raw[:1].islower() or " + " in raw)):
                 index += 1
@@ -166,8 +172,9 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
             if got is not None:
                 said, leans = got
                 # the first sentence of a paragraph leans only on its own words
-                out.append(Line(index, said, role_of(raw, p.section), leans and k > 0 or
-                                leans and bool(_LEANS.match(said)) and k == 0 and index > 0))
+                # a sentence that leans is said only after the one before it, even across
+                # a paragraph; the record's first one leans on nothing it could follow
+                out.append(Line(index, said, role_of(raw, p.section), leans))
             index += 1
     return out
 
@@ -187,10 +194,13 @@ def choose(record: CommitRecord, words: int, title: str = "",
     by_index = {x.index: x for x in available}
     chosen: list[Line] = []
     used = 0
-    for role in ROLES:
+    # one of each first (a problem is never told without its fix), then seconds
+    for role, most in PASSES:
         for x in (y for y in available if y.role == role):
             if x in chosen:
                 continue
+            if sum(1 for c in chosen if c.role == role) >= most:
+                break
             group = [x]
             if x.leans:
                 before = by_index.get(x.index - 1)
@@ -200,15 +210,13 @@ def choose(record: CommitRecord, words: int, title: str = "",
                     if before.leans:
                         continue
                     group = [before, x]
-                elif chosen[-1] is not before:
+                elif not chosen or chosen[-1] is not before:
                     continue
             cost = sum(len(g.said.split()) for g in group)
             if used + cost > words:
                 continue
             chosen.extend(group)
             used += cost
-            if sum(1 for c in chosen if c.role == role) >= 2:
-                break
     return _ordered(chosen)
 
 
@@ -226,7 +234,7 @@ def lead(record: CommitRecord, title: str = "", skip: frozenset[str] = frozenset
         if x.role in ("problem", "cause"):
             # a problem is told with its fix: the next sentence that says what changed
             fix = next((y for y in available[i + 1:] if y.role in ("change", "evidence")
-                        and (not y.leans or y.index == x.index + 1)), None)
+                        and not y.leans), None)
             if fix is not None and used + len(fix.said.split()) <= words + 15:
                 out.append(fix.said)
             return out

@@ -3,17 +3,16 @@ change, evidence, what to do); a series as one story told step by step."""
 
 from __future__ import annotations
 
+import re
+
 from ...digest.model import CommitInfo, Digest
 from ...editorial.plan import Story
 from ...editorial.record import commit_record
 from ..story import inputs as I
 from ..story.arcs import earlier_part
 from ..story.draft import Said
-from ..story.highlights import tell as tell_highlight
-from ..story.plan import Highlight
 from ..story.verbs import is_handle
-from ..story.voice import Voice
-from ..words import capitalize, number_words
+from ..words import capitalize, join_words, number_words
 from .clauses import clause, part_of
 from .ear import for_ear
 from .sentences import choose, lead
@@ -62,12 +61,56 @@ def _arc(commits: list[CommitInfo], d: Digest | None, story: Story | None = None
     return [(for_ear(arc[0]), arc[1])] if arc else []
 
 
+_TEST_PATH = re.compile(r"(?:^|/)(?:tests?|testing|benches)(?:/|$)|(?:^|/)test_|_test\.\w+$")
+_CRATE = re.compile(r"^[a-z][a-z0-9]*-[a-z0-9-]+$")  # "tokio-util": a package of the repository
+
+
+def size_fact(c: CommitInfo) -> str:
+    """Where and how big, from the diff, for a change whose record says little: "The change
+    is in tokio-util: four lines of code, and fifty-seven lines of tests"."""
+    if not c.changes:
+        return ""
+    code = sum(f.added + f.deleted for f in c.changes if not _TEST_PATH.search(f.path))
+    tests = sum(f.added for f in c.changes if _TEST_PATH.search(f.path))
+    tops = {f.path.split("/", 1)[0] for f in c.changes if "/" in f.path}
+    where = f" in {tops.pop()}" if len(tops) == 1 and _CRATE.match(next(iter(tops))) else ""
+    if not code and not tests:
+        return ""
+    parts = []
+    if code:
+        parts.append(f"{number_words(code)} line{'s' if code != 1 else ''} of code changed")
+    if tests:
+        parts.append(f"{number_words(tests)} line{'s' if tests != 1 else ''} of new tests")
+    return f"The change is{where}: {join_words(parts)}" if where else \
+        f"The change comes to {join_words(parts)}"
+
+
 def tell_commit(c: CommitInfo, words: int, skip: frozenset[str] = frozenset(),
                 d: Digest | None = None) -> list[Said]:
     out: list[Said] = [(opening(c), [c.sha])] + _arc([c], d)
     for s in choose(commit_record(c), words, c.title, skip):
         out.append((s, [c.sha]))
+    if d is not None and d.stats.commits <= 3 and commit_record(c).words < 60:
+        fact = size_fact(c)  # a quiet day's thin record: what the diff says
+        if fact:
+            out.append((fact, [c.sha]))
     return out
+
+
+def series_head(story: Story) -> str:
+    """"Anthony Shoumikhin landed eleven changes to the wheel" / "three changes today were
+    about the codec module" / "a stack of four changes that build on one another"."""
+    commits = story.commits
+    people = list(dict.fromkeys(person(c) for c in commits))
+    n = number_words(len(commits))
+    if len(people) > 1:
+        about = f" were about the {story.topic}" if story.topic else " belong together"
+        return f"{n} changes today{about}"
+    who = _subject(people[0])
+    if story.stack is not None and story.stack.kind == "ghstack":
+        return f"{who} landed a stack of {n} changes that build on one another"
+    return f"{who} landed {n} " + (f"changes to the {story.topic}" if story.topic
+                                    else "related changes")
 
 
 def tell_series(story: Story, words: int, skip: frozenset[str] = frozenset(),
@@ -77,16 +120,7 @@ def tell_series(story: Story, words: int, skip: frozenset[str] = frozenset(),
     commits = list(story.commits) if story.topic and story.stack is None else sorted(
         story.commits, key=lambda c: (c.pr or 0, c.committed_at))
     people = list(dict.fromkeys(person(c) for c in commits))
-    n = number_words(len(commits))
-    kind = "stack of" if story.stack is not None and story.stack.kind == "ghstack" else ""
-    if len(people) > 1:
-        about = f" were about the {story.topic}" if story.topic else " belong together"
-        head = f"{capitalize(n)} changes today{about}"
-    else:
-        who = _subject(people[0])
-        head = (f"{who} landed a {kind} {n} changes that build on one another" if kind
-                else f"{who} landed {n} related changes"
-                + (f", all about the {story.topic}" if story.topic else ""))
+    head = capitalize(series_head(story))
     out: list[Said] = [(head, [c.sha for c in commits])] + _arc(commits, d, story)
     budget = words
     steps = commits[:max(2, min(MAX_STEPS, words // 25))]  # the length asked sets the steps
@@ -104,20 +138,13 @@ def tell_series(story: Story, words: int, skip: frozenset[str] = frozenset(),
         out += [(s, [c.sha]) for s in more]
     if len(commits) > len(steps):
         rest = commits[len(steps):]
-        out.append((f"{capitalize(number_words(len(rest)))} more of the series "
-                    f"{'follows' if len(rest) == 1 else 'follow'} the same line",
-                    [c.sha for c in rest]))
+        named = [clause(c.title, "present") for c in rest[:3]]
+        named = [said for said, verb in named if verb]
+        more = f"{capitalize(number_words(len(rest)))} more {'follows' if len(rest) == 1 else 'follow'}"
+        if named:
+            more += ", among them " + join_words([f"one that {x}" for x in named[:2]])
+        out.append((more, [c.sha for c in rest]))
     return out
-
-
-def tell_rollback(story: Story, d: Digest, voice: Voice, alone: bool) -> list[Said]:
-    """A revert or reland told whole (whose work, what it did, who took it back and why):
-    the story writer's rollback telling, which reads the same record."""
-    kind = "revert" if story.revert is not None else "reland"
-    h = Highlight(kind, story.commits, story.score, revert=story.revert, reland=story.reland,
-                  original=story.original)
-    return [(for_ear(t), shas) for t, shas in tell_highlight(h, 1, d, voice, alone=alone)
-            if "#" not in t]
 
 
 def tell(story: Story, words: int, skip: frozenset[str] = frozenset(),

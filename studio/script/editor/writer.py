@@ -22,7 +22,8 @@ from .clauses import clause, split_area
 from .ear import for_ear
 from .focus import LEAD, focus, told_sentences
 from .rest import rest_line
-from .telling import one_line, opening, person, tell, tell_rollback
+from .rollbacks import tell_rollback
+from .telling import one_line, opening, person, series_head, tell
 
 QUIET = 2
 WORDS_A_MINUTE = 150
@@ -63,8 +64,7 @@ class EditorWriter:
         top = plan.headline
         if top is not None and top.commits and d.stats.commits > 3 and top.kind != "rollback":
             seg.say(f"The headline: {opening(top.commits[0])}" if len(top.commits) == 1 else
-                    f"The headline is a series of {len(top.commits)} changes from "
-                    f"{person(top.commits[0])}", top.shas)
+                    f"The headline: {series_head(top)}", top.shas)
         return seg
 
     def _rollbacks(self, d: Digest, plan: EditorialPlan, voice: Voice) -> list[Draft]:
@@ -78,7 +78,8 @@ class EditorWriter:
         return [seg]
 
     def _budget(self, d: Digest, plan: EditorialPlan) -> int:
-        minutes = self.minutes or (3.0 if d.stats.commits > 6 else 2.0)
+        minutes = self.minutes or (4.0 if d.stats.commits >= 20 else
+                                   3.0 if d.stats.commits > 6 else 2.0)
         full = int(minutes * WORDS_A_MINUTE)
         overhead = 90 + 25 * len(plan.briefly) + 40 * len(plan.rollbacks)
         return max(120, full - overhead)
@@ -89,10 +90,11 @@ class EditorWriter:
         stories = plan.stories
         skip = told_sentences(d, plan.findings)
         for i, story in enumerate(stories):
+            share = HEADLINE_SHARE + (0.15 if len(stories[0].commits) > 2 else 0.0)
             if i == 0:
-                words = int(budget * (HEADLINE_SHARE if len(stories) > 1 else 1.0))
+                words = int(budget * (share if len(stories) > 1 else 1.0))
             else:
-                words = int(budget * (1 - HEADLINE_SHARE) / max(1, len(stories) - 1))
+                words = int(budget * (1 - share) / max(1, len(stories) - 1))
             seg = Draft(f"story-{i + 1}", self._story_title(story))
             said = tell(story, max(40, words), skip, d)
             if len(said) < 3:  # what the focus will say is all there is to tell: told here too
@@ -126,11 +128,14 @@ class EditorWriter:
     def _story_title(story: Story) -> str:
         c = story.commits[0]
         if story.topic:
-            return f"The {story.topic}"
+            return f"The {story.topic}" if len({x.author for x in story.commits}) > 1 else \
+                f"{capitalize(person(c))} on the {story.topic}"
         if len(story.commits) > 1:
             return f"{capitalize(person(c))}'s series"
         area, rest = split_area(c.title)
         said, _ = clause(rest, "present")
+        if rest.startswith("Merge "):
+            return capitalize(clause(rest)[0].removeprefix("merged "))
         words = rest.split()
         return capitalize(for_ear(" ".join(words[:10]))) if words else capitalize(said)
 
@@ -142,7 +147,9 @@ class EditorWriter:
             if back:
                 return f"{d.show}: {back}"
             return f"{d.show}: {'A quiet day' if d.commits else 'Nothing landed'}"
-        if len(top.commits) > 1:
+        if len(top.commits) > 1 and top.topic:
+            head = f"{capitalize(number_words(len(top.commits)))} Changes to the {top.topic}"
+        elif len(top.commits) > 1:
             head = f"{person(top.commits[0])}'s {number_words(len(top.commits))}-part series"
         else:
             _, rest = split_area(top.commits[0].title)

@@ -1,0 +1,83 @@
+"""A rollback told whole, as a host tells it: whose change went back, what it had done (its
+record's opening), who took it out and why, in the revert's own words or saying that it gives
+none. A comeback (reland) is told by the story writer's reland telling."""
+
+from __future__ import annotations
+
+import re
+
+from ...digest.model import Digest
+from ...editorial.plan import Story
+from ...editorial.record import commit_record
+from ..story.draft import Said
+from ..story.highlights import tell as tell_highlight
+from ..story.plan import Highlight
+from ..story.rollbacks import on_day
+from ..story.verbs import is_handle
+from ..story.voice import Voice
+from ..words import capitalize
+from .clauses import clause, past_form
+from .ear import for_ear
+from .sentences import lead
+
+_REVERTS_REF = re.compile(r"^\s*Reverts?\s+(?:[\w.-]+/[\w.-]+)?#\d+\.?\s*", re.I)
+_AUTO = re.compile(r"autorevert|auto-revert|reverted automatically", re.I)
+
+
+def reason(text: str) -> str:
+    """The revert's reason as written, without its "Reverts owner/repo#N" line and without a
+    sentence that leans on a number or link we cannot say ("# was too high to ...")."""
+    text = _REVERTS_REF.sub("", " ".join(text.split()))
+    kept = [s for s in re.split(r"(?<=[.!?])\s+", text)
+            if s and not s.lstrip().startswith("#") and "http" not in s]
+    said = for_ear(" ".join(kept)).strip()
+    return said if len(said.split()) >= 3 else ""
+
+
+def short_clause(title: str) -> str:
+    """A long title ("add support for X, fix X tests, add check for Y") by its first part."""
+    said, verb = clause(title, "present")
+    if "," in said and len(said.split()) > 8:
+        said = said.split(",", 1)[0]
+    return said if verb else f"brings {said}"
+
+
+def tell_revert(story: Story, d: Digest) -> list[Said]:
+    r = story.revert
+    assert r is not None
+    shas = story.shas
+    owner = r.original_author or "someone"
+    when = on_day(r.original_committed_at, d) if r.original_committed_at else ""
+    what = short_clause(r.reverted_title)
+    head = (f"A change from {owner} that {what}" if is_handle(owner)
+            else f"{capitalize(owner)}'s change that {what}")
+    out: list[Said] = [(f"{head}, which landed {when}, went back today" if when and not
+                        r.same_day else f"{head} went back today", shas)]
+    if story.original is not None:
+        out += [(s, shas) for s in lead(commit_record(story.original), r.reverted_title,
+                                        words=30)[:1]]
+    why = reason(r.reason)
+    by = r.reverted_by
+    if r.automatic or _AUTO.search(r.reason or ""):
+        out.append(("The auto-revert took it out, which means it failed checks after it "
+                    "landed" if not why else f"The auto-revert took it out: {why}", shas))
+    elif why:
+        first = why.split(" ", 1)[0]
+        said = (f"saying it {why[:1].lower()}{why[1:]}" if past_form(first)
+                else f"with this reason: {why}")
+        out.append((f"{capitalize(by) if by else 'The revert'} took it out, {said}", shas))
+    else:
+        out.append((f"{capitalize(by)} reverted it, and the revert gives no reason" if by
+                    else "The revert gives no reason", shas))
+    if story.reland is not None:
+        out.append(("It came back later the same day", [story.reland.sha]))
+    return out
+
+
+def tell_rollback(story: Story, d: Digest, voice: Voice, alone: bool) -> list[Said]:
+    if story.revert is not None and story.kind == "rollback":
+        return tell_revert(story, d)
+    h = Highlight("reland", story.commits, story.score, reland=story.reland,
+                  original=story.original)
+    return [(for_ear(t), shas) for t, shas in tell_highlight(h, 1, d, voice, alone=alone)
+            if "#" not in t]
