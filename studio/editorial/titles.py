@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 _TAGS = re.compile(r"^\s*(?:\[[^\]]{1,40}\]\s*)+")
-_COLON_AREA = re.compile(r"^\s*([A-Za-z][\w .+/-]{0,40}?)\s*:\s+(?=\S)")
+_COLON_AREA = re.compile(r"^\s*([A-Za-z][\w .+/-]{0,40}?)(?:\(([^)]{1,40})\))?!?\s*:\s+(?=\S)")
 _DASH_AREA = re.compile(r"^\s*([A-Z][\w.+/]*(?: [\w.+/]+){0,4})\s+[-–—]\s+(?=\S)")
 _PR = re.compile(r"\s*\((?:#|gh-)\d+\)\s*$")
 PART = re.compile(r"\s*[-–—,]?\s*\bpart\s+(\d+)\s*$|\s*[\[(]\s*(\d+)\s*/\s*(?:\d+|n)\s*[\])]",
@@ -14,7 +14,7 @@ PART = re.compile(r"\s*[-–—,]?\s*\bpart\s+(\d+)\s*$|\s*[\[(]\s*(\d+)\s*/\s*(
 # conventional-commit kinds are not places
 _KINDS = {"fix", "feat", "feature", "chore", "docs", "doc", "refactor", "perf", "test",
           "tests", "build", "ci", "style", "deps", "bugfix", "hotfix", "revert", "wip", "rfc",
-          "periodic", "nit", "minor", "misc"}
+          "periodic", "nit", "minor", "misc", "types", "typing", "security", "release"}
 
 
 def split_area(title: str) -> tuple[str, str]:
@@ -26,7 +26,10 @@ def split_area(title: str) -> tuple[str, str]:
             m = pattern.match(t)
             if m and len(m.group(1).split()) <= 5:
                 head = m.group(1).strip()
-                if head.lower() not in _KINDS and not area:
+                scope = m.group(2) if pattern is _COLON_AREA else None
+                if head.lower() in _KINDS and scope and not area:
+                    area = scope.strip()  # "fix(mlx): ..." is about mlx
+                elif head.lower() not in _KINDS and not area:
                     area = head
                 t = t[m.end():]
                 break

@@ -89,7 +89,7 @@ def third_person(verb: str) -> str:
 
 def place(area: str) -> str:
     """How a title's area is said: "in the Arm backend", "in the runtime", "" for none."""
-    if not area:
+    if not area or re.fullmatch(r"(?:PR|part|step|v)\s?\d+[a-z]?", area.strip(), re.I):
         return ""
     a = area.split("/")[-1] if "/" in area else area
     a = a.replace("_", " ").strip()

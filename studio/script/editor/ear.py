@@ -36,6 +36,8 @@ def _dotted(m: re.Match[str]) -> str:
 
 
 _ISSUE_ASIDE = re.compile(r"\s*\([^()]*#\d+[^()]*\)")
+_TAG = re.compile(r"\[[A-Z][\w .+/-]{1,30}\]\s*")  # "[GenAI Pipeline] PR4": a tag, unsaid
+_EMPHASIS = re.compile(r"__|\*\*")
 
 
 _CALL_ARG = re.compile(r"`?\b([A-Za-z_][\w]*)\((\d+|true|false|none|null)\)`?", re.I)
@@ -52,6 +54,7 @@ def _camel(m: re.Match[str]) -> str:
 
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
+    text = _EMPHASIS.sub("", _TAG.sub("", text))
     text = _CALL_ARG.sub(r"\1 of \2", _ISSUE_ASIDE.sub("", text))  # num_skip(0): "num skip of 0"
     text = heard(speakable(text))
     text = _STARS.sub(r"\1 files", text)
@@ -65,7 +68,7 @@ def for_ear(text: str) -> str:
     return re.sub(r"\s{2,}", " ", text).strip()
 
 
-_CODEY = re.compile(r"[{}<>=$\\\[\]#]|\w\(\w{0,3}\)|\b0x[0-9a-f]+\b|[a-z][A-Z]\w*[A-Z]")
+_CODEY = re.compile(r"[{}<>=$\\\[\]#`]|\w\(\w{0,3}\)|\b0x[0-9a-f]+\b|[a-z][A-Z]\w*[A-Z]")
 
 
 def too_technical(said: str) -> bool:
@@ -73,7 +76,8 @@ def too_technical(said: str) -> bool:
     words = said.split()
     if not words:
         return True
-    if re.search(r"[={}<>$\\]|\w\(", said):
-        return True
+    if re.search(r"[={}<>$\\`]|\w\(|#\d|#\[|\[[^\]]*\d[^\]]*\]|\w\.\.\.?\w|(?:^|\s)[.:]\w|"
+                 r"\s\.\.\.\s", said):
+        return True  # code, issue numbers, list literals, ranges, dotted file names
     codey = sum(1 for w in words if _CODEY.search(w))
     return codey > max(1, len(words) // 10)

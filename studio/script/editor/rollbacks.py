@@ -42,6 +42,13 @@ def short_clause(title: str) -> str:
     return said if verb else f"brings {said}"
 
 
+def _who(name: str) -> str:
+    """Who took a change out, opening a sentence: a handle is not capitalised."""
+    if not name:
+        return "The revert"
+    return name if is_handle(name) else capitalize(name)  # "liangel-02 reverted it"
+
+
 def tell_revert(story: Story, d: Digest) -> list[Said]:
     r = story.revert
     assert r is not None
@@ -65,9 +72,9 @@ def tell_revert(story: Story, d: Digest) -> list[Said]:
         first = why.split(" ", 1)[0]
         said = (f"saying it {why[:1].lower()}{why[1:]}" if past_form(first)
                 else f"with this reason: {why}")
-        out.append((f"{capitalize(by) if by else 'The revert'} took it out, {said}", shas))
+        out.append((f"{_who(by)} took it out, {said}", shas))
     else:
-        out.append((f"{capitalize(by)} reverted it, and the revert gives no reason" if by
+        out.append((f"{_who(by)} reverted it, and the revert gives no reason" if by
                     else "The revert gives no reason", shas))
     if story.reland is not None:
         out.append(("It came back later the same day", [story.reland.sha]))

@@ -47,7 +47,8 @@ _LEANS_ANY = re.compile(r"\b(?:in one\b.*\bthe other|the same \w+[.!?]?$|"
 _THIS_CHANGE = re.compile(r"^(?:This|The) (?:PR|pull request|change|commit|patch|diff|stack)\b",
                           re.I)
 _LINK_START = re.compile(r"^(?:So|And|But|Also|Thus|Hence|Therefore|Then)\b,?\s+", re.I)
-_BOILER = re.compile(r"\b(?:merge bot|review feedback|per review|pytest|test files?|"
+_BOILER = re.compile(r"\b(?:merge bot|review feedback|per review|pytest|test files?|Claude|Codex|"
+                     r"Copilot|ChatGPT|Gemini|Cursor|Devin|GPT-?\d|LLM-assisted|AI-assisted|"
                      r"help merge the original|this PR was (?:created|opened)|"
                      r"automatically (?:generated|created)|generated with|co-authored|"
                      r"see (?:the )?(?:above|below|attached|linked)|as shown (?:above|below)|"

@@ -81,7 +81,7 @@ def size_fact(c: CommitInfo) -> str:
         parts.append(f"{number_words(code)} line{'s' if code != 1 else ''} of code changed")
     if tests:
         parts.append(f"{number_words(tests)} line{'s' if tests != 1 else ''} of new tests")
-    return f"The change is{where}: {join_words(parts)}" if where else \
+    return f"The change lives{where} and comes to {join_words(parts)}" if where else \
         f"The change comes to {join_words(parts)}"
 
 
@@ -106,11 +106,13 @@ def series_head(story: Story) -> str:
     if len(people) > 1:
         about = f" were about the {story.topic}" if story.topic else " belong together"
         return f"{n} changes today{about}"
-    who = _subject(people[0])
+    who = people[0]
+    what = f"changes to the {story.topic}" if story.topic else "related changes"
     if story.stack is not None and story.stack.kind == "ghstack":
-        return f"{who} landed a stack of {n} changes that build on one another"
-    return f"{who} landed {n} " + (f"changes to the {story.topic}" if story.topic
-                                    else "related changes")
+        what = "changes that build on one another"
+        return (f"a stack of {n} {what} from {who} landed" if is_handle(who)
+                else f"{who} landed a stack of {n} {what}")
+    return f"{n} {what} from {who} landed" if is_handle(who) else f"{who} landed {n} {what}"
 
 
 def tell_series(story: Story, words: int, skip: frozenset[str] = frozenset(),
