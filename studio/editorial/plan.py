@@ -197,6 +197,12 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
     candidates.sort(key=lambda s: -s.score)
     full, brief_n = _limits(len(d.commits), minutes)
     stories, briefly = candidates[:full], candidates[full:full + brief_n]
+    if not candidates and not rollbacks and rest and len(d.commits) <= 2:
+        # a day of upkeep only: its change is the day's story all the same
+        c = max(rest, key=lambda x: commit_record(x).words)
+        rest.remove(c)
+        stories = [Story(f"change-{c.sha[:7]}", "change", [c], WHY["change"], 0.0,
+                         findings=[f for f in findings if f.sha == c.sha])]
     if len(d.commits) <= 2 + 1:  # a quiet day: a change with nothing to tell gets a line
         thin = [s for s in stories[1:] if len(s.commits) == 1
                 and commit_record(s.commits[0]).words < 12]

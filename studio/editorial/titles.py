@@ -21,13 +21,16 @@ def split_area(title: str) -> tuple[str, str]:
     """``"Arm backend: Add X"`` → ("Arm backend", "Add X"); tags and a PR suffix dropped."""
     t = PART.sub("", _PR.sub("", _TAGS.sub("", title))).strip(" -–—:,")
     area = ""
-    for _ in range(2):  # "Arm backend: Arm evaluator - Support X": both heads are places
+    for _ in range(3):  # "Arm backend: Arm evaluator - Support X": both heads are places
+        t = _TAGS.sub("", t)
         for pattern in (_COLON_AREA, _DASH_AREA):
             m = pattern.match(t)
             if m and len(m.group(1).split()) <= 5:
                 head = m.group(1).strip()
                 scope = m.group(2) if pattern is _COLON_AREA else None
-                if head.lower() in _KINDS and scope and not area:
+                if re.fullmatch(r"(?:PR|part|step)\s?\d+", head, re.I):
+                    pass  # "PR3: Pipeline Orchestrator": a number in a series, no place
+                elif head.lower() in _KINDS and scope and not area:
                     area = scope.strip()  # "fix(mlx): ..." is about mlx
                 elif head.lower() not in _KINDS and not area:
                     area = head

@@ -36,7 +36,9 @@ def _dotted(m: re.Match[str]) -> str:
 
 
 _ISSUE_ASIDE = re.compile(r"\s*\([^()]*#\d+[^()]*\)")
-_TAG = re.compile(r"\[[A-Z][\w .+/-]{1,30}\]\s*")  # "[GenAI Pipeline] PR4": a tag, unsaid
+_TAG = re.compile(r"(?<![\w\[])\[[A-Za-z][\w .+/-]{1,30}\](?!\()\s*")  # "[GenAI Pipeline] PR4"
+_ATTRIBUTE = re.compile(r"#\[(\w+)\]")  # Rust's #[inline]: "the inline attribute"
+_LONG_SCOPE = re.compile(r"\b(?:\w+::)+(\w+::\w+)\b")  # mpsc::chan::Chan::rx_waker: its last two
 _EMPHASIS = re.compile(r"__|\*\*")
 
 
@@ -54,6 +56,8 @@ def _camel(m: re.Match[str]) -> str:
 
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
+    text = _ATTRIBUTE.sub(r"the \1 attribute", text)
+    text = _LONG_SCOPE.sub(r"\1", text)
     text = _EMPHASIS.sub("", _TAG.sub("", text))
     text = _CALL_ARG.sub(r"\1 of \2", _ISSUE_ASIDE.sub("", text))  # num_skip(0): "num skip of 0"
     text = heard(speakable(text))
@@ -65,6 +69,7 @@ def for_ear(text: str) -> str:
     text = _CAMEL_WORD.sub(_camel, text)
     text = _BAR.sub(" or ", text)
     text = _AMP.sub(" and ", text)
+    text = text.replace("`", "")  # a code span cut in two by a sentence end
     return re.sub(r"\s{2,}", " ", text).strip()
 
 

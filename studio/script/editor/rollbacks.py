@@ -17,7 +17,7 @@ from ..story.verbs import is_handle
 from ..story.voice import Voice
 from ..words import capitalize
 from .clauses import clause, past_form
-from .ear import for_ear
+from .ear import for_ear, too_technical
 from .sentences import lead
 
 _REVERTS_REF = re.compile(r"^\s*Reverts?\s+(?:[\w.-]+/[\w.-]+)?#\d+\.?\s*", re.I)
@@ -87,4 +87,4 @@ def tell_rollback(story: Story, d: Digest, voice: Voice, alone: bool) -> list[Sa
     h = Highlight("reland", story.commits, story.score, reland=story.reland,
                   original=story.original)
     return [(for_ear(t), shas) for t, shas in tell_highlight(h, 1, d, voice, alone=alone)
-            if "#" not in t]
+            if "#" not in t and not too_technical(for_ear(t))]

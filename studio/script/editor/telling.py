@@ -44,7 +44,8 @@ def opening(c: CommitInfo) -> str:
     part = part_of(c.title)
     noun, _, where = said.partition(", in ")
     where = f" in {where}" if where else ""
-    if noun[:1].isupper() and noun[1:2].islower() and " " in noun:
+    if noun[:1].isupper() and noun[1:2].islower() and " " in noun and \
+            all(w[:1].islower() for w in noun.split()[1:]):
         noun = noun[:1].lower() + noun[1:]  # "Pass migration" → "pass migration"
     if part:
         nth = ORDINALS[part - 1].split()[1] if part <= len(ORDINALS) else f"number {part}"
@@ -162,7 +163,10 @@ def one_line(story: Story) -> Said:
     """A story in a sentence: who did what."""
     c = story.commits[0]
     if len(story.commits) > 1:
-        return (f"{capitalize(person(c))} landed {number_words(len(story.commits))} changes, "
-                f"starting with one that {clause(c.title, 'present')[0]}",
+        who = person(c)
+        n = number_words(len(story.commits))
+        head = f"{n} changes from {who} landed" if is_handle(who) else \
+            f"{capitalize(who)} landed {n} changes"
+        return (f"{capitalize(head)}, starting with one that {clause(c.title, 'present')[0]}",
                 [x.sha for x in story.commits])
     return opening(c), [c.sha]

@@ -140,17 +140,21 @@ class EditorWriter:
         return capitalize(for_ear(" ".join(words[:10]))) if words else capitalize(said)
 
     def _title(self, d: Digest, plan: EditorialPlan) -> str:
-        top = plan.stories[0] if plan.stories else None
+        top = plan.stories[0] if plan.stories else (plan.briefly[0] if plan.briefly else None)
         n = len(plan.rollbacks)
         back = "A Rollback" if n == 1 else f"{capitalize(number_words(n))} Rollbacks" if n else ""
         if top is None or not top.commits:
             if back:
                 return f"{d.show}: {back}"
+            if plan.rest:  # a day of upkeep only: named by its first change
+                _, rest = split_area(plan.rest[0].title)
+                return f"{d.show}: {capitalize(for_ear(' '.join(rest.split()[:9])))}"
             return f"{d.show}: {'A quiet day' if d.commits else 'Nothing landed'}"
         if len(top.commits) > 1 and top.topic:
             head = f"{capitalize(number_words(len(top.commits)))} Changes to the {top.topic}"
         elif len(top.commits) > 1:
-            head = f"{person(top.commits[0])}'s {number_words(len(top.commits))}-part series"
+            _, rest = split_area(top.commits[0].title)
+            head = f"{capitalize(for_ear(' '.join(rest.split()[:8])))}, and More"
         else:
             _, rest = split_area(top.commits[0].title)
             head = capitalize(for_ear(" ".join(rest.split()[:9])))
