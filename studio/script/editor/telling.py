@@ -162,6 +162,8 @@ def tell(story: Story, words: int, skip: frozenset[str] = frozenset(),
 def one_line(story: Story) -> Said:
     """A story in a sentence: who did what."""
     c = story.commits[0]
+    if len(story.commits) > 1 and len({x.author for x in story.commits}) > 1:
+        return capitalize(series_head(story)), [x.sha for x in story.commits]
     if len(story.commits) > 1:
         who = person(c)
         n = number_words(len(story.commits))

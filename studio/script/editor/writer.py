@@ -168,7 +168,7 @@ class EditorWriter:
         for story in plan.stories[:2]:
             if story.commits:
                 parts.append((one_line(story)[0] if len(story.commits) > 1
-                               else opening(story.commits[0])) + ".")
+                               else opening(story.commits[0])).rstrip(".") + ".")
         kinds = list(dict.fromkeys(LEAD[f.kind] for f in plan.findings if f.kind in LEAD))
         if kinds:
             parts.append(f"And what to act on: {join_words(kinds[:3])}.")
