@@ -82,3 +82,12 @@ def test_nothing_to_change_is_a_claim_the_findings_contradict(day, tmp_path):
     quiet, q = _facts(tmp_path / "quiet", breaking=False)
     assert not quiet.findings
     assert check_sentence("Nothing today asks you to change your code.", [], quiet) == ""
+
+
+def test_a_decimal_in_words_is_one_number():
+    """"three point two five" (a model's 3.25) is 3.25, not the numbers two and five: a true
+    sentence from a strong model's draft of a real day was replaced for "two five"."""
+    from studio.script.llm.numbers import numbers_in
+
+    assert numbers_in("about three point one to three point two five times faster") == {3.1, 3.25}
+    assert numbers_in("twelve commits, forty-two files") == {12.0, 42.0}

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .facts import DayFacts, Evidence
-from .numbers import RUN, numbers_in, value_of
+from .numbers import DECIMAL, RUN, numbers_in, value_of
 from .words_common import COMMON_WORDS, STOCK_NAMES
 
 MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
@@ -293,7 +293,17 @@ def _token_problems(text: str, scope: Scope) -> list[str]:
         why = _count_problem(raw, value, text, m.end(), scope)
         if why:
             out.append(why)
+    decimals = []  # "three point two five": one number, 3.25
+    for m in DECIMAL.finditer(text):
+        value = numbers_in(m.group(0))
+        if value:
+            decimals.append(m.span())
+            why = _count_problem(m.group(0), max(value), text, m.end(), scope)
+            if why:
+                out.append(why)
     for m in RUN.finditer(text):
+        if any(a <= m.start() < b for a, b in decimals):
+            continue
         read = value_of(m.group(0))
         if read is None:
             continue

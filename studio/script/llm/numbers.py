@@ -14,6 +14,8 @@ WORD = r"(?:" + "|".join(sorted(set(UNITS) | set(ORDINALS) | set(SCALES) | {"doz
                                 key=len, reverse=True)) + r")"
 # a run of number words ("two hundred and five", "twenty-one", "thirty-first")
 RUN = re.compile(rf"\b{WORD}(?:(?:[\s-]+|\s+and\s+){WORD})*\b", re.I)
+DIGIT = r"(?:zero|one|two|three|four|five|six|seven|eight|nine)"
+DECIMAL = re.compile(rf"\b({WORD}(?:[\s-]+{WORD})*)\s+point\s+({DIGIT}(?:\s+{DIGIT})*)\b", re.I)
 
 
 def value_of(run: str) -> tuple[int, bool] | None:
@@ -53,7 +55,16 @@ def numbers_in(text: str) -> set[float]:
         for part in re.split(r"[,.]", raw):  # "1,234" also as written pieces
             if part.isdigit():
                 found.add(float(part))
+    spans: list[tuple[int, int]] = []
+    for m in DECIMAL.finditer(text):  # "three point two five" is 3.25, not three, two and five
+        whole = value_of(m.group(1))
+        digits = [UNITS.get(w) for w in re.split(r"[\s-]+", m.group(2).lower()) if w]
+        if whole is not None and digits and all(d is not None and d < 10 for d in digits):
+            found.add(float(f"{whole[0]}.{''.join(str(d) for d in digits)}"))
+            spans.append(m.span())
     for m in RUN.finditer(text):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
         read = value_of(m.group(0))
         if read is not None:
             found.add(float(read[0]))
