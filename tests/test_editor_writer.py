@@ -134,14 +134,19 @@ def test_the_focus_names_the_break_and_its_replacement_and_the_opt_in(tmp_path):
     assert "Nothing in today's commits" not in _spoken(ep)
 
 
-def test_a_day_without_findings_says_only_what_the_record_allows(tmp_path):
-    path = tmp_path / "quiet.git"
+def _one_commit_day(path: Path, title: str) -> Path:
+    """A day of one change, Ada Byron's crash fix told in CRASH_BODY, under ``title``."""
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
         r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
-        r.commit(squash("Wait for the device before loading a device-planned copy",
-                        103, CRASH_BODY), at(DAY, 10), "Ada Byron", "ada@example.com", **GH,
-                 files={"src/loader.py": _lines(90)})
-    _, ep = _episode(path)
+        r.commit(squash(title, 103, CRASH_BODY), at(DAY, 10), "Ada Byron", "ada@example.com",
+                 **GH, files={"src/loader.py": _lines(90)})
+    return path
+
+
+def test_a_day_without_findings_says_only_what_the_record_allows(tmp_path):
+    # no finding word anywhere ("instead" in a title is one): the claim may be said
+    _, ep = _episode(_one_commit_day(tmp_path / "quiet.git",
+                                     "Wait for the device before loading a device-planned copy"))
     focus = next(seg for seg in ep.segments if seg.id == "focus")
     assert focus.sentences[0].text == "Nothing in today's commits asks you to change your code."
     assert not focus.sentences[0].commits  # a claim about the day, checked against findings
@@ -149,13 +154,8 @@ def test_a_day_without_findings_says_only_what_the_record_allows(tmp_path):
 
 
 def test_a_one_commit_day_tells_its_story_from_problem_to_evidence(tmp_path):
-    path = tmp_path / "one.git"
-    with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
-        r.commit(squash("Report a clear error instead of crashing on a device-planned copy",
-                        103, CRASH_BODY), at(DAY, 10), "Ada Byron", "ada@example.com", **GH,
-                 files={"src/loader.py": _lines(90)})
-    _, ep = _episode(path)
+    _, ep = _episode(_one_commit_day(
+        tmp_path / "one.git", "Report a clear error instead of crashing on a device-planned copy"))
     story = next(seg.text for seg in ep.segments if seg.id.startswith("story"))
     assert len(story.split()) >= 50, story
     assert story.index("segmentation fault") < story.index("because") < story.index("12 percent")
