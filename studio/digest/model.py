@@ -93,6 +93,18 @@ class RelandStory:
     reason: str = ""  # why it was taken out, as written ("" when no reason was given)
 
 
+def told_shas(commits: list[CommitInfo], revert: RevertStory | None,
+              reland: RelandStory | None) -> list[str]:
+    """The shas a story of ``commits`` tells, with a revert's original and a reland's revert and
+    first landing: once each, in that order, unknown ones left out."""
+    shas = [c.sha for c in commits]
+    if revert is not None:
+        shas += [revert.sha, revert.reverted_sha]
+    if reland is not None:
+        shas += [reland.sha, reland.revert_sha, reland.original_sha]
+    return [s for s in dict.fromkeys(shas) if s]
+
+
 @dataclass
 class StackStory:
     kind: str  # "ghstack" | "series" | "run" | "campaign"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..digest.model import CommitInfo, Digest, RelandStory, RevertStory, StackStory
+from ..digest.model import CommitInfo, Digest, RelandStory, RevertStory, StackStory, told_shas
 from .findings import Finding, find_findings
 from .impact import WEIGHTS, WHY, finding_bonus, impact, richness
 from .record import commit_record
@@ -35,12 +35,7 @@ class Story:
 
     @property
     def shas(self) -> list[str]:
-        shas = [c.sha for c in self.commits]
-        if self.revert is not None:
-            shas += [self.revert.sha, self.revert.reverted_sha]
-        if self.reland is not None:
-            shas += [self.reland.sha, self.reland.revert_sha, self.reland.original_sha]
-        return [s for s in dict.fromkeys(shas) if s]
+        return told_shas(self.commits, self.revert, self.reland)
 
     @property
     def authors(self) -> list[str]:

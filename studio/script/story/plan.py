@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ...digest.model import CommitInfo, Digest, RelandStory, RevertStory, StackStory
+from ...digest.model import CommitInfo, Digest, RelandStory, RevertStory, StackStory, told_shas
 from ...profile import Profile
 from . import inputs as I
 from .threads import Keys
@@ -27,12 +27,7 @@ class Highlight:
 
     @property
     def shas(self) -> list[str]:
-        shas = [c.sha for c in self.commits]
-        if self.revert is not None:
-            shas += [self.revert.sha, self.revert.reverted_sha]
-        if self.reland is not None:
-            shas += [self.reland.sha, self.reland.revert_sha, self.reland.original_sha]
-        return [s for s in dict.fromkeys(shas) if s]
+        return told_shas(self.commits, self.revert, self.reland)
 
 
 @dataclass
