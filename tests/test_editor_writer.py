@@ -198,3 +198,94 @@ def test_studio_script_writes_the_editors_script(tmp_path):
     data = json.loads((out / "episode.json").read_text())
     assert data["writer"].startswith("editor")
     assert any(seg["id"] == "focus" for seg in data["segments"])
+
+
+INDEX_BODY = """This PR makes `uv ... --index name` look up the index by name in the
+configuration (workspace `pyproject.toml` or adjacent `uv.toml` (for project commands), then
+user config).
+
+Without `--preview-features index-by-name`, a directory of the same name still wins.
+
+There are quirks with how `--index` interacts with `uv add`, which mean this feature
+doesn't fully work yet. Expect some changes before it stabilises.
+"""
+
+
+def _release_day(path: Path) -> Path:
+    """A day with a release, a preview opt-in, a title-only SDK uplift, one person's three
+    unrelated changes and a test-support crate's change."""
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit(squash("Support referencing indexes by name via `--index`", 201, INDEX_BODY),
+                 at(DAY, 8), "Tom Kram", "tom@example.com", **GH,
+                 files={"crates/uv/src/index.rs": _lines(150)})
+        r.commit(squash("Arm backend: Uplift Ethos-U SDK to 26.05", 202), at(DAY, 9),
+                 "Mans Nil", "mans@example.com", **GH, files={"backends/arm/sdk.py": _lines(4)})
+        for k, title in enumerate(["Simplify editable requirement errors",
+                                   "Fall back to logical cache accounting on old filesystems",
+                                   "lock: drop an unused constructor"]):
+            r.commit(squash(title, 210 + k), at(DAY, 10, k), "Ann Other", "ann@example.com",
+                     **GH, files={f"crates/uv/src/m{k}.rs": _lines(30 + k)})
+        r.commit(squash("Add a cache directory builder to test contexts", 220), at(DAY, 11),
+                 "Tess Ter", "tess@example.com", **GH,
+                 files={"crates/uv-test/src/lib.rs": _lines(40)})
+        r.commit(squash("Bump version to 0.12.5", 230), at(DAY, 12), "Rel Eng",
+                 "rel@example.com", **GH, files={"crates/uv/Cargo.toml": "version = 1\n"})
+    return path
+
+
+def test_the_welcome_names_the_days_stories_and_its_release(tmp_path):
+    _, ep = _episode(_release_day(tmp_path / "rel.git"))
+    welcome = ep.segments[0].text
+    assert "On the show today:" in welcome, welcome
+    assert "support for referencing indexes by name" in welcome
+    assert "version 0.12.5" in welcome
+    numbers = next(seg.text for seg in ep.segments if seg.id == "numbers")
+    assert "the version moved to 0.12.5" in numbers
+    assert "0.12.5" in ep.title and "Support for Referencing Indexes" in ep.title, ep.title
+
+
+def test_the_focus_tells_a_preview_opt_in_and_a_title_only_uplift(tmp_path):
+    _, ep = _episode(_release_day(tmp_path / "rel.git"))
+    focus = next(seg.text for seg in ep.segments if seg.id == "focus")
+    assert "preview-features index-by-name" in focus, focus
+    assert "Ethos-U SDK" in focus and "26.05" in focus and "update yours" in focus
+    assert "Nothing in today's commits" not in _spoken(ep)
+
+
+def test_one_persons_unrelated_changes_are_not_called_a_series(tmp_path):
+    _, ep = _episode(_release_day(tmp_path / "rel.git"))
+    said = _spoken(ep)
+    assert "Ann Other landed three related changes" not in said
+    assert "series" not in " ".join(seg.title for seg in ep.segments).lower()
+
+
+def test_a_test_support_crate_is_upkeep_not_a_story(tmp_path):
+    digest, ep = _episode(_release_day(tmp_path / "rel.git"))
+    c = next(c for c in digest.commits if "cache directory builder" in c.title)
+    assert c.housekeeping
+    stories = [seg for seg in ep.segments if seg.id.startswith("story")]
+    assert all(c.sha not in {s for x in seg.sentences for s in x.commits} for seg in stories)
+
+
+def test_a_series_is_told_through_its_first_change_and_the_rest_in_a_sentence(tmp_path):
+    path = tmp_path / "series.git"
+    first = ("Until now, pip install widgets gave you the Python half and nothing a C++ "
+             "program could link. The change builds the runtime as its own shared library "
+             "and makes the Python extension link it. The extension is a third of its old "
+             "size, measured at 12 MB against 36 MB.\n")
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        for k, (title, body) in enumerate([
+                ("Split the runtime out of the wheel's extension", first),
+                ("Ship a C++ SDK in the wheel", ""), ("Ship the CUDA delegate in the wheel", ""),
+                ("Ship the quantized kernels in the wheel", "")]):
+            r.commit(squash(title, 300 + k, body), at(DAY, 9, k), "Anthony Shoe",
+                     "anthony@example.com", **GH, files={f"src/wheel{k}.py": _lines(40)})
+    _, ep = _episode(path)
+    story = next(seg.text for seg in ep.segments if seg.id == "story-1")
+    assert story.startswith("Anthony Shoe landed four"), story
+    assert "led by one that splits the runtime out" in story
+    assert "Until now, pip install widgets gave you" in story
+    assert "The same series also ships a C++ SDK in the wheel" in story
+    assert "The first" not in story and "The second" not in story

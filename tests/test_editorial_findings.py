@@ -122,3 +122,23 @@ def test_nothing_to_change_only_when_no_commit_says_any_signal():
                         "callers; no behaviour changes.")])
     assert quiet == [] and nothing_to_change(quiet)
     assert not nothing_to_change(_findings([("DFlash (#20840)", SLOWER)]))
+
+
+def test_test_support_directories_are_tests():
+    from studio.digest.paths import TESTS, kind_of_path
+
+    for path in ("crates/uv-test/src/lib.rs", "scripts/smoke-test/commands.sh",
+                 "pkg/test-utils/helpers.py", "integration-tests/run.py"):
+        assert kind_of_path(path) == TESTS, path
+    for path in ("src/latest/feed.py", "pytest_plugin/core.py", "src/contest/run.py"):
+        assert kind_of_path(path) != TESTS, path
+
+
+def test_a_title_that_moves_an_sdk_to_a_new_version_is_a_requirement():
+    from studio.editorial.findings import uplift_of
+
+    assert uplift_of("Arm backend: Uplift Ethos-U SDK to 26.05 (#21886)") == ("Ethos-U SDK",
+                                                                              "26.05")
+    assert uplift_of("Bump tokio to 1.48.0") == ("tokio", "1.48.0")
+    assert uplift_of("Bump version to 0.12.5") is None  # the project's own release
+    assert uplift_of("Update the docs for the new flag") is None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
+import re
 
 CODE = "code"
 TESTS = "tests"
@@ -28,12 +29,16 @@ GENERATED_DIRS = {"generated", "_generated", "vendor", "third_party", "third-par
 CI_DIRS = {".github", ".ci", ".circleci", ".buildkite", ".azure-pipelines", ".gitlab", ".jenkins"}
 CI_FILES = {".gitlab-ci.yml", ".travis.yml", "azure-pipelines.yml", "appveyor.yml", "jenkinsfile",
             ".pre-commit-config.yaml", ".cirrus.yml", "codecov.yml", ".codecov.yml",
-            ".lintrunner.toml", "renovate.json", ".coveragerc", ".flake8", "ruff.toml",
+            ".lintrunner.toml", "renovate.json", "renovate.json5", ".renovaterc", ".coveragerc",
+            ".flake8", "ruff.toml",
             ".ruff.toml", "mypy.ini", ".pylintrc", ".clang-format", ".clang-tidy", ".editorconfig",
             ".gitignore", ".gitattributes", ".git-blame-ignore-revs", "dependabot.yml"}
 TEST_DIRS = {"test", "tests", "testing", "__tests__", "testdata", "test_data", "test-data",
              "fixtures", "snapshots", "__snapshots__", "spec", "specs", "e2e", "mdtest", "corpus",
              "test-suite", "testsuite", "unittests", "unit_tests", "integration_tests"}
+# a directory named for tests with a prefix or suffix: "uv-test", "smoke-test", "test-utils",
+# "integration-tests" (a word boundary of - or _, so "latest" and "pytest" are not)
+TEST_DIR_WORD = re.compile(r"(?:^|[-_])(?:tests?|testing|testutils?)(?:$|[-_])")
 TEST_RESOURCE_DIRS = {"inline", "examples", "cases", "data", "inputs", "expected"}
 TEST_GLOBS = ["test_*.py", "*_test.py", "*_tests.py", "tests.py", "conftest.py", "*_test.go",
               "*_test.rs", "*.test.js", "*.test.ts", "*.test.tsx", "*.test.jsx", "*.spec.js",
@@ -90,7 +95,7 @@ def kind_of_path(path: str) -> str:
         return LOCK
     if dirs & CI_DIRS or low in CI_FILES:
         return CI
-    if dirs & TEST_DIRS or _glob(name, TEST_GLOBS) \
+    if dirs & TEST_DIRS or _glob(name, TEST_GLOBS) or any(TEST_DIR_WORD.search(d) for d in dirs) \
             or ("resources" in dirs and dirs & TEST_RESOURCE_DIRS):
         return TESTS
     if dirs & DOC_DIRS or stem in DOC_NAMES or (ext in DOC_EXTS and low not in BUILD_FILES

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from ..digest.model import CommitInfo
 from .finding_parts import action_of, replacement_of, subject_of
 from .record import commit_record
+from .titles import split_area
 
 KINDS = ("break", "removal", "rename", "requirement", "migration", "workaround", "deprecation",
          "opt-in", "limitation", "platform")
@@ -89,13 +90,16 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"\bopt[- ]?in (?:via|with|by|using|through)\b|\b(?:disabled|off|not enabled) by default\b|"
         r"\b(?:can be|is) (?:re-?)?enabled (?:with|via|by|through|using)\b|"
         r"\bto (?:enable|opt in|turn (?:it )?on)\b[^.]{0,60}\b(?:set|pass|use|call|add)\b|"
-        r"\bbehind (?:the |a )?(?:[`\w-]+ )?(?:feature|flag|cfg)\b", re.I)),
+        r"\bbehind (?:the |a )?(?:[`\w-]+ )?(?:feature|flag|cfg)\b|"
+        r"(?<![\w-])--preview(?:-features?)?[ =]`?[\w-]+", re.I)),
     ("limitation", re.compile(
         r"\b(?:currently|for now|still|yet) (?:slower|not supported|unsupported|limited)\b|"
         r"\bslower than (?:the )?baseline\b|^known (?:gap|issues?|limitations?|regressions?)\b|"
         r"^not fixed here\b|\bis not (?:yet )?(?:supported|covered)\b|"
         r"\bnot (?:yet )?supported (?:on|for|with)\b|\bonly (?:on|for) linux\b|^Linux only\b|"
-        r"\bremains? unsupported\b|\b(?:is|are) still refused\b|\bregress(?:es|ed) (?:performance|"
+        r"\bremains? unsupported\b|\bdo(?:es)?(?:n't| not) fully work\b|"
+        r"\bexpect (?:some )?(?:changes|breakage)\b|\bbefore it stabili[sz]es\b|"
+        r"\b(?:is|are) still refused\b|\bregress(?:es|ed) (?:performance|"
         r"throughput|latency|by)\b", re.I)),
 ]
 _PRIORITY = {k: n for n, k in enumerate(("break", "removal", "rename", "platform", "requirement",
@@ -205,12 +209,30 @@ def _signals(c: CommitInfo) -> list[tuple[str, str, int, str]]:
             reported = bool(_REPORTS.match(sentence)) and sentence.endswith(":") or \
                 reported and sentence[:1].islower()
     title = c.raw_title or c.title
+    uplift = _UPLIFT.match(split_area(title)[1])
+    if uplift and not _OWN_VERSION.match(uplift.group("what")):
+        out.append(("requirement", title, -1, "action"))  # "Uplift Ethos-U SDK to 26.05"
     if re.search(r"\bBC[- ]?breaking\b|\bbreaking\b|drop(?:s|ped)? support for|"
                  r"\bdeprecate\b|\brequire\b", title, re.I):
         kind = _kind(title, "") or ("break" if re.search(r"breaking", title, re.I) else None)
         if kind is not None:
             out.append((kind, title, -1, ""))
     return out
+
+
+# a title moving a tool, SDK or dependency the project builds against to a new version
+_UPLIFT = re.compile(r"^(?:uplift|bump|upgrade|update|raise|move)\s+(?:the\s+)?"
+                     r"(?P<what>[\w.+-]+(?:\s[\w.+-]+){0,3}?)\s+(?:to|>=)\s+v?"
+                     r"(?P<version>\d+(?:\.\d+)+)\b", re.I)
+_OWN_VERSION = re.compile(r"^(?:the\s+)?(?:version|release|project|package)\b", re.I)
+
+
+def uplift_of(title: str) -> tuple[str, str] | None:
+    """("Ethos-U SDK", "26.05") of a title like "Arm backend: Uplift Ethos-U SDK to 26.05"."""
+    m = _UPLIFT.match(split_area(title)[1])
+    if m is None or _OWN_VERSION.match(m.group("what")):
+        return None
+    return m.group("what"), m.group("version")
 
 
 def commit_findings(c: CommitInfo) -> list[Finding]:
@@ -230,6 +252,10 @@ def commit_findings(c: CommitInfo) -> list[Finding]:
             continue
         paragraph = record.paragraphs[n].sentences if n >= 0 else (sentence,)
         if not _is_finding(kind, sentence, section, " ".join(paragraph)):
+            continue
+        if n < 0 and kind == "requirement" and uplift_of(sentence):
+            what, version = uplift_of(sentence) or ("", "")
+            out.append(Finding(kind, c.sha, sentence, f"{what} {version}", version, ""))
             continue
         replacement = replacement_of(sentence)
         subject = subject_of(sentence, paragraph, record.sentences, replacement, kind)

@@ -41,8 +41,9 @@ _FEATURE = re.compile(r"^(?:\W*\w+(?: \w+)?\s*:\s*)?(?:add|support|ship|introduc
 def impact(c: CommitInfo, findings: list[Finding]) -> str:
     """The change's impact class (a key of WEIGHTS)."""
     mine = [f for f in findings if f.sha == c.sha]
-    if any(f.kind in BREAKING for f in mine):
-        return "break"
+    if any(f.kind in BREAKING and (f.paragraph >= 0 or commit_record(c).words >= 30)
+           for f in mine):
+        return "break"  # (a title's version uplift alone is told in the focus, not a story)
     if any(f.kind == "opt-in" for f in mine) and not c.housekeeping:
         return "feature"
     if c.housekeeping:
@@ -62,10 +63,10 @@ def impact(c: CommitInfo, findings: list[Finding]) -> str:
 
 
 def richness(c: CommitInfo) -> float:
-    """What there is to tell: up to 15 points for a record of 300 words or more, 8 taken
+    """What there is to tell: up to 6 points for a record of 300 words or more, 8 taken
     off a change whose record says nothing beyond its title."""
     words = commit_record(c).words
-    return min(words, 300) / 20.0 - (8.0 if words < 12 else 0.0)
+    return min(words, 300) / 50.0 - (8.0 if words < 12 else 0.0)
 
 
 def finding_bonus(c: CommitInfo, findings: list[Finding]) -> float:

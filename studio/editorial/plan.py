@@ -14,6 +14,7 @@ from ..digest.model import CommitInfo, Digest, RelandStory, RevertStory, StackSt
 from .findings import Finding, find_findings
 from .impact import WEIGHTS, WHY, finding_bonus, impact, richness
 from .record import commit_record
+from .titles import split_area
 from .topics import topic_groups, topic_of
 
 MAX_ROLLBACKS = 4  # told whole; the rest named together
@@ -144,6 +145,9 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
         members = [c for c in s.commits if c.sha in kinds]
         if len(members) < 2:
             continue
+        if s.kind in ("run", "campaign") and not topic_of(members) and \
+                len({split_area(c.title)[0] for c in members}) > 1:
+            continue  # one person's unrelated changes of a day: told one by one, not a "series"
         grouped |= {c.sha for c in members}
         scores = sorted((_commit_score(c, kinds[c.sha], findings) for c in members), reverse=True)
         best = min(members, key=lambda c: -_commit_score(c, kinds[c.sha], findings))

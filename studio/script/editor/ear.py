@@ -40,6 +40,7 @@ _TAG = re.compile(r"(?<![\w\[])\[[A-Za-z][\w .+/-]{1,30}\](?!\()\s*")  # "[GenAI
 _ATTRIBUTE = re.compile(r"#\[(\w+)\]")  # Rust's #[inline]: "the inline attribute"
 _LONG_SCOPE = re.compile(r"\b(?:\w+::)+(\w+::\w+)\b")  # mpsc::chan::Chan::rx_waker: its last two
 _EMPHASIS = re.compile(r"__|\*\*")
+_ANY_COMMAND = re.compile(r"(?<=\w) (?:\.\.\.|…) (?=--?\w)")
 
 
 _CALL_ARG = re.compile(r"`?\b([A-Za-z_][\w]*)\((\d+|true|false|none|null)\)`?", re.I)
@@ -56,6 +57,7 @@ def _camel(m: re.Match[str]) -> str:
 
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
+    text = _ANY_COMMAND.sub(" ", text)  # "uv ... --index name": any uv command with it
     text = _ATTRIBUTE.sub(r"the \1 attribute", text)
     text = _LONG_SCOPE.sub(r"\1", text)
     text = _EMPHASIS.sub("", _TAG.sub("", text))

@@ -8,12 +8,17 @@ nothing today asks listeners to change their code.
 
 from __future__ import annotations
 
+import re
+
 from ...digest.model import CommitInfo, Digest
-from ...editorial.findings import Finding, nothing_to_change
+from ...editorial.findings import Finding, nothing_to_change, uplift_of
 from ...editorial.plan import Story
 from ...editorial.record import commit_record
+from ...editorial.titles import split_area
 from ..story.draft import Draft
-from .clauses import clause
+from ..words import number_words
+from .clauses import clause, place
+from .ear import for_ear
 from .rollbacks import short_clause
 from .sentences import adapt
 from .telling import person
@@ -84,32 +89,75 @@ def _rollback_tips(d: Digest, rollbacks: list[Story]) -> list[tuple[str, list[st
     return tips[:2]
 
 
+_HANDLE = re.compile(r"`([^`]+)`|(?<![\w-])(--[a-z][\w-]*(?:[ =][a-z][\w-]*)?)|"
+                     r"\b([A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+)\b")
+NTH = ("First", "Second", "Third", "And last")
+
+
+def _handle(f: Finding) -> str:
+    """The flag, setting or name an opt-in is turned on with, as written ("--preview-features
+    index-by-name"), or ""."""
+    m = _HANDLE.search(f.sentence)
+    return next((g for g in m.groups() if g), "") if m else ""
+
+
+def _lead(f: Finding, c: CommitInfo, told: bool = False) -> tuple[str, bool]:
+    """How the focus introduces a change by its finding, and whether that says all there is
+    (a title's version uplift; an opt-in named with what turns it on)."""
+    subject, verb = clause(c.title, "present")
+    change = f"{person(c)}'s change that {subject}" if verb else f"{person(c)}'s {subject}"
+    if f.kind == "requirement" and f.paragraph < 0 and uplift_of(f.sentence):
+        what, version = uplift_of(f.sentence) or ("", "")
+        where = place(split_area(c.title)[0])
+        return (f"{person(c)} moved the {for_ear(what)}{' ' + where if where else ''} to "
+                f"{version}: if you build with it, update yours to match", True)
+    if f.kind == "opt-in" and told:
+        return f"{change} is off by default", False  # the record's sentence says how
+    if f.kind == "opt-in" and _handle(f):
+        return f"{change} is opt-in: you turn it on with {for_ear(_handle(f))}", True
+    return f"{change} {IS.get(f.kind, 'asks something of you')}", False
+
+
 def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
           headline: Story | None = None) -> Draft:
     seg = Draft("focus", "Today's focus")
     if not d.commits:
         return seg
     by_sha = {c.sha: c for c in d.commits}
-    told = 0
+    items: list[tuple[str, list[str], str]] = []
     for sha, found in focused(d, findings).items():
         c = by_sha[sha]
         lines: list[str] = []
         for f in found:
-            lines += [x for x in _said(f, c) if x not in lines]
-        if not lines:
-            continue
-        what = IS.get(found[0].kind, "asks something of you")
-        subject, verb = clause(c.title, "present")
-        lead = (f"{person(c)}'s change that {subject} {what}" if verb
-                else f"{person(c)}'s {subject} {what}")
-        if told == 0:
+            if f.paragraph >= 0:  # a title's finding is said by the lead alone
+                lines += [x for x in _said(f, c) if x not in lines]
+        lead, whole = _lead(found[0], c, bool(lines))
+        if not lines and not whole:
+            continue  # nothing the record lets us say of it in a sentence a listener follows
+        items.append((lead, lines, sha))
+    tips = _rollback_tips(d, list(rollbacks))
+    many = len(items) + len(tips) > 1
+    if many:
+        n = number_words(len(items) + len(tips))
+        seg.say(f"For today's focus, {n} things to know before you pull", [])
+    told = 0
+    for lead, lines, sha in items:
+        if many:
+            nth = NTH[min(told, 2)] if told < len(items) + len(tips) - 1 or told < 2 else NTH[3]
+            lead = f"{nth}, {lead[:1].lower() + lead[1:] if lead.startswith('The ') else lead}"
+        else:
             lead = f"For today's focus: {lead}"
         seg.say(lead, [sha])
         for line in lines:
             seg.say(line, [sha])
         told += 1
-    for text, shas in _rollback_tips(d, list(rollbacks)):
-        seg.say(text if told else f"For today's focus: {text[:1].lower()}{text[1:]}", shas)
+    for text, shas in tips:
+        if many:
+            text = f"{'And last' if told == len(items) + len(tips) - 1 else NTH[min(told, 2)]}, " \
+                   f"{text[:1].lower()}{text[1:]}"
+        else:
+            text = f"For today's focus: {text[:1].lower()}{text[1:]}"
+        seg.say(text, shas)
         told += 1
     if told or not d.stats.commits:
         return seg

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ...digest.body_sentences import authors_view
 from ...editorial.record import CommitRecord
-from .clauses import base_verb, noun_too, past_tense, third_person, third_person_form
+from .clauses import base_verb, noun_too, past_form, past_tense, third_person, third_person_form
 from .ear import for_ear, too_technical
 
 ROLES = ("problem", "cause", "change", "evidence", "action")
@@ -39,8 +39,12 @@ _LEANS = re.compile(r"^(?:with (?:it|this|that|them)|it|its|this|these|that|thos
                     r"their|both|such|here|there|"
                     r"which|also|then|thus|hence|so|but|and|or|however|otherwise|likewise|"
                     r"similarly|instead|meanwhile|the same|the other|the latter|the former|"
-                    r"one|each|either|neither|none)\b", re.I)
-_LEANS_ANY = re.compile(r"\b(?:in one\b.*\bthe other|the same \w+[.!?]?$|"
+                    r"one|each|either|neither|none|the only|in case|in that case|without|"
+                    r"in addition|additionally|furthermore|moreover|again|as a result|"
+                    r"now that|this way|the rest|the remaining|the result|the fix|the new one|"
+                    r"the former|the latter|in other words|that is|i\.e\.|e\.g\.)\b", re.I)
+_LEANS_ANY = re.compile(r"^\W*(?:[\w'-]+\W+){1,5}(?:also|too)\b|\bthe same (?:line|way)\b|"
+                        r"\b(?:in one\b.*\bthe other|the same \w+[.!?]?$|"
                         r"the same (?:line|way|thing|approach|pattern)|either[.!?]?$|"
                         r"as well[.!?]?$|the above|the following|mentioned|this one|that one|"
                         r"as before|the former|the latter)\b", re.I)
@@ -55,12 +59,38 @@ _BOILER = re.compile(r"\b(?:merge bot|review feedback|per review|pytest|test fil
                      r"following (?:table|snippet|output|example)|screenshot)\b", re.I)
 
 
+_JARGON = re.compile(r"`[^`]+`|\b\w+_\w+\b|\b\w*[a-z][A-Z]\w*\b|\b\w+::\w+|"
+                     r"\b\w+\.\w+\(|--[a-z][\w-]+")
+
+
+def _dense(text: str) -> bool:
+    """Too dense for the ear, however it is said: three or more code names in one sentence, or
+    more than three clauses strung together with commas and semicolons."""
+    return len(_JARGON.findall(text)) >= 3 or text.count(",") + 2 * text.count(";") > 3
+
+
+def _same(a: str, b: str) -> bool:
+    """Two sentences that say nearly the same (a record that repeats itself)."""
+    wa = {w for w in re.findall(r"[a-z0-9]+", a.lower()) if len(w) > 2}
+    wb = {w for w in re.findall(r"[a-z0-9]+", b.lower()) if len(w) > 2}
+    return bool(wa and wb) and len(wa & wb) / len(wa | wb) >= 0.6
+
+
+# a sentence that points at what comes next in the record ("Two things had to be fixed
+# first."), or speaks about the description itself ("To be clear, ...")
+_AHEAD = re.compile(r"^(?:(?:two|three|four|several|a few|a couple of|some) (?:things|changes|"
+                    r"issues|problems|fixes|parts|steps|pieces|cases)\b|to be clear\b|"
+                    r"note that\b|for context\b|for reviewers?\b|as discussed\b)", re.I)
+
+
 @dataclass
 class Line:
     index: int  # its place among the record's sentences
     said: str  # as the host says it
     role: str
     leans: bool  # needs the sentence before it said first
+    first: bool = False  # opens its paragraph: where an author states the point
+    para: int = 0  # which paragraph of the record
 
 
 def role_of(raw: str, section: str) -> str:
@@ -79,10 +109,10 @@ def adapt(raw: str) -> tuple[str, bool] | None:
     """A record sentence as the host says it, and whether it leans on the one before; None
     when it cannot stand in a spoken story."""
     text = " ".join(raw.split())
-    if text.endswith(":") or _BOILER.search(text) or "http" in text:
+    if text.endswith(":") or _BOILER.search(text) or "http" in text or _AHEAD.match(text):
         return None
     n = len(text.split())
-    if n < MIN_WORDS or n > MAX_WORDS:
+    if n < MIN_WORDS or n > MAX_WORDS or _dense(text):
         return None
     text = _THIS_CHANGE.sub("The change", text)
     text = authors_view(text)
@@ -103,6 +133,9 @@ def adapt(raw: str) -> tuple[str, bool] | None:
 
 
 _AND_VERB = re.compile(r"(, and | and |; )(\w+)(?= (?:(?:the|a|an|it|them|its|their|each|every|all)\b)?)")
+_NOT_SUBJECT = re.compile(r"(?:is|are|was|were|be|been|being|has|have|had|get|gets|got|the|a|an|"
+                          r"each|every|its|their|all|any|no|this|that|these|those|of|for|in|on|"
+                          r"to|with|from|by|and|or|newly|already|not)$")
 _NOT_OBJECT = {"that", "which", "who", "is", "are", "was", "were", "of", "in", "for", "and",
                "or", "to", "on", "at", "with", "from", "by", "as", "such", "like", "can", "will",
                "have", "has", "do", "don't", "should", "must", "may", "would", "could"}
@@ -126,6 +159,11 @@ def imperative_as_change(text: str) -> str:
         return f"The change {first[:1].lower()}{first[1:]} {rest}"  # "Re-lands the queue"
     if not base_verb(first):
         return text
+    if any((past_form(w.strip(",.;:")) or re.fullmatch(r"[a-z]{3,}ed", w.strip(",.;:")))
+           and not _NOT_SUBJECT.match(prev.lower())
+           for prev, w in zip(rest.split()[:7], rest.split()[1:8], strict=False)):
+        return text  # "Fat LTO plus the toolchain miscompiled ...": a subject, not a verb
+
     def agree(m: re.Match[str]) -> str:
         w = m.group(2)
         if re.search(r"\b(?:can|could|will|would|should|must|may|might|to|not)\b",
@@ -144,9 +182,21 @@ _FINITE = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|can|could|w
 
 
 def _asides_out(text: str) -> str:
-    """Parenthetical asides the ear cannot hold (long, or code) are left out."""
-    return _ASIDE.sub(lambda m: "" if len(m.group(1).split()) > 4 or too_technical(m.group(1))
-                      or re.search(r"[a-z][A-Z]|_|\betc\b", m.group(1)) else m.group(0), text)
+    """Parenthetical asides the ear cannot hold (long, or code) are left out; an aside holding
+    another ("(workspace config (for projects), then user config)") is long."""
+    kept: list[str] = []
+
+    def out(m: re.Match[str]) -> str:
+        inner = m.group(1)
+        if len(inner.split()) > 4 or too_technical(inner.replace("\0", "")) or \
+                re.search(r"[a-z][A-Z]|_|\betc\b|\0", inner):
+            return ""
+        kept.append(m.group(0))
+        return f"\0{len(kept) - 1}\0"
+
+    for _ in range(3):
+        text = _ASIDE.sub(out, text)
+    return re.sub(r"\0(\d+)\0", lambda m: kept[int(m.group(1))], text)
 
 
 _DASH_ASIDE = re.compile(r"\s+(?:--|—|–)\s+[^-—–]{1,80}?\s+(?:--|—|–)\s+")
@@ -156,7 +206,7 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
     out: list[Line] = []
     index = 0
     prose = sum(len(p.sentences) for p in record.paragraphs if not p.listed)
-    for p in record.paragraphs:
+    for para, p in enumerate(record.paragraphs):
         if (p.listed and prose >= 3) or p.section == "tests":
             # a list of the change's parts (the prose tells it), or how it was tested: a
             # measured result is evidence, the rest is for reviewers
@@ -175,7 +225,8 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                 # the first sentence of a paragraph leans only on its own words
                 # a sentence that leans is said only after the one before it, even across
                 # a paragraph; the record's first one leans on nothing it could follow
-                out.append(Line(index, said, role_of(raw, p.section), leans))
+                out.append(Line(index, said, role_of(raw, p.section), leans,
+                                raw == p.sentences[0], para))
             index += 1
     return out
 
@@ -195,9 +246,32 @@ def choose(record: CommitRecord, words: int, title: str = "",
     by_index = {x.index: x for x in available}
     chosen: list[Line] = []
     used = 0
+    # the author's own summary first: the opening paragraphs, in order, as long as they run
+    # on (a sentence leaning on one we could not say ends it); the passes below add a
+    # measured result and what to do from anywhere in the record
+    opening = [x for x in available if x.para <= (available[0].para + 1 if available else 0)]
+    for x in opening:
+        if used + len(x.said.split()) > words * 0.7 or any(_same(x.said, c.said) for c in chosen):
+            break
+        if x.leans and (not chosen or chosen[-1].index != x.index - 1):
+            break
+        chosen.append(x)
+        used += len(x.said.split())
+    if len(chosen) >= 2 or used >= words * 0.4:
+        for x in sorted((y for y in available if y.role in ("evidence", "action")
+                         and y not in chosen and not y.leans and re.search(r"\d|you|should|must",
+                                                                            y.said)),
+                        key=lambda y: (y.role != "evidence", y.index))[:2]:
+            if used + len(x.said.split()) <= words and \
+                    not any(_same(x.said, c.said) for c in chosen):
+                chosen.append(x)
+                used += len(x.said.split())
+        return _ordered(chosen)
     # one of each first (a problem is never told without its fix), then seconds
     for role, most in PASSES:
-        for x in (y for y in available if y.role == role):
+        # a paragraph's opening sentence first: it states the point the rest argues
+        for x in sorted((y for y in available if y.role == role),
+                        key=lambda y: (not y.first, y.index)):
             if x in chosen:
                 continue
             if sum(1 for c in chosen if c.role == role) >= most:
@@ -214,7 +288,7 @@ def choose(record: CommitRecord, words: int, title: str = "",
                 elif not chosen or chosen[-1] is not before:
                     continue
             cost = sum(len(g.said.split()) for g in group)
-            if used + cost > words:
+            if used + cost > words or any(_same(g.said, c.said) for g in group for c in chosen):
                 continue
             chosen.extend(group)
             used += cost

@@ -15,6 +15,7 @@ from ..story.verbs import is_handle
 from ..words import capitalize, join_words, number_words
 from .clauses import clause, part_of
 from .ear import for_ear
+from .naming import noun_phrase
 from .sentences import choose, lead
 
 ORDINALS = ["The first", "The second", "The third", "The fourth", "The fifth", "The sixth"]
@@ -98,6 +99,14 @@ def tell_commit(c: CommitInfo, words: int, skip: frozenset[str] = frozenset(),
     return out
 
 
+def _topic(story: Story) -> str:
+    """A group's subject when it names a thing ("codec module", "wheel"), else ""."""
+    t = story.topic
+    if not t or len(t.split()) > 2 or any(w[:1].isupper() and not w.isupper() for w in t.split()):
+        return ""
+    return t if len(t.split()) == 1 or t.endswith(("module", "backend", "crate")) else ""
+
+
 def series_head(story: Story) -> str:
     """"Anthony Shoumikhin landed eleven changes to the wheel" / "three changes today were
     about the codec module" / "a stack of four changes that build on one another"."""
@@ -105,10 +114,10 @@ def series_head(story: Story) -> str:
     people = list(dict.fromkeys(person(c) for c in commits))
     n = number_words(len(commits))
     if len(people) > 1:
-        about = f" were about the {story.topic}" if story.topic else " belong together"
+        about = f" were about the {_topic(story)}" if _topic(story) else " belong together"
         return f"{n} changes today{about}"
     who = people[0]
-    what = f"changes to the {story.topic}" if story.topic else "related changes"
+    what = f"changes to the {_topic(story)}" if _topic(story) else "related changes"
     if story.stack is not None and story.stack.kind == "ghstack":
         what = "changes that build on one another"
         return (f"a stack of {n} {what} from {who} landed" if is_handle(who)
@@ -116,37 +125,80 @@ def series_head(story: Story) -> str:
     return f"{n} {what} from {who} landed" if is_handle(who) else f"{who} landed {n} {what}"
 
 
+def key_commit(story: Story) -> CommitInfo:
+    """The change a story is best told through: a series' first change when its record
+    explains it (the foundation the rest builds on), else the richest record."""
+    if len(story.commits) > 1 and len({c.author for c in story.commits}) == 1:
+        first = min(story.commits, key=lambda c: (c.pr or 0, c.committed_at))
+        if commit_record(first).words >= 60:
+            return first
+    return max(story.commits, key=lambda c: commit_record(c).words)
+
+
+def _also(commits: list[CommitInfo]) -> str:
+    """"also ships the quantized kernels as their own library, builds CUDA wheels, and ships
+    the OpenVINO delegate" (present tense: what the series does)."""
+    said = []
+    for c in commits:
+        text, verb = clause(c.title, "present")
+        said.append(text if verb else f"brings {noun_phrase(c.title)}")
+    return join_words(said)
+
+
 def tell_series(story: Story, words: int, skip: frozenset[str] = frozenset(),
                 d: Digest | None = None) -> list[Said]:
-    """One person's series (or a stack) as one story: its size, then each step in order, the
-    first steps with the record's own words."""
+    """A series, a stack or one person's campaign as one story: what it adds up to, told
+    through its key change (from its record), then what the rest of it does in a sentence."""
     commits = list(story.commits) if story.topic and story.stack is None else sorted(
         story.commits, key=lambda c: (c.pr or 0, c.committed_at))
     people = list(dict.fromkeys(person(c) for c in commits))
+    if len(people) > 1:
+        return _tell_group(story, commits, words, skip, d)
+    key = key_commit(story)
+    head = capitalize(series_head(story))
+    named = noun_phrase(key.title)
+    head += (f", led by one that {clause(key.title, 'present')[0]}"
+             if named.startswith("a change that") else f", led by {named}")
+    out: list[Said] = [(head, [c.sha for c in commits])] + _arc(commits, d, story)
+    detail = choose(commit_record(key), max(30, int(words * 0.6)), key.title, skip)
+    out += [(x, [key.sha]) for x in detail]
+    others = [c for c in commits if c is not key]
+    if others:
+        shown = others[:3]
+        line = f"The same {'stack' if story.stack and story.stack.kind == 'ghstack' else 'series'}" \
+               f" also {_also(shown)}"
+        out.append((line, [c.sha for c in shown]))
+        if len(others) > len(shown):
+            rest = others[len(shown):]
+            n = number_words(len(rest))
+            out.append((f"{capitalize(n)} more change{'s' if len(rest) > 1 else ''} round it out",
+                        [c.sha for c in rest]))
+    return out
+
+
+def _tell_group(story: Story, commits: list[CommitInfo], words: int, skip: frozenset[str],
+                d: Digest | None) -> list[Said]:
+    """Several people's changes on one subject: each in turn, a sentence of its record each."""
     head = capitalize(series_head(story))
     out: list[Said] = [(head, [c.sha for c in commits])] + _arc(commits, d, story)
     budget = words
-    steps = commits[:max(2, min(MAX_STEPS, words // 25))]  # the length asked sets the steps
+    steps = commits[:max(2, min(MAX_STEPS, words // 25))]
     for i, c in enumerate(steps):
-        said, verb = clause(c.title)
-        if len(people) > 1:
-            out.append((("First, " if i == 0 else "Then " if i < len(steps) - 1 else "And ")
-                        + opening(c), [c.sha]))
-        else:
-            step = ORDINALS[i] if i < len(steps) - 1 or len(steps) < 3 else "The last"
-            out.append((f"{step} {said}" if verb else f"{step} brought {said}", [c.sha]))
+        out.append((("First, " if i == 0 else "Then " if i < len(steps) - 1 else "And ")
+                    + opening(c), [c.sha]))
         share = max(20, budget // max(1, len(steps) - i))
         more = lead(commit_record(c), c.title, skip, share)
-        budget -= sum(len(s.split()) for s in more)
-        out += [(s, [c.sha]) for s in more]
+        budget -= sum(len(x.split()) for x in more)
+        out += [(x, [c.sha]) for x in more]
     if len(commits) > len(steps):
         rest = commits[len(steps):]
-        named = [clause(c.title, "present") for c in rest[:3]]
-        named = [said for said, verb in named if verb]
-        more = f"{capitalize(number_words(len(rest)))} more {'follows' if len(rest) == 1 else 'follow'}"
-        if named:
-            more += ", among them " + join_words([f"one that {x}" for x in named[:2]])
-        out.append((more, [c.sha for c in rest]))
+        n = number_words(len(rest))
+        ones = [f"one that {said}" for said, verb in
+                 (clause(c.title, "present") for c in rest[:2]) if verb]
+        line = f"{capitalize(n)} more {'follows' if len(rest) == 1 else 'follow'}"
+        if len(rest) <= 2 and len(ones) == len(rest):
+            line += ", " + join_words(ones) if len(rest) > 1 else ", " + ones[0]
+        out.append((line, [c.sha for c in rest]))
     return out
 
 

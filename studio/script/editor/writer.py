@@ -9,6 +9,7 @@ do), a series as one story; a sentence each for the next few; the rest in one co
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from ...digest.model import Digest
 from ...editorial.plan import EditorialPlan, Story, plan_episode
@@ -21,11 +22,13 @@ from ..words import capitalize, join_words, number_words, spoken_date
 from .clauses import clause, split_area
 from .ear import for_ear
 from .focus import LEAD, focus, told_sentences
+from .naming import headline_case, noun_phrase, release_of, segment_title, short
 from .rest import rest_line
 from .rollbacks import tell_rollback
-from .telling import one_line, opening, person, series_head, tell
+from .telling import _topic, key_commit, one_line, opening, person, tell
 
 QUIET = 2
+_NUMBER_WORDS = {number_words(n) for n in range(2, 40)}
 WORDS_A_MINUTE = 150
 HEADLINE_SHARE = 0.35  # of the words left for stories, the headline's
 
@@ -38,13 +41,11 @@ class EditorWriter:
 
     def write(self, digest: Digest, profile: Profile) -> Episode:
         from ..episode_build import build_episode
-        from ..story.writer import StoryWriter
 
         d = digest
         plan = plan_episode(d, minutes=self.minutes)
         voice = Voice(d.date, d.repo)
-        drafts = [self._intro(d, profile, plan, voice),
-                  StoryWriter()._numbers(d, voice)]
+        drafts = [self._intro(d, profile, plan, voice), self._numbers(d, voice)]
         drafts += self._rollbacks(d, plan, voice)
         drafts += self._stories(d, plan)
         drafts.append(self._also(d, plan))
@@ -61,10 +62,61 @@ class EditorWriter:
         seg = Draft("intro", "Welcome")
         date = spoken_date(dt.date.fromisoformat(d.date))
         seg.say(voice.pick("greeting", P.GREETING, show=d.show, host=profile.host, date=date))
-        top = plan.headline
-        if top is not None and top.commits and d.stats.commits > 3 and top.kind != "rollback":
-            seg.say(f"The headline: {opening(top.commits[0])}" if len(top.commits) == 1 else
-                    f"The headline: {series_head(top)}", top.shas)
+        items, shas = self._teaser(d, plan)
+        if items and d.stats.commits > QUIET:
+            seg.say(f"On the show today: {join_words(items)}", shas)
+        return seg
+
+    @staticmethod
+    def _teaser(d: Digest, plan: EditorialPlan, most: int = 3) -> tuple[list[str], list[str]]:
+        """What the day brings, named: "two rollbacks, a C++ SDK in the wheel, and version
+        0.12.5" (the rollbacks, the stories' key changes, the release)."""
+        items: list[str] = []
+        shas: list[str] = []
+        if plan.rollbacks:
+            n = len(plan.rollbacks)
+            items.append("a rollback" if n == 1 else f"{number_words(n)} rollbacks")
+            shas += [s for r in plan.rollbacks for s in r.shas]
+        for story in plan.stories:
+            if len(items) >= most - (1 if release_of(d.commits) else 0):
+                break
+            named = next((x for x in (short(noun_phrase(c.title)) for c in
+                                      [key_commit(story)] + story.commits)
+                          if x and not x.startswith("a change that")), "")
+            if not named:
+                continue
+            items.append(named)
+            shas += story.shas
+        version = release_of(d.commits)
+        if version:
+            items.append(f"version {version}")
+            shas += [c.sha for c in d.commits if release_of([c])]
+        return items, shas
+
+    @staticmethod
+    def _numbers(d: Digest, voice: Voice) -> Draft:
+        from ..story.writer import StoryWriter
+
+        seg = StoryWriter()._numbers(d, voice)
+        people = [c for c in d.commits if not c.is_bot]
+        bots = len(d.commits) - len(people)
+        if d.stats.commits >= 8:
+            from collections import Counter
+
+            who, n = Counter(person(c) for c in people).most_common(1)[0] if people else ("", 0)
+            if n >= max(3, d.stats.commits // 4):
+                seg.say(f"{capitalize(who)} wrote {number_words(n)} of them",
+                        [c.sha for c in people if person(c) == who])
+            if bots >= max(2, d.stats.commits // 4):
+                seg.say(f"{capitalize(number_words(bots))} came from automation, mostly "
+                        f"tests and tooling" if sum(1 for c in d.commits if c.is_bot and
+                                                    c.housekeeping) * 2 >= bots else
+                        f"{capitalize(number_words(bots))} came from automation",
+                        [c.sha for c in d.commits if c.is_bot])
+        version = release_of(d.commits)
+        if version:
+            seg.say(f"And it's a release day: the version moved to {version}",
+                    [c.sha for c in d.commits if release_of([c])])
         return seg
 
     def _rollbacks(self, d: Digest, plan: EditorialPlan, voice: Voice) -> list[Draft]:
@@ -108,7 +160,8 @@ class EditorWriter:
         for i, story in enumerate(plan.briefly):
             text, shas = one_line(story)
             if i == 0:
-                plain = text.startswith(("The ", "A "))
+                first = text.split(" ", 1)[0]
+                plain = first in ("The", "A", "An") or first.lower() in _NUMBER_WORDS
                 text = f"Also today, {text[:1].lower() + text[1:] if plain else text}"
             seg.say(text, shas)
         line = rest_line(plan.rest, d, more=bool(plan.briefly or plan.stories))
@@ -127,17 +180,15 @@ class EditorWriter:
     @staticmethod
     def _story_title(story: Story) -> str:
         c = story.commits[0]
-        if story.topic:
-            return f"The {story.topic}" if len({x.author for x in story.commits}) > 1 else \
-                f"{capitalize(person(c))} on the {story.topic}"
+        if story.topic and len({x.author for x in story.commits}) > 1 and _topic(story):
+            return f"The {_topic(story)}"
         if len(story.commits) > 1:
-            return f"{capitalize(person(c))}'s series"
+            return segment_title(key_commit(story))
         area, rest = split_area(c.title)
         said, _ = clause(rest, "present")
         if rest.startswith("Merge "):
             return capitalize(clause(rest)[0].removeprefix("merged "))
-        words = rest.split()
-        return capitalize(for_ear(" ".join(words[:10]))) if words else capitalize(said)
+        return segment_title(c) if rest.split() else capitalize(said)
 
     def _title(self, d: Digest, plan: EditorialPlan) -> str:
         top = plan.stories[0] if plan.stories else (plan.briefly[0] if plan.briefly else None)
@@ -150,6 +201,12 @@ class EditorWriter:
                 _, rest = split_area(plan.rest[0].title)
                 return f"{d.show}: {capitalize(for_ear(' '.join(rest.split()[:9])))}"
             return f"{d.show}: {'A quiet day' if d.commits else 'Nothing landed'}"
+        items, _ = self._teaser(d, plan)
+        items = [re.sub(r"^(?:a|an|the) ", "", x) for x in items]
+        while len(items) > 1 and len(", ".join(items)) > 70:
+            items.pop(-2 if release_of(d.commits) and len(items) > 2 else -1)
+        if items and not items[0].startswith(("a rollback", number_words(n))) or len(items) > 1:
+            return f"{d.show}: {headline_case(join_words([x[:1].upper() + x[1:] for x in items]))}"
         if len(top.commits) > 1 and top.topic:
             head = f"{capitalize(number_words(len(top.commits)))} Changes to the {top.topic}"
         elif len(top.commits) > 1:

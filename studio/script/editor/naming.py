@@ -1,0 +1,119 @@
+"""What a change is called when a host names it rather than tells it: in the welcome's
+teaser ("indexes by name, a fix for relative indexes in PEP 723 scripts, and version
+0.12.5"), a segment's title and the episode's.
+
+A commit title is an imperative ("Support referencing indexes by name via --index"); named,
+it becomes the thing it brings: "support for referencing indexes by name". The verb decides
+the noun phrase; a verb with no noun form is said "a change that ..." and a title that is a
+noun phrase already stays one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...digest.change_words import VERSION_NUMBER
+from ...digest.model import CommitInfo
+from ...editorial.titles import PART, split_area
+from .clauses import base_verb, clause, past_form
+from .ear import for_ear
+
+_AS_NOUN = {  # verb → how what it brings is named; "{}" is the rest of the title
+    "add": "{}", "introduce": "{}", "implement": "{}", "ship": "{}", "expose": "{}",
+    "publish": "{}", "land": "{}", "create": "{}", "build": "{}",
+    "support": "support for {}", "enable": "support for {}",
+    "fix": "a fix for {}", "correct": "a fix for {}", "repair": "a fix for {}",
+    "resolve": "a fix for {}", "handle": "handling of {}",
+    "improve": "better {}", "optimize": "faster {}", "optimise": "faster {}",
+    "speed": "faster {}", "accelerate": "faster {}",
+    "rename": "a rename of {}", "remove": "the removal of {}", "drop": "the removal of {}",
+    "delete": "the removal of {}", "deprecate": "the deprecation of {}",
+    "document": "documentation for {}", "test": "tests for {}", "refactor": "a refactor of {}",
+    "simplify": "simpler {}", "update": "an update to {}", "upgrade": "an upgrade of {}",
+    "uplift": "an upgrade of {}", "bump": "a bump of {}", "migrate": "a migration of {}",
+    "port": "a port of {}", "allow": "permission for {}",
+}
+_CUT = re.compile(r"\s+(?:via|by (?=\w+ing\b)|when|so that|so|because|since|instead of|rather than|"
+                  r"without|after|before|using|through)\s+",
+                  re.I)
+_PREPS = {"in", "for", "on", "with", "to", "of", "at", "from", "into", "across", "under"}
+_LOWER_WORDS = {"a", "an", "the", "and", "or", "of", "for", "in", "on", "to", "by", "via",
+                "with", "at", "from", "as", "into", "but", "nor"}
+_RELEASE = re.compile(rf"^(?:bump|update|set|increment|advance|release|prepare)\w*\s+"
+                      rf"(?:the\s+)?(?:package\s+|project\s+|crate\s+)?(?:version|release)?\s*"
+                      rf"(?:to|for)?\s*(?P<v>{VERSION_NUMBER})\s*$|"
+                      rf"^(?:release|version)\s+(?P<w>{VERSION_NUMBER})\s*$", re.I)
+
+
+def _rest_of(title: str) -> str:
+    _, rest = split_area(title)
+    return PART.sub("", rest).strip(" -–—:,.")
+
+
+def noun_phrase(title: str) -> str:
+    """The change named by what it brings: "support for referencing indexes by name via
+    --index and --default-index", "a fix for relative indexes in PEP 723 scripts"."""
+    rest = _rest_of(title)
+    first, _, tail = rest.partition(" ")
+    low = first.lower()
+    if low in _AS_NOUN and tail and (base_verb(low) or low in ("optimise", "uplift")):
+        tail = re.sub(r"^(?:up|the)\s+(?=\w)", lambda m: "" if m.group(0).startswith("up")
+                      else m.group(0), tail) if low == "speed" else tail
+        if low in ("add", "introduce"):  # "Add packed W4 execution to ROCm AOTI"
+            tail = re.sub(r" to (?=(?:the )?[A-Z])", " for ", tail, count=1)
+        return for_ear(_lower_first(_AS_NOUN[low].format(tail)))
+    said, verb = clause(title, "present")
+    if verb or past_form(first):
+        return f"a change that {said}"
+    return for_ear(_lower_first(rest))
+
+
+def _lower_first(text: str) -> str:
+    """"Pass migration" → "pass migration"; a name ("CuteDSL", "KV", "OpenVINO") stays."""
+    first = text.split(" ", 1)[0]
+    if first[:1].isupper() and first[1:].islower():
+        return text[:1].lower() + text[1:]
+    return text
+
+
+def short(phrase: str, most: int = 9) -> str:
+    """A name cut where its first qualifier starts ("support for referencing indexes by name
+    via --index" → "support for referencing indexes by name"), at most ``most`` words."""
+    words = phrase.split()
+    m = _CUT.search(phrase)
+    if m and len(phrase[:m.start()].split()) >= 3:
+        words = phrase[:m.start()].split()
+    if len(words) > most:  # cut before a preposition, never inside a name
+        cuts = [i for i, w in enumerate(words[:most + 1]) if i >= 3 and w.lower() in _PREPS]
+        words = words[:cuts[-1]] if cuts else words if len(words) <= most + 4 else words[:most]
+    return " ".join(words).rstrip(",;:")
+
+
+def headline_case(phrase: str) -> str:
+    """Title case as a headline sets it: small words lower, names as they are."""
+    out = []
+    for i, w in enumerate(phrase.split()):
+        if i and w.lower() in _LOWER_WORDS:
+            out.append(w.lower())
+        elif w[:1].islower() and w.isalpha():
+            out.append(w[:1].upper() + w[1:])
+        else:
+            out.append(w)
+    return " ".join(out)
+
+
+def segment_title(c: CommitInfo) -> str:
+    """A story's segment title from its commit: "Support for referencing indexes by name"."""
+    phrase = short(noun_phrase(c.title), 8)
+    phrase = re.sub(r"^(?:a|an|the) ", "", phrase) if not phrase.startswith("a change") else \
+        short(_rest_of(c.title), 8)
+    return phrase[:1].upper() + phrase[1:]
+
+
+def release_of(commits: list[CommitInfo]) -> str:
+    """The project's own new version when one of ``commits`` sets it ("0.12.5"), else ""."""
+    for c in commits:
+        m = _RELEASE.match(_rest_of(c.title))
+        if m:
+            return (m.group("v") or m.group("w") or "").lstrip("v")
+    return ""
