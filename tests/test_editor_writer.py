@@ -284,7 +284,7 @@ def test_a_series_is_told_through_its_first_change_and_the_rest_in_a_sentence(tm
                      "anthony@example.com", **GH, files={f"src/wheel{k}.py": _lines(40)})
     _, ep = _episode(path)
     story = next(seg.text for seg in ep.segments if seg.id == "story-1")
-    assert story.startswith("Anthony Shoe landed four"), story
+    assert "Anthony Shoe landed four" in story.split(".")[0], story
     assert "led by one that splits the runtime out" in story
     assert "Until now, pip install widgets gave you" in story
     assert "The same series also ships a C++ SDK in the wheel" in story

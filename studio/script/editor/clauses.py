@@ -146,6 +146,7 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
         return merged, True
     area, rest = split_area(title)
     rest = _PART.sub("", rest).strip(" -–—:,")
+    rest = rest[:-1] if rest.endswith(".") and not rest.endswith("..") else rest
     words = rest.split(" ", 1)
     first = words[0] if words else ""
     tail = words[1] if len(words) > 1 else ""

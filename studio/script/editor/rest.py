@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from ...digest.model import CommitInfo, Digest
+from ...editorial.titles import split_area
 from ..story import inputs as I
 from ..words import capitalize, join_words, number_words
+from .clauses import place
 
 KIND_WORDS = {"ci": "CI", "docs": "docs", "tests": "tests", "typo": "typo fixes",
               "owners": "code ownership", "upkeep": "upkeep"}
@@ -25,6 +27,17 @@ def kinds(commits: list[CommitInfo], d: Digest) -> list[str]:
     return named[:3]
 
 
+def areas(commits: list[CommitInfo]) -> list[tuple[str, int]]:
+    """Where two or more of the commits are, by their titles' area, most first: ("in the Arm
+    backend", 5)."""
+    found: Counter[str] = Counter()
+    for c in commits:
+        where = place(split_area(c.title)[0])
+        if where:
+            found[where] += 1
+    return [(w, n) for w, n in found.most_common(2) if n >= 2]
+
+
 def rest_line(commits: list[CommitInfo], d: Digest, more: bool) -> str:
     if not commits:
         return ""
@@ -34,6 +47,12 @@ def rest_line(commits: list[CommitInfo], d: Digest, more: bool) -> str:
     noun = "change" if n == 1 else "changes"
     lead = f"And {words} smaller {noun}" if more else f"{capitalize(words)} smaller {noun} landed"
     chores = sum(1 for c in commits if I.is_housekeeping(c, d))
+    where = areas(commits)
+    if where and n >= 5 and sum(k for _, k in where) < n:
+        parts = [f"{number_words(k)} {w}" for w, k in where]
+        if what and chores:
+            parts.append(f"{number_words(chores)} of {join_words(what[:3])}")
+        return f"{lead}: {join_words(parts)}"
     if what and chores * 2 > n and n > 2:
         return f"{lead}, mostly {join_words(what[:2])}"
     if what and chores:

@@ -19,7 +19,7 @@ from ..story import phrases as P
 from ..story.draft import Draft
 from ..story.voice import Voice
 from ..words import capitalize, join_words, number_words, spoken_date
-from .clauses import clause, split_area
+from .clauses import clause, place, split_area
 from .ear import for_ear
 from .focus import LEAD, focus, told_sentences
 from .naming import headline_case, noun_phrase, release_of, segment_title, short
@@ -29,6 +29,14 @@ from .telling import _topic, key_commit, one_line, opening, person, tell
 
 QUIET = 2
 _NUMBER_WORDS = {number_words(n) for n in range(2, 40)}
+LEAD_INS = ("Our lead story:", "The big one today:", "We start with the day's main story:")
+NEXT_INS = ("Next,", "Also worth your time:", "Then,", "Another one to know:")
+
+
+def _lowerable(text: str) -> bool:
+    """A sentence's first word may go lower case after a lead-in ("The", "A", "Two")."""
+    first = text.split(" ", 1)[0]
+    return first in ("The", "A", "An", "Until", "First") or first.lower() in _NUMBER_WORDS
 WORDS_A_MINUTE = 150
 HEADLINE_SHARE = 0.35  # of the words left for stories, the headline's
 
@@ -47,7 +55,7 @@ class EditorWriter:
         voice = Voice(d.date, d.repo)
         drafts = [self._intro(d, profile, plan, voice), self._numbers(d, voice)]
         drafts += self._rollbacks(d, plan, voice)
-        drafts += self._stories(d, plan)
+        drafts += self._stories(d, plan, voice)
         drafts.append(self._also(d, plan))
         drafts.append(focus(d, plan.findings, plan.rollbacks,
                             plan.stories[0] if plan.stories else None))
@@ -136,7 +144,7 @@ class EditorWriter:
         overhead = 90 + 25 * len(plan.briefly) + 40 * len(plan.rollbacks)
         return max(120, full - overhead)
 
-    def _stories(self, d: Digest, plan: EditorialPlan) -> list[Draft]:
+    def _stories(self, d: Digest, plan: EditorialPlan, voice: Voice) -> list[Draft]:
         drafts: list[Draft] = []
         budget = self._budget(d, plan)
         stories = plan.stories
@@ -151,17 +159,55 @@ class EditorWriter:
             said = tell(story, max(40, words), skip, d)
             if len(said) < 3:  # what the focus will say is all there is to tell: told here too
                 said = tell(story, max(40, words), d=d)
+            if said and d.stats.commits > QUIET:
+                said[0] = (self._transition(i, story, said[0][0], voice), said[0][1])
             seg.extend(said)
             drafts.append(seg)
         return drafts
 
+    @staticmethod
+    def _transition(i: int, story: Story, first: str, voice: Voice) -> str:
+        """How the host moves into a story: the day's lead, or where the next one is ("Over
+        in the Arm backend, ..."), the place then not said twice."""
+        if i == 0:
+            lead = voice.pick("lead-in", LEAD_INS)
+            return f"{lead} {first[:1].lower() + first[1:] if _lowerable(first) else first}"
+        where = place(split_area(story.commits[0].title)[0]) if len(
+            {split_area(c.title)[0] for c in story.commits}) == 1 else ""
+        if where.startswith("in the ") and f" {where}" in first:
+            first = first.replace(f", {where}", "").replace(f" {where}", "", 1)
+            return f"Over {where}, {first[:1].lower() + first[1:] if _lowerable(first) else first}"
+        lead = voice.pick(f"next-{i}", NEXT_INS)
+        return f"{lead} {first[:1].lower() + first[1:] if _lowerable(first) else first}"
+
     def _also(self, d: Digest, plan: EditorialPlan) -> Draft:
         seg = Draft("also", "Also today")
-        for i, story in enumerate(plan.briefly):
-            text, shas = one_line(story)
+        said: list[tuple[str, list[str]]] = []
+        by_place: dict[str, list[Story]] = {}
+        released = release_of(d.commits)
+        for story in plan.briefly:
+            if released and len(story.commits) == 1 and release_of(story.commits):
+                continue  # told in the day's numbers
+            where = place(split_area(story.commits[0].title)[0])
+            by_place.setdefault(where if len(story.commits) == 1 else "", []).append(story)
+        for where, stories in by_place.items():
+            if where and len(stories) >= 2:  # "In the Arm backend, Ann did X, and Bob did Y"
+                parts, last = [], ""
+                for st in stories:
+                    part = one_line(st)[0].replace(f", {where}", "").replace(f" {where}", "")
+                    who = capitalize(person(st.commits[0]))
+                    if who == last and part.startswith(who + " "):
+                        part = part[len(who) + 1:]  # "Ann did X and gave Y": named once
+                    parts.append(part)
+                    last = who
+                text = f"{capitalize(where)}, {join_words(parts)}"
+                said.append((text, [x for s in stories for x in s.shas]))
+            else:
+                said += [one_line(s) for s in stories]
+        for i, (text, shas) in enumerate(said):
             if i == 0:
                 first = text.split(" ", 1)[0]
-                plain = first in ("The", "A", "An") or first.lower() in _NUMBER_WORDS
+                plain = first in ("The", "A", "An", "In", "For") or first.lower() in _NUMBER_WORDS
                 text = f"Also today, {text[:1].lower() + text[1:] if plain else text}"
             seg.say(text, shas)
         line = rest_line(plan.rest, d, more=bool(plan.briefly or plan.stories))

@@ -168,6 +168,9 @@ def files_summary(files: list[str]) -> str:
     return out
 
 
+THIN_RECORD = 40  # words: a record this short gets its files' places beside it
+
+
 def card(c: CommitInfo, d: Digest, earlier: bool = False) -> dict:
     """One commit as the model is given it: its record as written, nothing it may not say."""
     out: dict = {"sha": c.short, "title": c.title, "author": c.author,
@@ -180,13 +183,12 @@ def card(c: CommitInfo, d: Digest, earlier: bool = False) -> dict:
         out["bot"] = True
     if c.sig is not None and c.sig.housekeeping:
         out["housekeeping"] = True
-    if c.files:
+    record = commit_record(c).text
+    if c.files and commit_record(c).words < THIN_RECORD:
+        # where a change is, for a change whose record says little; never its line counts,
+        # which a writer only uses to pad ("a 200-line change")
         out["files"] = files_summary(c.files)
         out["some_files"] = c.files[:MAX_FILES]
-    if c.changes:
-        out["lines_added"] = sum(x.added for x in c.changes)
-        out["lines_removed"] = sum(x.deleted for x in c.changes)
-    record = commit_record(c).text
     if record:
         out["record"] = record
     for r in d.reverts:

@@ -31,31 +31,39 @@ records (their "record" fields: commit messages and pull-request descriptions as
 wrote them).
 
 How to tell the day:
-1. Open with a greeting, the show's name and the spoken date, then one or two sentences on
-   the shape of the day: how many commits, how many authors, and the headline in a phrase
-   (a sentence that says the headline lists the headline story's commits).
+1. Open with a greeting, the show's name and the spoken date, then what is on the show:
+   the headline and the next one or two stories, each named in a phrase ("a C++ SDK in the
+   wheel, DFlash for the MLX delegate, and version 0.12.5"; that sentence lists their
+   commits). Then the shape of the day in a sentence or two: how many commits, how many
+   authors, who wrote many of them or how many came from automation, if that stands out.
 2. Rollbacks come first (plan.rollbacks): whose work went back, what it had done, who took
    it out and the reason exactly as the record gives it (or that no reason was given). If it
    came back (a reland), say what changed the second time, if the record says.
-3. Then the stories (plan.stories), the headline first. Tell each as an editor would want:
-   the problem (what went wrong or was missing, and for whom), the cause when the record
-   gives it, the fix (what the change does), the evidence (measurements, tests, numbers the
-   record states) and what it means for the listener: what to do, if anything. Several
-   commits in one story (a stack, a series, one person's campaign) are ONE story: tell what
-   they do together, not commit by commit.
+3. Then the stories (plan.stories), the headline first. Open each with why it matters and
+   to whom (who hit the problem, who can now do what), then tell it as an editor would
+   want: the problem (what went wrong or was missing), the cause when the record gives it,
+   the fix (what the change does), the evidence (the one or two numbers or test results
+   that prove it) and what it means for the listener: what to do, if anything. Several
+   commits in one story (a stack, a series, one person's campaign) are ONE story: say what
+   they add up to first, then the steps in a sentence or two, not commit by commit. Retell
+   the record in your own plain words: never paste its sentences, and leave out what only
+   a reviewer needs (implementation details, the order of internal calls, file lists).
 4. Then plan.in_a_sentence_each: one or two sentences each, what it does and for whom.
 5. Then plan.covered_in_one_line: one or two sentences that cover them honestly and together
-   (what kind of work it was: tests, CI, docs, refactoring), with a count that is exactly
-   the number of commits the sentence names. Every commit of the day is told somewhere, and
-   the counts you say add up to the day's numbers (plan.numbers).
+   (what kind of work it was, grouped by area: "seven for the Arm backend, mostly CI"; tests,
+   docs, refactoring), with a count that is exactly the number of commits the sentence
+   names. Every commit of the day is told somewhere, and the counts you say add up to the
+   day's numbers (plan.numbers).
 6. "Today's focus": a short segment built ONLY from the findings (what listeners must act
    on), each told as what to do: what changed, who is affected, what to use or set instead.
    If there are no findings, leave this segment out.
    Never say "no action needed", "nothing to change" or "no migration" unless
    plan.nothing_to_change is true; then you may say "nothing today asks you to change your
    code", once.
-7. Close with a short sign-off (no facts in it), and give the episode a title (a few words,
-   naming the headline) and a one- or two-sentence summary.
+7. Close with a short sign-off (no facts in it), and give the episode a title (a few words
+   a listener would remember, naming the headline: "The Wheel Learns C++", never a commit
+   title pasted) and a one- or two-sentence summary. Segment titles are short headlines
+   too ("CUDA, straight from pip"), not commit titles.
 
 How to write it:
 - Spoken English for the ear: short and medium sentences, each standing on its own when
@@ -63,7 +71,10 @@ How to write it:
   lists, backticks, URLs, file paths read out, or emoji.
 - Identifiers: describe them ("the CUDA backend's memory planner") or say them as a
   developer says them aloud ("the to-executorch call"); say a name exactly as the record
-  writes it when you say it at all. PR numbers only where they help (a stack's range).
+  writes it when you say it at all, and only the names a listener must type or look for
+  (an option to set, a module renamed). PR numbers only where they help (a stack's range).
+- Never pad: no line or file counts, no "this is a big change", no restating the plan's
+  own words ("in a sentence each", "covered in one line"). A quiet day is short.
 - Name each person once, where their work is told (their name as in "author"); do not repeat
   names, and never turn a handle or a bot into a person ("a bot" or "an automated update").
 - Say only what the records, the plan and the numbers say. Never add a number, date, name,
