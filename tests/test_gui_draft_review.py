@@ -129,7 +129,7 @@ def test_reject_and_accept_a_drafted_segment_one_undo_step_each(qtbot, window, d
     accept, reject = menu["acceptDraftAction"], menu["rejectDraftAction"]
     assert accept.isEnabled() and reject.isEnabled()
     qtbot.keyClick(ed.text, Qt.Key.Key_R, CTRL | Qt.KeyboardModifier.AltModifier)
-    assert ep.segment("release-and-fixes").text.startswith("Chen Wu fixed a crash")
+    assert "Chen Wu fixed a crash" in ep.segment("release-and-fixes").text
     assert not accept.isEnabled() and not reject.isEnabled()
     # the notice above the script counts what is left to review
     assert "to review" in ed.writer_note.text()
@@ -163,4 +163,4 @@ def test_marks_and_the_story_text_survive_save_and_open(qtbot, window, tmp_path)
     ed.select_segment("release-and-fixes")
     assert marks(ed) == before and ed.review_bar.isVisible()
     qtbot.mouseClick(ed.reject_draft, Qt.MouseButton.LeftButton)
-    assert window.project.episode.segment("release-and-fixes").text.startswith("Chen Wu fixed a crash")
+    assert "Chen Wu fixed a crash" in window.project.episode.segment("release-and-fixes").text

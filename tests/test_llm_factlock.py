@@ -91,3 +91,45 @@ def test_a_decimal_in_words_is_one_number():
 
     assert numbers_in("about three point one to three point two five times faster") == {3.1, 3.25}
     assert numbers_in("twelve commits, forty-two files") == {12.0, 42.0}
+
+
+@pytest.fixture(scope="module")
+def strong_day(tmp_path_factory):
+    """A day whose records a strong model retold in words the lock once refused: "bf16" said
+    "bfloat16", "W4A16" said "four-bit", "3.1-3.25x" as a measurement, a bot's change."""
+    c, e = GH_COMMITTER
+    path = tmp_path_factory.mktemp("strong") / "repo"
+    shas = {}
+    with RepoBuilder(path, origin="https://github.com/octo/quant.git") as r:
+        shas["w4"] = r.commit(squash(
+            "Add packed W4 execution to ROCm", 301,
+            "Lowers packed linears to a Triton W4A16 matmul for bf16 models. CuteDSL is about "
+            "3.1-3.25x faster than Triton on the sweep."), at(DAY, 9), "Dee Desai",
+            "dee@ex.com", c, e, files={"quant/w4.py": "x = 1\n" * 40})
+        shas["bot"] = r.commit(squash("Remove contributor pre-commit configuration", 302,
+                                      "CI already invokes each check directly."),
+                               at(DAY, 10), "astral-automations-bot[bot]", "bot@ex.com", c, e,
+                               files={".pre-commit-config.yaml": "y: 1\n"})
+    day = pull_day(SourceSpec(git=str(path)), dt.date.fromisoformat(DAY))
+    profile = profile_for(day.repo, None)
+    return day_facts(build_digest(day, profile), profile), {k: v[:7] for k, v in shas.items()}
+
+
+@pytest.mark.parametrize("key,text", [
+    ("w4", "Dee Desai added packed four-bit weight execution for bfloat16 models on ROCm."),
+    ("w4", "CuteDSL runs about 3.1 to 3.25 times faster than Triton."),
+    ("bot", "A bot-authored change removed the pre-commit configuration."),
+])
+def test_a_strong_models_true_retelling_passes(strong_day, key, text):
+    facts, s = strong_day
+    assert check_sentence(text, [s[key]], facts) == ""
+
+
+@pytest.mark.parametrize("text,why", [
+    ("Dee Desai added packed eight-bit weight execution on ROCm.", "number"),
+    ("CuteDSL runs about 4.25 times faster than Triton.", "4.25"),
+    ("It works for bfloat32 models too.", "bfloat32"),
+])
+def test_the_retelling_allowances_still_catch_fabrications(strong_day, text, why):
+    facts, s = strong_day
+    assert why in check_sentence(text, [s["w4"]], facts)

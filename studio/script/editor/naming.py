@@ -106,7 +106,7 @@ def segment_title(c: CommitInfo) -> str:
     """A story's segment title from its commit: "Support for referencing indexes by name"."""
     phrase = short(noun_phrase(c.title), 8)
     phrase = re.sub(r"^(?:a|an|the) ", "", phrase) if not phrase.startswith("a change") else \
-        short(_rest_of(c.title), 8)
+        short(for_ear(_rest_of(c.title)), 8)
     return phrase[:1].upper() + phrase[1:]
 
 

@@ -33,8 +33,8 @@ _PROBLEM = re.compile(
     r"bug|regress\w*|broke\w*|cannot|can't|couldn't|didn't|did not|was not|were not|silently|"
     r"corrupt\w*|overflow\w*|leak\w*|deadlock\w*|race\w*|slow|hang\w*|stale|misleading|"
     r"never|missing|nothing a|has to|had to|problem)\b", re.I)
-_ACTION = re.compile(r"\b(?:should|must|need to|opt in|to enable|set the|instead|you can)\b",
-                     re.I)
+_ACTION = re.compile(r"\b(?:should|must|need to|opt in|to enable|set the|you can|"
+                     r"use [^.]{1,40} instead)\b", re.I)  # not any "instead": "X instead of Y"
 _LEANS = re.compile(r"^(?:with (?:it|this|that|them)|it|its|this|these|that|those|they|them|"
                     r"their|both|such|here|there|"
                     r"which|also|then|thus|hence|so|but|and|or|however|otherwise|likewise|"
@@ -249,7 +249,7 @@ def choose(record: CommitRecord, words: int, title: str = "",
     # the author's own summary first: the opening paragraphs, in order, as long as they run
     # on (a sentence leaning on one we could not say ends it); the passes below add a
     # measured result and what to do from anywhere in the record
-    opening = [x for x in available if x.para <= (available[0].para + 1 if available else 0)]
+    opening = [x for x in available if x.para <= 1]  # the record's own first paragraphs
     for x in opening:
         if used + len(x.said.split()) > words * 0.7 or any(_same(x.said, c.said) for c in chosen):
             break
@@ -374,10 +374,15 @@ def _past(text: str, most: int = 2) -> str:
     return " ".join(words)
 
 
+_REPORTED = re.compile(r"^(?:Verified|Tested|Ran|Checked|Confirmed|Built|Measured)\b")
+
+
 def _ordered(chosen: list[Line]) -> list[str]:
     """In the author's order (an author explains the problem before the fix), what to do
     last; the first problem told as what was true until now."""
-    ordered = sorted(chosen, key=lambda x: (x.role == "action" and not x.leans, x.index))
+    ordered = sorted(chosen, key=lambda x: (x.role == "action" and not x.leans,
+                                            x.role == "evidence" and bool(_REPORTED.match(x.said))
+                                            and not x.leans, x.index))
     out = [x.said for x in ordered]
     if ordered and ordered[0].role == "problem" and ordered[0].index == 0:
         out[0] = until_now(out[0])

@@ -117,7 +117,9 @@ def series_head(story: Story) -> str:
         about = f" were about the {_topic(story)}" if _topic(story) else " belong together"
         return f"{n} changes today{about}"
     who = people[0]
-    what = f"changes to the {_topic(story)}" if _topic(story) else "related changes"
+    topic = _topic(story)
+    what = (f"{topic} changes" if topic.isupper() else f"changes to the {topic}") if topic \
+        else "related changes"
     if story.stack is not None and story.stack.kind == "ghstack":
         what = "changes that build on one another"
         return (f"a stack of {n} {what} from {who} landed" if is_handle(who)

@@ -123,7 +123,7 @@ class EditorWriter:
                         [c.sha for c in d.commits if c.is_bot])
         version = release_of(d.commits)
         if version:
-            seg.say(f"And it's a release day: the version moved to {version}",
+            seg.say(f"It's a release day, too: the version moved to {version}",
                     [c.sha for c in d.commits if release_of([c])])
         return seg
 

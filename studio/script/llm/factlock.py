@@ -110,7 +110,7 @@ class Scope:
     def has_identifier(self, word: str) -> bool:
         """An identifier in the evidence as written, in another case, or spelled with or
         without its separators ("TaskMeta" for "task_meta", "KVCache" for "kv-cache")."""
-        if self.has(word):
+        if self.has(word) or any(self.has(a) for a in DTYPE_ALIASES.get(word.lower(), ())):
             return True
         squeezed = re.sub(r"[\W_]+", "", word.lower())
         return len(squeezed) >= 5 and squeezed in self.joined_pieces
@@ -128,6 +128,14 @@ class Scope:
                     if i + n <= len(pieces):
                         out.add("".join(pieces[i:i + n]))
         return out
+
+
+# a number type's two spellings: "bfloat16" said for a record's "bf16" is the same name
+DTYPE_ALIASES = {"bfloat16": ("bf16",), "bf16": ("bfloat16",), "float16": ("fp16", "half"),
+                 "fp16": ("float16",), "float32": ("fp32",), "fp32": ("float32",),
+                 "float64": ("fp64",), "fp64": ("float64",), "float8": ("fp8",),
+                 "fp8": ("float8",)}
+NOT_PEOPLE = {"bot", "bots", "automation", "automations"}  # a bot account's name parts
 
 
 def forms(word: str) -> set[str]:
@@ -185,6 +193,8 @@ def _problems(sentence: str, scope: Scope, day_year: str) -> list[str]:  # noqa:
 
     def version(m):
         v = m.group(0).lstrip("vV")
+        if re.search(rf"(?<![\w.]){re.escape(v)}(?=[x×%])", scope.text):
+            return ""  # "3.1-3.25x faster": a measurement, as written
         return "" if scope.has(v) or scope.has(m.group(0)) else \
             f"version {m.group(0)} is not in its commits"
 
@@ -266,7 +276,8 @@ def _token_problems(text: str, scope: Scope) -> list[str]:
             if base.upper() not in EXEMPT_CAPS and not scope.has(base):
                 out.append(f"name {base} is not in its commits")
             continue
-        if base in scope.other_people and not scope.has(base):
+        if base in scope.other_people and not scope.has(base) and \
+                base.lower() not in NOT_PEOPLE:
             out.append(f"person {base} is from another commit")
             continue
         if not base[:1].isupper():
@@ -331,6 +342,9 @@ def _count_problem(said: str, value: float, text: str, end: int, scope: Scope) -
             return f"{said} {noun.group(1).lower()}s is not the count of the day or of its commits"
         return ""
     if value not in scope.numbers:
+        if value.is_integer() and re.match(r"[\s-]?bits?\b", text[end:end + 6]) and re.search(
+                rf"(?<![\d.])[a-z]+{int(value)}(?![\d.])", scope.text):
+            return ""  # "four-bit" for a record's W4 or int4
         return f"number {said} is not in its commits or the day's stats"
     return ""
 
