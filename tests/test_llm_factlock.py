@@ -133,3 +133,24 @@ def test_a_strong_models_true_retelling_passes(strong_day, key, text):
 def test_the_retelling_allowances_still_catch_fabrications(strong_day, text, why):
     facts, s = strong_day
     assert why in check_sentence(text, [s["w4"]], facts)
+
+
+@pytest.mark.parametrize("title", ["Scripts Find Their Weights", "Take Two for the Prototype",
+                                   "How Long Training Waits"])
+def test_a_headline_in_title_case_is_no_list_of_names(day, title):
+    from studio.script.llm.factlock import check_title
+
+    facts, s = day
+    full = [sha for sha in facts.by_sha if sha.startswith(s["qat"])]
+    assert check_title(title, full, facts) == ""
+
+
+@pytest.mark.parametrize("title,why", [("Raj Mehta's Prototype", "Mehta"),
+                                       ("QAT Lands in PyTorch 2.9", "2.9"),
+                                       ("Ana Lima Ships QATTrainer", "QATTrainer")])
+def test_a_headline_still_may_not_invent(day, title, why):
+    from studio.script.llm.factlock import check_title
+
+    facts, s = day
+    full = [sha for sha in facts.by_sha if sha.startswith(s["qat"])]
+    assert why in check_title(title, full, facts)

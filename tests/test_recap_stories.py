@@ -282,3 +282,39 @@ def test_one_persons_deletions_and_removals_are_one_cleanup_drive(tmp_path):
     seg = next(s for s in ep.segments if s.title == "Bob Okafor's cleanup drive")
     assert seg.sentences[0].text == ("Bob Okafor landed six changes from Monday to Wednesday, "
                                      "each one deleting, removing, or dropping something.")
+
+
+def test_the_recap_tells_the_weeks_findings_as_the_dailies_do(tmp_path):
+    """The week's breaks and requirements, found by the same stage as the dailies'
+    (studio.editorial.findings), are told in a "This week's focus" segment with their
+    commits; a week with none has no such segment."""
+    from gitrepo import RepoBuilder
+
+    def at(day: int, hour: int = 10) -> dt.datetime:
+        return dt.datetime.combine(MONDAY + dt.timedelta(days=day), dt.time(hour), tzinfo=dt.UTC)
+
+    with RepoBuilder(tmp_path / "r") as r:
+        r.commit("Add the reader (#150)", at(-40), files={"src/widgets/reader.py": "x = 1\n"})
+        brk = r.commit(
+            "Rename the reader module (#300)\n\nThe old `widgets.reader` target is gone, and "
+            "this is a compatibility break. A project that names it directly no longer "
+            "configures and should link `widgets::io` instead.", at(1),
+            files={"src/widgets/io.py": "y = 2\n" * 20})
+        r.commit("Fix the cache key (#301)", at(2), "Dave Singh", "dave@example.com",
+                 files={"src/widgets/cache.py": "c = 1\n" * 20})
+    span = span_of(tmp_path / "r")
+    sd = build_span_digest(span, profile_for(span.repo))
+    ep = RecapWriter().write_span(sd, profile_for(span.repo))
+    focus = next(seg for seg in ep.segments if seg.id == "focus")
+    assert focus.title == "This week's focus"
+    assert "compatibility break" in focus.text and "widgets io instead" in focus.text
+    assert brk in focus.commits and "today" not in focus.text.lower()
+
+    with RepoBuilder(tmp_path / "q") as r:
+        r.commit("Add the reader (#150)", at(-40), files={"src/widgets/reader.py": "x = 1\n"})
+        r.commit("Fix the cache key (#301)", at(2), "Dave Singh", "dave@example.com",
+                 files={"src/widgets/cache.py": "c = 1\n" * 20})
+    span = span_of(tmp_path / "q")
+    ep = RecapWriter().write_span(build_span_digest(span, profile_for(span.repo)),
+                                  profile_for(span.repo))
+    assert not any(seg.id == "focus" for seg in ep.segments)

@@ -119,8 +119,9 @@ def _lead(f: Finding, c: CommitInfo, told: bool = False) -> tuple[str, bool]:
 
 
 def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
-          headline: Story | None = None) -> Draft:
-    seg = Draft("focus", "Today's focus")
+          headline: Story | None = None, span: str = "today's") -> Draft:
+    """The focus of a day (``span`` "today's") or of a recap's span ("this week's")."""
+    seg = Draft("focus", f"{span[:1].upper()}{span[1:]} focus")
     if not d.commits:
         return seg
     by_sha = {c.sha: c for c in d.commits}
@@ -139,14 +140,14 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
     many = len(items) + len(tips) > 1
     if many:
         n = number_words(len(items) + len(tips))
-        seg.say(f"For today's focus, {n} things to know before you pull", [])
+        seg.say(f"For {span} focus, {n} things to know before you pull", [])
     told = 0
     for lead, lines, sha in items:
         if many:
             nth = NTH[min(told, 2)] if told < len(items) + len(tips) - 1 or told < 2 else NTH[3]
             lead = f"{nth}, {lead[:1].lower() + lead[1:] if lead.startswith('The ') else lead}"
         else:
-            lead = f"For today's focus: {lead}"
+            lead = f"For {span} focus: {lead}"
         seg.say(lead, [sha])
         for line in lines:
             seg.say(line, [sha])
@@ -156,7 +157,7 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
             text = f"{'And last' if told == len(items) + len(tips) - 1 else NTH[min(told, 2)]}, " \
                    f"{text[:1].lower()}{text[1:]}"
         else:
-            text = f"For today's focus: {text[:1].lower()}{text[1:]}"
+            text = f"For {span} focus: {text[:1].lower()}{text[1:]}"
         seg.say(text, shas)
         told += 1
     if told or not d.stats.commits:

@@ -7,7 +7,7 @@ from ...digest.model import Digest
 from ...episode import Episode, Segment, Sentence
 from ..speakable import speakable
 from ..story.draft import finish
-from .factlock import check_resolved, check_text, resolve
+from .factlock import check_resolved, check_text, check_title, resolve
 from .facts import DayFacts
 from .schema import DraftScript
 
@@ -68,7 +68,7 @@ def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Dige
             continue
         shas = list(dict.fromkeys(sha for s in sentences for sha in s.commits))
         title = dseg.title
-        why = check_resolved(title, shas, facts) if shas else check_text(title, facts)
+        why = check_title(title, shas, facts)
         if why or not title.strip():
             notes.append(f"segment title {title!r} replaced: {why or 'empty'}")
             title = f"Part {n + 1}"
@@ -81,13 +81,16 @@ def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Dige
     title, summary = draft.title, draft.summary
     for what, value, fallback in (("title", title, story.title), ("summary", summary,
                                                                    story.summary)):
-        why = check_text(value, facts) if value.strip() else "empty"
+        why = (check_title(value, [], facts) if what == "title" else check_text(value, facts)) \
+            if value.strip() else "empty"
         if why:
             notes.append(f"{what} replaced: {why}")
             if what == "title":
                 title = fallback
             else:
                 summary = fallback
+    if digest.show and digest.show.lower() not in title.lower():
+        title = f"{digest.show}: {title}"  # as every episode of the show is titled
     offer_story(segments, story)
     episode = build_episode(digest, segments, title, summary, writer)
     episode.dropped = dropped

@@ -258,6 +258,14 @@ def _is_identifier(tok: str) -> bool:
     return bool(re.search(r"[a-z]", tok) and re.search(r"[A-Z]", inner))
 
 
+def _acronym_in(word: str, scope: Scope) -> bool:
+    """An acronym the evidence has, as written or as the head of a versioned name ("RISC",
+    "RISCV" for "riscv64")."""
+    return scope.has(word) or scope.has_identifier(word) or (
+        len(word) >= 3 and re.search(rf"(?<![a-z]){re.escape(word.lower())}[a-z]?\d",
+                                     scope.text) is not None)
+
+
 def _token_problems(text: str, scope: Scope) -> list[str]:
     out: list[str] = []
     tokens = list(TOKEN.finditer(text))
@@ -272,8 +280,11 @@ def _token_problems(text: str, scope: Scope) -> list[str]:
             if not scope.has_identifier(base):
                 out.append(f"identifier {base} is not in its commits")
             continue
+        if len(base) == 1 and base.isupper() and i and text[m.start() - 1] == "-" and \
+                _acronym_in(text[tokens[i - 1].start():m.end()].replace("-", ""), scope):
+            continue  # "RISC-V" for a record's riscv64: one name with its hyphen
         if base.isupper() and len(base) > 1:
-            if base.upper() not in EXEMPT_CAPS and not scope.has(base):
+            if base.upper() not in EXEMPT_CAPS and not _acronym_in(base, scope):
                 out.append(f"name {base} is not in its commits")
             continue
         if base in scope.other_people and not scope.has(base) and \
@@ -436,6 +447,29 @@ def _counts(shas: list[str], facts: DayFacts) -> dict[str, set[float]]:
         if len(set(stack.shas) & set(shas)) >= 2:
             counts["commits"].add(len(stack.commits))
     return {k: {float(v) for v in values} for k, values in counts.items()}
+
+
+def headline_words(text: str) -> str:
+    """A headline as a sentence: title case is a typesetting choice, not a name, so its
+    capitalised English words ("Scripts Find Their Indexes", "Take Two") are checked in lower
+    case; names of the day's people, acronyms and identifiers keep their case (and are checked
+    as they are)."""
+    def low(m: re.Match[str]) -> str:
+        w = m.group(0)
+        return w.lower() if w[1:].islower() and w.lower() in COMMON_WORDS | _english(w) else w
+    return re.sub(r"\b[A-Z][a-z]+\b", low, text)
+
+
+def _english(word: str) -> set[str]:
+    """``word`` in lower case when an English dictionary knows it (lemminflect)."""
+    from lemminflect import getAllLemmas
+
+    return {word.lower()} if getAllLemmas(word.lower()) else set()
+
+
+def check_title(text: str, shas: list[str], facts: DayFacts) -> str:
+    """A segment's or the episode's title (``shas``: its commits; none: the whole day)."""
+    return check_resolved(headline_words(text), shas or list(facts.by_sha), facts)
 
 
 def check_text(text: str, facts: DayFacts) -> str:

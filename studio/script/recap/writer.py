@@ -83,6 +83,7 @@ class RecapWriter:
             seg.extend(said)
             drafts.append(seg)
         drafts.append(self._rest(sd, told, cal))
+        drafts.append(self._focus(sd))
         drafts.append(self._sign_off(sd, voice))
         segments = [x.to_segment() for x in drafts if x]
         episode = build_episode(d, segments, self._title(sd, told), self._summary(sd, told),
@@ -91,6 +92,18 @@ class RecapWriter:
         episode.span_start = sd.dates.first.isoformat()
         episode.date = sd.dates.last.isoformat()
         return episode
+
+    @staticmethod
+    def _focus(sd: SpanDigest) -> Draft:
+        """What the span asks listeners to act on, from the same findings the dailies use
+        (studio.editorial.findings), told as the daily writer's focus tells them."""
+        from ...editorial.findings import find_findings
+        from ..editor.focus import focus
+
+        d = sd.digest
+        found = find_findings(c for c in d.commits if c.revert is None)
+        seg = focus(d, found, (), None, span="this week's" if sd.dates.week else "the span's")
+        return seg if any(x.commits for x in seg.sentences) else Draft("focus", seg.title)
 
     def _intro(self, sd: SpanDigest, profile: Profile, chosen: list[SpanStory], cal: Calendar,
                voice: Voice) -> Draft:
