@@ -101,7 +101,8 @@ def test_requirements_opt_ins_and_stated_regressions_are_found_with_their_words(
                        ("DFlash (#20840)", SLOWER)])
     kinds = [(f.kind, f.subject) for f in found]
     assert ("requirement", "py-cpuinfo") in kinds
-    assert ("requirement", "CMake 3.28 or newer") in kinds
+    # "CMake 3.28 or newer gets these targets": older ones still build (a limit, no requirement)
+    assert any(f.kind == "limitation" and f.sentence.startswith("CMake 3.28") for f in found)
     assert ("opt-in", "Builder::enable_sharded_blocking_queue") in kinds
     opt_in = next(f for f in found if f.kind == "opt-in")
     assert "TOKIO_UNSTABLE_SHARDED_BLOCKING_QUEUE" in opt_in.sentence
@@ -142,3 +143,33 @@ def test_a_title_that_moves_an_sdk_to_a_new_version_is_a_requirement():
     assert uplift_of("Bump tokio to 1.48.0") == ("tokio", "1.48.0")
     assert uplift_of("Bump version to 0.12.5") is None  # the project's own release
     assert uplift_of("Update the docs for the new flag") is None
+
+
+def test_a_version_that_gets_more_is_no_requirement():
+    from studio.editorial.findings import _PATTERNS
+
+    requirement = dict(_PATTERNS)["requirement"]
+    assert not requirement.search("CMake 3.28 or newer gets these targets.")
+    assert requirement.search("CMake 3.28 or newer is now required.")
+    assert requirement.search("The build now requires CMake 3.28 or newer.")
+
+
+def test_a_leak_closed_is_a_security_story():
+    from studio.digest.model import CommitInfo
+    from studio.editorial.impact import WEIGHTS, impact
+
+    c = CommitInfo(sha="a" * 40, title="Simplify editable requirement errors",
+                   raw_title="Simplify editable requirement errors", author="Tom",
+                   author_login="", author_email="tom@example.com",
+                   committed_at="2026-08-14T10:00:00+00:00",
+                   body="Errors no longer print raw URLs that could contain credentials.")
+    assert impact(c, []) == "security" and WEIGHTS["security"] > WEIGHTS["fix"]
+
+
+def test_ear_rules_for_labels_scopes_and_extensions():
+    from studio.script.editor.ear import for_ear
+
+    assert for_ear("[RCU (read-copy-update)] is a kernel mechanism") == \
+        "RCU (read-copy-update) is a kernel mechanism"
+    assert for_ear("adds `::resolve` to the resolver") == "adds resolve to the resolver"
+    assert for_ear("used a `.tar.gz` archive") == "used a tar gz archive"

@@ -70,7 +70,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"\bminimum (?:supported )?(?:version|cmake|python|rust|gcc|msrv)\b|\bMSRV\b|"
         r"\b(?:new|additional) (?:runtime |build |required )?(?:dependenc(?:y|ies)|"
         r"requirements?)\b|\brequirements? (?:is|are) new\b|"
-        r"\b(?:bump|raise)[sd]? the minimum\b|^[A-Z][\w.+-]* \d+(?:\.\d+)+ or (?:newer|later)\b|"
+        r"\b(?:bump|raise)[sd]? the minimum\b|"
+        r"^[A-Z][\w.+-]* \d+(?:\.\d+)+ or (?:newer|later) (?:is|are) (?:now )?(?:required|needed)\b|"
         r"\bthe (?:floor|minimum) (?:of|is) (?:[A-Za-z+]+ )?v?\d",
         re.I)),
     ("deprecation", re.compile(
@@ -98,6 +99,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"^not fixed here\b|\bis not (?:yet )?(?:supported|covered)\b|"
         r"\bnot (?:yet )?supported (?:on|for|with)\b|\bonly (?:on|for) linux\b|^Linux only\b|"
         r"\bremains? unsupported\b|\bdo(?:es)?(?:n't| not) fully work\b|"
+        r"^[A-Z][\w.+-]* \d+(?:\.\d+)+ or (?:newer|later) (?:gets?|has|have|supports?)\b|"
         r"\bexpect (?:some )?(?:changes|breakage)\b|\bbefore it stabili[sz]es\b|"
         r"\b(?:is|are) still refused\b|\bregress(?:es|ed) (?:performance|"
         r"throughput|latency|by)\b", re.I)),

@@ -13,9 +13,10 @@ from ..digest.model import CommitInfo
 from .findings import Finding
 from .record import commit_record
 
-WEIGHTS = {"break": 40.0, "fix": 24.0, "speedup": 22.0, "feature": 16.0, "change": 6.0,
-           "housekeeping": 0.0}
-WHY = {"break": "a compatibility break", "fix": "a crash or wrong result fixed",
+WEIGHTS = {"break": 40.0, "security": 30.0, "fix": 24.0, "speedup": 22.0, "feature": 16.0,
+           "change": 6.0, "housekeeping": 0.0}
+WHY = {"break": "a compatibility break", "security": "a security fix or hardening",
+       "fix": "a crash or wrong result fixed",
        "speedup": "a measured speedup or saving", "feature": "a capability shipped",
        "change": "a change", "housekeeping": "upkeep"}
 BREAKING = {"break", "removal", "rename", "requirement", "platform"}
@@ -38,9 +39,19 @@ _FEATURE = re.compile(r"^(?:\W*\w+(?: \w+)?\s*:\s*)?(?:add|support|ship|introduc
                       r"implement|expose|allow|publish|build|load|register|let|new)\w*\b", re.I)
 
 
+_SECURITY = re.compile(
+    r"\b(?:credentials?|secrets?|passwords?|(?:access |api |auth )?tokens? (?:leak\w*|exposed?)|"
+    r"(?:cache|dependency) poisoning|poisoned|supply[- ]chain|vulnerab\w+|CVE-\d+|"
+    r"security (?:fix|issue|hardening)|privilege escalation|arbitrary code|injection)\b", re.I)
+
+
 def impact(c: CommitInfo, findings: list[Finding]) -> str:
     """The change's impact class (a key of WEIGHTS)."""
     mine = [f for f in findings if f.sha == c.sha]
+    if not c.is_bot or c.changes:
+        if _SECURITY.search(f"{c.title}. {commit_record(c).text}") and \
+                not (c.sig is not None and c.sig.housekeeping in ("tests", "docs", "typo")):
+            return "security"  # a leak closed or a release hardened: users should know
     if any(f.kind in BREAKING and (f.paragraph >= 0 or commit_record(c).words >= 30)
            for f in mine):
         return "break"  # (a title's version uplift alone is told in the focus, not a story)

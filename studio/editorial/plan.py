@@ -106,6 +106,17 @@ def _same_subject(a: list[CommitInfo], b: list[CommitInfo]) -> bool:
     return any(ca[w] >= 2 and cb[w] >= 2 for w in ca)
 
 
+def _shared_word(commits: list[CommitInfo]) -> bool:
+    """Whether half or more of the commits' titles (two at least) share a subject word
+    ("wheel" in four changes to the wheel)."""
+    from collections import Counter
+
+    from .topics import words
+
+    seen = Counter(w for c in commits for w in words(c.title))
+    return any(n >= max(2, (len(commits) + 1) // 2) for n in seen.values())
+
+
 def _joined(stacks: list[StackStory]) -> list[StackStory]:
     """One person's campaigns of a day as one story (the digest may cut a long campaign in
     parts by module); other stacks as they are."""
@@ -145,8 +156,9 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
         members = [c for c in s.commits if c.sha in kinds]
         if len(members) < 2:
             continue
+        areas = {split_area(c.title)[0] for c in members}
         if s.kind in ("run", "campaign") and not topic_of(members) and \
-                len({split_area(c.title)[0] for c in members}) > 1:
+                not _shared_word(members) and (len(areas) > 1 or areas == {""}):
             continue  # one person's unrelated changes of a day: told one by one, not a "series"
         grouped |= {c.sha for c in members}
         scores = sorted((_commit_score(c, kinds[c.sha], findings) for c in members), reverse=True)

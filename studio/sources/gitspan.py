@@ -78,6 +78,17 @@ class _Parsed:
         return self.by_sha[sha]
 
 
+def _symbolic_head(repo: Path) -> str:
+    """The branch HEAD names, where ``rev-parse --abbrev-ref`` could not say (a mirror that
+    also holds a branch called HEAD makes the name ambiguous); "HEAD" when detached."""
+    proc = _start(repo, "symbolic-ref", "--short", "-q", "HEAD")
+    try:
+        out = proc.communicate(timeout=30)[0].decode(errors="replace").strip()
+    finally:
+        _stop(proc)
+    return out if proc.returncode == 0 and out and out != "HEAD" else "HEAD"
+
+
 def pull_git_span(
     path: str | os.PathLike[str],
     first: dt.date,
@@ -127,7 +138,7 @@ def pull_git_span(
     git_dir = lines[0]
     check_shallow(repo, git_dir, rev, since, bounds[0][0])  # a cut history is no quiet day
     if branch is None:
-        branch = lines[1] if len(lines) > 1 and lines[1] != "HEAD" else "HEAD"
+        branch = lines[1] if len(lines) > 1 and lines[1] != "HEAD" else _symbolic_head(repo)
 
     records = _records(log_out, marker)
     parsed = _Parsed()

@@ -55,12 +55,21 @@ def _camel(m: re.Match[str]) -> str:
     return " ".join(re.findall(r"[A-Z][a-z]+", m.group(0)))
 
 
+_LABEL = re.compile(r"\[([A-Za-z][^\[\]]{0,60}?)\](?!\()")  # "[RCU (read-copy-update)]"
+_LEAD_SCOPE = re.compile(r"(?<![\w:])::(?=\w)")  # "::resolve": the method resolve
+_DOT_EXT = re.compile(r"(?<![\w.])\.([a-z]{2,5})(?:\.([a-z]{2,4}))?\b")  # ".tar.gz"
+
+
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
     text = _ANY_COMMAND.sub(" ", text)  # "uv ... --index name": any uv command with it
+    text = _LEAD_SCOPE.sub("", text)
+    text = _DOT_EXT.sub(lambda m: " ".join(x for x in m.groups() if x), text)
     text = _ATTRIBUTE.sub(r"the \1 attribute", text)
     text = _LONG_SCOPE.sub(r"\1", text)
     text = _EMPHASIS.sub("", _TAG.sub("", text))
+    text = _LABEL.sub(lambda m: m.group(1) if " " in m.group(1) or "(" in m.group(1)
+                      else m.group(0), text)
     text = _CALL_ARG.sub(r"\1 of \2", _ISSUE_ASIDE.sub("", text))  # num_skip(0): "num skip of 0"
     text = heard(speakable(text))
     text = _STARS.sub(r"\1 files", text)

@@ -164,9 +164,4 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
         return seg
     if nothing_to_change(findings):
         seg.say("Nothing in today's commits asks you to change your code", [])
-    if headline is not None and headline.commits and len(headline.commits) == 1:
-        c = headline.commits[0]
-        said, verb = clause(c.title, "present")
-        if verb:
-            seg.say(f"If you read one change today, make it the one that {said}", [c.sha])
-    return seg
+    return seg  # (no "if you read one change today": the story has just told it)

@@ -30,8 +30,14 @@ def reason(text: str) -> str:
     text = _REVERTS_REF.sub("", " ".join(text.split()))
     kept = [s for s in re.split(r"(?<=[.!?])\s+", text)
             if s and not s.lstrip().startswith("#") and "http" not in s]
-    said = for_ear(" ".join(kept)).strip()
-    return said if len(said.split()) >= 3 else ""
+    said = []
+    for s in kept:  # the reason's opening, up to where it turns to code or build logs
+        s = for_ear(s).strip()
+        if too_technical(s) or len(s.split()) > 40 or len(" ".join(said).split()) > 30:
+            break
+        said.append(s)
+    text = " ".join(said)
+    return text if len(text.split()) >= 3 else ""
 
 
 def short_clause(title: str) -> str:

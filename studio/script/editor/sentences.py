@@ -149,10 +149,12 @@ def imperative_as_change(text: str) -> str:
         return text
     if first.lower() in ("let", "make", "please", "see", "note", "use", "opt", "set", "run",
                          "pass", "enable", "call", "link", "import", "install"):
-        # an instruction to the reader stays one, said to the listener
-        if _ACTION.search(text) or first.lower() in ("opt", "set", "enable", "install"):
+        # an instruction to the reader stays one, said to the listener; a commit's own
+        # imperative ("Set no-build in the project's configurations") says what it did
+        if re.search(r"\b(?:you|your|users?|callers?)\b", text, re.I) or first.lower() == "opt":
             return f"You can {first.lower()} {rest}"
-        return text
+        if first.lower() in ("let", "please", "see", "note"):
+            return text
     if rest.split(" ", 1)[0].lower() in _NOT_OBJECT:
         return text  # "Code that imports ...": a noun, not an imperative
     if third_person_form(first):
@@ -189,7 +191,7 @@ def _asides_out(text: str) -> str:
     def out(m: re.Match[str]) -> str:
         inner = m.group(1)
         if len(inner.split()) > 4 or too_technical(inner.replace("\0", "")) or \
-                re.search(r"[a-z][A-Z]|_|\betc\b|\0", inner):
+                re.search(r"[a-z][A-Z]|_|\betc\b|\0|:", inner):
             return ""
         kept.append(m.group(0))
         return f"\0{len(kept) - 1}\0"
@@ -266,7 +268,9 @@ def choose(record: CommitRecord, words: int, title: str = "",
                     not any(_same(x.said, c.said) for c in chosen):
                 chosen.append(x)
                 used += len(x.said.split())
-        return _ordered(chosen)
+        if used >= words * 0.5:
+            return _ordered(chosen)
+        # a long telling asked (a quiet day's one story): the record's other parts by role
     # one of each first (a problem is never told without its fix), then seconds
     for role, most in PASSES:
         # a paragraph's opening sentence first: it states the point the rest argues

@@ -17,6 +17,7 @@ from ...episode import Episode
 from ...profile import Profile
 from ..story import phrases as P
 from ..story.draft import Draft
+from ..story.verbs import is_handle
 from ..story.voice import Voice
 from ..words import capitalize, join_words, number_words, spoken_date
 from .clauses import clause, place, split_area
@@ -25,6 +26,8 @@ from .focus import LEAD, focus, told_sentences
 from .naming import headline_case, noun_phrase, release_of, segment_title, short
 from .rest import rest_line
 from .rollbacks import tell_rollback
+from .sentences import _same as same
+from .sentences import adapt
 from .telling import _topic, key_commit, one_line, opening, person, tell
 
 QUIET = 2
@@ -113,7 +116,8 @@ class EditorWriter:
 
             who, n = Counter(person(c) for c in people).most_common(1)[0] if people else ("", 0)
             if n >= max(3, d.stats.commits // 4):
-                seg.say(f"{capitalize(who)} wrote {number_words(n)} of them",
+                seg.say(f"{who if is_handle(who) else capitalize(who)} wrote "
+                        f"{number_words(n)} of them",
                         [c.sha for c in people if person(c) == who])
             if bots >= max(2, d.stats.commits // 4):
                 seg.say(f"{capitalize(number_words(bots))} came from automation, mostly "
@@ -159,11 +163,30 @@ class EditorWriter:
             said = tell(story, max(40, words), skip, d)
             if len(said) < 3:  # what the focus will say is all there is to tell: told here too
                 said = tell(story, max(40, words), d=d)
+            said += self._own_findings(story, said, skip)
             if said and d.stats.commits > QUIET:
                 said[0] = (self._transition(i, story, said[0][0], voice), said[0][1])
             seg.extend(said)
             drafts.append(seg)
         return drafts
+
+    @staticmethod
+    def _own_findings(story: Story, said: list, skip: frozenset[str]) -> list:
+        """A limit, an opt-in or a workaround the story's record states and the focus does
+        not tell: the story tells it ("for now it is slower than the baseline")."""
+        told = [t for t, _ in said]
+        for f in story.findings:
+            if f.sentence in skip or f.kind not in ("limitation", "opt-in", "workaround",
+                                                     "deprecation"):
+                continue
+            tails = [re.split(r",? (?:so|which means|and so) |; ", x)[-1] for x in
+                     (f.sentence, *f.context) if re.search(r",? (?:so|which means|and so) |; ", x)]
+            for raw in (f.sentence, *f.context, *tails):
+                raw = raw[:1].upper() + raw[1:]
+                got = adapt(raw)
+                if got and not got[1] and not any(same(got[0], t) or got[0] in t for t in told):
+                    return [(got[0], [f.sha])]
+        return []
 
     @staticmethod
     def _transition(i: int, story: Story, first: str, voice: Voice) -> str:

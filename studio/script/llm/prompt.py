@@ -35,7 +35,9 @@ How to tell the day:
    the headline and the next one or two stories, each named in a phrase ("a C++ SDK in the
    wheel, DFlash for the MLX delegate, and version 0.12.5"; that sentence lists their
    commits). Then the shape of the day in a sentence or two: how many commits, how many
-   authors, who wrote many of them or how many came from automation, if that stands out.
+   people wrote them (stats.authors counts people; stats.bot_commits came from bots and
+   automation, said as such: never "N commits from three authors" when bots wrote most),
+   who wrote many of them, if that stands out.
 2. Rollbacks come first (plan.rollbacks): whose work went back, what it had done, who took
    it out and the reason exactly as the record gives it (or that no reason was given). If it
    came back (a reland), say what changed the second time, if the record says.
