@@ -3,7 +3,7 @@ recap, the span list: the span's commits grouped by story, each with the day it 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -45,6 +45,9 @@ MARKS_WIDTH, SPAN_MARKS_WIDTH = 120, 72  # a span's marks are short: "≡ 2 of 5
 SHA_ROLE = Qt.ItemDataRole.UserRole
 
 
+FILL_CHUNK = 300  # rows added to the day list per turn of the event loop
+
+
 class DayView(QWidget):
     commit_selected = Signal(str)
 
@@ -53,6 +56,7 @@ class DayView(QWidget):
         self.rows: list[Row] = []
         self._commits = 0
         self._day_shown = False
+        self._fills = 0  # fills of the list started: each chunk checks it is the latest
         self.is_span = False  # a recap's span list, grouped by story
         self.heading = QLabel("No day pulled yet: pull a repository above, or open an episode.")
         self.heading.setWordWrap(True)
@@ -136,6 +140,7 @@ class DayView(QWidget):
     def clear(self) -> None:
         self.rows = []
         self._day_shown = False
+        self._fills += 1  # a fill still adding rows stops
         self.is_span = False
         self.tree.setHeaderLabels(["Commit", "Author", "Time", "Theme", "Marks"])
         self.tree.header().resizeSection(2, TIME_WIDTH)
@@ -193,13 +198,28 @@ class DayView(QWidget):
         for theme_id, name in themes_present(counted):
             self.theme.addItem(name[:1].upper() + name[1:], theme_id)
         self.theme.blockSignals(False)
-        self.tree.addTopLevelItems([self._item(row) for row in self.rows])
-        for i, row in enumerate(self.rows):  # a story's name, kind and days across the row
-            if STORY in row.marks:
-                self.tree.topLevelItem(i).setFirstColumnSpanned(True)
-        self.tree.expandAll()
+        self._fills += 1
+        self._add_rows(self._fills, 0)
         self._day_shown = True
         self._show_empty_note()
+
+    def _add_rows(self, fill: int, start: int) -> None:
+        """The day list's rows from ``start``, FILL_CHUNK at a time: a 1,500-commit day is
+        shown over several turns of the event loop, so the window never blocks for the whole
+        list (``fill``: which fill this is; a newer one or a clear() stops an older one)."""
+        if fill != self._fills:
+            return
+        chunk = self.rows[start:start + FILL_CHUNK]
+        self.tree.addTopLevelItems([self._item(row) for row in chunk])
+        for i, row in enumerate(chunk, start):  # a story's name, kind and days across the row
+            item = self.tree.topLevelItem(i)
+            if STORY in row.marks:
+                item.setFirstColumnSpanned(True)
+            item.setExpanded(True)
+        if start + FILL_CHUNK < len(self.rows):
+            QTimer.singleShot(0, lambda: self._add_rows(fill, start + FILL_CHUNK))
+        elif start:
+            self.apply_filter()  # a filter typed while the list was still filling
 
     def _item(self, row: Row) -> QTreeWidgetItem:
         marks = " ".join(BADGES[m] for m in row.marks if m in BADGES)
@@ -234,7 +254,8 @@ class DayView(QWidget):
     def apply_filter(self) -> None:
         theme = self.theme.currentData() or ""
         text = self.search.text()
-        for i, row in enumerate(self.rows):
+        shown = self.tree.topLevelItemCount()  # a long day may still be filling
+        for i, row in enumerate(self.rows[:shown]):
             self.tree.topLevelItem(i).setHidden(not row_matches(row, theme, text))
         self._show_empty_note()
 

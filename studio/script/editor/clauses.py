@@ -23,12 +23,19 @@ _AREA_WORDS = {"backend", "backends", "delegate", "engine", "direct", "examples"
                "ci", "docs", "tests", "build"}
 
 
+# verbs of developers' English the dictionary lacks ("Sync latest Python releases")
+_TECH_VERBS = {"sync", "bump", "refactor", "dedupe", "dedup", "backport", "lint", "rebase",
+               "unvendor", "inline", "plumb", "upstream", "downstream", "unify", "gate"}
+
+
 @lru_cache(maxsize=4096)
 def base_verb(word: str) -> bool:
     """Whether ``word`` is an English verb in its base form ("ship", "wake", "remap")."""
     w = word.lower()
     if not w.isalpha():
         return False
+    if w in _TECH_VERBS:
+        return True
     lemmas = getAllLemmas(w, upos="VERB").get("VERB", ())
     if w in lemmas:
         return True
@@ -67,7 +74,9 @@ def past_tense(verb: str) -> str:
     if w.startswith("re") and not getAllLemmas(w, upos="VERB").get("VERB") and len(w) > 4:
         return "re" + past_tense(w[2:])
     forms = getInflection(w, tag="VBD")
-    return forms[0] if forms else w + "ed"
+    if forms:
+        return forms[0]
+    return w + "d" if w.endswith("e") else w + "ed"  # "inline" → "inlined"
 
 
 @lru_cache(maxsize=4096)
@@ -107,6 +116,17 @@ def place(area: str) -> str:
     return ""  # "Channels last": a topic, not a place; said by the title itself
 
 
+def area_and_rest(title: str) -> tuple[str, str]:
+    """:func:`split_area`, but a head that opens with a verb is the title itself, not a place
+    ("Sync latest Python releases: 3.10.21, 3.11.16")."""
+    area, rest = split_area(title)
+    first = area.split(" ", 1)[0]
+    if len(area.split()) >= 3 and first[:1].isupper() and base_verb(first) and \
+            place(area) == "":
+        return "", re.sub(r"\s*\(#\d+\)\s*$", "", title).strip()
+    return area, rest
+
+
 def _said(text: str) -> str:
     from .ear import for_ear
 
@@ -144,7 +164,7 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
     merged = _merge_clause(title, tense)
     if merged:
         return merged, True
-    area, rest = split_area(title)
+    area, rest = area_and_rest(title)
     rest = _PART.sub("", rest).strip(" -–—:,")
     rest = rest[:-1] if rest.endswith(".") and not rest.endswith("..") else rest
     words = rest.split(" ", 1)

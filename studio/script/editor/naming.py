@@ -15,7 +15,7 @@ import re
 from ...digest.change_words import VERSION_NUMBER
 from ...digest.model import CommitInfo
 from ...editorial.titles import PART, split_area
-from .clauses import base_verb, clause, past_form
+from .clauses import area_and_rest, base_verb, clause, past_form
 from .ear import for_ear
 
 _AS_NOUN = {  # verb → how what it brings is named; "{}" is the rest of the title
@@ -46,7 +46,7 @@ _RELEASE = re.compile(rf"^(?:bump|update|set|increment|advance|release|prepare)\
 
 
 def _rest_of(title: str) -> str:
-    _, rest = split_area(title)
+    _, rest = area_and_rest(title)
     return PART.sub("", rest).strip(" -–—:,.")
 
 

@@ -115,6 +115,11 @@ def adapt(raw: str) -> tuple[str, bool] | None:
     if n < MIN_WORDS or n > MAX_WORDS or _dense(text):
         return None
     text = _THIS_CHANGE.sub("The change", text)
+    text = re.sub(r",? in my (?:opinion|view),?", "", text)  # the author's aside
+    text = re.sub(r"\bwhere we were (\w+ing)\b", r"where the code was \1", text)
+    m = re.match(r"^It (?:also )?([a-z]+s)\b", text)
+    if m and third_person_form(m.group(1)) and m.group(1) not in ("is", "was", "has", "does"):
+        text = "The change " + text[3:]  # "This PR does three things: It fixes ...": the change
     text = authors_view(text)
     if text is None:
         return None

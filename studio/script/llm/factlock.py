@@ -438,7 +438,8 @@ def _counts(shas: list[str], facts: DayFacts) -> dict[str, set[float]]:
     st = d.stats
     mine = [c for c in d.commits if c.sha in shas]
     counts = {
-        "commits": {st.commits, st.commits - st.reverts, st.lookback_commits, len(shas)},
+        "commits": {st.commits, st.commits - st.reverts, st.lookback_commits, len(shas),
+                    st.commits - st.bot_commits, st.bot_commits},  # people's, bots
         "authors": {st.authors, len({c.author for c in mine if not c.is_bot})},
         "reverts": {st.reverts, sum(1 for c in mine if c.revert is not None)},
         "relands": {st.relands, sum(1 for r in d.relands if r.sha in shas)},

@@ -141,7 +141,8 @@ def day_evidence(d: Digest, profile: Profile) -> Evidence:
     ev.dates.add(d.date)
     ev.numbers |= {float(x) for x in (s.commits, s.reverts, s.relands, s.authors, s.bot_commits,
                                       s.lookback_commits, s.lookback_days,
-                                      s.merged_prs or 0, s.commits - s.reverts)}
+                                      s.merged_prs or 0, s.commits - s.reverts,
+                                      s.commits - s.bot_commits)}  # people's commits
     ev.numbers.add(float(dt.date.fromisoformat(d.date).year))
     ev.texts = [t for t in ev.texts if t]
     return ev
