@@ -14,7 +14,7 @@ import re
 
 from ...digest.change_words import VERSION_NUMBER
 from ...digest.model import CommitInfo
-from ...editorial.titles import PART, split_area
+from ...editorial.titles import PART
 from .clauses import area_and_rest, base_verb, clause, past_form
 from .ear import for_ear
 
