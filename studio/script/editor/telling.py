@@ -223,6 +223,9 @@ def one_line(story: Story) -> Said:
         n = number_words(len(story.commits))
         head = f"{n} changes from {who} landed" if is_handle(who) else \
             f"{capitalize(who)} landed {n} changes"
-        return (f"{capitalize(head)}, starting with one that {clause(c.title, 'present')[0]}",
-                [x.sha for x in story.commits])
+        key = key_commit(story)  # as the story's own telling leads with it
+        named = noun_phrase(key.title)
+        lead = f"led by one that {clause(key.title, 'present')[0]}" \
+            if named.startswith("a change that") else f"led by {named}"
+        return f"{capitalize(head)}, {lead}", [x.sha for x in story.commits]
     return opening(c), [c.sha]
