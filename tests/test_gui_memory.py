@@ -4,7 +4,8 @@ old day leaves is freed, through the real window.
 Two things kept memory growing about 2 MB a cycle: every Settings dialog opened stayed alive
 as a child of the window, and every pull's result froze the whole heap (``gc.freeze``), with
 it the cyclic garbage not yet collected then (a closed export dialog, the previous day's
-objects), for good. The collector now thaws frozen objects once the app is idle.
+objects), for good. The collector now thaws frozen objects once the app is idle, frees the
+dead among them and freezes the rest again.
 """
 
 from __future__ import annotations
@@ -31,6 +32,12 @@ def host(qtbot, monkeypatch, tmp_path):
     yield day
     win.project.close()
     win.runner.wait()
+
+
+def collector_thaws() -> int:
+    from studio.gui import collector
+
+    return collector._installed.thaws if collector._installed is not None else 0
 
 
 def accept_settings_soon(seen: list | None = None) -> None:
@@ -65,4 +72,4 @@ def test_a_closed_dialog_is_freed_after_a_pull_once_the_app_is_idle(host, qtbot)
     host.pull()  # a child job's result arrives: the heap is frozen, the dialog with it
     assert gc.get_freeze_count() > 0
     qtbot.waitUntil(lambda: seen[0]() is None, timeout=int(IDLE_SECONDS * 1000) + 5_000)
-    qtbot.waitUntil(lambda: gc.get_freeze_count() == 0, timeout=5_000)  # all of it thawed
+    assert collector_thaws() >= 1

@@ -12,8 +12,9 @@ Reference counting still frees acyclic garbage at once, wherever it is dropped.
 A child job's result is frozen when it arrives (:func:`studio.gui.child_jobs._receive`), so no
 full pass scans it at once; but ``gc.freeze()`` freezes everything, and cyclic garbage not yet
 collected then (a closed dialog, an old episode's objects) was kept for good: memory grew with
-every pull. The collector thaws the frozen objects once the app has been idle a moment (no
-job running, no input), and its next full pass frees what died among them.
+every pull. Once the app has been idle a moment (no job running, no input) after something
+more was frozen, the collector thaws the frozen objects, frees what died among them in one
+full pass and freezes the survivors again.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class UiThreadCollector(QObject):
         self.long_lived_pending = 0
         self.full_passes = 0
         self.thaws = 0
+        self.frozen_since = False  # something froze the heap since the last thaw
         self.last_input = time.monotonic()
         self._runners: list[weakref.ref] = []  # objects with busy(): a job is running
         self.timer = QTimer(self)
@@ -72,17 +74,22 @@ class UiThreadCollector(QObject):
         return not any(r().busy() for r in alive)
 
     def thaw(self) -> None:
-        """Give the frozen objects back to the oldest generation and collect it: what died
-        since it was frozen is freed, what lives is counted as long-lived again."""
+        """Free what died among the frozen objects, at an idle moment: they go back to the
+        oldest generation for one full pass, and what survives it is frozen again, so the
+        passes while the host works still scan only what is new since."""
         gc.unfreeze()
         self.thaws += 1
-        self.collect(2)
+        gc.collect(2)
+        self.full_passes += 1
+        gc.freeze()
+        self.long_lived_total = self.long_lived_pending = 0
+        self.frozen_since = False
 
     def tick(self) -> None:
         """Collect what CPython would have by now, as it would: the oldest generation whose
         count has crossed its threshold (its younger ones with it); thaw frozen objects when
         the app is idle."""
-        if gc.get_freeze_count() and self.idle():
+        if self.frozen_since and self.idle():
             self.thaw()
             return
         counts, thresholds = gc.get_count(), gc.get_threshold()
@@ -124,3 +131,9 @@ def watch_jobs(runner: QObject) -> None:
     """Tell the app's collector that ``runner``'s jobs are activity (see :meth:`UiThreadCollector.idle`)."""
     if _installed is not None:
         _installed.watch(runner)
+
+
+def note_frozen() -> None:
+    """Something froze the heap (``gc.freeze``), dead cycles with it: thaw at the next idle."""
+    if _installed is not None:
+        _installed.frozen_since = True
