@@ -52,6 +52,27 @@ class HostDay:
     def __init__(self, window, repo: Path, date: str, workdir: Path) -> None:
         self.win, self.repo, self.date, self.workdir = window, repo, date, workdir
         self.runs = 0
+        self.blocks: dict[str, float] = {}  # job -> the UI thread's longest block while it ran
+
+    def measured(self, name: str, run: Callable[[], None]) -> None:
+        """Run a step that waits for a job, keeping the UI thread's longest block in it."""
+        from heartbeat import Heartbeat
+
+        with Heartbeat() as beat:
+            run()
+        self.blocks[name] = max(self.blocks.get(name, 0.0), beat.max_gap)
+
+    def switch_voice(self, voice: str) -> None:
+        """Choose ``voice`` in Settings and accept, as a host does; every take goes stale."""
+        dialog = self.win.settings_dialog()
+        index = dialog.voice.findData(voice)
+        if index < 0:
+            raise RuntimeError(f"Settings offers no voice {voice!r}")
+        dialog.voice.setCurrentIndex(index)
+        self.win.apply_settings(dialog)
+        dialog.deleteLater()
+        if self.win.session.settings.voice != voice:
+            raise RuntimeError(f"the voice is {self.win.session.settings.voice!r}, not {voice!r}")
 
     @property
     def episode(self):
@@ -62,6 +83,9 @@ class HostDay:
 
     # --- the day's steps ---------------------------------------------------------------------
     def pull(self) -> None:
+        self.measured("pull", self._pull)
+
+    def _pull(self) -> None:
         panel = self.win.pull_panel
         panel.repo.setEditText(str(self.repo))
         panel.date.setDate(QDate.fromString(self.date, "yyyy-MM-dd"))
@@ -176,14 +200,18 @@ class HostDay:
         ed.select_segment(seg.id)
         ed.text.moveCursor(ed.text.textCursor().MoveOperation.End)
         QTest.keyClicks(ed.text, f" Run {self.runs}.")
-        self.synthesize()
+        self.measured("synthesis", self.synthesize)
         self.drag_trim(2)
         dialog = self.win.open_export()
         dialog.show_dir.setText(str(show))
-        QTest.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
         errors = self.win.dialogs.errors
-        wait_until(lambda: getattr(dialog, "result", None) is not None or bool(errors), 300,
-                   "the export")
+
+        def export() -> None:
+            QTest.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+            wait_until(lambda: getattr(dialog, "result", None) is not None or bool(errors), 300,
+                       "the export")
+
+        self.measured("export", export)
         if errors:
             raise RuntimeError(f"export failed: {errors[-1]}")
         dialog.close()

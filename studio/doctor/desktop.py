@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
+from collections.abc import Mapping
 
 from .model import Check
 from .voices import run_probe
@@ -32,6 +36,78 @@ def debian_package(soname: str) -> str:
     return f"{name}-{version}" if name[-1].isdigit() else f"{name}{version}"
 
 
+def missing_links(library: str) -> list[str]:
+    """Shared libraries ``library`` needs that the system lacks (ldd's "not found")."""
+    ldd = shutil.which("ldd")
+    if ldd is None or not os.path.exists(library):
+        return []
+    try:
+        out = subprocess.run([ldd, library], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    return sorted({line.split()[0] for line in out.stdout.splitlines() if "not found" in line})
+
+
+def uses_x11(env: Mapping[str, str]) -> bool:
+    """Whether Qt will open its windows through the xcb plugin: QT_QPA_PLATFORM names it, or
+    is unset outside a Wayland session (Qt 6 prefers Wayland only where the session is one)."""
+    platform = env.get("QT_QPA_PLATFORM", "").strip()
+    if platform:
+        return platform.split(";")[0].split(":")[0] == "xcb"
+    return not (env.get("XDG_SESSION_TYPE") == "wayland" and env.get("WAYLAND_DISPLAY"))
+
+
+def xcb_libraries_check(version: str, missing: list[str]) -> Check:
+    packages = " ".join(sorted({debian_package(m) or m for m in missing}))
+    return Check("desktop app", False, f"PySide6 {version}: Qt widgets and multimedia load, "
+                 f"but X11 windows cannot open: Qt's xcb plugin lacks {', '.join(missing)}",
+                 f"sudo apt-get install -y {packages}   (Wayland sessions do not need them)",
+                 needed=False)
+
+
+def display_check(version: str, env: Mapping[str, str] | None = None,
+                  xcb_plugin: str = "") -> Check | None:
+    """What stops the window from opening here before Qt tries (no display to open it on, or
+    libraries Qt's xcb plugin lacks), as the doctor's finding; None when nothing is known to."""
+    env = os.environ if env is None else env
+    if env.get("QT_QPA_PLATFORM", "").strip() in ("offscreen", "minimal", "vnc"):
+        return None
+    x11 = uses_x11(env)
+    if x11 and not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        return Check("desktop app", False, f"PySide6 {version}: Qt loads, but there is no "
+                     "display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset)",
+                     "run it in a desktop session (or ssh -X); `studio gui --screenshot "
+                     "FILE.png` renders the window without one", needed=False)
+    missing = missing_links(xcb_plugin) if x11 and xcb_plugin else []
+    return xcb_libraries_check(version, missing) if missing else None
+
+
+def platform_failure(version: str, qt_message: str, env: Mapping[str, str] | None = None,
+                     xcb_plugin: str = "", display_refused: bool = False) -> Check:
+    """The doctor's finding for a Qt that gave up starting its platform (Qt's own message
+    blames libxcb-cursor0 whatever the cause): what is known first, then the display."""
+    env = os.environ if env is None else env
+    known = display_check(version, env, xcb_plugin)
+    if known is not None:
+        return known
+    if display_refused and uses_x11(env):
+        where = env.get("DISPLAY", "")
+        return Check("desktop app", False, f"PySide6 {version}: Qt loads, but cannot connect "
+                     f"to the X display {where}", "start the X server, or let this user open "
+                     "windows on it (xhost, XAUTHORITY); `studio gui --screenshot FILE.png` "
+                     "renders the window without one", needed=False)
+    first = (qt_message.strip().splitlines() or ["no reason given"])[0]
+    return Check("desktop app", False, f"PySide6 {version}: Qt cannot start its window "
+                 f"system ({env.get('QT_QPA_PLATFORM') or 'default'} platform): {first[:160]}",
+                 "`studio doctor` lists what this machine lacks", needed=False)
+
+
+def one_line(check: Check) -> str:
+    """A finding as the single line `studio gui` prints instead of Qt's abort."""
+    return f"{check.name}: {check.detail}; fix: {check.fix}" if check.fix else \
+        f"{check.name}: {check.detail}"
+
+
 def check_desktop_app(timeout: float = 30.0) -> Check:
     answer = run_probe("studio.gui.qt_probe", timeout)
     if "version" in answer:
@@ -44,13 +120,10 @@ def check_desktop_app(timeout: float = 30.0) -> Check:
                          "a workaround (a PySide6 6.12.0 bug that aborts it with none_dealloc)",
                          "pip install 'PySide6>=6.11.3,<6.12' into the studio's environment",
                          needed=False)
-        if missing:
-            packages = " ".join(sorted({debian_package(m) or m for m in missing}))
-            return Check("desktop app", False, f"{detail}, but X11 windows cannot open: Qt's "
-                         f"xcb plugin lacks {', '.join(missing)}",
-                         f"sudo apt-get install -y {packages}   (Wayland sessions do not "
-                         "need them)", needed=False)
-        return Check("desktop app", True, detail, needed=False)
+        if missing and uses_x11(os.environ):
+            return xcb_libraries_check(answer["version"], missing)
+        return display_check(answer["version"]) or Check("desktop app", True, detail,
+                                                          needed=False)
     error = str(answer.get("error", "unknown error"))
     if "No module named 'PySide6" in error:
         fix = "pip install 'PySide6>=6.11.3,<6.12' into the studio's environment"

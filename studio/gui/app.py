@@ -80,7 +80,11 @@ def run(project: str | None = None, demo: bool = False, screenshot: str | None =
             raise StudioError(f"no folder {target.parent} for the screenshot")
     if project and not Path(project).exists():
         raise StudioError(f"no episode at {project}")
-    app = make_app()
+    from .platform_guard import check_before_start, platform_guard
+
+    check_before_start()
+    with platform_guard():
+        app = make_app()
     window = make_window()
     window.show()
     if demo:

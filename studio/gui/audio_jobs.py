@@ -70,13 +70,14 @@ def audio_settings(settings: Settings):
 
 
 def stale_reasons(episode: Episode, settings: Settings, lexicon,
-                  ids: list[str]) -> dict[str, str]:
-    """Why the takes of the segments ``ids`` are stale (see ``takes.stale_reason``)."""
+                  ids: list[str], identity: str | None = None) -> dict[str, str]:
+    """Why the takes of the segments ``ids`` are stale (see ``takes.stale_reason``);
+    ``identity``: the voice's (``identity_of(settings.voice)``), when the caller has it."""
     from ..narration.engines import identity_of
     from ..narration.takes import stale_reason
 
     out = {}
-    identity = identity_of(settings.voice)
+    identity = identity_of(settings.voice) if identity is None else identity
     for sid in ids:
         seg = episode.segment(sid)
         if seg.take is not None:
@@ -86,14 +87,14 @@ def stale_reasons(episode: Episode, settings: Settings, lexicon,
 
 
 def take_status(episode: Episode, folder: Path | None, settings: Settings, lexicon,
-                ids: list[str] | None = None) -> dict[str, str]:
+                ids: list[str] | None = None, identity: str | None = None) -> dict[str, str]:
     """Each segment's take (or those in ``ids``): none, ready, stale (the script, voice or
     lexicon changed since it was made), missing (its file is gone)."""
     from ..narration.engines import identity_of
     from ..narration.takes import take_key
 
     out = {}
-    identity = identity_of(settings.voice)
+    identity = identity_of(settings.voice) if identity is None else identity
     for seg in episode.segments:
         if ids is not None and seg.id not in ids:
             continue

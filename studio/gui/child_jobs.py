@@ -95,6 +95,9 @@ def _receive(conn) -> tuple:
         raise StudioError("the background job stopped unexpectedly") from None
     finally:
         gc.freeze()
+        from .collector import note_frozen  # here: the children never import Qt
+
+        note_frozen()  # the collector frees what died among the frozen at the next idle
         if enabled:
             gc.enable()
 

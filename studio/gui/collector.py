@@ -8,18 +8,30 @@ race the UI thread's event loop — the rare, late crashes of long sessions (a s
 an unrelated call). So the app turns the automatic passes off and runs them itself from a
 timer on the UI thread, with CPython's own thresholds deciding which generation to collect.
 Reference counting still frees acyclic garbage at once, wherever it is dropped.
+
+A child job's result is frozen when it arrives (:func:`studio.gui.child_jobs._receive`), so no
+full pass scans it at once; but ``gc.freeze()`` freezes everything, and cyclic garbage not yet
+collected then (a closed dialog, an old episode's objects) was kept for good: memory grew with
+every pull. Once the app has been idle a moment (no job running, no input) after something
+more was frozen, the collector thaws the frozen objects, frees what died among them in one
+full pass and freezes the survivors again.
 """
 
 from __future__ import annotations
 
 import gc
 import logging
+import time
+import weakref
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 
 log = logging.getLogger(__name__)
 
 INTERVAL_MS = 250  # a quarter second of garbage at most waits for the UI thread
+IDLE_SECONDS = 2.0  # no input and no job for this long: frozen objects are thawed
+INPUT_EVENTS = frozenset({QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress,
+                          QEvent.Type.MouseMove, QEvent.Type.Wheel})
 
 
 class UiThreadCollector(QObject):
@@ -36,14 +48,50 @@ class UiThreadCollector(QObject):
         self.long_lived_total = 0
         self.long_lived_pending = 0
         self.full_passes = 0
+        self.thaws = 0
+        self.frozen_since = False  # something froze the heap since the last thaw
+        self.last_input = time.monotonic()
+        self._runners: list[weakref.ref] = []  # objects with busy(): a job is running
         self.timer = QTimer(self)
         self.timer.setInterval(INTERVAL_MS)
         self.timer.timeout.connect(self.tick)
         self.timer.start()
 
+    def watch(self, runner: QObject) -> None:
+        """Count ``runner``'s jobs (its ``busy()``) as activity: no thaw while one runs."""
+        self._runners.append(weakref.ref(runner))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() in INPUT_EVENTS:
+            self.last_input = time.monotonic()
+        return False
+
+    def idle(self) -> bool:
+        if time.monotonic() - self.last_input < IDLE_SECONDS:
+            return False
+        alive = [r for r in self._runners if r() is not None]
+        self._runners = alive
+        return not any(r().busy() for r in alive)
+
+    def thaw(self) -> None:
+        """Free what died among the frozen objects, at an idle moment: they go back to the
+        oldest generation for one full pass, and what survives it is frozen again, so the
+        passes while the host works still scan only what is new since."""
+        gc.unfreeze()
+        self.thaws += 1
+        gc.collect(2)
+        self.full_passes += 1
+        gc.freeze()
+        self.long_lived_total = self.long_lived_pending = 0
+        self.frozen_since = False
+
     def tick(self) -> None:
         """Collect what CPython would have by now, as it would: the oldest generation whose
-        count has crossed its threshold (its younger ones with it)."""
+        count has crossed its threshold (its younger ones with it); thaw frozen objects when
+        the app is idle."""
+        if self.frozen_since and self.idle():
+            self.thaw()
+            return
         counts, thresholds = gc.get_count(), gc.get_threshold()
         for gen in (2, 1, 0):
             if not thresholds[gen] or counts[gen] <= thresholds[gen]:
@@ -74,5 +122,18 @@ def collect_on_ui_thread(app: QObject) -> UiThreadCollector:
     global _installed
     if _installed is None:
         _installed = UiThreadCollector(app)
+        app.installEventFilter(_installed)
         log.debug("the cyclic collector runs on the UI thread every %d ms", INTERVAL_MS)
     return _installed
+
+
+def watch_jobs(runner: QObject) -> None:
+    """Tell the app's collector that ``runner``'s jobs are activity (see :meth:`UiThreadCollector.idle`)."""
+    if _installed is not None:
+        _installed.watch(runner)
+
+
+def note_frozen() -> None:
+    """Something froze the heap (``gc.freeze``), dead cycles with it: thaw at the next idle."""
+    if _installed is not None:
+        _installed.frozen_since = True

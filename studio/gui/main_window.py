@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..settings import Settings
+from .collector import watch_jobs
 from .day_view import DayView
 from .dialogs import Dialogs
 from .find_replace import FindReplaceDialog
@@ -47,6 +48,8 @@ class MainWindow(QMainWindow):
         self.project = Project(self, autosave_ms=autosave_ms)
         # file writes (settings, autosaves) on a pool of one thread, so they land in order
         self.io_runner = TaskRunner(threads=1, parent=self)
+        watch_jobs(self.runner)  # the collector thaws what a child job froze only when idle
+        watch_jobs(self.io_runner)
         self.project.runner = self.io_runner
         self.dialogs = dialogs or Dialogs()
         self.session = Session(self.project, self.runner, settings, self.dialogs, self,
@@ -281,8 +284,11 @@ class MainWindow(QMainWindow):
 
     def open_settings(self) -> None:
         dialog = self.settings_dialog()
-        if dialog.exec():
-            self.apply_settings(dialog)
+        try:
+            if dialog.exec():
+                self.apply_settings(dialog)
+        finally:
+            dialog.deleteLater()  # a child of the window: each Settings opened was kept
 
     def apply_settings(self, dialog: SettingsDialog) -> None:
         """What an accepted Settings dialog chose: the user's settings, and the script writer

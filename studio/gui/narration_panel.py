@@ -26,6 +26,7 @@ from .audio_editor import AudioEditor
 from .player import Player
 from .project import Project
 from .tasks import TaskRunner
+from .turn_cache import TurnCache
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 LABELS = {audio_jobs.NONE: "no take", audio_jobs.FRESH: "ready", audio_jobs.STALE: "stale",
@@ -118,6 +119,7 @@ class NarrationPanel(QWidget):
         self._voice = self._voice_now()
         self._lexicon = None
         self._status: dict[str, str] = {}  # last known status of each segment's take
+        self._identities: TurnCache[str] = TurnCache()
         self.refresh()
 
     # --- the table ---------------------------------------------------------------------------
@@ -154,20 +156,28 @@ class NarrationPanel(QWidget):
         try:
             if self._lexicon is None:
                 self._lexicon = audio_jobs.lexicon_for_episode(ep)
-            return audio_jobs.take_status(ep, self.project.folder, self.session.narration_settings(),
-                                          self._lexicon, ids)
+            settings = self.session.narration_settings()
+            return audio_jobs.take_status(ep, self.project.folder, settings, self._lexicon, ids,
+                                          self._identity(settings.voice))
         except (StudioError, ImportError) as exc:
             self.message.emit(f"take status unknown: {exc}")
             return {}
+
+    def _identity(self, voice: str) -> str:
+        """The voice's take-cache identity (a Piper voice's is found on disk), once a turn."""
+        from ..narration.engines import identity_of
+
+        return self._identities(voice, lambda: identity_of(voice))
 
     def take_status_of(self, segment_id: str) -> tuple[str, str]:
         """A take's status label and, when stale, why (the editor's header, the tooltips)."""
         status = self.statuses([segment_id]).get(segment_id, "")
         reason = ""
         if status == audio_jobs.STALE and self._lexicon is not None:
-            reason = audio_jobs.stale_reasons(self.project.episode,
-                                              self.session.narration_settings(),
-                                              self._lexicon, [segment_id]).get(segment_id, "")
+            settings = self.session.narration_settings()
+            reason = audio_jobs.stale_reasons(self.project.episode, settings, self._lexicon,
+                                              [segment_id], self._identity(settings.voice)
+                                              ).get(segment_id, "")
         return LABELS.get(status, ""), reason
 
     def update_row(self, segment_id: str) -> None:

@@ -20,6 +20,7 @@ def main() -> int:
     from PySide6.QtCore import QLibraryInfo
     from PySide6.QtGui import QGuiApplication
 
+    from ..doctor.desktop import missing_links
     from .binding_guard import leaking_singletons
 
     plugins = QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)
@@ -30,22 +31,6 @@ def main() -> int:
                       "xcb": missing_links(f"{plugins}/platforms/libqxcb.so"),
                       "refcount_leaks": leaks}))
     return 0
-
-
-def missing_links(library: str) -> list[str]:
-    """Shared libraries ``library`` needs that the system lacks (ldd's "not found")."""
-    import os
-    import shutil
-    import subprocess
-
-    ldd = shutil.which("ldd")
-    if ldd is None or not os.path.exists(library):
-        return []
-    try:
-        out = subprocess.run([ldd, library], capture_output=True, text=True, timeout=10)
-    except (OSError, subprocess.TimeoutExpired):
-        return []
-    return sorted({line.split()[0] for line in out.stdout.splitlines() if "not found" in line})
 
 
 if __name__ == "__main__":

@@ -29,9 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..episode import Take
 from ..errors import StudioError
-from ..recording.recovery import dismiss, pending_recovered
+from ..recording.recovery import offer_recovered_takes  # noqa: F401 - its old home
 from ..recording.samples import Level
 from ..recording.takes import list_takes, new_take_path, recorded_take
 from .recording.devices import device_id, input_format
@@ -258,17 +257,3 @@ class RecordDialog(QDialog):
         if self.recorder is not None:
             self.recorder.stop()  # never lose a take by closing the window
         super().closeEvent(event)
-
-
-def offer_recovered_takes(folder: Path, ask) -> dict[str, Take]:
-    """Ask ``ask(segment, seconds)`` about each take a crashed recording left (repaired on the
-    way); returns the takes to use, by segment. Each is asked about once."""
-    chosen: dict[str, Take] = {}
-    for r in pending_recovered(folder):
-        if ask(r.segment, r.seconds):
-            try:
-                chosen[r.segment] = recorded_take(folder, r.path)
-            except StudioError as exc:
-                log.warning("recovered take %s: %s", r.path, exc)
-        dismiss(r)
-    return chosen

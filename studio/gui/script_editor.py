@@ -25,6 +25,7 @@ from .project import Project
 from .script_text import ScriptText, end_of_change
 from .segment_list import ID_ROLE, SegmentList
 from .sentence_commits import SentenceCommits
+from .turn_cache import TurnCache
 
 
 class ScriptEditor(QWidget):
@@ -35,6 +36,7 @@ class ScriptEditor(QWidget):
         super().__init__(parent)
         self.project = project
         self.rate_of = lambda: DEFAULT_RATE  # the speaking rate in Settings (the window sets it)
+        self._paces: TurnCache[float] = TurnCache()  # every label of one change shares one pace
         self._loading = False
         self.segments = SegmentList()
         self.segments.setObjectName("segmentList")
@@ -161,8 +163,9 @@ class ScriptEditor(QWidget):
 
     def pace(self) -> float:
         """Words a second: measured on the episode's takes, else the voice's default."""
-        ep = self.project.episode
-        return words_per_second(ep.segments if ep else [], self.rate_of())
+        ep, rate = self.project.episode, self.rate_of()
+        return self._paces((id(ep), rate),
+                           lambda: words_per_second(ep.segments if ep else [], rate))
 
     def _label(self, seg: Segment) -> str:
         draft = "\ndraft to review" if draft_review.is_drafted(seg) else ""

@@ -27,6 +27,7 @@ from .loaded import Loaded, digest_of, span_loaded
 from .project import Project
 from .show_voice import ShowVoices
 from .tasks import TaskRunner
+from .turn_cache import TurnCache
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +44,7 @@ class Session(QObject):
                  dialogs: Dialogs, window, settings_dir: Path | None = None) -> None:
         super().__init__(window)
         self.project, self.runner, self.settings = project, runner, settings
+        self._shows: TurnCache[Path | None] = TurnCache()  # a folder's show, once a turn
         self.dialogs, self.window, self.settings_dir = dialogs, window, settings_dir
         self.task = None
         self.io_runner: TaskRunner | None = None  # one thread: saves land in order
@@ -112,7 +114,7 @@ class Session(QObject):
         from ..showlock import show_of
 
         folder = self.project.folder
-        show = show_of(folder) if folder is not None else None
+        show = self._shows(folder, lambda: show_of(folder)) if folder is not None else None
         return str(show) if show is not None else self.settings.show_dir
 
     def narration_settings(self, show_dir: str | Path | None = None) -> Settings:
@@ -244,7 +246,7 @@ class Session(QObject):
 
     def offer_recovered_takes(self) -> None:
         """Takes a crashed recording left in this episode (repaired when it was loaded)."""
-        from .record_dialog import offer_recovered_takes
+        from ..recording.recovery import offer_recovered_takes
 
         folder, ep = self.project.folder, self.project.episode
         if folder is None or ep is None:

@@ -126,3 +126,21 @@ def recover_quietly(episode_dir: str | Path) -> None:
         recover_unfinished(episode_dir)
     except (OSError, StudioError) as exc:
         log.warning("could not check for unfinished recordings: %s", exc)
+
+
+def offer_recovered_takes(folder: Path, ask) -> dict:  # noqa: ANN001 - ask(segment, seconds)
+    """Ask ``ask(segment, seconds)`` about each take a crashed recording left (repaired on the
+    way); returns the takes to use, by segment. Each is asked about once. Qt-free: the app
+    asks on every open and pull, and importing the recorder's window (QtMultimedia) for it
+    stalled the UI thread about 190 ms."""
+    from .takes import recorded_take
+
+    chosen: dict = {}
+    for r in pending_recovered(folder):
+        if ask(r.segment, r.seconds):
+            try:
+                chosen[r.segment] = recorded_take(folder, r.path)
+            except StudioError as exc:
+                log.warning("recovered take %s: %s", r.path, exc)
+        dismiss(r)
+    return chosen
