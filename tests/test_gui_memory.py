@@ -19,7 +19,6 @@ from guikit import DATE, build_repo, open_window
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from studio.gui.collector import IDLE_SECONDS
 from studio.gui.settings_dialog import SettingsDialog
 
 pytestmark = pytest.mark.usefixtures("qapp")
@@ -63,6 +62,9 @@ def test_settings_opened_and_accepted_are_not_kept(host, qtbot):
 def test_a_closed_dialog_is_freed_after_a_pull_once_the_app_is_idle(host, qtbot):
     """A dialog's Python side is cyclic garbage once Qt deleted it; a pull that arrives
     before the collector's next full pass froze it for good."""
+    from studio.gui import collector
+
+    collector._installed.idle_seconds = 2.0  # the app waits longer; the test need not
     win = host.win
     host.pull()
     seen: list[weakref.ref] = []
@@ -71,5 +73,5 @@ def test_a_closed_dialog_is_freed_after_a_pull_once_the_app_is_idle(host, qtbot)
     qtbot.wait(50)
     host.pull()  # a child job's result arrives: the heap is frozen, the dialog with it
     assert gc.get_freeze_count() > 0
-    qtbot.waitUntil(lambda: seen[0]() is None, timeout=int(IDLE_SECONDS * 1000) + 5_000)
+    qtbot.waitUntil(lambda: seen[0]() is None, timeout=7_000)
     assert collector_thaws() >= 1

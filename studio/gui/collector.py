@@ -29,7 +29,10 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 log = logging.getLogger(__name__)
 
 INTERVAL_MS = 250  # a quarter second of garbage at most waits for the UI thread
-IDLE_SECONDS = 2.0  # no input and no job for this long: frozen objects are thawed
+# no input and no job for this long: frozen objects are thawed. The thaw is one full pass
+# (150-350 ms on a big day, which no one feels after half a minute of not touching the app,
+# and which blocked the window just after a pull when this was 2 s)
+IDLE_SECONDS = 30.0
 INPUT_EVENTS = frozenset({QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress,
                           QEvent.Type.MouseMove, QEvent.Type.Wheel})
 
@@ -51,6 +54,7 @@ class UiThreadCollector(QObject):
         self.thaws = 0
         self.frozen_since = False  # something froze the heap since the last thaw
         self.last_input = time.monotonic()
+        self.idle_seconds = IDLE_SECONDS
         self._runners: list[weakref.ref] = []  # objects with busy(): a job is running
         self.timer = QTimer(self)
         self.timer.setInterval(INTERVAL_MS)
@@ -67,7 +71,7 @@ class UiThreadCollector(QObject):
         return False
 
     def idle(self) -> bool:
-        if time.monotonic() - self.last_input < IDLE_SECONDS:
+        if time.monotonic() - self.last_input < self.idle_seconds:
             return False
         alive = [r for r in self._runners if r() is not None]
         self._runners = alive
