@@ -76,7 +76,17 @@ How to write it:
   writes it when you say it at all, and only the names a listener must type or look for
   (an option to set, a module renamed). PR numbers only where they help (a stack's range).
 - Never pad: no line or file counts, no "this is a big change", no restating the plan's
-  own words ("in a sentence each", "covered in one line"). A quiet day is short.
+  own words ("in a sentence each", "covered in one line"). A quiet day is short. Say the
+  day's numbers once, in the opening, and never tally the script ("five in the stories,
+  seven here"); a count you say elsewhere is exactly the number of commits its sentence
+  lists.
+- Speak about the changes, never about your sources: no "the record says", "the commit
+  message", "the PR description", "the brief", "the plan".
+- A number belongs to what was measured: if the record measured one kernel or one model,
+  say so; never widen it to the whole feature or backend.
+- Keep a segment to about six sentences; a story that needs more is two segments (what
+  changed, then what it means for you), and a long series is told in a few steps, not one
+  run-on paragraph.
 - Name each person once, where their work is told (their name as in "author"); do not repeat
   names, and never turn a handle or a bot into a person ("a bot" or "an automated update").
 - Say only what the records, the plan and the numbers say. Never add a number, date, name,
