@@ -249,7 +249,9 @@ def test_the_focus_tells_a_preview_opt_in_and_a_title_only_uplift(tmp_path):
     _, ep = _episode(_release_day(tmp_path / "rel.git"))
     focus = next(seg.text for seg in ep.segments if seg.id == "focus")
     assert "preview-features index-by-name" in focus, focus
-    assert "Ethos-U SDK" in focus and "26.05" in focus and "update yours" in focus
+    assert "Ethos-U SDK" in focus and "version 26.05" in focus
+    assert "update yours" not in focus  # the record gives no instruction: none is invented
+    assert "sits behind a preview flag" in focus
     assert "Nothing in today's commits" not in _spoken(ep)
 
 

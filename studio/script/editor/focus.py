@@ -110,16 +110,21 @@ def _lead(f: Finding, c: CommitInfo, told: bool = False) -> tuple[str, bool]:
         what, version = uplift_of(f.sentence) or ("", "")
         where = place(split_area(c.title)[0])
         return (f"{person(c)} moved the {for_ear(what)}{' ' + where if where else ''} to "
-                f"{version}: if you build with it, update yours to match", True)
+                f"version {version}", True)  # a fact to know: the record gives no instruction
     if f.kind == "opt-in" and told:
         return f"{change} is off by default", False  # the record's sentence says how
+    if f.kind == "opt-in" and _handle(f).startswith("--preview"):
+        # a preview flag changes how the feature behaves; the feature itself is there
+        return (f"Part of {change} sits behind a preview flag: you turn that part on with "
+                f"{for_ear(_handle(f))}", True)
     if f.kind == "opt-in" and _handle(f):
         return f"{change} is opt-in: you turn it on with {for_ear(_handle(f))}", True
     return f"{change} {IS.get(f.kind, 'asks something of you')}", False
 
 
 def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
-          headline: Story | None = None, span: str = "today's") -> Draft:
+          headline: Story | None = None, span: str = "today's",
+          said: frozenset[str] = frozenset()) -> Draft:
     """The focus of a day (``span`` "today's") or of a recap's span ("this week's")."""
     seg = Draft("focus", f"{span[:1].upper()}{span[1:]} focus")
     if not d.commits:
@@ -131,8 +136,8 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
         lines: list[str] = []
         for f in found:
             if f.paragraph >= 0:  # a title's finding is said by the lead alone
-                lines += [x for x in _said(f, c) if x not in lines]
-        lead, whole = _lead(found[0], c, bool(lines))
+                lines += [x for x in _said(f, c) if x not in lines and x not in said]
+        lead, whole = _lead(found[0], c, bool(lines))  # (``said``: told in a story already)
         if not lines and not whole:
             continue  # nothing the record lets us say of it in a sentence a listener follows
         items.append((lead, lines, sha))
@@ -147,7 +152,8 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
             nth = NTH[min(told, 2)] if told < len(items) + len(tips) - 1 or told < 2 else NTH[3]
             lead = f"{nth}, {lead[:1].lower() + lead[1:] if lead.startswith('The ') else lead}"
         else:
-            lead = f"For {span} focus: {lead}"
+            lead = f"For {span} focus: " + (lead[:1].lower() + lead[1:]
+                                             if lead.startswith("Part of ") else lead)
         seg.say(lead, [sha])
         for line in lines:
             seg.say(line, [sha])

@@ -56,7 +56,9 @@ def noun_phrase(title: str) -> str:
     rest = _rest_of(title)
     first, _, tail = rest.partition(" ")
     low = first.lower()
-    if low in _AS_NOUN and tail and (base_verb(low) or low in ("optimise", "uplift")):
+    two_verbs = re.match(r"and (\w+) ", tail)  # "Document and test X": no one noun for it
+    if low in _AS_NOUN and tail and (base_verb(low) or low in ("optimise", "uplift")) and \
+            not (two_verbs and base_verb(two_verbs.group(1))):
         tail = re.sub(r"^(?:up|the)\s+(?=\w)", lambda m: "" if m.group(0).startswith("up")
                       else m.group(0), tail) if low == "speed" else tail
         if low in ("add", "introduce"):  # "Add packed W4 execution to ROCm AOTI"

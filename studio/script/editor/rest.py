@@ -52,6 +52,9 @@ def rest_line(commits: list[CommitInfo], d: Digest, more: bool) -> str:
         parts = [f"{number_words(k)} {w}" for w, k in where]
         if what and chores:
             parts.append(f"{number_words(chores)} of {join_words(what[:3])}")
+        named = sum(k for _, k in where) + (chores if what else 0)
+        if named < n:  # the parts add up to the count said
+            parts.append(f"{number_words(n - named)} other{'s' if n - named > 1 else ''}")
         return f"{lead}: {join_words(parts)}"
     if what and chores * 2 > n and n > 2:
         return f"{lead}, mostly {join_words(what[:2])}"

@@ -60,8 +60,9 @@ class EditorWriter:
         drafts += self._rollbacks(d, plan, voice)
         drafts += self._stories(d, plan, voice)
         drafts.append(self._also(d, plan))
+        told = frozenset(x.text for dr in drafts for x in dr.sentences)
         drafts.append(focus(d, plan.findings, plan.rollbacks,
-                            plan.stories[0] if plan.stories else None))
+                            plan.stories[0] if plan.stories else None, said=told))
         drafts.append(self._sign_off(d, voice))
         segments = [x.to_segment() for x in drafts if x]
         return build_episode(d, segments, self._title(d, plan), self._summary(d, plan),
