@@ -123,7 +123,9 @@ def area_and_rest(title: str) -> tuple[str, str]:
     first = area.split(" ", 1)[0]
     if len(area.split()) >= 3 and first[:1].isupper() and base_verb(first) and \
             place(area) == "":
-        return "", re.sub(r"\s*\(#\d+\)\s*$", "", title).strip()
+        whole = re.sub(r"\s*\(#\d+\)\s*$", "", title).strip()
+        # "Sync latest Python releases: Include 3.13.15": the part after the colon goes on
+        return "", re.sub(r": ([A-Z])(?=[a-z])", lambda m: ": " + m.group(1).lower(), whole)
     return area, rest
 
 

@@ -52,7 +52,7 @@ def _who(name: str) -> str:
     """Who took a change out, opening a sentence: a handle is not capitalised."""
     if not name:
         return "The revert"
-    return name if is_handle(name) else capitalize(name)  # "liangel-02 reverted it"
+    return name if is_handle(name) or name[:1].islower() else capitalize(name)  # "liangel-02"
 
 
 def tell_revert(story: Story, d: Digest) -> list[Said]:

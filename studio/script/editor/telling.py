@@ -189,8 +189,11 @@ def _tell_group(story: Story, commits: list[CommitInfo], words: int, skip: froze
     budget = words
     steps = commits[:max(2, min(MAX_STEPS, words // 25))]
     for i, c in enumerate(steps):
+        said = opening(c)
+        if said.startswith(("An automated", "A change from", "The ")):
+            said = said[:1].lower() + said[1:]  # "And an automated update ..."
         out.append((("First, " if i == 0 else "Then " if i < len(steps) - 1 else "And ")
-                    + opening(c), [c.sha]))
+                    + said, [c.sha]))
         share = max(20, budget // max(1, len(steps) - i))
         more = lead(commit_record(c), c.title, skip, share)
         budget -= sum(len(x.split()) for x in more)

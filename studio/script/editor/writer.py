@@ -85,9 +85,13 @@ class EditorWriter:
         0.12.5" (the rollbacks, the stories' key changes, the release)."""
         items: list[str] = []
         shas: list[str] = []
-        if plan.rollbacks:
-            n = len(plan.rollbacks)
-            items.append("a rollback" if n == 1 else f"{number_words(n)} rollbacks")
+        if plan.rollbacks:  # reverts and comebacks counted apart, as git counts them
+            back = sum(1 for r in plan.rollbacks if r.kind == "rollback")
+            again = len(plan.rollbacks) - back
+            if back:
+                items.append("a rollback" if back == 1 else f"{number_words(back)} rollbacks")
+            if again:
+                items.append("a comeback" if again == 1 else f"{number_words(again)} comebacks")
             shas += [s for r in plan.rollbacks for s in r.shas]
         for story in plan.stories:
             if len(items) >= most - (1 if release_of(d.commits) else 0):
@@ -117,7 +121,7 @@ class EditorWriter:
 
             who, n = Counter(person(c) for c in people).most_common(1)[0] if people else ("", 0)
             if n >= max(3, d.stats.commits // 4):
-                seg.say(f"{who if is_handle(who) else capitalize(who)} wrote "
+                seg.say(f"{who if is_handle(who) or who[:1].islower() else capitalize(who)} wrote "
                         f"{number_words(n)} of them",
                         [c.sha for c in people if person(c) == who])
             if bots >= max(2, d.stats.commits // 4):

@@ -152,8 +152,10 @@ def tell_reland(h: Highlight, depth: int, d: Digest, voice: Voice, alone: bool) 
     said: list[Said] = []
     if reverted_on:
         by = f" by {r.reverted_by}" if r.reverted_by else ""
-        said.append((f"{title} is back today: it was reverted {reverted_on}{by}, and "
-                     f"{lander or 'someone'} landed it again", [r.sha, r.revert_sha]))
+        again = "who landed it again" if lander and lander == r.reverted_by else \
+            f"and {lander or 'someone'} landed it again"  # one person is named once
+        said.append((f"{title} is back today: it was reverted {reverted_on}{by}, {again}",
+                     [r.sha, r.revert_sha]))
         reason = _said_reason(r.reason, [r.title])
         said.append((voice.pick("reason", P.REASON, reason=reason) if reason
                      else voice.pick("no-reason", P.NO_REASON), [r.revert_sha or r.sha]))
