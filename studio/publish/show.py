@@ -75,6 +75,14 @@ class ShowVoice:
 
 
 @dataclass
+class SourceSettings:
+    """``[source]``: how ``produce`` treats a local clone. ``fetch``: fetch its remote first
+    when the branch follows a remote-tracking branch (studio.sources.upstream)."""
+
+    fetch: bool = True
+
+
+@dataclass
 class ShowSettings:
     title: str = "Commitcast"
     description: str = ""
@@ -92,6 +100,7 @@ class ShowSettings:
     s3: S3Settings = field(default_factory=S3Settings)
     voice: ShowVoice = field(default_factory=ShowVoice)
     script: ScriptSettings = field(default_factory=ScriptSettings)
+    source: SourceSettings = field(default_factory=SourceSettings)
     # [writer]: the story writer (default) or a language model fact-locked to the day
     writer: WriterSettings = field(default_factory=WriterSettings)
     # accounts this show counts as bots besides the profile's and the common bot shapes:
@@ -145,7 +154,8 @@ def check_base_url(url: str) -> str:
 
 
 # [name] tables (and the bots list) in show.toml, each checked by its own parser
-TABLES = ("owner", "github", "publish", "s3", "voice", "script", "writer", "bots", "person", "people")
+TABLES = ("owner", "github", "publish", "s3", "voice", "script", "source", "writer", "bots",
+          "person", "people")
 
 
 def _typed(section: str, data: dict[str, Any], cls: type) -> dict[str, Any]:
@@ -220,6 +230,7 @@ def parse_settings(data: dict[str, Any]) -> ShowSettings:
     settings.voice = ShowVoice(**_typed("voice.", _table(data, "voice"), ShowVoice))
     settings.voice.speed = float(settings.voice.speed)
     settings.script = _script(_table(data, "script"))
+    settings.source = SourceSettings(**_typed("source.", _table(data, "source"), SourceSettings))
     settings.writer = parse_writer(_table(data, "writer"))
     settings.bots = strings(data, "bots")
     settings.person = [ShowPerson(**_typed("person.", p, ShowPerson)) for p in tables(data, "person")]
