@@ -69,7 +69,7 @@ def test_id3_tags(rendered):
 
     folder, episode, _ = rendered
     tags = ID3(folder / "episode.mp3")
-    assert tags.version[:2] == (2, 4)
+    assert tags.version[:2] == (2, 3)  # what ffmpeg reads whole (tests/test_chapter_readers.py)
     assert str(tags["TIT2"]) == episode.title
     assert str(tags["TALB"]) == "PyTorch"
     assert str(tags["TPE1"])
