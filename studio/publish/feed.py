@@ -86,7 +86,8 @@ def build_feed(
     ext.persons = show_persons(settings)
 
     newest = None
-    for item in episodes:  # oldest first, each prepended: the feed lists newest first
+    # by publish time (the days they tell, or the host's times), each prepended: newest first
+    for item in sorted(episodes, key=lambda e: parse_published(published[e.date])):
         when = parse_published(published[item.date])
         newest = when if newest is None or when > newest else newest
         _add_item(fg, settings, show_guid, item, when)
