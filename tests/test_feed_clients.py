@@ -30,7 +30,8 @@ BASE = "https://podcasts.example.org/widgets/"
 NS = {"podcast": "https://podcastindex.org/namespace/1.0",
       "itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd",
       "psc": "http://podlove.org/simple-chapters",
-      "atom": "http://www.w3.org/2005/Atom"}
+      "atom": "http://www.w3.org/2005/Atom",
+      "content": "http://purl.org/rss/1.0/modules/content/"}
 # The Podcasting 2.0 namespace's first URI: the spec says clients must take it as identical to
 # https://podcastindex.org/namespace/1.0 (what the feed declares), but podcastparser 0.6.11
 # knows only this one, so it reads the podcast: tags of a feed given with it.

@@ -23,6 +23,7 @@ from .podcast_ns import (
 )
 from .psc_ns import SimpleChaptersEntryExtension, SimpleChaptersExtension, web_link
 from .show import ShowSettings
+from .show_notes import show_notes
 
 MAX_DESCRIPTION_BYTES = 4000
 # feedgen formats dates by switching the process locale: one feed at a time.
@@ -106,6 +107,7 @@ def _add_item(fg, settings: ShowSettings, show_guid: str, item: ShowEpisode,  # 
     fe.guid(item_guid(show_guid, item.date), permalink=False)
     fe.pubDate(when)
     fe.description(clean_line(ep.summary) or clean_line(ep.title) or item.date)
+    fe.content(show_notes(item, absolute(settings, item.rel_dir)))  # escaped, never CDATA
     fe.enclosure(absolute(settings, item.rel_dir + item.audio_name), str(item.audio_bytes),
                  "audio/mpeg")
     fe.podcast.itunes_duration(str(item.duration_seconds))
