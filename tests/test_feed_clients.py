@@ -17,6 +17,7 @@ from pathlib import Path
 import feedparser
 import podcastparser
 import pytest
+from audio_helpers import episode_mp3
 from gitrepo import RepoBuilder, at
 from show_fixtures import HOSTILE_TITLE, show_copy
 
@@ -125,8 +126,8 @@ def test_podcastparser_reads_the_produced_feed(show):
         assert entry["title"] == ep.title
         assert entry["total_time"] == round(ep.duration_seconds)
         (enc,) = entry["enclosures"]
-        assert enc == {"url": f"{BASE}episodes/{date}/episode.mp3",
-                       "file_size": (folder / "episode.mp3").stat().st_size,
+        assert enc == {"url": f"{BASE}episodes/{date}/widgets-daily-{date}.mp3",
+                       "file_size": episode_mp3(folder).stat().st_size,
                        "mime_type": "audio/mpeg"}
         assert entry["guid"] and entry["guid"] != entry["link"]
         # one transcript_url: podcastparser keeps the last of the item's two (VTT, SRT)

@@ -42,11 +42,12 @@ from .show import (
     validate,
     write_settings,
 )
+from .state import STATE_FILE, read_published
+from .tag_sync import sync_tags
 
 log = logging.getLogger(__name__)
 
 NEARBY = 3  # episodes listed on each side under "Nearby episodes"
-STATE_FILE = "published.json"  # first publish time of each date, kept across re-exports
 
 
 @dataclass
@@ -70,18 +71,6 @@ def _is_local(url: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
-
-
-def _read_state(show_dir: Path) -> dict[str, str]:
-    path = show_dir / STATE_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return {str(k): str(v) for k, v in data.get("published", {}).items()}
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError, AttributeError) as exc:
-        log.warning("ignoring unreadable %s (%s)", path, exc)
-        return {}
 
 
 def _show_guid(settings: ShowSettings) -> tuple[str, bool]:
@@ -230,7 +219,8 @@ def publish_show(
     else:
         inside(root, cover)  # a regular file in the show folder, never a link out of it
 
-    state = _read_state(root)
+    retagged = sync_tags(root, settings, episodes, dry_run)  # before the feed reads sizes
+    state = read_published(root)
     published = _published_times(episodes, state, dt.datetime.now(dt.UTC), settings.release,
                                  release_at or {})
     files.update(render_site(settings, guid, episodes, published, scaled(progress, 0.1, 0.7),
@@ -242,7 +232,7 @@ def publish_show(
 
     changed = [rel for rel, data in files.items() if _differs(root / rel, data)]
     stamped = [item for item in episodes if item.episode.published_at != published[item.date]]
-    changed += [item.rel_dir + "episode.json" for item in stamped]
+    changed += [item.rel_dir + "episode.json" for item in stamped] + retagged
     if settings_changed or created:
         changed.append(show_file(root).name)
     result = PublishResult(root, settings.feed_url, [e.date for e in episodes], gathered.drafts,
