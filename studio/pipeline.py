@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # kept out of start-up: `studio pull` never needs them
     from .script.merge import Merged
     from .script.show_config import ScriptConfig
     from .sources.model import Day
+    from .sources.upstream import FetchMode
 
 log = logging.getLogger(__name__)
 DAY_FILE = "day.json"
@@ -40,6 +41,12 @@ class SourceSpec:
     lookback_days: int = 14
     api_url: str | None = None
     max_wait: float = 120.0  # longest wait for GitHub's rate limit, in seconds
+    # a local clone's remote: "always" (--fetch), "tracked", "never" (--no-fetch); None:
+    # show.toml's [source] fetch for produce, never for a pull (studio.sources.upstream)
+    fetch: str | None = None
+
+    def fetch_mode(self) -> FetchMode:
+        return self.fetch if self.fetch in ("always", "tracked", "never") else "never"  # type: ignore[return-value]
 
 
 def pull_day(
@@ -64,7 +71,7 @@ def pull_day(
         from .sources.gitlocal import pull_git
 
         day = pull_git(spec.git, date, tz=spec.tz, branch=spec.branch,
-                       lookback_days=spec.lookback_days)
+                       lookback_days=spec.lookback_days, fetch=spec.fetch_mode())
     else:
         from .errors import StudioError
 
@@ -256,6 +263,7 @@ def produce(
 
     cancel = cancel or CancelToken()
     recover_show(show_dir)  # what a killed run left, before anything else
+    spec = with_show_source(spec, show_dir)
     check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
     voice = with_show_voice(settings, show_dir)
     # The speech workers start loading now, beside the pull and the script.
@@ -307,6 +315,19 @@ def make_episode(
     prune_synthesized(finished, out)  # a re-produced day leaves no takes of its old script
     publish_step(show_dir, out, scaled(progress, 0.97, 1.0), cancel, push=push)
     return out
+
+
+def with_show_source(spec: SourceSpec, show_dir: str | Path) -> SourceSpec:
+    """``spec`` with show.toml's ``[source] fetch`` (default true: fetch a clone's remote when
+    its branch follows one) where the command line did not choose."""
+    from dataclasses import replace
+
+    from .publish.show import read_settings, show_file
+
+    if spec.fetch is not None or not spec.git:
+        return spec
+    fetch = read_settings(show_dir).source.fetch if show_file(show_dir).is_file() else True
+    return replace(spec, fetch="tracked" if fetch else "never")
 
 
 def with_show_voice(settings: AudioSettings | None, show_dir: str | Path) -> AudioSettings:

@@ -129,7 +129,7 @@ def _pull_range(spec: SourceSpec, first: dt.date, last: dt.date, progress: Progr
     from .sources.gitspan import pull_git_span
 
     return pull_git_span(spec.git or "", first, last, tz=spec.tz, branch=spec.branch,
-                         lookback_days=spec.lookback_days)
+                         lookback_days=spec.lookback_days, fetch=spec.fetch_mode())
 
 
 def _git_repo_name(path: str) -> str | None:
@@ -250,7 +250,10 @@ def produce_recap(spec: SourceSpec, dates: SpanDates, show_dir: str | Path,
     from .recovery import recover_show
 
     cancel = cancel or CancelToken()
+    from .pipeline import with_show_source
+
     recover_show(show_dir)
+    spec = with_show_source(spec, show_dir)
     check_writable_dir(recap_dir_for(show_dir, dates))
     span = pull_span(spec, dates, show_dir, scaled(progress, 0.0, 0.15), cancel)
     cancel.check()

@@ -18,13 +18,17 @@ from .audio.tools import require_tool
 from .episode import Episode, load_episode
 from .errors import StudioError
 from .export.checked import full_disk_error
-from .export.episode_files import MP3_NAME, ExportInfo, default_cover, export_episode
+from .export.episode_files import ExportInfo, default_cover, export_episode
 from .export.fileset import hold_dir, staging_dir
+from .export.identity import audio_file_name
 from .fsutil import check_writable_dir
 from .jobs import CancelToken, Progress, no_progress, scaled
 from .narration.lexicon import Lexicon, host_lexicon
 from .narration.takes import narrate
 from .profile import Profile, profile_for
+from .publish.show_identity import show_identity
+from .publish.state import read_published
+from .showlock import show_of
 from .sources.model import Day, save_day
 
 log = logging.getLogger(__name__)
@@ -36,6 +40,16 @@ def host_name(profile: Profile, episode: Episode) -> str:
     if host and host.lower() != "your host":
         return host
     return f"{episode.show or profile.name} host"
+
+
+def drop_old_audio(folder: Path, name: str) -> None:
+    """Remove the MP3 an earlier, unpublished export left under another name."""
+    old = folder / name
+    if Path(name).name == name and old.suffix == ".mp3" and old.is_file() and not old.is_symlink():
+        try:
+            old.unlink()
+        except OSError as exc:
+            log.warning("cannot remove the earlier %s: %s", old, exc.strerror or exc)
 
 
 def render_episode(
@@ -70,10 +84,15 @@ def render_episode(
     lexicon = lexicon or host_lexicon(profile.lexicon or None)
     narrate(episode, folder, settings, lexicon, scaled(progress, 0.0, 0.45), cancel)
     cancel.check()
+    show = show_of(folder)
+    identity = show_identity(show, episode, host_name(profile, episode))
+    published = show is not None and folder.name in read_published(show)
+    mp3_name = audio_file_name(episode, identity.title, folder, published)
+    before = episode.audio.file if episode.audio else None
     staged = staging_dir(folder, "export")
     hold = hold_dir(staged)  # a live export's folder is not a leftover
     try:
-        mastered = master_episode(episode, folder, staged, staged / MP3_NAME, settings,
+        mastered = master_episode(episode, folder, staged, staged / mp3_name, settings,
                                   scaled(progress, 0.45, 0.92), cancel)
         cancel.check()
         episode.loudness_target = settings.loudness_target
@@ -86,8 +105,8 @@ def render_episode(
             save_day(day, staged / DAY_FILE)
             extra.append(DAY_FILE)
         export_episode(episode, folder, staged,
-                       ExportInfo(host=host_name(profile, episode),
-                                  cover=cover or default_cover()), extra, feed,
+                       ExportInfo(host=identity.host, cover=cover or default_cover(),
+                                  show=identity.title, mp3_name=mp3_name), extra, feed,
                        programme_seconds=mastered.programme_seconds)
     except (StudioError, OSError) as exc:  # the swap was not made: the previous files stay
         full = full_disk_error(folder, exc)
@@ -97,5 +116,7 @@ def render_episode(
     finally:
         shutil.rmtree(staged, ignore_errors=True)
         os.close(hold)
+    if before and before != mp3_name and not published:
+        drop_old_audio(folder, before)  # never published: no feed item links to it
     progress(1.0, f"exported {episode.duration} at {episode.loudness_lufs} LUFS")
     return episode

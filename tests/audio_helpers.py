@@ -50,3 +50,10 @@ def tone_file(path: Path, seconds: float = 1.0, rate: int = 48000, channels: int
     subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "f32le", "-ar", str(rate), "-ac",
                     str(channels), "-i", "-", str(path)], input=data.tobytes(), check=True)
     return path
+
+
+def episode_mp3(folder: Path) -> Path:
+    """The exported MP3 of an episode folder (named after its show and day)."""
+    from studio.episode import load_episode
+
+    return folder / load_episode(folder).audio.file

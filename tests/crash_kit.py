@@ -34,7 +34,18 @@ from github_history import MERGEBOT, Planned, pytorch_history
 
 ROOT = Path(__file__).resolve().parent.parent
 DAY = dt.date(2026, 2, 9)
-EXPORTED = ["episode.mp3", "transcript.vtt", "transcript.srt", "chapters.json"]
+EXPORTED = ["episode.mp3", "transcript.vtt", "transcript.srt", "chapters.json"]  # "episode.mp3":
+# the episode's MP3, whatever it is named (after the show and the day: see mp3_in)
+
+
+def mp3_in(folder: Path) -> Path:
+    """The MP3 in ``folder`` (an episode folder or a staged export), else its old name."""
+    found = sorted(folder.glob("*.mp3"))
+    return found[0] if found else folder / "episode.mp3"
+
+
+def exported_path(folder: Path, name: str) -> Path:
+    return mp3_in(folder) if name == "episode.mp3" else folder / name
 TEMP_PREFIXES = (".export-", ".backup-")
 TEMP_SUFFIXES = (".tmp", ".part")
 SIGNALS = {"SIGKILL": signal.SIGKILL, "SIGTERM": signal.SIGTERM, "SIGINT": signal.SIGINT,
@@ -295,8 +306,8 @@ class CrashShow:
         return json.dumps([data["title"], [s["text"] for s in data["segments"]]])
 
     def exported(self) -> dict[str, str]:
-        return {name: sha256(self.folder / name) for name in EXPORTED
-                if (self.folder / name).is_file()}
+        return {name: sha256(exported_path(self.folder, name)) for name in EXPORTED
+                if exported_path(self.folder, name).is_file()}
 
     def check(self, outcome: Outcome, before: dict[str, str], target: str,
               after_next: bool = True) -> None:
@@ -323,7 +334,7 @@ class CrashShow:
         if actual != {n: declared.get(n) for n in actual} or set(actual) != set(EXPORTED):
             wrong = sorted(n for n in EXPORTED if actual.get(n) != declared.get(n))
             return [f"a mix: {', '.join(wrong)} do not match episode.json"]
-        if audio.get("bytes") != (self.folder / "episode.mp3").stat().st_size:
+        if audio.get("bytes") != mp3_in(self.folder).stat().st_size:
             return ["episode.json's audio bytes are not the MP3's size"]
         if actual == before:
             outcome.state = "old"
@@ -346,7 +357,7 @@ class CrashShow:
             enclosure = item.find("enclosure")
             url = enclosure.get("url", "") if enclosure is not None else ""
             date = url.rstrip("/").split("/")[-2] if url.count("/") >= 2 else ""
-            mp3 = self.show / "episodes" / date / "episode.mp3"
+            mp3 = self.show / "episodes" / date / url.rsplit("/", 1)[-1]
             if not mp3.is_file() or int(enclosure.get("length", "-1")) != mp3.stat().st_size:
                 problems.append(f"feed.xml: the enclosure of {date or url} is not the MP3's size")
                 continue
@@ -511,11 +522,11 @@ class Trigger:
     def ready(self, folder: Path) -> bool:
         for staged in folder.glob(".export-*"):
             if self.encoded:
-                if (staged / "episode.mp3").exists() and not (staged / "programme.f32").exists():
+                if mp3_in(staged).exists() and not (staged / "programme.f32").exists():
                     return True
             elif self.mp3_bytes is not None:
                 try:
-                    if (staged / "episode.mp3").stat().st_size >= self.mp3_bytes:
+                    if mp3_in(staged).stat().st_size >= self.mp3_bytes:
                         return True
                 except OSError:
                     continue

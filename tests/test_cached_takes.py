@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from audio_fixtures import write_episode
+from audio_helpers import episode_mp3
 from show_fixtures import probe_seconds
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +37,7 @@ def test_a_truncated_cached_take_is_made_again(tmp_path):
     folder = write_episode(tmp_path / "ep", SEGMENTS)
     assert render(folder).returncode == 0
     take = news_take(folder)
-    whole, seconds = take.read_bytes(), probe_seconds(folder / "episode.mp3")
+    whole, seconds = take.read_bytes(), probe_seconds(episode_mp3(folder))
 
     with open(take, "r+b") as fh:  # a copy that stopped halfway: the header still says all
         fh.truncate(len(whole) // 2)
@@ -44,7 +45,7 @@ def test_a_truncated_cached_take_is_made_again(tmp_path):
     assert r.returncode == 0, r.stderr
     assert f"the cached take {take.name} of segment 'news' is cut short" in r.stderr
     assert take.read_bytes() == whole
-    assert abs(probe_seconds(folder / "episode.mp3") - seconds) < 0.1
+    assert abs(probe_seconds(episode_mp3(folder)) - seconds) < 0.1
 
 
 def test_a_cached_take_far_too_short_for_its_words_is_made_again(tmp_path):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from audio_helpers import episode_mp3
 from gitrepo import RepoBuilder, at
 from test_cli_one_line import DATE, one_line_error, studio
 
@@ -71,7 +72,7 @@ def test_render_of_a_folder_starting_with_a_dash(episode, tmp_path):
     episode.rename(dashed)
     r = studio("render", "-q", "--", "-ep", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    assert (dashed / "episode.mp3").stat().st_size > 0
+    assert episode_mp3(dashed).stat().st_size > 0
 
 
 def test_garbage_is_not_an_audio_file_we_can_read(episode, tmp_path):

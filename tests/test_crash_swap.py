@@ -46,7 +46,7 @@ def _restore(show: CrashShow, pristine) -> None:
 def test_a_kill_at_any_rename_of_the_swap_leaves_a_whole_episode_and_a_true_feed(crash):
     show, _pristine, before, images, _renames = crash
     labels = [label for label, _image in images]
-    assert any("episode.mp3" in label for label in labels), labels  # the swap was covered
+    assert any(".mp3" in label for label in labels), labels  # the swap was covered
     assert any("feed.xml" in label for label in labels), labels
     states, failures = [], []
     for label, image in images:

@@ -10,6 +10,7 @@ mounting is not allowed the tests are skipped, saying so.
 from __future__ import annotations
 
 import pytest
+from audio_helpers import episode_mp3
 from crash_kit import CrashShow, Filler, NoMount, Trigger, fill_finish, fill_start, tmpfs
 
 
@@ -33,7 +34,7 @@ def full_show(tmp_path_factory):
 def test_a_disk_filled_during_the_encode_leaves_the_previous_episode_whole(full_show, trigger):
     show, filler = full_show
     json_before = (show.folder / "episode.json").read_bytes()
-    mp3_before = (show.folder / "episode.mp3").read_bytes()
+    mp3_before = episode_mp3(show.folder).read_bytes()
     feed_before = (show.show / "feed.xml").read_bytes()
     before = show.exported()
     outcome = fill_start(show, trigger, filler)
@@ -45,7 +46,7 @@ def test_a_disk_filled_during_the_encode_leaves_the_previous_episode_whole(full_
         assert "MB free" in line and "the episode was not replaced" in line, line
         assert outcome.state == "old", outcome.problems
         assert (show.folder / "episode.json").read_bytes() == json_before
-        assert (show.folder / "episode.mp3").read_bytes() == mp3_before
+        assert episode_mp3(show.folder).read_bytes() == mp3_before
         assert (show.show / "feed.xml").read_bytes() == feed_before
     finally:
         fill_finish(show, outcome, filler, before)

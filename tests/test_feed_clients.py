@@ -17,6 +17,7 @@ from pathlib import Path
 import feedparser
 import podcastparser
 import pytest
+from audio_helpers import episode_mp3
 from gitrepo import RepoBuilder, at
 from show_fixtures import HOSTILE_TITLE, show_copy
 
@@ -30,7 +31,8 @@ BASE = "https://podcasts.example.org/widgets/"
 NS = {"podcast": "https://podcastindex.org/namespace/1.0",
       "itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd",
       "psc": "http://podlove.org/simple-chapters",
-      "atom": "http://www.w3.org/2005/Atom"}
+      "atom": "http://www.w3.org/2005/Atom",
+      "content": "http://purl.org/rss/1.0/modules/content/"}
 # The Podcasting 2.0 namespace's first URI: the spec says clients must take it as identical to
 # https://podcastindex.org/namespace/1.0 (what the feed declares), but podcastparser 0.6.11
 # knows only this one, so it reads the podcast: tags of a feed given with it.
@@ -124,8 +126,8 @@ def test_podcastparser_reads_the_produced_feed(show):
         assert entry["title"] == ep.title
         assert entry["total_time"] == round(ep.duration_seconds)
         (enc,) = entry["enclosures"]
-        assert enc == {"url": f"{BASE}episodes/{date}/episode.mp3",
-                       "file_size": (folder / "episode.mp3").stat().st_size,
+        assert enc == {"url": f"{BASE}episodes/{date}/widgets-daily-{date}.mp3",
+                       "file_size": episode_mp3(folder).stat().st_size,
                        "mime_type": "audio/mpeg"}
         assert entry["guid"] and entry["guid"] != entry["link"]
         # one transcript_url: podcastparser keeps the last of the item's two (VTT, SRT)

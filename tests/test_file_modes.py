@@ -15,12 +15,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from audio_helpers import episode_mp3
 from github_history import pytorch_history
 
 ROOT = Path(__file__).resolve().parent.parent
 DAY = dt.date(2026, 2, 9)
 PUBLISHED = ["feed.xml", "index.html", "style.css", "cover.png",
-             "episodes/2026-02-09/index.html", "episodes/2026-02-09/episode.mp3",
+             "episodes/2026-02-09/index.html",
              "episodes/2026-02-09/transcript.vtt", "episodes/2026-02-09/transcript.srt",
              "episodes/2026-02-09/chapters.json"]
 PRIVATE = ["show.toml", "published.json", "episodes/2026-02-09/day.json",
@@ -51,8 +52,11 @@ def test_published_files_get_the_umask_mode_and_private_ones_stay_private(histor
     made = studio(["produce", "--git", str(history.path), "--date", DAY.isoformat(),
                    "--show-dir", str(show), "-q", "--no-sting"], tmp_path, umask)
     assert made.returncode == 0, made.stderr
+    mp3 = episode_mp3(show / "episodes" / DAY.isoformat())
+    assert mp3.name.endswith(f"-{DAY}.mp3")  # named after the show and the day
+    published = [*PUBLISHED, mp3.relative_to(show).as_posix()]
     public = oct(0o666 & ~umask)
-    assert modes(show, PUBLISHED) == dict.fromkeys(PUBLISHED, public)
+    assert modes(show, published) == dict.fromkeys(published, public)
     assert modes(show, PRIVATE) == dict.fromkeys(PRIVATE, oct(0o600))
 
     # A site an older studio published 0600: the next publish makes it readable, even
@@ -61,5 +65,5 @@ def test_published_files_get_the_umask_mode_and_private_ones_stay_private(histor
         os.chmod(show / name, 0o600)
     again = studio(["publish", "--show-dir", str(show), "-q"], tmp_path, umask)
     assert again.returncode == 0, again.stderr
-    assert modes(show, PUBLISHED) == dict.fromkeys(PUBLISHED, public)
+    assert modes(show, published) == dict.fromkeys(published, public)
     assert modes(show, PRIVATE) == dict.fromkeys(PRIVATE, oct(0o600))

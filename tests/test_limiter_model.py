@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from audio_fixtures import write_episode
-from audio_helpers import ebur128
+from audio_helpers import ebur128, episode_mp3
 
 from studio.audio.bs1770 import Profile, profile_raw
 from studio.audio.limiter_model import limited_loudness
@@ -96,7 +96,7 @@ def test_an_episode_is_encoded_once_without_trial_passes(tmp_path, monkeypatch):
     programme_reads = [c for c in started if "programme.f32" in c]
     assert len(programme_reads) == 1 and "libmp3lame" in programme_reads[0]
     assert not [c for c in started if c.startswith("ffprobe")]  # the MP3's length: mutagen
-    integrated, true_peak = ebur128(folder / "episode.mp3")
+    integrated, true_peak = ebur128(episode_mp3(folder))
     assert abs(integrated + 16.0) <= 1.0 and true_peak <= -1.5
     assert episode.true_peak_dbtp <= -1.5
 

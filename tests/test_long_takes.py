@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 from audio_fixtures import write_episode
+from audio_helpers import episode_mp3
 from show_fixtures import make_episode, probe_seconds, write_episode_folder
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,7 +56,7 @@ def test_long_silences_in_takes_are_shortened_in_the_mp3(tmp_path):
     assert "segment intro: shortened 1 silence of over 2 s to 0.8 s each (2:" in r.stderr
     assert "segment news: shortened 1 silence of over 2 s to 0.8 s each (1:" in r.stderr
 
-    seconds = probe_seconds(folder / "episode.mp3")
+    seconds = probe_seconds(episode_mp3(folder))
     assert seconds < 8, seconds  # 1.5 + 0.8 + 1.5, a pause, 0.8: not 4 minutes
     data = json.loads((folder / "episode.json").read_text())
     intro, news = data["segments"]

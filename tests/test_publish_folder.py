@@ -22,6 +22,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+from audio_helpers import episode_mp3
 from github_history import pytorch_history
 from show_fixtures import make_episode, show_copy, write_episode_folder
 
@@ -98,7 +99,8 @@ def test_produce_then_publish_to_a_served_folder(tmp_path, server):
     assert (show / "nginx-mime.conf").is_file()
 
     published = {p.relative_to(www).as_posix() for p in www.rglob("*") if p.is_file()}
-    assert {"feed.xml", "index.html", ".htaccess", f"episodes/{DAY}/episode.mp3",
+    mp3 = episode_mp3(show / "episodes" / str(DAY)).name
+    assert {"feed.xml", "index.html", ".htaccess", f"episodes/{DAY}/{mp3}",
             f"episodes/{DAY}/chapters.json", f"episodes/{DAY}/transcript.vtt"} <= published
     assert not {p.rsplit("/", 1)[-1] for p in published} & PRIVATE
     assert {oct(stat.S_IMODE((www / p).stat().st_mode)) for p in published} == {oct(0o640)}
@@ -110,7 +112,7 @@ def test_produce_then_publish_to_a_served_folder(tmp_path, server):
     enclosure = item.find("enclosure")
     kind, audio = fetch(enclosure.get("url"))
     assert kind == "audio/mpeg" == enclosure.get("type")
-    assert audio == (show / "episodes" / DAY.isoformat() / "episode.mp3").read_bytes()
+    assert audio == episode_mp3(show / "episodes" / DAY.isoformat()).read_bytes()
     assert int(enclosure.get("length")) == len(audio)
     ns = {"podcast": "https://podcastindex.org/namespace/1.0"}
     for tag in item.findall("podcast:transcript", ns) + item.findall("podcast:chapters", ns):

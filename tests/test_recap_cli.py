@@ -9,6 +9,7 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
+from audio_helpers import episode_mp3
 from show_fixtures import make_episode, show_copy, write_episode_folder
 from week_history import week_history
 
@@ -100,7 +101,8 @@ def test_recap_is_published_beside_the_dailies_that_link_to_it(tmp_path, tmp_pat
     assert code == 0, err
     assert "published the recap of 2026-W05" in out
     folder = show / "episodes" / "2026-W05"
-    for name in ("episode.mp3", "transcript.vtt", "transcript.srt", "chapters.json",
+    assert episode_mp3(folder).name == "widgets-daily-2026-W05.mp3"
+    for name in ("transcript.vtt", "transcript.srt", "chapters.json",
                  "index.html", "span.json"):
         assert (folder / name).is_file(), name
     chapters = json.loads((folder / "chapters.json").read_text())["chapters"]

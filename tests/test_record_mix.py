@@ -7,6 +7,7 @@ import sys
 
 import numpy as np
 import pytest
+from audio_helpers import episode_mp3
 from recording_helpers import RATE, espeak_speech, make_episode_dir, take_growing, wait_for
 
 from studio.audio.settings import AudioSettings
@@ -49,7 +50,7 @@ def test_recorded_imported_and_synthesized_master_to_one_loudness(mic, tmp_path)
     assert sources == {"intro": "recorded", "news": "imported", "outro": "synthesized"}
     intro = episode.segment("intro").take
     assert intro.trim.auto and intro.trim.start > 0.7  # the second of silence before is trimmed
-    audio = _decode(ep / "episode.mp3")
+    audio = _decode(episode_mp3(ep))
     meter = pyloudnorm.Meter(RATE)
     loudness = {}
     for seg in episode.segments:

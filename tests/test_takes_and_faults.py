@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from audio_fixtures import write_episode
-from audio_helpers import ffprobe_json, tone_file
+from audio_helpers import episode_mp3, ffprobe_json, tone_file
 
 from studio.audio.settings import AudioSettings
 from studio.episode import Take, Trim, load_episode, save_episode
@@ -23,7 +23,7 @@ SHORT = [
     ("intro", "Intro", "Hello and welcome to a short episode.", []),
     ("news", "News", "The news segment says one thing. Then another thing.", []),
 ]
-EXPORTED = ["episode.mp3", "transcript.vtt", "transcript.srt", "chapters.json", "episode.json"]
+EXPORTED = ["transcript.vtt", "transcript.srt", "chapters.json", "episode.json"]
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +34,8 @@ def exported(tmp_path_factory):
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:
-    return {name: (folder / name).read_bytes() for name in EXPORTED}
+    return {"episode.mp3": episode_mp3(folder).read_bytes(),  # named after show and day
+            **{name: (folder / name).read_bytes() for name in EXPORTED}}
 
 
 @pytest.mark.parametrize("suffix, rate, channels", [
@@ -169,7 +170,7 @@ def test_an_unwritable_folder_is_a_clear_error(exported, tmp_path):
     blocker.write_text("a file where the takes folder should be")
     with pytest.raises(StudioError, match="cannot"):
         render_episode(folder)
-    assert (folder / "episode.mp3").read_bytes() == (exported / "episode.mp3").read_bytes()
+    assert episode_mp3(folder).read_bytes() == episode_mp3(exported).read_bytes()
 
 
 def test_missing_ffmpeg_names_what_to_install(exported, tmp_path):
@@ -209,8 +210,8 @@ def test_render_command_prints_title_duration_loudness_and_paths(exported, tmp_p
     out = proc.stdout
     assert "PyTorch: The Day of Rollbacks" in out
     assert "duration: PT" in out and "LUFS" in out and "(target -19)" in out
-    assert str(folder / "episode.mp3") in out and str(folder / "transcript.vtt") in out
-    assert float(ffprobe_json(folder / "episode.mp3")["format"]["duration"]) > 3
+    assert str(episode_mp3(folder)) in out and str(folder / "transcript.vtt") in out
+    assert float(ffprobe_json(episode_mp3(folder))["format"]["duration"]) > 3
 
 
 def test_cancel_while_mastering_keeps_the_previous_export(exported, tmp_path):

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import feedparser
 import pytest
+from audio_helpers import episode_mp3
 from github_history import Planned, pytorch_history, repo_data
 from github_server import Fault, Gate, GitHubApiServer
 
@@ -164,7 +165,7 @@ def test_rerunning_a_published_day_corrects_it_and_duplicates_nothing(tmp_path_f
     folder = show / "episodes" / DAY.isoformat()
     result = run(produce_args(show, local(hist), "--publish"), tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "published 2026-02-09" in result.stdout and (folder / "episode.mp3").is_file()
+    assert "published 2026-02-09" in result.stdout and episode_mp3(folder).is_file()
     [item] = _items(show)
     guid, published = item.id, item.published
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from audio_fixtures import write_episode
+from audio_helpers import episode_mp3
 
 from studio.audio.settings import AudioSettings
 from studio.errors import StudioError
@@ -60,7 +61,7 @@ def test_without_the_piper_extra_pyttsx3_still_narrates(tmp_path):
 
     r = without_piper(tmp_path, "-m", "studio", "render", str(folder), "--no-sting", "-q")
     assert r.returncode == 0, r.stderr
-    assert (folder / "episode.mp3").is_file()
+    assert episode_mp3(folder).is_file()
     r = without_piper(tmp_path, "-m", "studio", "render", str(folder), "--no-sting", "-q",
                       "--voice", "piper:")
     assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from audio_helpers import episode_mp3
 from gitrepo import PT_BOT, RepoBuilder, at, pt_landed
 
 from studio.narration import tts
@@ -68,6 +69,6 @@ def test_produce_starts_the_workers_before_the_script(tmp_path, spawns):
 
     out = produce(SourceSpec(git=str(tmp_path / "repo")), dt.date(2026, 2, 9),
                   tmp_path / "show", progress=progress)
-    assert (Path(out) / "episode.mp3").is_file()
+    assert episode_mp3(Path(out)).is_file()
     assert spawns and max(spawns) < moments["writing the script"]
     assert not tts._warm

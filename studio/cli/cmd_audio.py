@@ -129,7 +129,8 @@ def report(episode_dir: Path) -> None:
         n = provenance_counts(episode)
         lines.append(f"  script: drafted by {episode.writer}, {n['verified']} sentences verified, "
                      f"{n['replaced']} replaced, {n['dropped']} dropped")
-    for name in ("episode.mp3", "transcript.vtt", "transcript.srt", "chapters.json"):
+    mp3 = episode.audio.file if episode.audio else "episode.mp3"
+    for name in (mp3, "transcript.vtt", "transcript.srt", "chapters.json"):
         if (episode_dir / name).exists():
             lines.append(f"  {name.split('.')[-1]}: {os.fspath(episode_dir / name)}")
     page = episode_dir / "index.html"

@@ -23,6 +23,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                               "web server serves), s3://BUCKET/PREFIX (endpoint and region "
                               "under [s3] in show.toml) or github (as --push); repeatable; "
                               "default: [publish] to in show.toml")
+    publish.add_argument("--release-at", action="append", default=[], metavar="EPISODE=TIME",
+                         help="date the episode in folder EPISODE (2026-11-30, 2026-W48) at "
+                              "TIME (RFC 3339, e.g. 2026-11-30T07:00:00+01:00) instead of its "
+                              "day at show.toml's [release] time; kept by later publishes; "
+                              "repeatable")
     publish.add_argument("--dry-run", action="store_true",
                          help="list what would change; write and push nothing")
     publish.add_argument("--lock-wait", type=seconds(), default=0.0, metavar="SECONDS",
@@ -33,13 +38,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_publish(args: argparse.Namespace) -> int:
+    from ..publish.release import parse_release_at
     from ..publish.site import publish_show
 
+    release_at = parse_release_at(args.release_at)  # before anything is written
     progress = TerminalProgress(quiet=args.quiet)
     try:
         result = publish_show(args.show_dir, args.base_url, push=args.push,
                               dry_run=args.dry_run, progress=progress,
-                              lock_wait=args.lock_wait, targets=args.targets)
+                              lock_wait=args.lock_wait, targets=args.targets,
+                              release_at=release_at)
     finally:
         progress.done()
     print(describe(result))

@@ -30,6 +30,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     recap.add_argument("--branch", help="branch to follow (default: the repository's HEAD)")
     recap.add_argument("--lookback-days", type=days, default=14, metavar="N",
                        help="days before each date to pair reverts (default 14)")
+    from .cmd_text import add_fetch_argument
+
+    add_fetch_argument(recap, show=True)
     recap.add_argument("--show-dir", required=True, metavar="DIR")
     recap.add_argument("--profile", help="show profile: a built-in name or a .toml file")
     from .cmd_text import _minutes
@@ -94,10 +97,11 @@ def _day(text: str, today: dt.date, option: str) -> dt.date:
 
 def _spec(args: argparse.Namespace):
     from ..pipeline import SourceSpec
+    from .cmd_text import fetch_choice
 
     return SourceSpec(git=args.git, github=args.github, branch=args.branch, tz=args.tz,
                       lookback_days=args.lookback_days, api_url=args.api_url,
-                      max_wait=args.max_wait)
+                      max_wait=args.max_wait, fetch=fetch_choice(args))
 
 
 def cmd_recap(args: argparse.Namespace) -> int:

@@ -136,6 +136,21 @@ def _source_arguments(parser: argparse.ArgumentParser, span: bool = False) -> No
     parser.add_argument("--branch", help="branch to follow (default: the repository's HEAD)")
     parser.add_argument("--lookback-days", type=days, default=14, metavar="N",
                         help="days before the date pulled to pair reverts (default 14)")
+    add_fetch_argument(parser, show=span)
+
+
+def add_fetch_argument(parser: argparse.ArgumentParser, show: bool) -> None:
+    """--fetch/--no-fetch; ``show``: a command with a show folder, whose show.toml decides."""
+    default = ("show.toml's [source] fetch, else true: fetch when the branch follows a "
+               "remote-tracking branch" if show else "no fetch")
+    parser.add_argument("--fetch", action=argparse.BooleanOptionalAction, default=None,
+                        help=f"with --git: fetch the clone's remote before reading it (default: "
+                             f"{default}); a day the clone cannot see is refused either way")
+
+
+def fetch_choice(args: argparse.Namespace) -> str | None:
+    """The SourceSpec's ``fetch`` from --fetch/--no-fetch (None: neither was given)."""
+    return {True: "always", False: "never"}.get(getattr(args, "fetch", None))
 
 
 def _spec(args: argparse.Namespace):
@@ -149,6 +164,7 @@ def _spec(args: argparse.Namespace):
         lookback_days=args.lookback_days,
         api_url=getattr(args, "api_url", None),
         max_wait=getattr(args, "max_wait", 120.0),
+        fetch=fetch_choice(args),
     )
 
 

@@ -30,8 +30,10 @@ EXPORTED = [MP3_NAME, VTT_NAME, SRT_NAME, CHAPTERS_NAME, EPISODE_FILE]
 
 @dataclass
 class ExportInfo:
-    host: str
+    host: str  # the MP3's artist
     cover: Path | None = None
+    show: str = ""  # the MP3's album (default: the episode's show, else its repository)
+    mp3_name: str = MP3_NAME  # the MP3 staged and published (studio.export.identity)
 
 
 def default_cover() -> Path:
@@ -86,14 +88,14 @@ def export_episode(episode: Episode, folder: Path, staged: Path, info: ExportInf
     ``programme_seconds``: what the MP3 must play; the tagged MP3 is decoded and checked
     against it before anything is replaced (studio.export.checked).
     """
-    mp3 = staged / MP3_NAME
+    mp3 = staged / info.mp3_name
     try:
         duration = mp3_duration(mp3)
     except StudioError as exc:
         raise unreadable(folder, exc) from exc
     chapters = episode_chapters(episode, duration)
     episode.refresh_transcript()
-    write_tags(mp3, episode.title, info.host, episode.show or episode.repo, episode.date,
+    write_tags(mp3, episode.title, info.host, info.show or episode.show or episode.repo, episode.date,
                episode.summary, episode.transcript, chapters, info.cover)
     if programme_seconds is not None:
         check_encoded(mp3, programme_seconds, duration, folder)
@@ -104,7 +106,8 @@ def export_episode(episode: Episode, folder: Path, staged: Path, info: ExportInf
     os.chmod(mp3, published_mode())  # published; episode.json below stays private (fsutil)
     episode.duration_seconds = round(duration, 3)
     episode.duration = iso_duration(duration)
-    episode.audio = AudioFile(file=MP3_NAME, bytes=mp3.stat().st_size, sha256=sha256_of(mp3))
+    episode.audio = AudioFile(file=info.mp3_name, bytes=mp3.stat().st_size, sha256=sha256_of(mp3))
     episode.files = {name: sha256_of(staged / name) for name in (VTT_NAME, SRT_NAME, CHAPTERS_NAME)}
     atomic_write_json(staged / EPISODE_FILE, episode.to_dict())
-    publish_files(folder, staged, [*EXPORTED[:-1], *(extra or []), EPISODE_FILE], feed)
+    publish_files(folder, staged, [info.mp3_name, *EXPORTED[1:-1], *(extra or []), EPISODE_FILE],
+                  feed)

@@ -1,10 +1,13 @@
-"""ID3v2.4 tags of the episode MP3, written with mutagen.
+"""ID3v2.3 tags of the episode MP3, written with mutagen.
 
-Title, host, show, date, summary, the full transcript, the cover art and chapters. mutagen
-writes frames of one kind smallest first, not in the order added; players follow the CTOC
-(which lists the chapters in time order), but tools such as ffprobe list CHAP frames as they
-lie in the file. So each CHAP carries a private padding frame that makes the frames grow in
-time order, and the element ids sort the same way.
+Title, host, show, date, summary, the full transcript, the cover art and chapters. ID3v2.3,
+not mutagen's default v2.4: ffmpeg (and every player built on it) reads the sizes of the
+sub-frames inside a v2.4 CHAP frame as plain integers where v2.4 writes them syncsafe, so a
+sub-frame of 128 bytes or more (a long chapter title) loses that chapter and all after it;
+v2.3 sizes are plain integers for everyone (and what most podcast tools write). mutagen
+writes frames of one kind smallest first: the CHAP frames are then put in time order
+(:mod:`.chapter_order`) for tools that list them as they lie in the file; the CTOC lists
+them in time order for players that follow it.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from pathlib import Path
 
 from ..errors import StudioError
 from ..textsafe import clean_line, clean_text
+from .chapter_order import order_chapters
 from .chapters import Chapter
 
 
@@ -53,47 +57,25 @@ def write_tags(
                       child_element_ids=ids, sub_frames=[TIT2(encoding=3, text=["Chapters"])]))
     from mutagen import MutagenError
 
+    tags.update_to_v23()  # TDRC becomes TYER/TDAT; text is written as UTF-16
     try:
-        tags.save(str(mp3), v2_version=4)
+        tags.save(str(mp3), v2_version=3)
+        order_chapters(mp3)
     except (OSError, MutagenError) as exc:  # mutagen wraps a failed write (a full disk)
         reason = getattr(exc, "strerror", None) or exc
         raise StudioError(f"cannot write tags into {mp3.name}: {reason}") from exc
 
 
-PAD_OWNER = "commitcast:pad"
-
-
-def _chap(n: int, ch: Chapter, pad: int):
-    from mutagen.id3 import CHAP, PRIV, TIT2, WXXX
-
-    sub = [TIT2(encoding=3, text=[ch.title])]
-    if ch.url:
-        sub.append(WXXX(encoding=3, desc="", url=ch.url))
-    sub.append(PRIV(owner=PAD_OWNER, data=b"\0" * pad))
-    return CHAP(element_id=f"chp{n:04d}", start_time=int(round(ch.start * 1000)),
-                end_time=int(round(ch.end * 1000)), start_offset=0xFFFFFFFF,
-                end_offset=0xFFFFFFFF, sub_frames=sub)
-
-
-def _frame_size(frame) -> int:
-    import io
-
-    from mutagen.id3 import ID3
-
-    tags = ID3()
-    tags.add(frame)
-    buffer = io.BytesIO()
-    tags.save(buffer, v2_version=4, padding=lambda info: 0)
-    return len(buffer.getvalue())
-
-
 def chapter_frames(chapters: list[Chapter]) -> list:
-    """CHAP frames in time order whose sizes never shrink (see the module docstring)."""
+    """One CHAP frame per chapter (title, and its link when it has one), ids in time order."""
+    from mutagen.id3 import CHAP, TIT2, WXXX
+
     frames = []
-    size = 0
     for n, ch in enumerate(chapters):
-        base = _frame_size(_chap(n, ch, 0))
-        pad = max(0, size - base)
-        frames.append(_chap(n, ch, pad))
-        size = base + pad
+        sub = [TIT2(encoding=3, text=[ch.title])]
+        if ch.url:
+            sub.append(WXXX(encoding=3, desc="", url=ch.url))
+        frames.append(CHAP(element_id=f"chp{n:04d}", start_time=int(round(ch.start * 1000)),
+                           end_time=int(round(ch.end * 1000)), start_offset=0xFFFFFFFF,
+                           end_offset=0xFFFFFFFF, sub_frames=sub))
     return frames

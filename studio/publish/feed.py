@@ -23,6 +23,7 @@ from .podcast_ns import (
 )
 from .psc_ns import SimpleChaptersEntryExtension, SimpleChaptersExtension, web_link
 from .show import ShowSettings
+from .show_notes import show_notes
 
 MAX_DESCRIPTION_BYTES = 4000
 # feedgen formats dates by switching the process locale: one feed at a time.
@@ -86,7 +87,8 @@ def build_feed(
     ext.persons = show_persons(settings)
 
     newest = None
-    for item in episodes:  # oldest first, each prepended: the feed lists newest first
+    # by publish time (the days they tell, or the host's times), each prepended: newest first
+    for item in sorted(episodes, key=lambda e: parse_published(published[e.date])):
         when = parse_published(published[item.date])
         newest = when if newest is None or when > newest else newest
         _add_item(fg, settings, show_guid, item, when)
@@ -105,6 +107,7 @@ def _add_item(fg, settings: ShowSettings, show_guid: str, item: ShowEpisode,  # 
     fe.guid(item_guid(show_guid, item.date), permalink=False)
     fe.pubDate(when)
     fe.description(clean_line(ep.summary) or clean_line(ep.title) or item.date)
+    fe.content(show_notes(item, absolute(settings, item.rel_dir)))  # escaped, never CDATA
     fe.enclosure(absolute(settings, item.rel_dir + item.audio_name), str(item.audio_bytes),
                  "audio/mpeg")
     fe.podcast.itunes_duration(str(item.duration_seconds))

@@ -44,7 +44,7 @@ def _csp(script: str | None) -> str:
 
 
 @lru_cache(maxsize=1)
-def _environment():  # noqa: ANN202 - a jinja2.Environment, imported lazily
+def templates():  # noqa: ANN202 - a jinja2.Environment, imported lazily
     import jinja2
 
     return jinja2.Environment(
@@ -98,7 +98,8 @@ def clock(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-def _links(item: ShowEpisode, shas: list[str]) -> list[dict[str, str]]:
+def commit_links(item: ShowEpisode, shas: list[str]) -> list[dict[str, str]]:
+    """The PR (or commit) links of ``shas``: label (#N or a short sha), href, title."""
     links = []
     for sha in shas:
         ref = item.episode.ref(sha)
@@ -129,10 +130,10 @@ def _start_attr(seconds: float | None) -> str | None:
 def _transcript(item: ShowEpisode) -> list[dict[str, Any]]:
     parts = []
     for n, seg in enumerate(item.episode.segments, 1):
-        sentences = [{"text": clean_line(s.text), "links": _links(item, s.commits)}
+        sentences = [{"text": clean_line(s.text), "links": commit_links(item, s.commits)}
                      for s in seg.sentences if clean_line(s.text)]
         if not sentences and clean_line(seg.text):
-            sentences = [{"text": clean_line(seg.text), "links": _links(item, seg.commits)}]
+            sentences = [{"text": clean_line(seg.text), "links": commit_links(item, seg.commits)}]
         parts.append({"title": clean_line(seg.title), "anchor": f"part-{n}",
                       "start_attr": _start_attr(seg.start), "sentences": sentences})
     if not parts:
@@ -191,7 +192,7 @@ def render_episode_page(settings: ShowSettings, item: ShowEpisode, published: st
         "is_recap": ep.kind == "recap",
         "span_label": when_label(item) if ep.kind == "recap" else "",
     }
-    return _environment().get_template("episode.html").render(context).encode("utf-8")
+    return templates().get_template("episode.html").render(context).encode("utf-8")
 
 
 def render_index(settings: ShowSettings, episodes: list[ShowEpisode]) -> bytes:
@@ -214,4 +215,4 @@ def render_index(settings: ShowSettings, episodes: list[ShowEpisode]) -> bytes:
         "cover": quote(settings.cover, safe="/"),
         "episodes": listed,
     }
-    return _environment().get_template("index.html").render(context).encode("utf-8")
+    return templates().get_template("index.html").render(context).encode("utf-8")

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from ..errors import StudioError
 from ..fsutil import atomic_write_bytes, read_toml
 from ..script.llm.config import WriterSettings, parse_writer
+from .release import ReleaseSettings, check_release
 from .show_people import ShowPeople, ShowPerson, check_people, strings, tables
 from .targets import PublishTargets, S3Settings, parse_publish, parse_s3
 
@@ -75,6 +76,14 @@ class ShowVoice:
 
 
 @dataclass
+class SourceSettings:
+    """``[source]``: how ``produce`` treats a local clone. ``fetch``: fetch its remote first
+    when the branch follows a remote-tracking branch (studio.sources.upstream)."""
+
+    fetch: bool = True
+
+
+@dataclass
 class ShowSettings:
     title: str = "Commitcast"
     description: str = ""
@@ -92,6 +101,8 @@ class ShowSettings:
     s3: S3Settings = field(default_factory=S3Settings)
     voice: ShowVoice = field(default_factory=ShowVoice)
     script: ScriptSettings = field(default_factory=ScriptSettings)
+    source: SourceSettings = field(default_factory=SourceSettings)
+    release: ReleaseSettings = field(default_factory=ReleaseSettings)  # episodes' pubDate
     # [writer]: the story writer (default) or a language model fact-locked to the day
     writer: WriterSettings = field(default_factory=WriterSettings)
     # accounts this show counts as bots besides the profile's and the common bot shapes:
@@ -145,7 +156,8 @@ def check_base_url(url: str) -> str:
 
 
 # [name] tables (and the bots list) in show.toml, each checked by its own parser
-TABLES = ("owner", "github", "publish", "s3", "voice", "script", "writer", "bots", "person", "people")
+TABLES = ("owner", "github", "publish", "s3", "voice", "script", "source", "release", "writer",
+          "bots", "person", "people")
 
 
 def _typed(section: str, data: dict[str, Any], cls: type) -> dict[str, Any]:
@@ -220,6 +232,9 @@ def parse_settings(data: dict[str, Any]) -> ShowSettings:
     settings.voice = ShowVoice(**_typed("voice.", _table(data, "voice"), ShowVoice))
     settings.voice.speed = float(settings.voice.speed)
     settings.script = _script(_table(data, "script"))
+    settings.source = SourceSettings(**_typed("source.", _table(data, "source"), SourceSettings))
+    settings.release = ReleaseSettings(**_typed("release.", _table(data, "release"),
+                                                ReleaseSettings))
     settings.writer = parse_writer(_table(data, "writer"))
     settings.bots = strings(data, "bots")
     settings.person = [ShowPerson(**_typed("person.", p, ShowPerson)) for p in tables(data, "person")]
@@ -252,6 +267,7 @@ def validate(settings: ShowSettings) -> None:
     if settings.github.repo and settings.github.repo.count("/") != 1:
         raise StudioError(f"{SHOW_FILE}: github.repo must be owner/name")
     check_people(settings.person, settings.people)
+    check_release(settings.release, SHOW_FILE)
     engine = settings.voice.engine.strip().lower()
     if engine not in ("", "pyttsx3", "piper"):
         raise StudioError(f"{SHOW_FILE}: voice.engine must be pyttsx3 or piper, not {engine!r}")

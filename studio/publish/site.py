@@ -30,6 +30,7 @@ from .feed import build_feed, parse_published
 from .gather import ShowEpisode, gather_episodes
 from .pages import render_episode_page, render_index, stylesheet
 from .podcast_ns import podcast_guid
+from .release import ReleaseSettings, release_time
 from .safe_files import inside
 from .show import (
     DEFAULT_COVER,
@@ -41,11 +42,12 @@ from .show import (
     validate,
     write_settings,
 )
+from .state import STATE_FILE, read_published
+from .tag_sync import sync_tags
 
 log = logging.getLogger(__name__)
 
 NEARBY = 3  # episodes listed on each side under "Nearby episodes"
-STATE_FILE = "published.json"  # first publish time of each date, kept across re-exports
 
 
 @dataclass
@@ -61,10 +63,6 @@ class PublishResult:
     sent: list = field(default_factory=list)  # a targets.SendResult per folder / S3 target
 
 
-def utc_now() -> str:
-    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
-
-
 def _is_local(url: str) -> bool:
     host = urlsplit(url).hostname or ""
     if host == "localhost" or host.endswith(".localhost"):
@@ -73,18 +71,6 @@ def _is_local(url: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
-
-
-def _read_state(show_dir: Path) -> dict[str, str]:
-    path = show_dir / STATE_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return {str(k): str(v) for k, v in data.get("published", {}).items()}
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError, AttributeError) as exc:
-        log.warning("ignoring unreadable %s (%s)", path, exc)
-        return {}
 
 
 def _show_guid(settings: ShowSettings) -> tuple[str, bool]:
@@ -102,11 +88,17 @@ def _show_guid(settings: ShowSettings) -> tuple[str, bool]:
     return guid, True
 
 
-def _published_times(episodes: list[ShowEpisode], state: dict[str, str], now: str
-                     ) -> dict[str, str]:
+def _published_times(episodes: list[ShowEpisode], state: dict[str, str], now: dt.datetime,
+                     release: ReleaseSettings, release_at: dict[str, str]) -> dict[str, str]:
+    """Each episode's publish time: the host's ``release_at``, else the one stamped at its
+    first publish, else its release time (studio.publish.release)."""
+    unknown = sorted(set(release_at) - {item.date for item in episodes})
+    if unknown:
+        raise StudioError(f"--release-at: no published episode {unknown[0]!r} in this show")
     times = {}
     for item in episodes:
-        value = item.episode.published_at or state.get(item.date) or now
+        value = (release_at.get(item.date) or item.episode.published_at or state.get(item.date)
+                 or release_time(item.episode, release, now))
         try:
             parse_published(value)
         except ValueError:
@@ -195,11 +187,13 @@ def publish_show(
     cancel: CancelToken | None = None,
     token_lookup: Callable[[], str | None] | None = None,
     targets: list[str] | None = None,
+    release_at: dict[str, str] | None = None,
 ) -> PublishResult:
     """Publish ``show_dir``: feed.xml, index.html, style.css and a page per episode;
     with ``push`` (default: show.toml's ``github.auto_push``), also send the site to the
     GitHub Pages branch set in show.toml; then to each of ``targets`` (default: show.toml's
-    ``[publish] to``), e.g. ``folder:/srv/www/show`` or ``s3://bucket/prefix``."""
+    ``[publish] to``), e.g. ``folder:/srv/www/show`` or ``s3://bucket/prefix``.
+    ``release_at``: the host's publish times by episode folder, replacing the stamped ones."""
     from ..export.journal import feed_written
     from ..recovery import recover_show
     from .targets import GithubTarget, parse_target
@@ -225,8 +219,10 @@ def publish_show(
     else:
         inside(root, cover)  # a regular file in the show folder, never a link out of it
 
-    state = _read_state(root)
-    published = _published_times(episodes, state, utc_now())
+    retagged = sync_tags(root, settings, episodes, dry_run)  # before the feed reads sizes
+    state = read_published(root)
+    published = _published_times(episodes, state, dt.datetime.now(dt.UTC), settings.release,
+                                 release_at or {})
     files.update(render_site(settings, guid, episodes, published, scaled(progress, 0.1, 0.7),
                              cancel))
     new_state = {**state, **published}
@@ -236,7 +232,7 @@ def publish_show(
 
     changed = [rel for rel, data in files.items() if _differs(root / rel, data)]
     stamped = [item for item in episodes if item.episode.published_at != published[item.date]]
-    changed += [item.rel_dir + "episode.json" for item in stamped]
+    changed += [item.rel_dir + "episode.json" for item in stamped] + retagged
     if settings_changed or created:
         changed.append(show_file(root).name)
     result = PublishResult(root, settings.feed_url, [e.date for e in episodes], gathered.drafts,

@@ -7,11 +7,15 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import StudioError
 from ..textsafe import clean_text, decode_git
 from .forge import remote_identity
 from .model import MAX_MESSAGE_CHARS, Commit, Day
+
+if TYPE_CHECKING:
+    from .upstream import FetchMode
 
 # Fields of one record; the message comes last because only it may span lines.
 _FIELDS = ["%H", "%P", "%an", "%ae", "%aI", "%cn", "%ce", "%cI", "%ct", "%B"]
@@ -127,13 +131,15 @@ def pull_git(
     tz: str = "UTC",
     branch: str | None = None,
     lookback_days: int = 14,
+    fetch: FetchMode = "never",
 ) -> Day:
     """Commits on ``branch``'s first-parent line committed on ``date`` in ``tz``, and the
     ``lookback_days`` before it. Merge commits stand for the pull request they merged.
 
     One history walk over the window without diffs (cheap) runs side by side with the
     repository look-ups; then one `--no-walk` pass sizes every commit kept (the day's and the
-    few look-back commits pairing needs), file by file, beside the merges' author look-up."""
+    few look-back commits pairing needs), file by file, beside the merges' author look-up.
+    ``fetch``: see :mod:`studio.sources.upstream`."""
     from .gitspan import pull_git_span
 
-    return pull_git_span(path, date, date, tz, branch, lookback_days)[0]
+    return pull_git_span(path, date, date, tz, branch, lookback_days, fetch)[0]

@@ -39,6 +39,7 @@ from .project_name import project_name
 from .reland_depth import RELAND_DAYS, older_pairs, unpaired_relands
 from .relevance import keep_lookback
 from .shallow import check_shallow
+from .upstream import FetchMode, check_upstream
 from .window import day_bounds, git_time, parse_zone, window_start
 
 Record = tuple[int, str, str, bytes, bytes]  # (commit time, sha, title, message, record)
@@ -96,8 +97,11 @@ def pull_git_span(
     tz: str = "UTC",
     branch: str | None = None,
     lookback_days: int = 14,
+    fetch: FetchMode = "never",
 ) -> list[Day]:
-    """One Day for each date from ``first`` to ``last``, oldest first; see the module text."""
+    """One Day for each date from ``first`` to ``last``, oldest first; see the module text.
+    ``fetch``: whether to fetch the remote first (:mod:`.upstream`), which also refuses days
+    a clone behind its remote cannot see."""
     repo = Path(path)
     if not repo.exists():
         raise StudioError(f"no such folder: {repo}")
@@ -117,16 +121,22 @@ def pull_git_span(
     since, end = windows[0], bounds[-1][1]
     marker = "COMMITCAST-" + secrets.token_hex(8)
     rev = branch or "HEAD"
+    probe = _start(repo, "rev-parse", "--absolute-git-dir", "--is-bare-repository",
+                   "--abbrev-ref", "HEAD")
+    probe_out, probe_err = probe.communicate()
+    lines = probe_out.decode(errors="replace").split()
+    if len(lines) < 2 or (probe.returncode != 0 and b"not a git repository" in probe_err):
+        raise StudioError(f"not a git repository: {repo}")
+    git_dir, bare, lines = lines[0], lines[1] == "true", lines[:1] + lines[2:]
+    if branch is None:
+        branch = lines[1] if len(lines) > 1 and lines[1] != "HEAD" else _symbolic_head(repo)
+    fresh = check_upstream(repo, rev, branch, bare, bounds[0][0], end, fetch)
+    walk = fresh.rev  # the remote-tracking branch when it was fetched and the branch is behind
     log = _start(repo, "log", "--first-parent", "-z", _format(marker),
                  f"--since={git_time(since)}", f"--until={git_time(end)}",
-                 "--end-of-options", rev, "--")
-    probe = _start(repo, "rev-parse", "--absolute-git-dir", "--abbrev-ref", "HEAD")
+                 "--end-of-options", walk, "--")
     origin_proc = _start(repo, "config", "--get", "remote.origin.url")
     try:
-        probe_out, probe_err = probe.communicate()
-        lines = probe_out.decode(errors="replace").split()
-        if not lines or (probe.returncode != 0 and b"not a git repository" in probe_err):
-            raise StudioError(f"not a git repository: {repo}")
         log_out, log_err = log.communicate()
         if log.returncode != 0:
             if branch is None:
@@ -134,11 +144,9 @@ def pull_git_span(
             raise _log_failure(log_err, branch)
         origin = origin_proc.communicate()[0].decode(errors="replace").strip()
     finally:
-        _stop(log, probe, origin_proc)
-    git_dir = lines[0]
+        _stop(log, origin_proc)
+    rev = walk
     check_shallow(repo, git_dir, rev, since, bounds[0][0])  # a cut history is no quiet day
-    if branch is None:
-        branch = lines[1] if len(lines) > 1 and lines[1] != "HEAD" else _symbolic_head(repo)
 
     records = _records(log_out, marker)
     parsed = _Parsed()
@@ -166,7 +174,8 @@ def pull_git_span(
     return [Day(repo=name, repo_url=web, branch=branch, date=date.isoformat(), tz=tz,
                 source="git", start=start.isoformat(), end=stop.isoformat(),
                 merged_prs=prs.merged_prs(day), commits=day, lookback=lookback,
-                lookback_days=lookback_days, lookback_total=total, project=project)
+                lookback_days=lookback_days, lookback_total=total, project=project,
+                notes=list(fresh.notes))
             for date, (start, stop), (day, lookback, total) in zip(dates, bounds, cut, strict=True)]
 
 

@@ -1,0 +1,125 @@
+"""Files and tags that identify an episode (issue 24, item 4).
+
+Through the real `studio produce`, `render` and `publish` on a small repository: the MP3 is
+named after the show and the day and tagged with show.toml's title (album) and host
+(artist); an episode published before this naming keeps its ``episode.mp3`` URL; a title
+edited after export reaches the MP3's tags on the next publish (and the next render).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from gitrepo import RepoBuilder, at
+from mutagen.id3 import ID3
+
+from studio.episode import load_episode, save_episode
+from studio.export.journal import sha256_of
+
+ROOT = Path(__file__).resolve().parent.parent
+BASE = "https://podcasts.example.org/executorch/"
+DAYS = ["2026-08-19", "2026-08-20"]
+SHOW_TOML = f"""\
+title = "ExecuTorch Daily"
+author = "The ExecuTorch Daily team"
+base_url = "{BASE}"
+
+[[person]]
+name = "Grace Host"
+"""
+
+
+def studio(tmp: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), STUDIO_CACHE_DIR=str(tmp / "cache"),
+               HOME=str(tmp / "home"), PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring")
+    result = subprocess.run([sys.executable, "-m", "studio", *args], capture_output=True,
+                            text=True, env=env, cwd=tmp, timeout=600)
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+@pytest.fixture
+def show(tmp_path: Path) -> Path:
+    repo = tmp_path / "executorch"
+    with RepoBuilder(repo, origin="https://github.com/pytorch/executorch.git") as r:
+        for n, date in enumerate(DAYS):
+            r.commit(f"Speed up the XNNPACK delegate {n} (#{201 + n})", at(date, 8), "Ada Lovelace",
+                     "ada@example.com", files={f"backends/x{n}.py": "x\n" * 30})
+            r.commit(f"Fix the exporter on empty graphs {n} (#{211 + n})", at(date, 9),
+                     "Grace Hopper", "grace@example.com", files={f"exir/e{n}.py": "y\n" * 20})
+    folder = tmp_path / "show"
+    folder.mkdir()
+    (folder / "show.toml").write_text(SHOW_TOML, encoding="utf-8")
+    (tmp_path / "repo").symlink_to(repo)
+    return folder
+
+
+def produce(tmp: Path, show: Path, date: str) -> Path:
+    studio(tmp, "produce", "--git", str(tmp / "repo"), "--date", date, "--show-dir", str(show), "-q")
+    return show / "episodes" / date
+
+
+def enclosures(show: Path) -> dict[str, tuple[str, int]]:
+    """{item title: (enclosure URL, length)} of the published feed."""
+    items = ET.parse(show / "feed.xml").getroot().findall("channel/item")
+    return {i.findtext("title"): (i.find("enclosure").get("url"), int(i.find("enclosure").get("length")))
+            for i in items}
+
+
+def test_files_are_named_and_tagged_after_the_show_and_old_urls_stay(show, tmp_path):
+    first = produce(tmp_path, show, DAYS[0])
+    # the first day as an export made before this naming: published as episode.mp3
+    ep = load_episode(first)
+    (first / ep.audio.file).rename(first / "episode.mp3")
+    ep.audio.file = "episode.mp3"
+    save_episode(ep, first)
+    studio(tmp_path, "publish", "--show-dir", str(show), "-q")
+    old_url = f"{BASE}episodes/{DAYS[0]}/episode.mp3"
+    assert enclosures(show)[ep.title][0] == old_url
+
+    second = produce(tmp_path, show, DAYS[1])
+    assert sorted(p.name for p in second.glob("*.mp3")) == [f"executorch-daily-{DAYS[1]}.mp3"]
+    tags = ID3(second / f"executorch-daily-{DAYS[1]}.mp3")
+    assert (str(tags["TALB"]), str(tags["TPE1"])) == ("ExecuTorch Daily", "Grace Host")
+    listed = enclosures(show)
+    assert listed[load_episode(second).title][0] == \
+        f"{BASE}episodes/{DAYS[1]}/executorch-daily-{DAYS[1]}.mp3"
+    assert listed[ep.title][0] == old_url  # the old item's URL is unchanged ...
+    assert (first / "episode.mp3").is_file()  # ... and still served
+
+    produce(tmp_path, show, DAYS[0])  # the old day produced again keeps its published name
+    assert sorted(p.name for p in first.glob("*.mp3")) == ["episode.mp3"]
+    assert enclosures(show)[load_episode(first).title][0] == old_url
+    assert str(ID3(first / "episode.mp3")["TALB"]) == "ExecuTorch Daily"
+
+
+def test_a_title_edited_after_export_reaches_the_tags(show, tmp_path):
+    folder = produce(tmp_path, show, DAYS[1])
+    ep = load_episode(folder)
+    mp3 = folder / ep.audio.file
+    ep.title = "ExecuTorch: the delegate gets faster"
+    save_episode(ep, folder)  # as the app saves a metadata edit, with no render
+    studio(tmp_path, "publish", "--show-dir", str(show), "-q")
+    assert str(ID3(mp3)["TIT2"]) == "ExecuTorch: the delegate gets faster"
+    saved = load_episode(folder)
+    assert saved.audio.sha256 == sha256_of(mp3) and saved.audio.bytes == mp3.stat().st_size
+    assert enclosures(show)[ep.title] == (f"{BASE}episodes/{DAYS[1]}/{mp3.name}",
+                                          mp3.stat().st_size)
+    ffprobe = subprocess.run(["ffprobe", "-v", "error", "-print_format", "json",
+                              "-show_chapters", str(mp3)], capture_output=True, text=True,
+                             check=True)
+    assert len(json.loads(ffprobe.stdout)["chapters"]) == len(saved.segments)
+    before = mp3.read_bytes()
+    studio(tmp_path, "publish", "--show-dir", str(show), "-q")
+    assert mp3.read_bytes() == before  # up to date: nothing rewritten
+
+    saved.title = "ExecuTorch: faster, and a fixed exporter"
+    save_episode(saved, folder)
+    studio(tmp_path, "render", str(folder), "-q")
+    assert str(ID3(mp3)["TIT2"]) == "ExecuTorch: faster, and a fixed exporter"
