@@ -10,6 +10,10 @@ commit shas dropped (a sha is never read out).
 Where a respelling is not enough, an entry's value may be phonemes in espeak's notation,
 ``kubectl = "[[k'u:b@k,Ut@l]]"``: both engines say the sounds (espeak-ng reads them as they
 are; Piper gets them as IPA, see :func:`studio.narration.piper_engine.to_piper_phonemes`).
+Only the lexicon gives phonemes: the text it respells (a script made from commit messages)
+never does. Its ``[[`` and ``]]`` are made single brackets first (:func:`text_only`), so a
+``[[...]]`` in a commit is read as the characters it shows, and a long or unclosed block
+cannot make espeak-ng say words the transcript lacks or drop the rest of the segment.
 """
 
 from __future__ import annotations
@@ -36,6 +40,13 @@ _ACRONYM = re.compile(r"^[B-DF-HJ-NP-TV-Z]{2,6}\d*$")
 _SPACES = re.compile(r"[ \t]+")
 _ABBREVIATION = re.compile(r"^(?:[A-Za-z]\.){2,}[A-Za-z]?$")  # e.g., i.e., a.k.a.
 _KEYWORD = re.compile(r"^([A-Za-z_][\w.]*)=([\w.-]+)$")
+_DOUBLE_BRACKETS = re.compile(r"\[{2,}|\]{2,}")
+
+
+def text_only(text: str) -> str:
+    """``text`` with no phoneme input for either engine: runs of brackets (``[[``, ``]]]``)
+    become one bracket, which espeak-ng and Piper read as punctuation."""
+    return _DOUBLE_BRACKETS.sub(lambda m: m.group(0)[0], text)
 
 
 @dataclass
@@ -53,7 +64,9 @@ class Lexicon:
         )
 
     def respell(self, text: str) -> str:
-        """The text as the speech engine should read it."""
+        """The text as the speech engine should read it: ``text``'s own characters as text
+        (see :func:`text_only`), with phonemes only where the lexicon gives them."""
+        text = text_only(text)
         for pattern, say in self.rules:
             text = pattern.sub(say, text)
         lines = []
