@@ -5,7 +5,8 @@ children itself. On Linux each child asks the kernel for SIGKILL when its parent
 (``prctl(PR_SET_PDEATHSIG)``, set between fork and exec) and checks that the parent did not
 die before it asked. Long-lived children also get a process group of their own, so a cancel
 kills the child and anything it started, and Ctrl-C on the terminal reaches studio alone,
-which then stops them in order.
+which then stops them in order. Children get the environment without its secrets
+(studio.redact.child_env): none of ffmpeg, git or the speech workers needs a token.
 
 ``PR_SET_PDEATHSIG`` follows the *thread* that started the child: start children from the
 thread that waits for them (every caller here does).
@@ -23,6 +24,8 @@ import sys
 import time
 from collections.abc import Callable
 from typing import Any
+
+from .redact import child_env
 
 PR_SET_PDEATHSIG = 1
 
@@ -65,6 +68,7 @@ def popen(cmd: list[str], own_group: bool = True, **kwargs: Any) -> subprocess.P
     hook = die_with_parent_hook()
     if hook is not None:
         kwargs.setdefault("preexec_fn", hook)
+    kwargs["env"] = child_env(kwargs.get("env"))  # no tokens: no child needs them
     if own_group and os.name == "posix":
         kwargs.setdefault("process_group", 0)
     return subprocess.Popen(cmd, **kwargs)
@@ -75,6 +79,7 @@ def run(cmd: list[str], **kwargs: Any) -> subprocess.CompletedProcess:
     hook = die_with_parent_hook()
     if hook is not None:
         kwargs.setdefault("preexec_fn", hook)
+    kwargs["env"] = child_env(kwargs.get("env"))
     return subprocess.run(cmd, **kwargs)
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from ..children import discard, ended, kill_group, popen, send_line, stderr_tail
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress
+from ..redact import child_env
 from .tts import NO_SPACE, SynthJob
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
@@ -54,7 +55,7 @@ class _Worker:
 
 
 def _spawn(setup: dict) -> _Worker:
-    env = dict(os.environ)
+    env = dict(child_env())
     if not getattr(sys, "frozen", False):
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
     env.setdefault("OMP_NUM_THREADS", str(setup["threads"]))

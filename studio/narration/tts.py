@@ -34,6 +34,7 @@ from ..children import PIPE_DEADLINE, discard, ended, popen, send_line, stderr_t
 from ..diskspace import free_bytes, no_space, require_space, speech_bytes
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress, no_progress
+from ..redact import child_env
 from .speaker import NO_SPACE
 
 log = logging.getLogger(__name__)
@@ -217,7 +218,7 @@ def _read_answers(worker: _Worker, answers: queue.Queue[tuple[_Worker, bytes | N
 
 
 def _spawn(voice: str, rate: int, timeout: float) -> subprocess.Popen[bytes]:
-    env = dict(os.environ)
+    env = dict(child_env())
     env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
     cmd = [sys.executable, "-m", "studio.narration.speak", voice, str(rate), str(timeout)]
     try:

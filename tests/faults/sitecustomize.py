@@ -15,3 +15,12 @@ if os.environ.get("STUDIO_FAULT") == "speech-stdin-closed":
     if worker:
         os.close(0)
         time.sleep(3600)
+
+# STUDIO_ENV_DUMP=FOLDER: every child that is a speech worker, ffmpeg's caller aside, writes
+# the names of its environment variables to FOLDER/<pid>.env (names only, never values).
+if os.environ.get("STUDIO_ENV_DUMP"):
+    try:
+        with open(os.path.join(os.environ["STUDIO_ENV_DUMP"], f"{os.getpid()}.env"), "w") as fh:
+            fh.write("\n".join(sorted(os.environ)))
+    except OSError:
+        pass
