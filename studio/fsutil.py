@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import math
 import os
 import re
 import stat
@@ -192,25 +193,63 @@ def read_text(path: str | os.PathLike[str], what: str = "", missing: str = "",
             from None
 
 
+MAX_DEPTH = 64  # nesting of a file studio reads: its own files nest 6 deep at most
+MAX_DIGITS = 30  # an integer in a file studio reads: counts, seconds, PR numbers, ns times
+
+
+def checked_values(data: Any, label: str) -> Any:
+    """``data`` (parsed JSON or TOML) when it nests at most :data:`MAX_DEPTH` levels and
+    every number is one studio can compute with: no integer over :data:`MAX_DIGITS` digits (a
+    400-digit one made float() fail deep in a command), no infinity or NaN. A StudioError
+    naming the file otherwise. Walked without recursion."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                raise StudioError(f"{label} nests deeper than the {MAX_DEPTH} levels studio "
+                                  "reads: it is not a file studio wrote")
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, depth + 1) for item in items)
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int) and not -10**MAX_DIGITS < value < 10**MAX_DIGITS:
+            raise StudioError(f"{label} holds an integer of {len(str(abs(value)))} digits, "
+                              f"over the {MAX_DIGITS} studio reads")
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise StudioError(f"{label} holds a number that is not finite ({value})")
+    return data
+
+
 def read_toml(path: str | os.PathLike[str], what: str = "", missing: str = "") -> dict[str, Any]:
     import tomllib
 
     text = read_text(path, what, missing, TOML_LIMIT)
+    label = f"{what} {Path(path)}" if what else str(path)
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        label = f"{what} {Path(path)}" if what else str(path)
         raise StudioError(f"{label} is not valid TOML: {exc}") from exc
+    except RecursionError:
+        raise StudioError(f"{label} nests deeper than the {MAX_DEPTH} levels studio reads") \
+            from None
+    return checked_values(data, label)
 
 
 def read_json(path: str | os.PathLike[str], what: str = "", missing: str = "",
               limit: int = JSON_LIMIT) -> Any:
     text = read_text(path, what, missing, limit)
+    label = f"{what} {Path(path)}" if what else str(path)
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
-        label = f"{what} {Path(path)}" if what else str(path)
         raise StudioError(f"{label} is not valid JSON (line {exc.lineno})") from exc
+    except RecursionError:
+        raise StudioError(f"{label} nests deeper than the {MAX_DEPTH} levels studio reads: it "
+                          "is not a file studio wrote") from None
+    except ValueError as exc:  # over Python's 4,300 digits for an integer
+        raise StudioError(f"{label} holds a number studio cannot read ({exc})") from None
+    return checked_values(data, label)
 
 
 def _silent_unlink(path: str) -> None:
