@@ -5,7 +5,8 @@ children itself. On Linux each child asks the kernel for SIGKILL when its parent
 (``prctl(PR_SET_PDEATHSIG)``, set between fork and exec) and checks that the parent did not
 die before it asked. Long-lived children also get a process group of their own, so a cancel
 kills the child and anything it started, and Ctrl-C on the terminal reaches studio alone,
-which then stops them in order.
+which then stops them in order. Children get the environment without its secrets
+(studio.redact.child_env): none of ffmpeg, git or the speech workers needs a token.
 
 ``PR_SET_PDEATHSIG`` follows the *thread* that started the child: start children from the
 thread that waits for them (every caller here does).
@@ -16,11 +17,15 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import os
+import select
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
+
+from .redact import child_env
 
 PR_SET_PDEATHSIG = 1
 
@@ -63,6 +68,7 @@ def popen(cmd: list[str], own_group: bool = True, **kwargs: Any) -> subprocess.P
     hook = die_with_parent_hook()
     if hook is not None:
         kwargs.setdefault("preexec_fn", hook)
+    kwargs["env"] = child_env(kwargs.get("env"))  # no tokens: no child needs them
     if own_group and os.name == "posix":
         kwargs.setdefault("process_group", 0)
     return subprocess.Popen(cmd, **kwargs)
@@ -73,6 +79,7 @@ def run(cmd: list[str], **kwargs: Any) -> subprocess.CompletedProcess:
     hook = die_with_parent_hook()
     if hook is not None:
         kwargs.setdefault("preexec_fn", hook)
+    kwargs["env"] = child_env(kwargs.get("env"))
     return subprocess.run(cmd, **kwargs)
 
 
@@ -98,3 +105,75 @@ def discard(proc: subprocess.Popen) -> None:
                 stream.close()
             except OSError:
                 pass
+
+
+PIPE_DEADLINE = 30.0  # seconds a child may take to read one request
+WAIT_DEADLINE = 5.0  # seconds a child that has failed may take to end
+STDERR_LIMIT = 16_384  # the tail of a failed child's stderr kept for its message
+
+
+def send_line(proc: subprocess.Popen, data: bytes, seconds: float = PIPE_DEADLINE) -> bool:
+    """Write ``data`` to the child's stdin within ``seconds``; False when it cannot take it
+    (its stdin is closed, it died, or it stopped reading): the caller reports the child.
+
+    A blocking write to a child that stopped reading would wait forever once the pipe is
+    full; here the descriptor is non-blocking and each wait for room has the deadline.
+    """
+    if proc.stdin is None:
+        return False
+    fd = proc.stdin.fileno()
+    deadline = time.monotonic() + seconds
+    view = memoryview(data)
+    try:
+        os.set_blocking(fd, False)
+        while view:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            _, ready, _ = select.select([], [fd], [], left)
+            if ready:
+                try:
+                    view = view[os.write(fd, view):]
+                except BlockingIOError:
+                    continue
+        return True
+    except (OSError, ValueError):  # EPIPE, a closed pipe, a closed file object
+        return False
+
+
+def ended(proc: subprocess.Popen, seconds: float = WAIT_DEADLINE) -> int:
+    """The exit status of a child that has failed: waited for ``seconds``, then killed with
+    its group (a child alive with a broken pipe must not keep studio waiting)."""
+    try:
+        return proc.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        kill_group(proc)
+        return proc.returncode
+
+
+def stderr_tail(proc: subprocess.Popen, limit: int = STDERR_LIMIT,
+                seconds: float = 2.0) -> str:
+    """The last ``limit`` bytes a child wrote on its stderr pipe, read for at most
+    ``seconds`` (a grandchild may hold the pipe open after the child is gone)."""
+    stream = proc.stderr
+    if stream is None:
+        return ""
+    tail = b""
+    deadline = time.monotonic() + seconds
+    try:
+        fd = stream.fileno()
+        os.set_blocking(fd, False)
+        while (left := deadline - time.monotonic()) > 0:
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                break
+            try:
+                chunk = os.read(fd, 65536)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                break
+            tail = (tail + chunk)[-limit:]
+    except (OSError, ValueError):
+        pass
+    return tail.decode("utf-8", "replace")

@@ -44,10 +44,13 @@ def masked(token: str) -> str:
 
 def stored_llm_key(user: str) -> str:
     """The model server key stored under ``user`` (``llm:HOST``), or "" when none."""
+    from .redact import remember
     from .sources.github.auth import KEYRING_SERVICE, _keyring
 
     try:
-        return _keyring().get_password(KEYRING_SERVICE, user) or ""
+        value = _keyring().get_password(KEYRING_SERVICE, user) or ""
+        remember(value)
+        return value
     except Exception:  # noqa: BLE001 - any keyring backend failure means "no key here"
         return ""
 

@@ -20,6 +20,9 @@ from .schema import check, iso_date, one_of, optional_date
 from .spoken_length import spoken_words
 
 SCHEMA_VERSION = 1
+# Segments an episode may have: a daily has 6-12, a recap a few dozen; 100,000 took a render
+# over 180 s before this limit (issue 27).
+MAX_SEGMENTS = 2_000
 EPISODE_FILE = "episode.json"
 EPISODE_KINDS = ("daily", "recap")
 DEFAULT_RATE = 165  # the speaking rate Settings starts with (words a minute asked of the engine)
@@ -226,6 +229,10 @@ class Episode:
     @classmethod
     def from_dict(cls, data: dict[str, Any], what: str = "episode file") -> Episode:
         data = migrate(dict(data))
+        segments = data.get("segments")
+        if isinstance(segments, list) and len(segments) > MAX_SEGMENTS:
+            raise StudioError(f"{what} has {len(segments):,} segments, over the {MAX_SEGMENTS:,} "
+                              "an episode may have (rendering it would take hours)")
         check(cls, data, what, {"date": iso_date, "kind": one_of(*EPISODE_KINDS),
                                 "span_start": optional_date,
                                 "episode_type": one_of("", "full", "bonus", "trailer")})

@@ -1,11 +1,15 @@
-"""User-facing errors: each carries one line that the CLI and the GUI show as is."""
+"""User-facing errors: each carries one line that the CLI and the GUI show as is, with every
+known secret masked (studio.redact): a message may quote a server's answer, which may echo a
+request's token."""
+
+from .redact import redact
 
 
 class StudioError(Exception):
     """A problem the user can act on; its message is one line, with no traceback."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(" ".join(str(message).split()))
+        super().__init__(redact(" ".join(str(message).split())))
 
 
 class Cancelled(StudioError):

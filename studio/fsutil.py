@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import fcntl
 import json
+import math
 import os
 import re
+import stat
 import tempfile
 import threading
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from .errors import StudioError
 
@@ -117,36 +119,137 @@ def safe_filename(text: str, default: str = "untitled", max_length: int = 80) ->
     return stem or default
 
 
-def read_text(path: str | os.PathLike[str], what: str = "", missing: str = "") -> str:
-    """A UTF-8 file's text; a missing or unreadable file is a StudioError naming it."""
+MB = 1_000_000
+JSON_LIMIT = 200 * MB  # day.json / episode.json: a 20,000-commit day's are about 10 MB
+TOML_LIMIT = 4 * MB  # show.toml, profiles, lexicons: written by hand
+_KINDS = {stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
+          stat.S_IFIFO: "a FIFO", stat.S_IFSOCK: "a socket", stat.S_IFDIR: "a folder"}
+
+
+def _size(count: int) -> str:
+    return f"{count / MB:.1f} MB" if count < 10 * MB else f"{count // MB:,} MB"
+
+
+def open_regular(path: str | os.PathLike[str], limit: int, what: str = "",
+                 missing: str = "") -> BinaryIO:
+    """``path`` opened for reading, when it is a regular file of at most ``limit`` bytes.
+
+    A device, FIFO, socket or folder (``/dev/zero``, a FIFO named ``cover.png``) is refused
+    without reading it: it is opened non-blocking, so a FIFO with no writer cannot hang the
+    open, and its type is checked on the open descriptor (no race with a swap). A file over
+    ``limit`` is refused with a line naming the limit. Each is a StudioError naming the file;
+    ``missing`` is the message for a file that does not exist.
+    """
     p = Path(path)
     label = f"{what} {p}" if what else str(p)
     try:
-        return p.read_text(encoding="utf-8")
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY)
     except FileNotFoundError:
         raise StudioError(missing or f"{what or 'file'} not found: {p}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StudioError(f"cannot read {label}: {exc}") from exc
+    except OSError as exc:
+        raise StudioError(f"cannot read {label}: {exc.strerror or exc}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            kind = _KINDS.get(stat.S_IFMT(st.st_mode), "not a regular file")
+            raise StudioError(f"cannot read {label}: it is {kind}, not a regular file")
+        if st.st_size > limit:
+            raise StudioError(f"cannot read {label}: it is {_size(st.st_size)}, over the "
+                              f"{_size(limit)} limit for {what or 'this file'}")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_bounded(path: str | os.PathLike[str], limit: int, what: str = "",
+                 missing: str = "") -> bytes:
+    """The bytes of ``path`` (see :func:`open_regular`); a file that grows past ``limit``
+    while it is read is refused too."""
+    label = f"{what} {Path(path)}" if what else str(path)
+    with open_regular(path, limit, what, missing) as fh:
+        try:
+            data = fh.read(limit + 1)
+        except OSError as exc:
+            raise StudioError(f"cannot read {label}: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise StudioError(f"cannot read {label}: it grew past the {_size(limit)} limit for "
+                          f"{what or 'this file'} while being read")
+    return data
+
+
+def read_text(path: str | os.PathLike[str], what: str = "", missing: str = "",
+              limit: int = JSON_LIMIT) -> str:
+    """A UTF-8 file's text (:func:`read_bounded`); a missing, unreadable, oversized or
+    not-regular file is a StudioError naming it."""
+    p = Path(path)
+    label = f"{what} {p}" if what else str(p)
+    data = read_bounded(p, limit, what, missing)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise StudioError(f"cannot read {label}: it is not UTF-8 text (byte {exc.start})") \
+            from None
+
+
+MAX_DEPTH = 64  # nesting of a file studio reads: its own files nest 6 deep at most
+MAX_DIGITS = 30  # an integer in a file studio reads: counts, seconds, PR numbers, ns times
+
+
+def checked_values(data: Any, label: str) -> Any:
+    """``data`` (parsed JSON or TOML) when it nests at most :data:`MAX_DEPTH` levels and
+    every number is one studio can compute with: no integer over :data:`MAX_DIGITS` digits (a
+    400-digit one made float() fail deep in a command), no infinity or NaN. A StudioError
+    naming the file otherwise. Walked without recursion."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                raise StudioError(f"{label} nests deeper than the {MAX_DEPTH} levels studio "
+                                  "reads: it is not a file studio wrote")
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, depth + 1) for item in items)
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int) and not -10**MAX_DIGITS < value < 10**MAX_DIGITS:
+            raise StudioError(f"{label} holds an integer of {len(str(abs(value)))} digits, "
+                              f"over the {MAX_DIGITS} studio reads")
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise StudioError(f"{label} holds a number that is not finite ({value})")
+    return data
 
 
 def read_toml(path: str | os.PathLike[str], what: str = "", missing: str = "") -> dict[str, Any]:
     import tomllib
 
-    text = read_text(path, what, missing)
+    text = read_text(path, what, missing, TOML_LIMIT)
+    label = f"{what} {Path(path)}" if what else str(path)
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        label = f"{what} {Path(path)}" if what else str(path)
         raise StudioError(f"{label} is not valid TOML: {exc}") from exc
+    except RecursionError:
+        raise StudioError(f"{label} nests deeper than the {MAX_DEPTH} levels studio reads") \
+            from None
+    return checked_values(data, label)
 
 
-def read_json(path: str | os.PathLike[str], what: str = "", missing: str = "") -> Any:
-    text = read_text(path, what, missing)
+def read_json(path: str | os.PathLike[str], what: str = "", missing: str = "",
+              limit: int = JSON_LIMIT) -> Any:
+    text = read_text(path, what, missing, limit)
+    label = f"{what} {Path(path)}" if what else str(path)
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
-        label = f"{what} {Path(path)}" if what else str(path)
         raise StudioError(f"{label} is not valid JSON (line {exc.lineno})") from exc
+    except RecursionError:
+        raise StudioError(f"{label} nests deeper than the {MAX_DEPTH} levels studio reads: it "
+                          "is not a file studio wrote") from None
+    except ValueError as exc:  # over Python's 4,300 digits for an integer
+        raise StudioError(f"{label} holds a number studio cannot read ({exc})") from None
+    return checked_values(data, label)
 
 
 def _silent_unlink(path: str) -> None:

@@ -1,9 +1,14 @@
-"""One writer per show folder: an advisory ``flock`` on ``SHOW_DIR/.studio.lock``.
+"""One writer per show folder: an advisory ``flock`` on the show folder itself.
 
 Two runs of ``produce`` (a cron job and a person, or two overlapping cron jobs) must not write
-one show at once. The kernel drops a ``flock`` when its process ends, however it ends, so a
-crashed or killed run never leaves a stale lock behind; the file itself stays and means
-nothing on its own. A refused run names the holder's pid and command, read from /proc/locks.
+one show at once. The lock is taken on the folder's real path (symlinks resolved: a link to
+the show or to one of its episode folders locks the same show) and held by an open file
+descriptor of that folder, so there is no lock file that deleting would free: the lock lasts
+as long as the descriptor, and the kernel drops it when its process ends, however it ends, so
+a crashed or killed run never leaves a stale lock behind. Opening a folder needs only read
+access, so a read-only show can be locked to publish elsewhere. A refused run names the
+holder's pid and command, read from /proc/locks. (Earlier versions locked a
+``.studio.lock`` file; one left in a show means nothing.)
 
 Within one process the lock is re-entrant per thread (``produce`` holds it and calls
 ``publish_show``, which takes it too); another thread of the same process waits or is refused
@@ -30,7 +35,6 @@ from .errors import StudioError
 
 log = logging.getLogger(__name__)
 
-LOCK_NAME = ".studio.lock"
 EXIT_BUSY = 75  # EX_TEMPFAIL from sysexits.h: "try again later", what cron wrappers expect
 _POLL = 0.1
 
@@ -53,34 +57,37 @@ _held: dict[str, _Held] = {}
 _registry = threading.Lock()
 
 
-def lock_path(show_dir: str | Path) -> Path:
-    return Path(show_dir) / LOCK_NAME
+def lock_folder(show_dir: str | Path) -> Path:
+    """The folder the lock is taken on: the show's real path (symlinks resolved)."""
+    return Path(os.path.realpath(show_dir))
 
 
-def _entry(path: Path) -> _Held:
-    key = os.path.realpath(path)
+def _entry(folder: Path) -> _Held:
     with _registry:
-        return _held.setdefault(key, _Held())
+        return _held.setdefault(str(folder), _Held())
 
 
-def holder_of(path: Path) -> str:
-    """Who holds the lock on ``path``, from the kernel's /proc/locks ("" when unknown).
-
-    Nothing is written into the lock file, so taking the lock never changes the show folder.
-    """
+def holder_of(show_dir: str | Path) -> str:
+    """Who holds the lock on the show ``show_dir``, from the kernel's /proc/locks ("" when
+    unknown or free)."""
     try:
-        inode = path.stat().st_ino
+        st = lock_folder(show_dir).stat()
         lines = Path("/proc/locks").read_text(encoding="ascii", errors="replace").splitlines()
     except OSError:
         return ""
+    ident = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    holders = []  # (device and inode match, pid)
     for line in lines:
         parts = line.split()
-        if len(parts) < 6 or parts[1] != "FLOCK":
+        if len(parts) < 6 or parts[1] != "FLOCK":  # "N: -> FLOCK ..." waits: not a holder
             continue
-        pid, ident = parts[4], parts[5]
-        if ident.rsplit(":", 1)[-1] == str(inode) and pid.isdigit():
-            return f"pid {pid}{_command_of(pid)}"
-    return ""
+        pid, where = parts[4], parts[5]
+        if where.rsplit(":", 1)[-1] == str(st.st_ino) and pid.isdigit():
+            holders.append((where == ident, pid))  # overlay filesystems show another device
+    if not holders:
+        return ""
+    pid = max(holders)[1]
+    return f"pid {pid}{_command_of(pid)}"
 
 
 def _command_of(pid: str) -> str:
@@ -111,8 +118,8 @@ def command_words(args: list[str]) -> list[str]:
     return [Path(args[0]).name, *([command] if command else [])]
 
 
-def _busy(show_dir: Path, path: Path, wait: float) -> ShowBusy:
-    who = holder_of(path)
+def _busy(show_dir: Path, wait: float) -> ShowBusy:
+    who = holder_of(show_dir)
     waited = f" after waiting {wait:g} s" if wait > 0 else ""
     return ShowBusy(
         f"show folder {show_dir} is in use by another studio run"
@@ -132,49 +139,71 @@ def _flock(fd: int, deadline: float) -> bool:
             time.sleep(_POLL)
 
 
+def _open_folder(folder: Path) -> int:
+    try:
+        return os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError as exc:
+        raise StudioError(f"cannot open the show folder {folder} to lock it: "
+                          f"{exc.strerror or exc}") from None
+
+
+def _lock_folder(root: Path, folder: Path, deadline: float, wait: float) -> int:
+    """An open descriptor of ``folder`` holding its flock; the folder still at that path
+    (one renamed away and replaced while this run waited is locked anew)."""
+    while True:
+        fd = _open_folder(folder)
+        try:
+            if not _flock(fd, deadline):
+                raise _busy(root, wait)
+            held, now = os.fstat(fd), os.stat(folder)
+            if (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino):
+                return fd
+        except FileNotFoundError:
+            pass  # gone while waiting: the folder is made again below
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
+        folder.mkdir(parents=True, exist_ok=True)
+
+
 @contextmanager
 def show_lock(show_dir: str | Path, wait: float = 0.0, what: str = "") -> Iterator[Path]:
     """Hold the show's lock for the ``with`` block; wait up to ``wait`` seconds for it.
 
     Raises :class:`ShowBusy` when another run (process or thread) still holds it then;
-    ``what`` names the holder in the log.
+    ``what`` names the holder in the log. Yields the folder locked (the show's real path).
     """
     root = Path(show_dir)
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise StudioError(f"cannot create folder {root}: {exc.strerror or exc}") from exc
-    path = lock_path(root)
-    entry = _entry(path)
+    folder = lock_folder(root)
+    entry = _entry(folder)
     me = threading.get_ident()
     if entry.owner == me:  # re-entered by the holding thread
         entry.depth += 1
         try:
-            yield path
+            yield folder
         finally:
             entry.depth -= 1
         return
     deadline = time.monotonic() + max(0.0, wait)
     got = entry.guard.acquire(timeout=wait) if wait > 0 else entry.guard.acquire(blocking=False)
     if not got:
-        raise _busy(root, path, wait)
+        raise _busy(root, wait)
     try:
+        fd = _lock_folder(root, folder, deadline, wait)
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-        except OSError as exc:
-            raise StudioError(f"cannot create the lock file {path}: {exc.strerror or exc}") \
-                from exc
-        try:
-            if not _flock(fd, deadline):
-                raise _busy(root, path, wait)
             entry.owner, entry.depth, entry.fd = me, 1, fd
-            log.info("%s holds %s", what or "studio", path)
-            _clean(root)
+            log.info("%s holds the lock on %s", what or "studio", folder)
+            _clean(folder)
             try:
-                yield path
+                yield folder
             finally:
                 entry.owner, entry.depth, entry.fd = None, 0, None
-                log.info("released %s", path)
+                log.info("released the lock on %s", folder)
         finally:
             os.close(fd)  # closing drops the flock
     finally:
@@ -222,8 +251,9 @@ def locks_show(what: str, create: bool = True, unless: str = "") -> Callable[[F]
 
 
 def show_of(episode_dir: str | Path) -> Path | None:
-    """The show folder an episode folder lives in (``SHOW/episodes/DATE``), else None."""
-    folder = Path(os.path.abspath(episode_dir))
+    """The show folder an episode folder lives in (``SHOW/episodes/DATE``), else None; through
+    symlinks: a link to an episode folder names the show the folder is really in."""
+    folder = Path(os.path.realpath(episode_dir))
     return folder.parent.parent if folder.parent.name == "episodes" else None
 
 

@@ -15,7 +15,7 @@ import pytest
 from audio_helpers import tone_file
 from gitrepo import RepoBuilder, at
 
-from studio.showlock import holder_of, lock_path
+from studio.showlock import holder_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DAY = "2026-02-09"
@@ -60,9 +60,9 @@ def test_take_import_and_render_wait_or_refuse_during_a_produce(produced, tmp_pa
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 30
-        while not holder_of(lock_path(show)) and time.monotonic() < deadline:
+        while not holder_of(show) and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert holder_of(lock_path(show)), "produce never took the lock"
+        assert holder_of(show), "produce never took the lock"
         takes_before = sorted(p.name for p in (folder / "takes").iterdir())
 
         busy_line(studio("take", "import", str(folder), "--segment", "sign-off", str(voice)))

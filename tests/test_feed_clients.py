@@ -6,12 +6,14 @@ names every tag the feed writes."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
 from pathlib import Path
 
 import feedparser
@@ -224,7 +226,7 @@ def test_hostile_chapter_titles_and_links_stay_text(tmp_path, tmp_path_factory):
     item = ET.fromstring(raw).find("channel/item")
     assert item.find(".//script") is None
     (entry,) = podcastparser.parse(BASE + "feed.xml", io.BytesIO(raw))["episodes"]
-    titles = [c["title"] for c in entry["chapters"]]
+    titles = [c["title"].replace("\u2060", "") for c in entry["chapters"]]  # feed_text's
     assert titles == [clean_line(c["title"]) for c in data["chapters"]]
     assert clean_line(HOSTILE_TITLE) in titles[1]
     assert entry["chapters"][0]["href"] == data["chapters"][0]["url"]
@@ -251,3 +253,69 @@ def test_without_authors_items_name_the_show_people_and_a_broken_chapters_file_i
     for item in items:
         assert [(p.text, p.get("role"), p.get("group")) for p in item.findall("podcast:person", NS)
                 ] == [("Grace Host", "co-host", "cast")]
+
+
+HOSTILE_SUBJECT = 'Fix </title> <img src=x onerror=boom> and <b>bold</b> &amp; <a href="x">a</a>'
+
+
+class _Tags(HTMLParser):
+    """The elements an HTML-rendering reader would build from a field."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+
+    def handle_starttag(self, tag, attrs):  # noqa: ANN001 - HTMLParser's signature
+        self.tags.append(tag)
+
+
+def live_tags(value: str) -> list[str]:
+    parser = _Tags()
+    parser.feed(value)
+    parser.close()
+    return parser.tags
+
+
+def test_commit_markup_is_text_in_every_reader(tmp_path):
+    """A repository whose commit subjects and author names carry HTML, through `studio
+    produce` and `studio publish`: podcastparser (its description_html too) and feedparser
+    with sanitising off see no element the feed did not write (the item's description is one
+    paragraph), and their plain-text fields read as the commit's characters."""
+    repo = tmp_path / "hostile"
+    date = DATES[0]
+    with RepoBuilder(repo, origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Speed up the widget cache (#301)", at(date, 6), "Eve &lt;i&gt;Mallory&lt;/i&gt;",
+                 "eve@example.com", files={"cache/a.py": "x\n" * 40})
+        r.commit(f"{HOSTILE_SUBJECT} in the parser (#302)", at(date, 7),
+                 "Grace Hopper", "grace@example.com", files={"parser/p.py": "y\n" * 30})
+    folder = tmp_path / "show"
+    folder.mkdir()
+    (folder / "show.toml").write_text(SHOW_TOML, encoding="utf-8")
+    run = studio("produce", "--git", str(repo), "--date", date, "--show-dir", str(folder), "-q")
+    assert run.returncode == 0, run.stderr
+    raw = (folder / "feed.xml").read_bytes()
+    ep = load_episode(folder / "episodes" / date)
+    assert "<img src=x onerror=boom>" in ep.summary  # what the item's description says
+
+    parsed, p20 = podcastparser_view(raw)
+    (entry,) = parsed["episodes"]
+    (p20_entry,) = p20["episodes"]
+    # the app's HTML is the show notes (content:encoded): only the notes' own elements, none
+    # the commit text brought
+    assert set(live_tags(entry["description_html"])) <= {"p", "h3", "ul", "ol", "li", "a"}
+    assert not {"img", "b", "i", "script"} & set(live_tags(entry["description_html"]))
+    assert "<img src=x onerror=boom>" in entry["description"]  # as text
+    for value in [entry["title"], *(c["title"] for c in entry["chapters"]),
+                  *(p["name"] for p in p20_entry["persons"])]:
+        assert live_tags(value) == [], value
+    names = [p["name"].replace("\u2060", "") for p in p20_entry["persons"]]
+    assert "Eve &lt;i&gt;Mallory&lt;/i&gt;" in names  # the characters the commit gave
+
+    d = feedparser.parse(raw, sanitize_html=False)
+    assert not d.bozo, d.bozo_exception
+    (item,) = d.entries
+    assert live_tags(item.summary) == ["p"]
+    assert "&#60;img src=x onerror=boom&#62;" in item.summary
+    for detail in (item.title_detail, d.feed.title_detail):
+        shown = detail.value if detail.type == "text/html" else html.escape(detail.value)
+        assert live_tags(shown) == [], detail

@@ -126,7 +126,7 @@ def test_whole_episode_pull_edit_synthesize_trim_export_publish(qtbot, window, t
     assert abs(saved["loudness_lufs"] - (-18.0)) <= 1.0
     assert (show / "feed.xml").is_file()
     feed = (show / "feed.xml").read_text()
-    assert "A day of &lt;rollbacks&gt; &amp;" in feed
+    assert "A day of &lt;\u2060rollbacks&gt; &amp;" in feed  # text, no tag (feed_text)
     assert "<title>Rollback Radio</title>" in feed  # the show default from Settings
     assert 'cover = "cover.png"' in (show / "show.toml").read_text()
     from mutagen.id3 import ID3

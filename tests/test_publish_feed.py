@@ -65,7 +65,7 @@ def test_every_feed_tag_reads_back(tmp_path, tmp_path_factory):
         folder = show / "episodes" / day
         ep = load_episode(folder)
         assert entry.title == ep.title
-        assert entry.summary == ep.summary
+        assert entry.summary == f"<p>{ep.summary}</p>"  # escaped HTML (feed_html)
         assert entry.id == item_guid(show_guid, day)
         assert entry.guidislink is False
         assert entry.published_parsed is not None
@@ -124,13 +124,20 @@ def test_hostile_commit_text_keeps_the_feed_valid(tmp_path, tmp_path_factory):
     d = feedparser.parse(raw)
     assert not d.bozo, d.bozo_exception
     newest = d.entries[0]
-    assert "<script>alert(\"t\")</script>" in newest.title  # text, kept as text
+    # text, kept as text: the title reads as the commit's characters, yet holds no tag
+    assert "<\u2060script>alert(\"t\")<\u2060/script>" in newest.title
+    assert newest.title_detail.type == "text/plain"  # feedparser does not take it for HTML
     assert "]]>" in newest.title
     assert "\u202e" not in newest.title and "\x07" not in newest.title
-    assert "<img src=x onerror=alert(1)>" in root.find("channel/item/description").text
+    # the description is HTML by convention: one paragraph of escaped text, no live <img>
+    description = root.find("channel/item/description").text
+    assert description.startswith("<p>") and description.endswith("</p>")
+    assert "&#60;img src=x onerror=alert(1)&#62;" in description
+    assert "<img" not in description and "<script" not in description
     text = raw.decode("utf-8")
     assert "\x00" not in text and "\x1b" not in text
-    assert HOSTILE_TITLE.replace("\x07", "").replace("\u202e", "")[:12] in newest.title
+    assert HOSTILE_TITLE.replace("\x07", "").replace("\u202e", "")[:12] in \
+        newest.title.replace("\u2060", "")
 
 
 def test_a_corrected_day_replaces_its_item(tmp_path, tmp_path_factory):

@@ -9,6 +9,7 @@ the real `studio publish`, read by gPodder's podcastparser and feedparser.
 
 from __future__ import annotations
 
+import html as html_lib
 import io
 import os
 import subprocess
@@ -56,7 +57,10 @@ def notes_html(raw: bytes) -> str:
 def test_apps_get_html_notes_and_a_plain_description(feed):
     raw, ep = feed
     item = ET.fromstring(raw).find("channel/item")
-    assert item.findtext("description") == clean_line(ep.summary)
+    # the description is the summary alone, as one paragraph of escaped text (issue 27 item 4)
+    desc = item.findtext("description")
+    assert desc.startswith("<p>") and desc.endswith("</p>") and "<img" not in desc
+    assert html_lib.unescape(desc[3:-4]) == clean_line(ep.summary)
     assert item.find(CONTENT).text.startswith("<p>")
     entry = feedparser.parse(raw).entries[0]
     assert entry.content[0].type == "text/html"

@@ -59,7 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     from ..interrupts import cancel_on_signals, exit_status
+    from ..redact import install_log_redaction, redact
 
+    install_log_redaction()
     if (sys.argv[1:] if argv is None else argv)[:1] != ["gui"]:  # the window keeps its own
         cancel_on_signals()  # SIGTERM and SIGHUP cancel like Ctrl-C
     try:
@@ -78,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except OSError as exc:  # not wrapped in a StudioError: still one line, never a traceback
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"studio: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(redact(f"studio: error: {where}{exc.strerror or exc}"), file=sys.stderr)
         return 1
 
 

@@ -11,7 +11,7 @@ from .model import Check
 
 def check_show(show_dir: Path) -> list[Check]:
     from ..publish.show import DEFAULT_BASE_URL, SHOW_FILE, read_settings, show_file
-    from ..showlock import holder_of, lock_path
+    from ..showlock import holder_of
 
     root = Path(show_dir)
     if not root.exists():
@@ -25,7 +25,7 @@ def check_show(show_dir: Path) -> list[Check]:
     checks = []
     episodes = root / "episodes"
     count = sum(1 for p in episodes.iterdir() if p.is_dir()) if episodes.is_dir() else 0
-    busy = holder_of(lock_path(root)) if lock_path(root).exists() else ""
+    busy = holder_of(root)
     note = f"; in use right now by {busy}" if busy else ""
     checks.append(Check("show folder", True, f"{root}: {count} episode folders{note}"))
     if not show_file(root).exists():

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ..redact import child_env
 from .model import Check
 
 FIX = ("sudo apt-get install -y espeak-ng libespeak-ng1   "
@@ -18,7 +19,7 @@ _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 def run_probe(module: str, timeout: float) -> dict:
     """Run ``python -m module`` (a probe printing one JSON line) with a timeout; its answer,
     or ``{"error": text}`` when it hangs, crashes or prints nothing readable."""
-    env = dict(os.environ)
+    env = dict(child_env())
     if not getattr(sys, "frozen", False):  # a source checkout runs without being installed
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH"))
                                             if p)

@@ -10,6 +10,10 @@ commit shas dropped (a sha is never read out).
 Where a respelling is not enough, an entry's value may be phonemes in espeak's notation,
 ``kubectl = "[[k'u:b@k,Ut@l]]"``: both engines say the sounds (espeak-ng reads them as they
 are; Piper gets them as IPA, see :func:`studio.narration.piper_engine.to_piper_phonemes`).
+Only the lexicon gives phonemes: the text it respells (a script made from commit messages)
+never does. Its ``[[`` and ``]]`` are made single brackets first (:func:`text_only`), so a
+``[[...]]`` in a commit is read as the characters it shows, and a long or unclosed block
+cannot make espeak-ng say words the transcript lacks or drop the rest of the segment.
 """
 
 from __future__ import annotations
@@ -36,6 +40,13 @@ _ACRONYM = re.compile(r"^[B-DF-HJ-NP-TV-Z]{2,6}\d*$")
 _SPACES = re.compile(r"[ \t]+")
 _ABBREVIATION = re.compile(r"^(?:[A-Za-z]\.){2,}[A-Za-z]?$")  # e.g., i.e., a.k.a.
 _KEYWORD = re.compile(r"^([A-Za-z_][\w.]*)=([\w.-]+)$")
+_DOUBLE_BRACKETS = re.compile(r"\[{2,}|\]{2,}")
+
+
+def text_only(text: str) -> str:
+    """``text`` with no phoneme input for either engine: runs of brackets (``[[``, ``]]]``)
+    become one bracket, which espeak-ng and Piper read as punctuation."""
+    return _DOUBLE_BRACKETS.sub(lambda m: m.group(0)[0], text)
 
 
 @dataclass
@@ -53,7 +64,9 @@ class Lexicon:
         )
 
     def respell(self, text: str) -> str:
-        """The text as the speech engine should read it."""
+        """The text as the speech engine should read it: ``text``'s own characters as text
+        (see :func:`text_only`), with phonemes only where the lexicon gives them."""
+        text = text_only(text)
         for pattern, say in self.rules:
             text = pattern.sub(say, text)
         lines = []
@@ -132,15 +145,92 @@ def load_lexicon(path: str | Path) -> Lexicon:
     data = read_toml(p, "lexicon")
     words = _table(data, "words", p)
     nocase = {k.lower(): v for k, v in _table(data, "words_nocase", p).items()}
+    listed = data.get("rule", [])
+    if not isinstance(listed, list):
+        raise StudioError(f"lexicon {p}: 'rule' must be a list of [[rule]] tables")
+    if len(listed) > MAX_RULES:
+        raise StudioError(f"lexicon {p}: {len(listed)} rules, over the {MAX_RULES} a lexicon "
+                          "may have")
     rules = []
-    for i, rule in enumerate(data.get("rule", [])):
+    for i, rule in enumerate(listed):
         if not isinstance(rule, dict) or not isinstance(rule.get("match"), str):
             raise StudioError(f"lexicon {p}: rule {i + 1} needs a 'match' string")
-        try:
-            rules.append((re.compile(rule["match"]), str(rule.get("say", ""))))
-        except re.error as exc:
-            raise StudioError(f"lexicon {p}: rule {i + 1} is not a valid pattern: {exc}") from exc
+        say = rule.get("say", "")
+        if not isinstance(say, str):
+            raise StudioError(f"lexicon {p}: rule {i + 1}'s 'say' must be a string")
+        rules.append((checked_pattern(rule["match"], say, f"lexicon {p}: rule {i + 1}"), say))
     return Lexicon(words=words, words_nocase=nocase, rules=rules)
+
+
+MAX_RULES = 1_000
+MAX_PATTERN = 500  # characters of one rule's pattern
+MAX_OPEN_REPEATS = 4  # unbounded repeats (+, *, {n,}) in one pattern
+
+
+def checked_pattern(match: str, say: str, what: str) -> re.Pattern[str]:
+    """A rule's pattern compiled, when it runs in time linear in the text (about): a complexity
+    limit, since Python's ``re`` has no time limit and a backtracking pattern such as
+    ``(a+)+$`` takes minutes on a line of 30 a's. Refused, each in one line naming the rule:
+    a pattern over :data:`MAX_PATTERN` characters, a repeat inside an unbounded repeat (or an
+    alternation inside one: ``(a|aa)+``), more than :data:`MAX_OPEN_REPEATS` unbounded
+    repeats, and a ``say`` that names a group the pattern lacks."""
+    from re import _parser as sre_parse  # the stdlib's own parser of what re.compile takes
+
+    if len(match) > MAX_PATTERN:
+        raise StudioError(f"{what}: the pattern is {len(match)} characters, over the "
+                          f"{MAX_PATTERN} a rule may have")
+    try:
+        pattern = re.compile(match)
+        tree = sre_parse.parse(match)
+        sre_parse.parse_template(say, pattern)
+    except (re.error, IndexError, OverflowError, RecursionError) as exc:
+        raise StudioError(f"{what} is not a valid pattern and replacement: {exc}") from None
+    if (problem := _complexity(tree)) is not None:
+        raise StudioError(f"{what}: the pattern {problem}, which can take minutes on a long "
+                          "line; write it without that")
+    return pattern
+
+
+def _complexity(tree: object) -> str | None:
+    from re import _constants as sre
+
+    unbounded = 0
+
+    def walk(items: object, inside: bool) -> str | None:
+        nonlocal unbounded
+        for op, av in items:  # type: ignore[attr-defined]
+            if op in (sre.MAX_REPEAT, sre.MIN_REPEAT):
+                low, high, sub = av
+                if inside and high > 1:
+                    return "repeats inside an unbounded repeat, like (a+)+"
+                if high == sre.MAXREPEAT:
+                    unbounded += 1
+                    if unbounded > MAX_OPEN_REPEATS:
+                        return f"has over {MAX_OPEN_REPEATS} unbounded repeats"
+                if found := walk(sub, inside or high == sre.MAXREPEAT or high > 100):
+                    return found
+            elif op == sre.BRANCH:
+                if inside:
+                    return "has alternatives inside an unbounded repeat, like (a|aa)+"
+                for branch in av[1]:
+                    if found := walk(branch, inside):
+                        return found
+            elif op == sre.SUBPATTERN:
+                if found := walk(av[3], inside):
+                    return found
+            elif op in (sre.ASSERT, sre.ASSERT_NOT):
+                if found := walk(av[1], inside):
+                    return found
+            elif op == sre.GROUPREF_EXISTS:
+                for sub in av[1:]:
+                    if sub is not None and (found := walk(sub, inside)):
+                        return found
+            elif op in (sre.ATOMIC_GROUP,):
+                if found := walk(av, inside):
+                    return found
+        return None
+
+    return walk(tree, False)
 
 
 def _table(data: dict, name: str, path: Path) -> dict[str, str]:

@@ -86,10 +86,13 @@ class PiperEngine:
 def _espeak_voice(config: str) -> str:
     import json
 
+    from ..fsutil import read_bounded
+    from .piper_voices import CONFIG_LIMIT
+
     try:
-        with open(config, encoding="utf-8") as fh:
-            return str(json.load(fh)["espeak"]["voice"])
-    except (OSError, ValueError, KeyError, TypeError):
+        return str(json.loads(read_bounded(config, CONFIG_LIMIT, "a Piper voice's JSON"))
+                   ["espeak"]["voice"])
+    except (StudioError, ValueError, KeyError, TypeError):
         return "en-us"
 
 

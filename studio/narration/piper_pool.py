@@ -19,13 +19,15 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..children import discard, popen
+from ..children import discard, ended, kill_group, popen, send_line, stderr_tail
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress
+from ..redact import child_env
 from .tts import NO_SPACE, SynthJob
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 READY_TIMEOUT = 120.0  # seconds a worker may take to load its voice
+ANSWER_LIMIT = 1_000_000  # bytes of one answer line (a few hundred, really)
 
 
 def plan_workers(jobs: int, cores: int, wanted: int = 0) -> tuple[int, int]:
@@ -53,7 +55,7 @@ class _Worker:
 
 
 def _spawn(setup: dict) -> _Worker:
-    env = dict(os.environ)
+    env = dict(child_env())
     if not getattr(sys, "frozen", False):
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
     env.setdefault("OMP_NUM_THREADS", str(setup["threads"]))
@@ -69,12 +71,9 @@ def _spawn(setup: dict) -> _Worker:
 
 
 def _write(worker: _Worker, message: dict) -> None:
-    try:
-        assert worker.proc.stdin is not None
-        worker.proc.stdin.write((json.dumps(message) + "\n").encode("utf-8"))
-        worker.proc.stdin.flush()
-    except OSError:
-        pass  # it died: its stdout says so (EOF) and the loop reports it
+    if not send_line(worker.proc, (json.dumps(message) + "\n").encode("utf-8")):
+        # dead (its stdout's EOF says so next) or alive and not reading: ended either way
+        kill_group(worker.proc)
 
 
 def _stop(worker: _Worker) -> None:
@@ -84,8 +83,8 @@ def _stop(worker: _Worker) -> None:
 
 
 def _death(worker: _Worker, label: str) -> StudioError:
-    code = worker.proc.wait()
-    err = worker.proc.stderr.read().decode("utf-8", "replace") if worker.proc.stderr else ""
+    code = ended(worker.proc)
+    err = stderr_tail(worker.proc)
     lines = [line for line in err.splitlines() if line.strip()]
     how = f"killed by signal {-code}" if code < 0 else f"exit code {code}"
     why = f": {lines[-1][:160]}" if lines and code > 0 else ""
@@ -121,6 +120,10 @@ def run_pool(jobs: list[SynthJob], setup: dict, workers: int, timeout: float,
                     label = w.job.label if w.job else (pending[0].label if pending else "a take")
                     raise _death(w, label)
                 w.buffer += chunk
+                if len(w.buffer) > ANSWER_LIMIT:
+                    raise StudioError(f"cannot synthesize {w.job.label if w.job else 'a take'}: "
+                                      f"the Piper worker wrote over {ANSWER_LIMIT:,} bytes "
+                                      "without ending its answer")
                 while b"\n" in w.buffer:
                     line, w.buffer = w.buffer.split(b"\n", 1)
                     try:

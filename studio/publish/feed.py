@@ -1,8 +1,13 @@
 """``feed.xml``: the show's RSS 2.0 podcast feed, through feedgen.
 
-Every text that came from commits passes :func:`clean_text` first: feedgen accepts control
-characters and only fails when it serialises. Dates are timezone-aware; the build date is
-the newest episode's, so publishing the same episodes twice gives the same bytes.
+Every text is text to every reader: feedgen accepts control characters and only fails when
+it serialises, and readers render some fields as HTML (feedparser guesses it for titles,
+podcastparser for descriptions). So a field that is plain text passes
+:func:`~studio.textsafe.feed_text` (cleaned, with nothing a parser takes for a tag or an
+entity) and an item's ``description`` (HTML by convention) :func:`~studio.textsafe.feed_html`
+(escaped HTML): ``<img onerror=...>`` in a commit reaches every reader as those characters.
+Dates are timezone-aware; the build date is the newest episode's, so publishing the same
+episodes twice gives the same bytes.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ import threading
 from urllib.parse import quote
 
 from .. import __version__
-from ..textsafe import clean_line
+from ..textsafe import feed_html, feed_text
 from .gather import ShowEpisode
 from .podcast_ns import (
     FeedPerson,
@@ -42,6 +47,16 @@ def _limit_bytes(text: str, limit: int) -> str:
     return data[: limit - 3].decode("utf-8", errors="ignore").rstrip() + "..."
 
 
+def _item_description(text: str) -> str:
+    """The item's description as escaped HTML within the byte limit (cut as text, never
+    inside an entity)."""
+    html = feed_html(text)
+    while len(html.encode("utf-8")) > MAX_DESCRIPTION_BYTES:
+        text = _limit_bytes(text, len(text.encode("utf-8")) - 100)
+        html = feed_html(text)
+    return html
+
+
 def parse_published(value: str) -> dt.datetime:
     """An RFC 3339 time as a timezone-aware datetime (naive times are taken as UTC)."""
     moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
@@ -59,28 +74,28 @@ def build_feed(
     fg.load_extension("podcast")
     fg.register_extension("podcastindex", PodcastIndexExtension, PodcastIndexEntryExtension)
     fg.register_extension("psc", SimpleChaptersExtension, SimpleChaptersEntryExtension)
-    title = clean_line(settings.title)
-    description = clean_line(settings.description) or title
+    title = feed_text(settings.title)
+    description = feed_text(settings.description) or title
     fg.title(title)
     fg.description(_limit_bytes(description, MAX_DESCRIPTION_BYTES))
     # feedgen takes the channel <link> from the last link given: the self link goes first.
     fg.link(href=settings.feed_url, rel="self", type="application/rss+xml")
     fg.link(href=settings.base_url, rel="alternate")
-    fg.language(clean_line(settings.language))
+    fg.language(feed_text(settings.language))
     fg.generator(f"Commitcast Studio {__version__}")
     cover = absolute(settings, settings.cover)
     fg.image(url=cover, title=title, link=settings.base_url)
     fg.podcast.itunes_image(cover)
-    fg.podcast.itunes_author(clean_line(settings.author) or title)
+    fg.podcast.itunes_author(feed_text(settings.author) or title)
     category = {"cat": settings.category}
     if settings.subcategory:
-        category["sub"] = clean_line(settings.subcategory)
+        category["sub"] = feed_text(settings.subcategory)
     fg.podcast.itunes_category(category)
     fg.podcast.itunes_type("episodic")
     ext: PodcastIndexExtension = fg.podcastindex
     ext.explicit = settings.explicit
-    ext.owner_name = clean_line(settings.owner.name)
-    ext.owner_email = clean_line(settings.owner.email)
+    ext.owner_name = feed_text(settings.owner.name)
+    ext.owner_email = feed_text(settings.owner.email)
     ext.guid = show_guid
     ext.locked = True
     ext.locked_owner = ext.owner_email
@@ -102,11 +117,11 @@ def _add_item(fg, settings: ShowSettings, show_guid: str, item: ShowEpisode,  # 
               when: dt.datetime) -> None:
     ep = item.episode
     fe = fg.add_entry(order="prepend")
-    fe.title(clean_line(ep.title) or item.date)
+    fe.title(feed_text(ep.title) or item.date)
     fe.link(href=absolute(settings, item.rel_dir))
     fe.guid(item_guid(show_guid, item.date), permalink=False)
     fe.pubDate(when)
-    fe.description(clean_line(ep.summary) or clean_line(ep.title) or item.date)
+    fe.description(_item_description(ep.summary or ep.title or item.date))
     fe.content(show_notes(item, absolute(settings, item.rel_dir)))  # escaped, never CDATA
     fe.enclosure(absolute(settings, item.rel_dir + item.audio_name), str(item.audio_bytes),
                  "audio/mpeg")
@@ -117,7 +132,7 @@ def _add_item(fg, settings: ShowSettings, show_guid: str, item: ShowEpisode,  # 
     if ep.number is not None:
         fe.podcast.itunes_episode(ep.number)
     entry_ext: PodcastIndexEntryExtension = fe.podcastindex
-    lang = clean_line(settings.language)
+    lang = feed_text(settings.language)
     if item.vtt:
         entry_ext.transcripts.append(
             Transcript(absolute(settings, item.rel_dir + item.vtt), "text/vtt", lang))
@@ -133,8 +148,8 @@ def _add_item(fg, settings: ShowSettings, show_guid: str, item: ShowEpisode,  # 
 
 def show_persons(settings: ShowSettings) -> list[FeedPerson]:
     """The show's own people (show.toml's [[person]]): on the channel and on every item."""
-    return [FeedPerson(clean_line(p.name), p.role, p.group, web_link(p.img), web_link(p.href))
-            for p in settings.person if clean_line(p.name)]
+    return [FeedPerson(feed_text(p.name), p.role, p.group, web_link(p.img), web_link(p.href))
+            for p in settings.person if feed_text(p.name)]
 
 
 def author_persons(settings: ShowSettings, item: ShowEpisode) -> list[FeedPerson]:
@@ -143,5 +158,5 @@ def author_persons(settings: ShowSettings, item: ShowEpisode) -> list[FeedPerson
     if not settings.people.authors:
         return []
     role, group = settings.people.role, settings.people.group
-    return [FeedPerson(clean_line(p.name), role, group, "", web_link(p.url))
-            for p in item.episode.people if clean_line(p.name)]
+    return [FeedPerson(feed_text(p.name), role, group, "", web_link(p.url))
+            for p in item.episode.people if feed_text(p.name)]

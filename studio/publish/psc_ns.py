@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from feedgen.ext.base import BaseEntryExtension, BaseExtension
 
 from ..export.chapters import Chapter
-from ..textsafe import clean_line
+from ..textsafe import feed_text
 from .podcast_ns import xml_elem
 
 PSC_NS = "http://podlove.org/simple-chapters"
@@ -58,7 +58,7 @@ class SimpleChaptersEntryExtension(BaseEntryExtension):
         block = xml_elem(f"{{{PSC_NS}}}chapters", entry, version=PSC_VERSION)
         for n, ch in enumerate(sorted(self.chapters, key=lambda c: c.start), 1):
             el = xml_elem(f"{{{PSC_NS}}}chapter", block, start=normal_play_time(ch.start),
-                          title=clean_line(ch.title) or f"Part {n}")
+                          title=feed_text(ch.title) or f"Part {n}")
             if link := web_link(ch.url):
                 el.attrib["href"] = link
         return entry

@@ -11,6 +11,8 @@ markup; only absolute http(s) links are kept. The HTML is then XML-escaped by lx
 
 from __future__ import annotations
 
+import re
+
 from ..textsafe import clean_line
 from .gather import ShowEpisode
 from .pages import clock, commit_links, safe_url, templates
@@ -41,6 +43,11 @@ def _stories(item: ShowEpisode) -> tuple[list[dict], list[dict[str, str]]]:
     return stories, others
 
 
+_NUMERIC = {"&lt;": "&#60;", "&gt;": "&#62;", "&amp;": "&#38;", "&quot;": "&#34;",
+            "&#39;": "&#39;"}
+_NAMED = re.compile(r"&(?:lt|gt|amp|quot);|&#39;")
+
+
 def show_notes(item: ShowEpisode, page_url: str) -> str:
     """The HTML show notes of ``item``, whose page is at ``page_url``."""
     ep = item.episode
@@ -57,4 +64,7 @@ def show_notes(item: ShowEpisode, page_url: str) -> str:
         "repo": clean_line(ep.repo),
         "repo_url": safe_url(ep.repo_url),
     }
-    return templates().get_template(NOTES_TEMPLATE).render(context).strip() + "\n"
+    html = templates().get_template(NOTES_TEMPLATE).render(context).strip() + "\n"
+    # numeric escapes: podcastparser's tag stripper mangles the named ones ("&lt;img" came
+    # out "img" in its text view), as the item's description already found (textsafe)
+    return _NAMED.sub(lambda m: _NUMERIC[m.group(0)], html)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import StudioError
+from ..redact import child_env
 from .recovery import recover_unfinished
 
 log = logging.getLogger(__name__)
@@ -41,7 +42,7 @@ class ProcessOutcome:
 
 
 def recorder_env() -> dict[str, str]:
-    env = dict(os.environ)
+    env = dict(child_env())
     env.setdefault("QT_LOGGING_RULES", QUIET_QT_LOGS)
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
     return env

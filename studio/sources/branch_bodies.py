@@ -13,11 +13,11 @@ GitHub gives the same commits in the day's GraphQL query (the merged pull reques
 
 from __future__ import annotations
 
-import os
 import subprocess
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..redact import child_env
 from ..textsafe import clean_text, decode_git
 from .model import MAX_MESSAGE_CHARS, Commit
 
@@ -78,7 +78,7 @@ def read_branch_bodies(repo: Path, commits: list[Commit]) -> None:
     # both parents: what a first parent reaches must be in the walk to be taken away (a branch
     # started from another PR's branch reaches that PR's commits, merged before it)
     tips = sorted({p for c in merges for p in c.parents[:2]} - {oldest.parents[0]})
-    env = dict(os.environ, LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    env = dict(child_env(), LC_ALL="C", GIT_TERMINAL_PROMPT="0")
     marker = b"\x1eCOMMITCAST-BRANCH\x1e"
     out = subprocess.run(
         ["git", "-C", str(repo), "log", "--topo-order", "-z", f"--max-count={_WALK_LIMIT}",

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import StudioError
+from ..redact import child_env
 from ..textsafe import clean_text, decode_git
 from .forge import remote_identity
 from .model import MAX_MESSAGE_CHARS, Commit, Day
@@ -24,7 +25,7 @@ _FIELDS = ["%H", "%P", "%an", "%ae", "%aI", "%cn", "%ce", "%cI", "%ct", "%B"]
 def _git(repo: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
     if shutil.which("git") is None:
         raise StudioError("git is not installed: install it with `apt-get install git`")
-    env = dict(os.environ, LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    env = dict(child_env(), LC_ALL="C", GIT_TERMINAL_PROMPT="0")
     return subprocess.run(
         ["git", "-C", str(repo), *args], capture_output=True, env=env, check=False
     )
@@ -93,7 +94,7 @@ def _credit_merged_branches(repo: Path, commits: list[Commit]) -> None:
 
 
 def _start(repo: Path, *args: str, stdin: bool = False) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    env = dict(child_env(), LC_ALL="C", GIT_TERMINAL_PROMPT="0")
     return subprocess.Popen(["git", "-C", str(repo), *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env,
                             stdin=subprocess.PIPE if stdin else subprocess.DEVNULL)

@@ -11,12 +11,13 @@ import os
 import subprocess
 from pathlib import Path
 
+from ..redact import child_env
 from ..textsafe import clean_text, decode_git
 from .model import Commit, FileChange
 
 
 def _start(repo: Path, *args: str) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    env = dict(child_env(), LC_ALL="C", GIT_TERMINAL_PROMPT="0")
     return subprocess.Popen(["git", "-C", str(repo), *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, stdin=subprocess.PIPE, env=env)
 

@@ -23,6 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..redact import child_env
+
 if TYPE_CHECKING:
     from .model import Day
 
@@ -34,7 +36,7 @@ def _git(repo: Path, *args: str) -> bytes | None:
     try:
         out = subprocess.run(
             ["git", "-C", str(repo), *args], capture_output=True, timeout=20,
-            env=dict(os.environ, LC_ALL="C", GIT_TERMINAL_PROMPT="0"), check=False,
+            env=dict(child_env(), LC_ALL="C", GIT_TERMINAL_PROMPT="0"), check=False,
         )
     except (OSError, subprocess.SubprocessError):
         return None

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import StudioError
+from ..redact import child_env
 from .window import git_time
 
 log = logging.getLogger(__name__)
@@ -36,7 +36,7 @@ def shallow_boundary(repo: Path, git_dir: str, rev: str, since: dt.datetime) -> 
         return None
     if not grafts:
         return None
-    env = dict(os.environ, LC_ALL="C", GIT_TERMINAL_PROMPT="0")
+    env = dict(child_env(), LC_ALL="C", GIT_TERMINAL_PROMPT="0")
     proc = subprocess.run(["git", "-C", str(repo), "log", "--first-parent", "--format=%H %ct",
                            f"--since={git_time(since)}", "--end-of-options", rev, "--"],
                           capture_output=True, env=env, check=False)

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ...errors import StudioError
+from ...redact import child_env
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +71,12 @@ def _keyring():
 
 def keyring_token(host: str) -> str:
     """The token stored for ``host`` in the OS keyring, or "" (no keyring counts as none)."""
+    from ...redact import remember
+
     try:
-        return _keyring().get_password(KEYRING_SERVICE, host) or ""
+        value = _keyring().get_password(KEYRING_SERVICE, host) or ""
+        remember(value)  # a keyring value is masked in every text that leaves the process
+        return value
     except Exception as exc:  # noqa: BLE001 - any keyring backend failure means "no token here"
         log.info("keyring not usable: %s", type(exc).__name__)
         return ""
@@ -88,7 +93,7 @@ def gh_token(host: str, timeout: float = 10.0) -> str:
             capture_output=True,
             timeout=timeout,
             check=False,
-            env=dict(os.environ, GH_PROMPT_DISABLED="1", NO_COLOR="1"),
+            env=dict(child_env(), GH_PROMPT_DISABLED="1", NO_COLOR="1"),
         )
     except (OSError, subprocess.TimeoutExpired):
         return ""
@@ -99,10 +104,13 @@ def gh_token(host: str, timeout: float = 10.0) -> str:
 
 def resolve_token(api_url: str | None = None, env: Mapping[str, str] | None = None) -> Token:
     """The first token found: GITHUB_TOKEN, GH_TOKEN, the keyring, then gh; else anonymous."""
+    from ...redact import remember
+
     env = os.environ if env is None else env
     for name in ENV_VARS:
         value = env.get(name, "").strip()
         if value:
+            remember(value)  # masked wherever it shows up, whatever env it came from
             return Token(value, name)
     host = host_of(api_url)
     value = keyring_token(host)
@@ -110,6 +118,7 @@ def resolve_token(api_url: str | None = None, env: Mapping[str, str] | None = No
         return Token(value, "keyring")
     value = gh_token(host)
     if value:
+        remember(value)
         return Token(value, "gh auth token")
     return Token("", "anonymous")
 

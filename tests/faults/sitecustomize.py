@@ -1,0 +1,26 @@
+"""Fault injection for tests, imported by every Python process started with this folder on
+PYTHONPATH: with STUDIO_FAULT=speech-stdin-closed, a speech worker (``python -m
+studio.narration.speak``) closes its standard input and stays alive without reading, so the
+parent's first write to it fails (EPIPE) while the worker still runs."""
+
+import os
+import time
+
+if os.environ.get("STUDIO_FAULT") == "speech-stdin-closed":
+    try:
+        with open("/proc/self/cmdline", "rb") as fh:
+            worker = b"studio.narration.speak" in fh.read()
+    except OSError:
+        worker = False
+    if worker:
+        os.close(0)
+        time.sleep(3600)
+
+# STUDIO_ENV_DUMP=FOLDER: every child that is a speech worker, ffmpeg's caller aside, writes
+# the names of its environment variables to FOLDER/<pid>.env (names only, never values).
+if os.environ.get("STUDIO_ENV_DUMP"):
+    try:
+        with open(os.path.join(os.environ["STUDIO_ENV_DUMP"], f"{os.getpid()}.env"), "w") as fh:
+            fh.write("\n".join(sorted(os.environ)))
+    except OSError:
+        pass
