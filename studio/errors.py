@@ -17,3 +17,8 @@ class Cancelled(StudioError):
 
     def __init__(self, message: str = "cancelled") -> None:
         super().__init__(message)
+
+
+class PublishStepFailed(StudioError):
+    """``produce`` (or a recap) made and saved the episode, and only publishing it failed:
+    the message says so, so nobody makes the episode again to publish it."""

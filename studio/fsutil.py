@@ -12,6 +12,7 @@ never published.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 import math
@@ -259,14 +260,29 @@ def _silent_unlink(path: str) -> None:
         pass
 
 
+# A folder's fsync that fails with one of these says the file system cannot flush folders
+# (as PostgreSQL's fsync_fname treats them), not that a write was lost: passed over.
+_DIR_FSYNC_UNSUPPORTED = {errno.EINVAL, errno.EBADF, errno.ENOTSUP, errno.EOPNOTSUPP,
+                          errno.EACCES, errno.EISDIR}
+
+
 def fsync_dir(directory: Path) -> None:
+    """Flush ``directory``'s entries (a rename into it) to disk. A failure that means the
+    rename may not survive a crash (EIO, ENOSPC) is a StudioError naming the folder: the
+    write it follows is not known to be on disk, so it is not reported as done."""
     try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
+        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError as exc:
+        if exc.errno in _DIR_FSYNC_UNSUPPORTED:
+            return
+        raise StudioError(f"cannot flush the folder {directory} to disk: "
+                          f"{exc.strerror or exc}") from exc
     try:
         os.fsync(fd)
-    except OSError:
-        pass
+    except OSError as exc:
+        if exc.errno not in _DIR_FSYNC_UNSUPPORTED:
+            raise StudioError(f"cannot flush the folder {directory} to disk: "
+                              f"{exc.strerror or exc}; what was just written there may not "
+                              f"survive a crash") from exc
     finally:
         os.close(fd)

@@ -29,7 +29,7 @@ def push_wanted(show_dir: str | Path) -> bool | None:
 def produce_and_publish(args: argparse.Namespace, spec: Any, date: dt.date,
                         report: Callable[[Path], None], **stage_options: Any) -> int:
     """Run ``produce`` for the CLI; with ``--publish``, also insist the episode is published."""
-    from ..errors import Cancelled, StudioError
+    from ..errors import Cancelled, PublishStepFailed, StudioError
     from ..pipeline import produce
     from ..publish.gather import read_show_episode
     from ..publish.show import read_settings
@@ -46,6 +46,8 @@ def produce_and_publish(args: argparse.Namespace, spec: Any, date: dt.date,
             raise StudioError("the episode has no audio yet, so it was not published")
     except (ShowBusy, Cancelled):
         raise
+    except PublishStepFailed as exc:
+        raise StudioError(f"produce {what}: {exc}") from None
     except StudioError as exc:
         raise StudioError(f"produce {what} failed: {exc}") from None
     finally:

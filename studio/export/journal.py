@@ -36,6 +36,7 @@ import json
 import logging
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -127,10 +128,19 @@ def locked_journal(folder: Path) -> Iterator[tuple[Journal, int] | None]:
     path = journal_path(folder)
     while True:
         try:
-            fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+            fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK | os.O_NOCTTY)
         except FileNotFoundError:
             yield None
             return
+        except OSError as exc:
+            raise StudioError(f"cannot read the export journal {path}: "
+                              f"{exc.strerror or exc}") from None
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(fd)
+            kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+            raise StudioError(f"the export journal {path} is {kind}, not a file studio "
+                              f"wrote; move it out of the way and run again")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -130,6 +130,24 @@ def _is_date(name: str) -> bool:
         return False
 
 
+def _no_episode_file(folder: Path, root: Path) -> None:
+    """An episode folder without ``episode.json``: one that was exported or published would
+    silently drop out of the feed, so that stops the publish; a pulled day with nothing
+    exported yet is skipped with a warning."""
+    from .state import read_published
+
+    media = sorted(p.name for p in folder.iterdir()
+                   if p.suffix.lower() in (".mp3", ".m4a", ".ogg", ".opus", ".vtt", ".srt"))
+    if media or folder.name in read_published(root):
+        what = f"it holds {', '.join(media[:3])}" if media else "it was published before"
+        raise StudioError(
+            f"episode {folder.name}: {folder / EPISODE_FILE} is missing but {what}; "
+            f"it would drop out of the feed (export the episode again, or remove the folder)"
+        )
+    log.warning("episode %s: no %s (nothing exported yet); not in the feed",
+                folder.name, EPISODE_FILE)
+
+
 def gather_episodes(show_dir: str | Path) -> Gathered:
     """Every publishable episode under ``show_dir/episodes``, oldest first."""
     from ..sources.span import is_span_folder  # a recap's folder: 2026-W05, FIRST_LAST
@@ -141,11 +159,13 @@ def gather_episodes(show_dir: str | Path) -> Gathered:
     folders = sorted(
         p for p in (episodes_dir.iterdir() if episodes_dir.is_dir() else [])
         if p.is_dir() and (_is_date(p.name) or is_span_folder(p.name))
-        and (p / EPISODE_FILE).is_file()
     )
     found: list[ShowEpisode] = []
     drafts: list[str] = []
     for folder in folders:
+        if not os.path.lexists(folder / EPISODE_FILE):
+            _no_episode_file(folder, root)
+            continue
         item = read_show_episode(folder, root)
         if item is None:
             drafts.append(folder.name)

@@ -169,6 +169,16 @@ def readable(path: Path) -> None:
         log.warning("cannot make %s readable: %s", path, exc.strerror or exc)
 
 
+def _served_files(root: Path, cover: Path, episodes: list[ShowEpisode]) -> list[Path]:
+    """The show folder's own files a web server serves: the cover and each episode's MP3,
+    transcripts and chapters (each already checked to be a regular file in the folder)."""
+    paths = [cover] if os.path.lexists(cover) else []
+    for item in episodes:
+        names = [item.audio_name, item.vtt, item.srt, item.chapters]
+        paths += [item.folder / name for name in names if name]
+    return paths
+
+
 def _differs(path: Path, data: bytes) -> bool:
     try:
         return path.read_bytes() != data
@@ -251,6 +261,8 @@ def publish_show(
                     atomic_write_bytes(root / rel, data, public=rel != STATE_FILE)
                 elif rel != STATE_FILE:
                     readable(root / rel)
+            for path in _served_files(root, cover, episodes):
+                readable(path)  # a self-hosted show serves them from here
         except StudioError as exc:
             if not is_no_space(exc):
                 raise

@@ -24,3 +24,18 @@ if os.environ.get("STUDIO_ENV_DUMP"):
             fh.write("\n".join(sorted(os.environ)))
     except OSError:
         pass
+
+# STUDIO_FAULT=dir-fsync-eio: every fsync of a folder fails with EIO (a disk that lost the
+# rename), as a dying disk or a network file system reports it.
+if os.environ.get("STUDIO_FAULT") == "dir-fsync-eio":
+    import errno
+    import stat
+
+    _real_fsync = os.fsync
+
+    def _fsync(fd):  # noqa: ANN001, ANN202 - os.fsync's signature
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        return _real_fsync(fd)
+
+    os.fsync = _fsync
