@@ -14,6 +14,7 @@ def _cancelled(exc: KeyboardInterrupt) -> int:
 def _run() -> int:
     gui = sys.argv[1:2] == ["gui"]
     try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # caught from here on
         from studio.interrupts import STOPPING, cancel_on_signals
 
         if not gui:

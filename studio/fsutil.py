@@ -253,6 +253,24 @@ def read_json(path: str | os.PathLike[str], what: str = "", missing: str = "",
     return checked_values(data, label)
 
 
+SMALL_JSON_LIMIT = 16 * MB  # settings, chapters.json, published.json, a draft cache entry
+
+
+def read_json_if_any(path: str | os.PathLike[str], what: str = "",
+                     limit: int = JSON_LIMIT) -> Any:
+    """:func:`read_json` of a file studio keeps for itself (settings, caches, state), or
+    None when there is none: bounded in size and type, depth- and number-checked, so a
+    damaged or hostile one is a StudioError naming it, never a hang or a RecursionError."""
+    if not os.path.lexists(path):
+        return None
+    try:
+        return read_json(path, what, limit=limit)
+    except StudioError as exc:
+        if not os.path.lexists(path):  # removed while it was read
+            return None
+        raise exc
+
+
 def _silent_unlink(path: str) -> None:
     try:
         os.unlink(path)

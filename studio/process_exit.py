@@ -44,6 +44,15 @@ def finish(code: int) -> NoReturn:
 
 def entry() -> NoReturn:
     """The ``studio`` console script: the command line, then :func:`finish`."""
-    from .cli.main import main
+    import signal
 
-    finish(main())
+    try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # caught from here on
+        from .cli.main import main
+
+        code = main()
+    except KeyboardInterrupt:  # before main's own handling, or in the instant it returns
+        signal.pthread_sigmask(signal.SIG_BLOCK, (signal.SIGINT,))
+        print("studio: cancelled", file=sys.stderr)
+        code = 130
+    finish(code)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import json
 import logging
 import os
 from dataclasses import dataclass
@@ -19,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from .episode import EPISODE_FILE, Episode, load_episode, save_episode
 from .errors import StudioError
-from .fsutil import atomic_write_json, check_writable_dir
+from .fsutil import atomic_write_json, check_writable_dir, read_json
 from .recovery import recover_episode
 from .settings import state_dir
 from .sources.model import Day, load_day, save_day
@@ -139,7 +138,7 @@ class Autosave:
     title: str
 
     def load(self) -> tuple[Episode, Day | None]:
-        data = json.loads(self.path.read_text(encoding="utf-8"))
+        data = read_json(self.path, "autosave")
         day = Day.from_dict(data["day"]) if data.get("day") else None
         return Episode.from_dict(data["episode"]), day
 
@@ -148,7 +147,7 @@ class Autosave:
         its folder keeps the span)."""
         from .sources.span import Span
 
-        data = json.loads(self.path.read_text(encoding="utf-8"))
+        data = read_json(self.path, "autosave")
         return Span.from_dict(data["span"], f"autosave {self.path.name}") \
             if data.get("span") else None
 
@@ -201,10 +200,10 @@ def crashed_autosaves() -> list[Autosave]:
     found = []
     for path in sorted(_autosave_dir().glob("*.json")):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = read_json(path, "autosave")
             entry = Autosave(path, str(data.get("project", "")), str(data.get("saved_at", "")),
                              int(data.get("pid", 0)), str(data.get("title", "")))
-        except (OSError, ValueError, TypeError, AttributeError) as exc:
+        except (StudioError, ValueError, TypeError, AttributeError) as exc:
             log.warning("skipping unreadable autosave %s: %s", path, exc)
             continue
         if entry.pid != os.getpid() and not _alive(entry.pid):

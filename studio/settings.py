@@ -8,14 +8,14 @@ the OS keyring (:mod:`studio.credentials`).
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from .fsutil import atomic_write_json
+from .errors import StudioError
+from .fsutil import SMALL_JSON_LIMIT, atomic_write_json, read_json_if_any
 
 log = logging.getLogger(__name__)
 
@@ -98,10 +98,10 @@ def settings_from(data: Any) -> Settings:
 def load_settings(directory: Path | None = None) -> Settings:
     path = (directory or config_dir()) / SETTINGS_FILE
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return Settings()
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data = read_json_if_any(path, "settings file", limit=SMALL_JSON_LIMIT)
+        if data is None:
+            return Settings()
+    except StudioError as exc:
         log.warning("settings file %s is unreadable (%s); using defaults", path, exc)
         try:
             os.replace(path, path.with_name(SETTINGS_FILE + ".bad"))

@@ -114,3 +114,44 @@ def test_produce_says_only_its_publish_step_failed(tmp_path):
     one_line(result, f"produce {day.isoformat()}", f"the episode is made and saved in {folder}",
              "only its publish step failed", "is not a folder", "studio publish --show-dir")
     assert (folder / "episode.json").is_file() and list(folder.glob("*.mp3"))
+
+
+def _interrupted_at(module: str, *command: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(FAULTS), str(ROOT)]),
+           "STUDIO_FAULT": f"sigint-on-import:{module}"}
+    return subprocess.run([sys.executable, *command, "doctor", "--help"], text=True, env=env,
+                          capture_output=True, timeout=60, cwd=tmp)
+
+
+def test_ctrl_c_while_python_m_studio_starts_is_one_line(tmp_path):
+    # studio.__main__ is looked for just after the package is imported, before any of its
+    # lines run: Python's KeyboardInterrupt there was a runpy traceback
+    for module in ("studio.__main__", "studio.interrupts", "studio.cli.main"):
+        done = _interrupted_at(module, "-m", "studio", tmp=tmp_path)
+        assert (done.returncode, done.stderr) == (130, "studio: cancelled\n"), module
+
+
+def test_ctrl_c_while_the_studio_script_starts_is_one_line(tmp_path):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    script = bin_dir / "studio"  # as pip writes the console script
+    script.write_text("import sys\nfrom studio.process_exit import entry\nsys.exit(entry())\n")
+    for module in ("studio.cli.main", "studio.interrupts"):
+        done = _interrupted_at(module, str(script), tmp=tmp_path)
+        assert (done.returncode, done.stderr) == (130, "studio: cancelled\n"), module
+
+
+def test_a_hostile_publish_state_is_a_warning_not_a_traceback(tmp_path, tmp_path_factory):
+    show = show_copy(tmp_path_factory, tmp_path / "show", DATES)
+    state = show / "published.json"
+    for body, words in (("[" * 100_000 + "]" * 100_000, "nests deeper than the 64 levels"),
+                        ('{"published": {"a": ' + "9" * 400 + "}}", "400 digits")):
+        state.write_text(body)
+        done = studio("publish", "--show-dir", str(show), "--base-url", BASE, tmp=tmp_path)
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+        assert f"ignoring unreadable {state}" in done.stderr and words in done.stderr
+    state.unlink()
+    with open(state, "wb") as fh:
+        fh.truncate(17_000_000)  # sparse: over the limit, never read
+    done = studio("publish", "--show-dir", str(show), "--base-url", BASE, tmp=tmp_path)
+    assert done.returncode == 0 and "over the 16 MB limit" in done.stderr, done.stderr

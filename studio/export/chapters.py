@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..episode import Episode, Segment
 from ..errors import StudioError
+from ..fsutil import SMALL_JSON_LIMIT, read_json
 from ..textsafe import clean_line
 
 CHAPTERS_VERSION = "1.2.0"
@@ -51,7 +52,7 @@ def read_chapters(path: Path) -> list[Chapter]:
     """The chapters of a Podcasting 2.0 chapters file (as :func:`chapters_json` writes it);
     a file that is not one is a StudioError."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path, "chapters", limit=SMALL_JSON_LIMIT)
         items = data["chapters"]
         chapters = [Chapter(float(c["startTime"]), float(c.get("endTime") or c["startTime"]),
                             str(c.get("title") or ""), str(c.get("url") or ""))
@@ -59,7 +60,9 @@ def read_chapters(path: Path) -> list[Chapter]:
         for ch in chapters:
             if not (math.isfinite(ch.start) and math.isfinite(ch.end) and ch.start >= 0):
                 raise ValueError(f"a chapter starts at {ch.start}")
-    except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
+    except StudioError as exc:
+        raise StudioError(f"not a chapters file: {exc}") from None
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
         raise StudioError(f"{path} is not a chapters file ({exc})") from None
     return chapters
 

@@ -84,13 +84,11 @@ class PiperEngine:
 
 
 def _espeak_voice(config: str) -> str:
-    import json
-
-    from ..fsutil import read_bounded
+    from ..fsutil import read_json
     from .piper_voices import CONFIG_LIMIT
 
     try:
-        return str(json.loads(read_bounded(config, CONFIG_LIMIT, "a Piper voice's JSON"))
+        return str(read_json(config, "a Piper voice's JSON", limit=CONFIG_LIMIT)
                    ["espeak"]["voice"])
     except (StudioError, ValueError, KeyError, TypeError):
         return "en-us"

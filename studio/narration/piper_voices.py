@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import json
 import os
 from dataclasses import dataclass
 from functools import lru_cache
@@ -18,7 +17,7 @@ from importlib import metadata
 from pathlib import Path
 
 from ..errors import StudioError
-from ..fsutil import MB, open_regular, read_bounded
+from ..fsutil import MB, open_regular, read_bounded, read_json
 
 PACKAGE_SUFFIX = "-piper-voice"
 VOICES_ENV = "COMMITCAST_PIPER_VOICES"
@@ -79,7 +78,7 @@ def voice_from_files(model: Path, config: Path | None = None, package: str = "",
     name = model.name.removesuffix(".onnx")
     language = quality = ""
     try:
-        data = json.loads(read_bounded(config, CONFIG_LIMIT, "a Piper voice's JSON"))
+        data = read_json(config, "a Piper voice's JSON", limit=CONFIG_LIMIT)
         lang = data.get("language") or {}
         language = str(lang.get("code", "")) if isinstance(lang, dict) else ""
         language = language or str((data.get("espeak") or {}).get("voice", ""))

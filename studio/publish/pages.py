@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 import logging
 import re
 from functools import lru_cache
 from typing import Any
 from urllib.parse import quote, urlsplit
 
+from ..errors import StudioError
+from ..fsutil import SMALL_JSON_LIMIT, read_json
 from ..humanize import day as day_label
 from ..humanize import moment
 from ..resources import resource_path
@@ -115,10 +116,10 @@ def _chapters_from_file(item: ShowEpisode) -> list[dict[str, Any]]:
     if not item.chapters:
         return []
     try:
-        data = json.loads((item.folder / item.chapters).read_text(encoding="utf-8"))
+        data = read_json(item.folder / item.chapters, "chapters", limit=SMALL_JSON_LIMIT)
         return [{"title": str(c.get("title", "")), "start": float(c.get("startTime", 0))}
                 for c in data.get("chapters", []) if isinstance(c, dict)]
-    except (OSError, ValueError, AttributeError, TypeError) as exc:
+    except (StudioError, ValueError, AttributeError, TypeError) as exc:
         log.warning("episode %s: ignoring unreadable %s (%s)", item.date, item.chapters, exc)
         return []
 

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
+
+from ..errors import StudioError
+from ..fsutil import SMALL_JSON_LIMIT, read_json_if_any
 
 log = logging.getLogger(__name__)
 
@@ -16,10 +18,10 @@ def read_published(show_dir: Path) -> dict[str, str]:
     """{episode folder: RFC 3339 time} of the show's published episodes; {} when none."""
     path = Path(show_dir) / STATE_FILE
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json_if_any(path, "publish state", limit=SMALL_JSON_LIMIT)
+        if data is None:
+            return {}
         return {str(k): str(v) for k, v in data.get("published", {}).items()}
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError, AttributeError) as exc:
+    except (StudioError, ValueError, AttributeError) as exc:
         log.warning("ignoring unreadable %s (%s)", path, exc)
         return {}

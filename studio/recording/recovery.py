@@ -9,14 +9,13 @@ Running at every episode load makes "the next studio command on that episode" re
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import StudioError
-from ..fsutil import atomic_write_json
+from ..fsutil import SMALL_JSON_LIMIT, atomic_write_json, read_json_if_any
 from .takes import MARKER_SUFFIX, RECOVERED_SUFFIX, TAKES_DIR
 from .wavstream import repair_wav
 
@@ -62,8 +61,8 @@ def _is_live(wav: Path, pid: int) -> bool:
 
 def _read_note(path: Path) -> dict:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        data = read_json_if_any(path, "recording note", limit=SMALL_JSON_LIMIT)
+    except StudioError:
         return {}
     return data if isinstance(data, dict) else {}
 

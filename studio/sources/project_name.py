@@ -97,7 +97,7 @@ def _setup_cfg_name(text: str) -> str:
 def _package_json_name(text: str) -> str:
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # a hostile repository's package.json
         return ""
     name = data.get("name") if isinstance(data, dict) else None
     return _clean(name) if isinstance(name, str) else ""

@@ -39,3 +39,20 @@ if os.environ.get("STUDIO_FAULT") == "dir-fsync-eio":
         return _real_fsync(fd)
 
     os.fsync = _fsync
+
+# STUDIO_FAULT=sigint-on-import:MODULE: the process sends itself SIGINT (a Ctrl-C) the moment
+# MODULE is first looked for, so a Ctrl-C lands at that exact point of the start-up.
+if os.environ.get("STUDIO_FAULT", "").startswith("sigint-on-import:"):
+    import signal
+    import sys
+
+    class _SigintOnImport:
+        target = os.environ["STUDIO_FAULT"].split(":", 1)[1]
+
+        def find_spec(self, name, path=None, target=None):  # noqa: ANN001, ANN201, ARG002
+            if name == self.target:
+                sys.meta_path.remove(self)
+                os.kill(os.getpid(), signal.SIGINT)
+            return None
+
+    sys.meta_path.insert(0, _SigintOnImport())

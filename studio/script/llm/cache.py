@@ -13,7 +13,8 @@ import logging
 import os
 from pathlib import Path
 
-from ...fsutil import atomic_write_bytes
+from ...errors import StudioError
+from ...fsutil import SMALL_JSON_LIMIT, atomic_write_bytes, read_json_if_any
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +46,9 @@ class DraftCache:
 
     def get(self, key: str) -> str | None:
         try:
-            data = json.loads(self._path(key).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = read_json_if_any(self._path(key), "draft cache entry",
+                                    limit=SMALL_JSON_LIMIT)
+        except StudioError:
             return None
         content = data.get("content") if isinstance(data, dict) else None
         return content if isinstance(content, str) else None

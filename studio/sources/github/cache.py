@@ -16,6 +16,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...errors import StudioError
+from ...fsutil import read_json_if_any
+
 log = logging.getLogger(__name__)
 
 CACHE_ENV = "STUDIO_CACHE_DIR"
@@ -72,15 +75,15 @@ class EtagCache:
     def get(self, url: str, accept: str = "") -> CachedResponse | None:
         path = self._path(url, accept)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = read_json_if_any(path, "cache entry")
+            if data is None:
+                return None
             return CachedResponse(
                 etag=str(data["etag"]),
                 headers={str(k): str(v) for k, v in dict(data["headers"]).items()},
                 body=str(data["body"]).encode("utf-8"),
             )
-        except FileNotFoundError:
-            return None
-        except (OSError, ValueError, KeyError, TypeError, UnicodeError):
+        except (StudioError, OSError, ValueError, KeyError, TypeError, UnicodeError):
             log.info("ignoring a damaged cache entry %s", path.name)
             return None
 
