@@ -60,9 +60,7 @@ def read_chapters(path: Path) -> list[Chapter]:
         for ch in chapters:
             if not (math.isfinite(ch.start) and math.isfinite(ch.end) and ch.start >= 0):
                 raise ValueError(f"a chapter starts at {ch.start}")
-    except StudioError as exc:
-        raise StudioError(f"not a chapters file: {exc}") from None
-    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+    except (StudioError, ValueError, TypeError, KeyError, AttributeError) as exc:
         raise StudioError(f"{path} is not a chapters file ({exc})") from None
     return chapters
 
