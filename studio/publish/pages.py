@@ -99,11 +99,31 @@ def clock(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-def commit_links(item: ShowEpisode, shas: list[str]) -> list[dict[str, str]]:
+# A sentence links at most this many of the commits it cites and counts the rest ("and
+# 19,912 more"); a page links at most PAGE_LINKS in all. The story writer's sentences cite a
+# handful each, but a 20,000-commit day's closing sentence cites every other commit: linked
+# in full it made a 6 MB page. So a page's size is bounded by its script, not by the day.
+SENTENCE_LINKS = 40
+PAGE_LINKS = 2_000
+
+
+def refs_by_sha(episode: Any) -> dict[str, Any]:
+    """Each commit's ref, the first one of its sha as Episode.ref gives it: built once per
+    page, so a page is linear in the commits it cites (a scan per cited commit was
+    quadratic: 15 s for a 20,000-commit day)."""
+    index: dict[str, Any] = {}
+    for ref in episode.commit_refs:
+        index.setdefault(ref.sha, ref)
+    return index
+
+
+def commit_links(item: ShowEpisode, shas: list[str],
+                 index: dict[str, Any] | None = None) -> list[dict[str, str]]:
     """The PR (or commit) links of ``shas``: label (#N or a short sha), href, title."""
-    links = []
+    index = index if index is not None else refs_by_sha(item.episode)
+    links: list[dict[str, str]] = []
     for sha in shas:
-        ref = item.episode.ref(sha)
+        ref = index.get(sha)
         href = safe_url(ref.url) if ref else ""
         if not ref or not href:
             continue
@@ -128,18 +148,36 @@ def _start_attr(seconds: float | None) -> str | None:
     return None if seconds is None else f"{max(0.0, float(seconds)):.3f}".rstrip("0").rstrip(".")
 
 
+class _LinkBudget:
+    """The links a page still has room for (:data:`PAGE_LINKS`), handed out per sentence."""
+
+    def __init__(self, item: ShowEpisode) -> None:
+        self.item, self.left = item, PAGE_LINKS
+        self.index = refs_by_sha(item.episode)
+
+    def sentence(self, text: str, shas: list[str]) -> dict[str, Any]:
+        cited = list(dict.fromkeys(shas))  # a commit cited twice is linked once
+        linkable = [sha for sha in cited
+                    if (ref := self.index.get(sha)) is not None and safe_url(ref.url)]
+        shown = linkable[:min(SENTENCE_LINKS, self.left)]
+        links = commit_links(self.item, shown, index=self.index)
+        self.left -= len(links)
+        more = len(linkable) - len(links)
+        return {"text": text, "links": links, "more": f"{more:,}" if more else ""}
+
 def _transcript(item: ShowEpisode) -> list[dict[str, Any]]:
     parts = []
+    budget = _LinkBudget(item)
     for n, seg in enumerate(item.episode.segments, 1):
-        sentences = [{"text": clean_line(s.text), "links": commit_links(item, s.commits)}
+        sentences = [budget.sentence(clean_line(s.text), s.commits)
                      for s in seg.sentences if clean_line(s.text)]
         if not sentences and clean_line(seg.text):
-            sentences = [{"text": clean_line(seg.text), "links": commit_links(item, seg.commits)}]
+            sentences = [budget.sentence(clean_line(seg.text), seg.commits)]
         parts.append({"title": clean_line(seg.title), "anchor": f"part-{n}",
                       "start_attr": _start_attr(seg.start), "sentences": sentences})
     if not parts:
         parts = [{"title": "", "anchor": "", "start_attr": None,
-                  "sentences": [{"text": clean_line(p), "links": []}]}
+                  "sentences": [{"text": clean_line(p), "links": [], "more": ""}]}
                  for p in item.episode.transcript.split("\n\n") if clean_line(p)]
     return parts
 

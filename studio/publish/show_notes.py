@@ -15,7 +15,7 @@ import re
 
 from ..textsafe import clean_line
 from .gather import ShowEpisode
-from .pages import clock, commit_links, safe_url, templates
+from .pages import clock, commit_links, refs_by_sha, safe_url, templates
 
 NOTES_TEMPLATE = "notes.html"
 
@@ -32,14 +32,16 @@ def _stories(item: ShowEpisode) -> tuple[list[dict], list[dict[str, str]]]:
     """The segments that tell commits, with their links; and the links of the rest."""
     told: set[str] = set()
     stories = []
+    index = refs_by_sha(item.episode)  # once: a lookup per cited commit stays O(1)
     for seg in item.episode.segments:
         shas = list(dict.fromkeys([*seg.commits, *(sha for s in seg.sentences for sha in s.commits)]))
         fresh = [sha for sha in shas if sha not in told]
         told.update(shas)
-        links = commit_links(item, fresh)
+        links = commit_links(item, fresh, index)
         if links:
             stories.append({"title": clean_line(seg.title), "links": links})
-    others = commit_links(item, [r.sha for r in item.episode.commit_refs if r.sha not in told])
+    others = commit_links(item, [r.sha for r in item.episode.commit_refs if r.sha not in told],
+                          index)
     return stories, others
 
 
