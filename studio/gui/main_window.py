@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from ..settings import Settings
 from .collector import watch_jobs
-from .day_view import DayView
+from .day_view import DOCK_WIDTH, DayView
 from .dialogs import Dialogs
 from .find_replace import FindReplaceDialog
 from .project import AUTOSAVE_MS, Project
@@ -85,7 +85,7 @@ class MainWindow(QMainWindow):
         self._wire()
         self._update_title()
         self.resize(1360, 820)
-        self.resizeDocks([dock], [520], Qt.Orientation.Horizontal)
+        self.resizeDocks([dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
         geometry = ui_state().value("main/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
