@@ -295,10 +295,11 @@ class MainWindow(QMainWindow):
         in the show folder's show.toml (both written off the UI thread)."""
         self.session.settings = dialog.result_settings()
         self.session.save_settings()
-        writer = dialog.result_writer()
-        if writer is not None:
+        writer, details = dialog.result_writer(), dialog.result_show()
+        if writer is not None or details is not None:
             s = self.session.settings
-            self.session.save_show_writer(Path(s.show_dir), writer, dialog.minutes.value())
+            self.session.save_show_writer(Path(s.show_dir), writer, dialog.minutes.value(),
+                                          details)
 
     def start(self) -> None:
         """After the window is shown: offer back what a crash left."""
