@@ -203,7 +203,10 @@ class ScriptEditor(QWidget):
             if item.data(ID_ROLE) == segment_id:
                 item.setText(self._label(ep.segment(segment_id)))
         if segment_id != self.current_id():
-            return  # shown when it is chosen (or revealed by an undo/redo)
+            # its text is shown when it is chosen (or revealed by an undo/redo); the episode's
+            # length beside the current segment's counts changes with it (a take landing)
+            self._update_counts()
+            return
         seg = ep.segment(segment_id)
         shown = self.text.toPlainText()
         if shown != seg.text:  # an undo/redo/replace, not the typing itself
