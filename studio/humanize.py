@@ -17,6 +17,13 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
+def sentence(text: str) -> str:
+    """``text`` ended as a sentence: a full stop only where it has no ending of its own
+    (``is the server running?`` stays as it is, never ``running?.``)."""
+    text = str(text).rstrip()
+    return text if not text or text[-1] in ".?!…:)\"'”" else text + "."
+
+
 def clock(seconds: float) -> str:
     """A length as a clock reads: ``0:05``, ``3:48``, ``1:02:03``."""
     total = max(0, int(round(seconds)))
@@ -92,11 +99,27 @@ def language_tag(code: str) -> str:
     return "-".join(out)
 
 
+def system_speech() -> str:
+    """The speech engine pyttsx3 drives here: espeak-ng on Linux, the system's elsewhere."""
+    import sys
+
+    if sys.platform == "darwin":
+        return "macOS speech"
+    if sys.platform.startswith("win"):
+        return "Windows speech (SAPI 5)"
+    return "espeak-ng"
+
+
+def default_voice() -> str:
+    """pyttsx3's default voice, named: ``espeak-ng's default voice`` on Linux."""
+    return f"{system_speech()}'s default voice"
+
+
 def voice_label(voice_id: str, name: str = "", languages: list[str] | tuple[str, ...] = ()) -> str:
     """A voice as people know it: ``English (Received Pronunciation) · en-GB``; the engine's
     default for ``""``; the id itself only when the engine gives no name."""
     if not voice_id:
-        return "The speech engine's default voice"
+        return default_voice()
     lang = language_tag(str(languages[0])) if languages else ""
     label = name.strip() or voice_id
     return f"{label} · {lang}" if lang else label

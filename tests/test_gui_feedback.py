@@ -137,7 +137,7 @@ def test_settings_offer_voices_by_name_and_language(qtbot, window):
     assert dialog.voice.currentText() == "English (Received Pronunciation) · en-GB"
     labels = [dialog.voice.itemText(i) for i in range(dialog.voice.count())]
     assert not any("gmw/" in label for label in labels)
-    assert labels[0] == "The speech engine's default voice"
+    assert labels[0] == "espeak-ng's default voice"
     dialog.voice.setCurrentIndex(labels.index("English (America) · en-US"))
     assert dialog.result_settings().voice == "gmw/en-us"  # settings keep the engine's id
     dialog.voice.setEditText("gmw/en-us-nyc")  # an id typed in is taken as it is

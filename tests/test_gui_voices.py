@@ -75,7 +75,7 @@ def test_piper_narrates_in_the_app_and_a_voice_change_makes_takes_stale(qtbot, w
     assert panel.statuses()[seg.id] == audio_jobs.STALE
     reason = audio_jobs.stale_reasons(ep, window.session.settings,
                                       audio_jobs.lexicon_for_episode(ep), [seg.id])[seg.id]
-    assert "the voice changed (piper:en_US-joe-medium → gmw/en-us)" in reason
+    assert "the voice changed from en_US-joe-medium (Piper) to gmw/en-us (espeak-ng)" in reason
 
 
 def test_say_it_uses_the_chosen_engine(qtbot, window, piper_workers):

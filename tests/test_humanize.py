@@ -54,7 +54,7 @@ def test_voice_label():
                                 ["en-gb-x-rp"]) == "English (Received Pronunciation) · en-GB"
     assert humanize.voice_label("gmw/en-us", "English (America)", ["en-us"]) == \
         "English (America) · en-US"
-    assert humanize.voice_label("") == "The speech engine's default voice"
+    assert humanize.voice_label("") == "espeak-ng's default voice"
     assert humanize.voice_label("gmw/xx") == "gmw/xx"
     assert humanize.language_tag("en-029") == "en-029"
 

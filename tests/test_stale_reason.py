@@ -30,9 +30,10 @@ def test_each_cause_is_named():
     assert stale_reason(take, TEXT, SPOKEN, "gmw/en", 180) == \
         "the speaking rate changed (165 → 180 words a minute) since it was made"
     assert stale_reason(take, TEXT, SPOKEN, "gmw/en-gb-x-rp", 165) == \
-        "the voice changed (gmw/en → gmw/en-gb-x-rp) since it was made"
+        "the voice changed from gmw/en (espeak-ng) to gmw/en-gb-x-rp (espeak-ng) since it was made"
     assert stale_reason(take, edited, edited, "gmw/en-gb-x-rp", 165) == \
-        "the script text changed and the voice changed (gmw/en → gmw/en-gb-x-rp) since it was made"
+        ("the script text changed and the voice changed from gmw/en (espeak-ng) to "
+         "gmw/en-gb-x-rp (espeak-ng) since it was made")
 
 
 def test_older_takes_and_recordings():

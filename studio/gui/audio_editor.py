@@ -158,6 +158,8 @@ class AudioEditor(QWidget):
         path = self.take_path()
         self._enable(False)
         self._wave_path = ""
+        for spin in (self.in_point, self.out_point, self.fade_in, self.fade_out):
+            _quietly(spin, 0.0)  # greyed and empty: never the values of the take shown before
         if path is None or not path.is_file():
             self.wave.clear("No take yet: synthesize or import one." if segment_id else "")
             self.info.setText("")
@@ -206,7 +208,11 @@ class AudioEditor(QWidget):
         t = seg.take.trim
         self.wave.set_trim(t.start, t.end, t.fade_in, t.fade_out)
         for spin in (self.in_point, self.out_point):
+            # quietly: a shorter take clamping the value is not the host trimming it (it was
+            # pushed as a "Trim" the first Undo after a synthesis took back)
+            spin.blockSignals(True)
             spin.setMaximum(self.wave.duration)
+            spin.blockSignals(False)
         self._show_points(self.wave.start, self.wave.end)
         for spin, value in ((self.fade_in, t.fade_in), (self.fade_out, t.fade_out)):
             _quietly(spin, value)

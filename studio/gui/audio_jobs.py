@@ -10,6 +10,7 @@ import logging
 import tempfile
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -115,10 +116,12 @@ def take_status(episode: Episode, folder: Path | None, settings: Settings, lexic
 
 def synthesize_segments(episode: Episode, folder: Path, settings: Settings, ids: list[str],
                         progress: Progress, cancel: CancelToken,
-                        replace: tuple[str, ...] = ()) -> dict[str, Take]:
+                        replace: tuple[str, ...] = (),
+                        on_take: Callable[[str], None] | None = None) -> dict[str, Take]:
     """New takes for the segments ``ids`` (a copy of the episode is narrated; the caller
     applies the returned takes on the UI thread, as one undoable step). A recording among
-    them is kept unless its id is in ``replace`` (see :mod:`studio.narration.recordings`)."""
+    them is kept unless its id is in ``replace`` (see :mod:`studio.narration.recordings`).
+    ``on_take(segment_id)`` (called on this thread) as each segment's take file is there."""
     from ..narration.recordings import synthesis_plan
     from ..narration.takes import narrate
 
@@ -127,8 +130,24 @@ def synthesize_segments(episode: Episode, folder: Path, settings: Settings, ids:
     work.segments = [s for s in work.segments if s.id in chosen]
     if not work.segments:
         return {}
-    narrate(work, folder, audio_settings(settings), lexicon_for_episode(episode), progress, cancel,
-            replace=replace)
+    told: set[str] = set()
+
+    def tell_made() -> None:
+        """The segments whose take file has landed since the last look (files are written
+        whole or not at all); a few stat calls per take made."""
+        for seg in work.segments:
+            if seg.id not in told and seg.take is not None and (folder / seg.take.path).is_file():
+                told.add(seg.id)
+                on_take(seg.id)
+
+    def watched(fraction: float, message: str) -> None:
+        progress(fraction, message)
+        tell_made()
+
+    narrate(work, folder, audio_settings(settings), lexicon_for_episode(episode),
+            watched if on_take else progress, cancel, replace=replace)
+    if on_take:
+        tell_made()
     return {seg.id: seg.take for seg in work.segments if seg.take is not None}
 
 

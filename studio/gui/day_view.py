@@ -43,6 +43,9 @@ STORY_BADGES = {"comeback": "⟲↻", "rollback": "⟲", "series": "≡", "sweep
 TIME_WIDTH, DAY_WIDTH = 74, 84  # the Time column; a span's Day column ("Wed 28 Jan")
 MARKS_WIDTH, SPAN_MARKS_WIDTH = 120, 72  # a span's marks are short: "≡ 2 of 5", "↻ reland"
 SHA_ROLE = Qt.ItemDataRole.UserRole
+DOCK_WIDTH = 500  # the Day panel beside the script: at 1280 wide the script's text keeps 300
+TITLE_SHARE = 0.64  # of the list's width the Commit column keeps however wide the others' text
+MIN_COLUMN, MAX_COLUMN = 40, 170  # an author, a day or marks column: at least, at most
 
 
 FILL_CHUNK = 300  # rows added to the day list per turn of the event loop
@@ -73,12 +76,12 @@ class DayView(QWidget):
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
         header = self.tree.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the title: the rest
         for col, width in ((1, 96), (2, TIME_WIDTH), (3, 76), (4, MARKS_WIDTH)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(col, width)
         header.setStretchLastSection(False)
-        header.setMinimumSectionSize(40)
+        header.setMinimumSectionSize(MIN_COLUMN)
         self.tree.setColumnWidth(0, 200)
         self.empty_note = QLabel(self.tree.viewport())  # "No commits match", over the list
         self.empty_note.setObjectName("noCommitsMatch")
@@ -115,7 +118,29 @@ class DayView(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.tree.viewport() and event.type() == QEvent.Type.Resize:
             self._place_empty_note()
+            self.fit_columns()
         return super().eventFilter(watched, event)
+
+    def fit_columns(self) -> None:
+        """Author, Time/Day, Theme and Marks as wide as their text (each at most MAX_COLUMN),
+        but together never more than what leaves the Commit column TITLE_SHARE of the list:
+        in a narrow panel they give way in proportion, and the title stretches over the rest."""
+        header = self.tree.header()
+        cols = [c for c in range(1, 5) if c != 3 or not self.is_span]
+        wants = {c: min(MAX_COLUMN, max(header.sectionSizeHint(c),
+                                        self.tree.sizeHintForColumn(c)) + 6) for c in cols}
+        room = int(self.tree.viewport().width() * (1 - TITLE_SHARE))
+        if 3 in cols and sum(wants.values()) > room:  # a narrow panel folds Theme away first:
+            cols.remove(3)  # the theme filter and each title's tooltip still say it
+            del wants[3]
+        if not self.is_span:
+            self.tree.setColumnHidden(3, 3 not in cols)
+        total = sum(wants.values())
+        scale = min(1.0, room / total) if total else 1.0
+        for c in cols:
+            width = max(MIN_COLUMN, int(wants[c] * scale))
+            if header.sectionSize(c) != width:
+                header.resizeSection(c, width)
 
     def _place_empty_note(self) -> None:
         port = self.tree.viewport()
@@ -146,6 +171,7 @@ class DayView(QWidget):
         self.tree.header().resizeSection(2, TIME_WIDTH)
         self.tree.header().resizeSection(4, MARKS_WIDTH)
         self.tree.setColumnHidden(3, False)
+        self.fit_columns()
         self.empty_note.hide()
         self.tree.clear()
         self.details.clear()
@@ -216,6 +242,8 @@ class DayView(QWidget):
             if STORY in row.marks:
                 item.setFirstColumnSpanned(True)
             item.setExpanded(True)
+        if not start:
+            self.fit_columns()  # to the first rows' text: the ones on screen
         if start + FILL_CHUNK < len(self.rows):
             QTimer.singleShot(0, lambda: self._add_rows(fill, start + FILL_CHUNK))
         elif start:

@@ -154,7 +154,9 @@ def reset_layout(window, splitter_sizes: dict[QSplitter, list[int]]) -> None:
     dock.setFloating(False)
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
     dock.show()
-    window.resizeDocks([dock], [520], Qt.Orientation.Horizontal)
+    from .day_view import DOCK_WIDTH
+
+    window.resizeDocks([dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
     for splitter, sizes in splitter_sizes.items():
         splitter.setSizes(sizes)
     window.tabs.setCurrentIndex(0)

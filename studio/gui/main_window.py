@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from ..settings import Settings
 from .collector import watch_jobs
-from .day_view import DayView
+from .day_view import DOCK_WIDTH, DayView
 from .dialogs import Dialogs
 from .find_replace import FindReplaceDialog
 from .project import AUTOSAVE_MS, Project
@@ -85,7 +85,7 @@ class MainWindow(QMainWindow):
         self._wire()
         self._update_title()
         self.resize(1360, 820)
-        self.resizeDocks([dock], [520], Qt.Orientation.Horizontal)
+        self.resizeDocks([dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
         geometry = ui_state().value("main/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
@@ -295,10 +295,11 @@ class MainWindow(QMainWindow):
         in the show folder's show.toml (both written off the UI thread)."""
         self.session.settings = dialog.result_settings()
         self.session.save_settings()
-        writer = dialog.result_writer()
-        if writer is not None:
+        writer, details = dialog.result_writer(), dialog.result_show()
+        if writer is not None or details is not None:
             s = self.session.settings
-            self.session.save_show_writer(Path(s.show_dir), writer, dialog.minutes.value())
+            self.session.save_show_writer(Path(s.show_dir), writer, dialog.minutes.value(),
+                                          details)
 
     def start(self) -> None:
         """After the window is shown: offer back what a crash left."""

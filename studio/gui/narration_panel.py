@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -27,16 +27,19 @@ from .player import Player
 from .project import Project
 from .tasks import TaskRunner
 from .turn_cache import TurnCache
+from .writer_settings import alive
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 LABELS = {audio_jobs.NONE: "no take", audio_jobs.FRESH: "ready", audio_jobs.STALE: "stale",
           audio_jobs.MISSING: "file missing"}
+QUEUED, MADE = "queued", "synthesized ✓"  # a segment's row while a synthesis runs
 
 
 class NarrationPanel(QWidget):
     job_started = Signal(object)  # the Task, for the window's progress and cancel
     message = Signal(str)
     actions_changed = Signal()  # which of the panel's actions apply changed (see update_actions)
+    take_made = Signal(str)  # a running synthesis made this segment's take (from its worker)
 
     def __init__(self, project: Project, runner: TaskRunner, session,
                  parent: QWidget | None = None) -> None:
@@ -119,6 +122,12 @@ class NarrationPanel(QWidget):
         self._voice = self._voice_now()
         self._lexicon = None
         self._status: dict[str, str] = {}  # last known status of each segment's take
+        self._running: dict[str, str] = {}  # while a synthesis runs: its segments' progress
+        self.take_made.connect(self._take_made)
+        # a run that failed or was cancelled: its rows show their status again, next turn
+        # (after a run's own ``done``, which lands the takes and says so row by row)
+        session.busy_changed.connect(lambda busy: busy or QTimer.singleShot(
+            0, alive(self, self._synthesis_over)))
         self._identities: TurnCache[str] = TurnCache()
         self.refresh()
 
@@ -191,7 +200,8 @@ class NarrationPanel(QWidget):
             seg = ep.segment(segment_id)
             status = self.statuses([segment_id]).get(segment_id, "")
             take = seg.take
-            cells = [seg.title, take.source if take else "—", LABELS.get(status, ""),
+            cells = [seg.title, take.source if take else "—",
+                     self._running.get(segment_id) or LABELS.get(status, ""),
                      f"{take.duration:.1f} s" if take and take.duration else ""]
             for col, text in enumerate(cells):
                 self.table.item(row, col).setText(text)
@@ -211,8 +221,8 @@ class NarrationPanel(QWidget):
             self.table.insertRow(row)
             take = seg.take
             length = f"{take.duration:.1f} s" if take and take.duration else ""
-            cells = [seg.title, take.source if take else "—", LABELS.get(status.get(seg.id, ""), ""),
-                     length]
+            cells = [seg.title, take.source if take else "—",
+                     self._running.get(seg.id) or LABELS.get(status.get(seg.id, ""), ""), length]
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(ID_ROLE, seg.id)
@@ -269,14 +279,53 @@ class NarrationPanel(QWidget):
             return
         ep, settings = self.project.episode, self.session.narration_settings()
 
+        if self.session.task is not None and self.session.task.running:
+            self.session.run_job("Synthesis", None, None)  # says it is busy; starts nothing
+            return
+        self._running = {sid: QUEUED for sid in synthesis_plan(ep, ids, replace).synthesize}
+        for sid in self._running:
+            self._show_running(sid)
+
         def done(takes: dict) -> None:
+            left, self._running = set(self._running) - set(takes), {}
             if self.project.episode is ep and takes:
                 self.project.undo_stack.push(commands.SetTakes(self.project, takes, label))
+            for sid in left:  # nothing made for it (no text): its status again
+                self.update_row(sid)
             self.message.emit(f"Synthesized {plural(len(takes), 'take')}" +
                               (f"; {kept}." if kept else "."))
 
+        made = self.take_made.emit
+
+        def on_take(segment_id: str) -> None:
+            try:
+                made(segment_id)  # queued to the UI thread
+            except RuntimeError:
+                pass  # the window was closed meanwhile
+
         self.session.run_job("Synthesis", lambda p, c: audio_jobs.synthesize_segments(
-            ep, folder, settings, ids, p, c, replace), done)
+            ep, folder, settings, ids, p, c, replace, on_take), done)
+
+    def _show_running(self, segment_id: str) -> None:
+        for row in range(self.table.rowCount()):
+            item = self.table.item(row, 2)
+            if self.table.item(row, 0).data(ID_ROLE) == segment_id and item is not None:
+                item.setText(self._running.get(segment_id, ""))
+                item.setToolTip("" if self._running.get(segment_id) != QUEUED else
+                                "To be synthesized in this run")
+
+    def _take_made(self, segment_id: str) -> None:
+        """A segment's take is made: its row says so at once (the takes join the episode,
+        as one undoable step, when the whole run is done)."""
+        if segment_id in self._running:
+            self._running[segment_id] = MADE
+            self._show_running(segment_id)
+
+    def _synthesis_over(self) -> None:
+        """The run ended (done, failed or cancelled): the rows show their takes' status."""
+        if self._running:
+            self._running = {}
+            self.refresh()
 
     def synthesize_current(self) -> None:
         """Ctrl+Enter: this segment's take; over a recording only once the host confirms."""

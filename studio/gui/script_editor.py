@@ -40,7 +40,7 @@ class ScriptEditor(QWidget):
         self._loading = False
         self.segments = SegmentList()
         self.segments.setObjectName("segmentList")
-        self.segments.setMinimumWidth(160)
+        self.segments.setMinimumWidth(150)  # titles wrap: 150 reads them whole
         self.segments.setSpacing(2)
         self.up = tool_button("▲", "Move the segment up", "moveUp")
         self.down = tool_button("▼", "Move the segment down", "moveDown")
@@ -72,6 +72,7 @@ class ScriptEditor(QWidget):
         self.text.tip_at = lambda pos: draft_marks.tip_for(self.current_segment(), pos)
         self.counts = QLabel()
         self.counts.setObjectName("wordCounts")
+        self.counts.setWordWrap(True)  # on one line it held the script 840 wide, the Day panel squeezed
         self.writer_note = draft_marks.writer_note_label()
         self.review_bar = draft_marks.ReviewBar()
         self.accept_draft, self.reject_draft = self.review_bar.accept, self.review_bar.reject
@@ -202,7 +203,10 @@ class ScriptEditor(QWidget):
             if item.data(ID_ROLE) == segment_id:
                 item.setText(self._label(ep.segment(segment_id)))
         if segment_id != self.current_id():
-            return  # shown when it is chosen (or revealed by an undo/redo)
+            # its text is shown when it is chosen (or revealed by an undo/redo); the episode's
+            # length beside the current segment's counts changes with it (a take landing)
+            self._update_counts()
+            return
         seg = ep.segment(segment_id)
         shown = self.text.toPlainText()
         if shown != seg.text:  # an undo/redo/replace, not the typing itself

@@ -21,6 +21,13 @@ class SegmentList(QListWidget):
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDropIndicatorShown(True)
+        # a long title (a recap's "Reverted and Back: …") wraps at word boundaries over as many
+        # lines as it needs, never cut mid-word; rows grow with the list's width
+        self.setWordWrap(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setUniformItemSizes(False)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setToolTip("Drag a segment to move it; Alt+Up and Alt+Down move the selected one")
 
     # --- what a drag carries: the segment's id ----------------------------------------------

@@ -93,17 +93,26 @@ class Session(QObject):
         (self.io_runner or self.runner).run_task("Save settings", write, None, self.status.emit)
         self.settings_changed.emit()
 
-    def save_show_writer(self, show_dir: Path, writer, minutes: float) -> None:
-        """Keep the script writer and length in the show's show.toml, in a worker."""
+    def save_show_writer(self, show_dir: Path, writer, minutes: float, details=None) -> None:
+        """Keep the script writer and length (``writer`` None: as they are) and the show's
+        details (Settings ▸ Show; None: as they are) in the show's show.toml, in one worker
+        so neither write undoes the other."""
         title = self.settings.show_title
 
         def write(_p, _c) -> None:
-            from ..publish.show import set_writer
+            from ..publish.show import set_details, set_writer
 
-            try:
-                set_writer(show_dir, writer, minutes, title)
-            except (OSError, StudioError) as exc:
-                raise StudioError(f"Script writer not saved in {show_dir}: {exc}") from None
+            if details is not None:
+                try:
+                    set_details(show_dir, details)
+                except (OSError, StudioError) as exc:
+                    raise StudioError(f"The show's details not saved in {show_dir}: "
+                                      f"{exc}") from None
+            if writer is not None:
+                try:
+                    set_writer(show_dir, writer, minutes, title)
+                except (OSError, StudioError) as exc:
+                    raise StudioError(f"Script writer not saved in {show_dir}: {exc}") from None
 
         (self.io_runner or self.runner).run_task("Save show writer", write, None,
                                                  self.status.emit)

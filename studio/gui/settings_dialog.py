@@ -25,14 +25,15 @@ from PySide6.QtWidgets import (
 
 from .. import credentials
 from ..errors import StudioError
-from ..humanize import voice_label
+from ..humanize import default_voice, sentence, voice_label
 from ..narration.engine import EngineVoice, parse_voice
 from ..narration.voices import ENGLISH
-from ..publish.show import show_file
+from ..publish.show import ShowDetails, show_file
 from ..script.llm.config import WriterSettings
 from ..settings import Settings
 from ..sources.window import parse_zone
 from .form_fields import loudness_field, with_button
+from .show_settings import ShowPage
 from .writer_settings import WriterPage
 
 
@@ -59,7 +60,7 @@ class SettingsDialog(QDialog):
         self.voice = QComboBox()
         self.voice.setObjectName("voiceField")
         self.voice.setEditable(True)  # takes any voice id the engine knows, or piper:/x.onnx
-        self.voice.lineEdit().setPlaceholderText("the engine's default voice")
+        self.voice.lineEdit().setPlaceholderText(default_voice())
         self.voice.addItem(voice_label(""), "")
         for v in voices if voices is not None else fallback_voices():
             self.voice.addItem(v.label, v.spec)
@@ -144,6 +145,8 @@ class SettingsDialog(QDialog):
         self.tabs = QTabWidget()
         self.tabs.addTab(general, "General")
         self.tabs.addTab(self.writer, "Script writer")
+        self.show_page = ShowPage(settings.show_dir)
+        self.tabs.addTab(self.show_page, "Show")
         layout = QVBoxLayout(self)
         for w in (self.tabs, self.message, buttons):
             layout.addWidget(w)
@@ -157,6 +160,7 @@ class SettingsDialog(QDialog):
     def _show_dir_changed(self) -> None:
         folder = self.show_dir.text().strip()
         self.writer.load(folder)
+        self.show_page.load(folder)
         self._show_voice(folder)
 
     def _show_voice(self, show_dir: str) -> None:
@@ -185,7 +189,7 @@ class SettingsDialog(QDialog):
         try:
             parse_zone(self.tz.text().strip() or "UTC")  # not kept to fail every later pull
         except StudioError as exc:
-            self.message.setText(f"{exc}.")
+            self.message.setText(sentence(str(exc)))
             self.tz.setFocus()
             return
         try:
@@ -207,8 +211,21 @@ class SettingsDialog(QDialog):
             self.message.setText(str(exc))
             self.tabs.setCurrentWidget(self.writer)
             return
+        try:
+            self.chosen_show = self.show_page.checked()
+        except StudioError as exc:
+            self.message.setText(sentence(str(exc)))
+            self.tabs.setCurrentWidget(self.show_page)
+            return
         self.chosen_writer = writer
         super().accept()
+
+    def result_show(self) -> ShowDetails | None:
+        """The show's details to write into its show.toml (after OK); None when unchanged,
+        without a show folder, or when its show.toml cannot be read (never overwritten)."""
+        if self.show_page.problem or self.show_page.folder != self.show_dir.text().strip():
+            return None
+        return getattr(self, "chosen_show", None)
 
     def result_writer(self) -> WriterSettings | None:
         """The writer to keep in the show folder's show.toml (after OK), or None when there
@@ -252,7 +269,7 @@ class SettingsDialog(QDialog):
         folder = QFileDialog.getExistingDirectory(self, "Show folder", self.show_dir.text())
         if folder:
             self.show_dir.setText(folder)
-            self.writer.load(folder)
+            self._show_dir_changed()
 
 
 def show_voice_note(show_dir: str) -> str:

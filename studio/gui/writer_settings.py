@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from .. import credentials
 from ..errors import StudioError
+from ..humanize import sentence
 from ..publish.show import read_settings, show_file
 from ..script.llm.config import WriterSettings, check_base_url, host_of
 from ..script.llm.key import ENV_VARS, is_local, keyring_user
@@ -54,7 +55,8 @@ class WriterPage(QWidget):
                  runner=None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("writerPage")
-        self.tell, self.runner = tell, runner
+        self.runner = runner
+        self._tell, self.said = tell, ""  # what the page said last, taken back when it no longer holds
         self.minutes, self.app_minutes = minutes, minutes.value()
         self.loaded_minutes: float | None = None
         self.kind = QComboBox()
@@ -106,7 +108,7 @@ class WriterPage(QWidget):
         layout.addWidget(about)
         layout.addLayout(form)
         layout.addStretch(1)
-        self.kind.currentIndexChanged.connect(lambda _i: self._enable())
+        self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
         self.base_url.editingFinished.connect(self._show_key)
         self.test.clicked.connect(self.test_connection)
         self.find.clicked.connect(self.find_local)
@@ -129,7 +131,25 @@ class WriterPage(QWidget):
         self.timeout.setValue(w.timeout)
         if self.problem:
             self.tell(f"{self.problem}: the script writer cannot be changed until it is fixed.")
+        else:
+            self.take_back()  # another folder's problem, or the last folder's test
         self._show_key()
+
+    def tell(self, message: str) -> None:
+        self.said = message
+        self._tell(message)
+
+    def take_back(self) -> None:
+        """Clear the dialog's message when it is still what this page said last: a test that
+        failed for one writer is not left standing under another."""
+        if self.said:
+            self.said = ""
+            self._tell("")
+
+    def _kind_changed(self) -> None:
+        if not self.problem:
+            self.take_back()
+        self._enable()
 
     # --- what the page holds -----------------------------------------------------------------
     def settings(self) -> WriterSettings:
@@ -271,11 +291,15 @@ class WriterPage(QWidget):
 
     def _not_found(self, why: str) -> None:
         self.find.setEnabled(True)
-        self.tell(f"Looking for a local server failed: {why}.")
+        if self.kind.currentData() == "story":
+            return  # the host chose the story writer meanwhile: nothing to say about a server
+        self.tell(sentence(f"Looking for a local server failed: {why}"))
 
     def _untested(self, why: str) -> None:
         self.test.setEnabled(True)
-        self.tell(f"Test failed: {why}.")
+        if self.kind.currentData() == "story":
+            return  # the host chose the story writer meanwhile
+        self.tell(sentence(f"Test failed: {why}"))
 
 
 def alive(widget: QWidget, slot: Callable) -> Callable:

@@ -106,6 +106,18 @@ class NarrationEngine(Protocol):
         """Stop what ``warm_up`` started and no synthesis used."""
 
 
+def voice_name(identity: str) -> str:
+    """A voice (a spec or a take's identity) as a host reads it, its engine said:
+    ``espeak-ng's default voice``, ``gmw/en-us (espeak-ng)``, ``en_US-joe-medium (Piper)``."""
+    from ..humanize import default_voice, system_speech
+
+    choice = parse_voice(identity.split("#", 1)[0])
+    if choice.engine == PIPER:
+        name = Path(choice.voice).stem if choice.voice.endswith(".onnx") else choice.voice
+        return f"{name} (Piper)" if name else "Piper's default voice"
+    return f"{choice.voice} ({system_speech()})" if choice.voice else default_voice()
+
+
 def shown_voice(identity: str) -> str:
     """An identity as people read it (without a model hash)."""
     text = identity.split("#", 1)[0]

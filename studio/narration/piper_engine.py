@@ -78,9 +78,16 @@ class PiperEngine:
         count, threads = plan_workers(len(jobs), usable_cores(), workers)
         setup = {"model": str(files.model), "config": str(files.config), "threads": threads,
                  "length_scale": BASE_RATE / max(rate, 1), "sentence_silence": SENTENCE_SILENCE}
-        progress(0.0, f"synthesizing {len(jobs)} takes with Piper ({count} workers × "
-                      f"{threads} threads)")
+        progress(0.0, synthesizing_note(len(jobs), count))
         run_pool(spoken, setup, count, timeout, progress, cancel)
+
+
+def synthesizing_note(takes: int, workers: int) -> str:
+    """``synthesizing 1 take with Piper``; ``synthesizing 8 takes with Piper, 2 at a time``."""
+    from ..humanize import plural
+
+    at_once = f", {workers} at a time" if workers > 1 and takes > 1 else ""
+    return f"synthesizing {plural(takes, 'take')} with Piper{at_once}"
 
 
 def _espeak_voice(config: str) -> str:

@@ -24,7 +24,7 @@ from ..errors import StudioError
 from ..fsutil import check_writable_dir, safe_filename
 from ..jobs import CancelToken, Progress, no_progress
 from .cached import cached_take_problem
-from .engine import shown_voice
+from .engine import voice_name
 from .engines import engine_for
 from .lexicon import Lexicon
 from .recordings import KEPT_SOURCES, synthesis_plan
@@ -76,9 +76,11 @@ def stale_reason(take: Take, text: str, spoken: str, voice: str, rate: int) -> s
     elif take.text_hash != take_key(spoken, take.voice, take.rate):
         reasons.append("the pronunciation lexicon changed")
     if take.voice != voice:
-        old, new = shown_voice(take.voice) or "default", shown_voice(voice) or "default"
-        what = "voice model" if old == new else "voice"
-        reasons.append(f"the {what} changed ({old} → {new})")
+        old, new = voice_name(take.voice), voice_name(voice)
+        if old == new:  # the same voice, its model file changed
+            reasons.append(f"the voice model of {new} changed")
+        else:
+            reasons.append(f"the voice changed from {old} to {new}")
     if take.rate != rate:
         reasons.append(f"the speaking rate changed ({take.rate} → {rate} words a minute)")
     return _joined(reasons) + " since it was made"

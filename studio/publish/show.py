@@ -307,6 +307,43 @@ def set_writer(show_dir: str | Path, writer: WriterSettings, minutes: float,
                                   script=ScriptSettings(minutes=check_minutes(minutes))), show_dir)
 
 
+@dataclass(frozen=True)
+class ShowDetails:
+    """What a host sets about the show itself (Settings ▸ Show): what the feed and Apple
+    Podcasts show of it."""
+
+    title: str = "Commitcast"
+    author: str = ""  # the host, as the feed's itunes:author
+    owner_name: str = ""
+    owner_email: str = ""  # Apple Podcasts mails it to verify the show
+    cover: str = DEFAULT_COVER
+    category: str = "Technology"
+    subcategory: str = ""
+
+    @classmethod
+    def of(cls, settings: ShowSettings) -> ShowDetails:
+        return cls(settings.title, settings.author, settings.owner.name, settings.owner.email,
+                   settings.cover, settings.category, settings.subcategory)
+
+    def applied(self, settings: ShowSettings) -> ShowSettings:
+        """``settings`` with these details, checked as show.toml's are (StudioError)."""
+        from dataclasses import replace
+
+        out = replace(settings, title=self.title.strip(), author=self.author.strip(),
+                      owner=Owner(self.owner_name.strip(), self.owner_email.strip()),
+                      cover=self.cover.strip() or DEFAULT_COVER, category=self.category,
+                      subcategory=self.subcategory.strip())
+        validate(out)
+        return out
+
+
+def set_details(show_dir: str | Path, details: ShowDetails) -> Path:
+    """Write the show's title, host, owner, cover and categories into its show.toml
+    (atomically), keeping the rest; a show folder without one gets the defaults first."""
+    show, _created = load_or_create(show_dir, details.title, "")
+    return write_settings(details.applied(show), show_dir)
+
+
 def load_or_create(show_dir: str | Path, show_name: str, repo: str) -> tuple[ShowSettings, bool]:
     """The show's settings, writing defaults first when there is no ``show.toml`` yet.
 

@@ -124,7 +124,8 @@ def _settings(root: Path, newest: ShowEpisode, base_url: str | None, dry_run: bo
     if base_url is not None and base_url != settings.base_url:
         settings.base_url, changed = base_url, True
     if not settings.owner.email:
-        log.warning("show.toml: owner.email is empty; Apple Podcasts needs it to verify the show")
+        log.warning("show.toml: owner.email is empty; Apple Podcasts needs it to verify the "
+                    "show (in the app: Settings ▸ Show ▸ Owner e-mail)")
     return settings, created, changed
 
 
