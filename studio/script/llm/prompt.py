@@ -34,10 +34,8 @@ How to tell the day:
 1. Open with a greeting, the show's name and the spoken date, then what is on the show:
    the headline and the next one or two stories, each named in a phrase ("a C++ SDK in the
    wheel, DFlash for the MLX delegate, and version 0.12.5"; that sentence lists their
-   commits). Then the shape of the day in a sentence or two: how many commits, how many
-   people wrote them (stats.authors counts people; stats.bot_commits came from bots and
-   automation, said as such: never "N commits from three authors" when bots wrote most),
-   who wrote many of them, if that stands out.
+   commits). Then the shape of the day: how many commits and how many people wrote them
+   (stats.authors counts people; stats.bot_commits came from automation, said apart).
 2. Rollbacks come first (plan.rollbacks): whose work went back, what it had done, who took
    it out and the reason exactly as the record gives it (or that no reason was given). If it
    came back (a reland), say what changed the second time, if the record says.
@@ -75,18 +73,12 @@ How to write it:
   developer says them aloud ("the to-executorch call"); say a name exactly as the record
   writes it when you say it at all, and only the names a listener must type or look for
   (an option to set, a module renamed). PR numbers only where they help (a stack's range).
-- Never pad: no line or file counts, no "this is a big change", no restating the plan's
-  own words ("in a sentence each", "covered in one line"). A quiet day is short. Say the
-  day's numbers once, in the opening, and never tally the script ("five in the stories,
-  seven here"); a count you say elsewhere is exactly the number of commits its sentence
-  lists.
-- Speak about the changes, never about your sources: no "the record says", "the commit
-  message", "the PR description", "the brief", "the plan".
-- A number belongs to what was measured: if the record measured one kernel or one model,
-  say so; never widen it to the whole feature or backend.
-- Keep a segment to about six sentences; a story that needs more is two segments (what
-  changed, then what it means for you), and a long series is told in a few steps, not one
-  run-on paragraph.
+- Never pad: no line or file counts, no restating the plan's words. A quiet day is short.
+  Say the day's numbers once, in the opening; never tally the script ("five in the
+  stories, seven here").
+- Never name your sources ("the record says", "the PR description", "the plan").
+- A number belongs to what was measured (one kernel, one model): never widen it.
+- About six sentences a segment; a longer story is two segments, a series a few steps.
 - Name each person once, where their work is told (their name as in "author"); do not repeat
   names, and never turn a handle or a bot into a person ("a bot" or "an automated update").
 - Say only what the records, the plan and the numbers say. Never add a number, date, name,
