@@ -211,8 +211,7 @@ def _signals(c: CommitInfo) -> list[tuple[str, str, int, str]]:
             reported = bool(_REPORTS.match(sentence)) and sentence.endswith(":") or \
                 reported and sentence[:1].islower()
     title = c.raw_title or c.title
-    uplift = _UPLIFT.match(split_area(title)[1])
-    if uplift and not _OWN_VERSION.match(uplift.group("what")):
+    if uplift_of(title):
         out.append(("requirement", title, -1, "action"))  # "Uplift Ethos-U SDK to 26.05"
     if re.search(r"\bBC[- ]?breaking\b|\bbreaking\b|drop(?:s|ped)? support for|"
                  r"\bdeprecate\b|\brequire\b", title, re.I):
@@ -255,8 +254,9 @@ def commit_findings(c: CommitInfo) -> list[Finding]:
         paragraph = record.paragraphs[n].sentences if n >= 0 else (sentence,)
         if not _is_finding(kind, sentence, section, " ".join(paragraph)):
             continue
-        if n < 0 and kind == "requirement" and uplift_of(sentence):
-            what, version = uplift_of(sentence) or ("", "")
+        uplift = uplift_of(sentence) if n < 0 and kind == "requirement" else None
+        if uplift:
+            what, version = uplift
             out.append(Finding(kind, c.sha, sentence, f"{what} {version}", version, ""))
             continue
         replacement = replacement_of(sentence)

@@ -8,6 +8,7 @@ a series, a stack or one person's campaign is one story; counts add up to the da
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ..digest.model import CommitInfo, Digest, RelandStory, RevertStory, StackStory, told_shas
@@ -15,7 +16,7 @@ from .findings import Finding, find_findings
 from .impact import WEIGHTS, WHY, finding_bonus, impact, richness
 from .record import commit_record
 from .titles import split_area
-from .topics import topic_groups, topic_of
+from .topics import topic_groups, topic_of, words
 
 MAX_ROLLBACKS = 4  # told whole; the rest named together
 
@@ -95,26 +96,21 @@ def _rollbacks(d: Digest, by_sha: dict[str, CommitInfo]) -> list[Story]:
     return out
 
 
+def _title_words(commits: list[CommitInfo]) -> Counter[str]:
+    """How many of the commits' titles use each subject word (studio.editorial.topics)."""
+    return Counter(w for c in commits for w in words(c.title))
+
+
 def _same_subject(a: list[CommitInfo], b: list[CommitInfo]) -> bool:
     """Whether two campaigns share a subject: a title word used twice in each ("wheel")."""
-    from collections import Counter
-
-    from .topics import words
-
-    ca = Counter(w for c in a for w in words(c.title))
-    cb = Counter(w for c in b for w in words(c.title))
+    ca, cb = _title_words(a), _title_words(b)
     return any(ca[w] >= 2 and cb[w] >= 2 for w in ca)
 
 
 def _shared_word(commits: list[CommitInfo]) -> bool:
     """Whether half or more of the commits' titles (two at least) share a subject word
     ("wheel" in four changes to the wheel)."""
-    from collections import Counter
-
-    from .topics import words
-
-    seen = Counter(w for c in commits for w in words(c.title))
-    return any(n >= max(2, (len(commits) + 1) // 2) for n in seen.values())
+    return any(n >= max(2, (len(commits) + 1) // 2) for n in _title_words(commits).values())
 
 
 def _joined(stacks: list[StackStory]) -> list[StackStory]:

@@ -106,8 +106,9 @@ def _lead(f: Finding, c: CommitInfo, told: bool = False) -> tuple[str, bool]:
     (a title's version uplift; an opt-in named with what turns it on)."""
     subject, verb = clause(c.title, "present")
     change = f"{person(c)}'s change that {subject}" if verb else f"{person(c)}'s {subject}"
-    if f.kind == "requirement" and f.paragraph < 0 and uplift_of(f.sentence):
-        what, version = uplift_of(f.sentence) or ("", "")
+    uplift = uplift_of(f.sentence) if f.kind == "requirement" and f.paragraph < 0 else None
+    if uplift:
+        what, version = uplift
         where = place(split_area(c.title)[0])
         return (f"{person(c)} moved the {for_ear(what)}{' ' + where if where else ''} to "
                 f"version {version}", True)  # a fact to know: the record gives no instruction
