@@ -173,3 +173,26 @@ def test_ear_rules_for_labels_scopes_and_extensions():
         "RCU (read-copy-update) is a kernel mechanism"
     assert for_ear("adds `::resolve` to the resolver") == "adds resolve to the resolver"
     assert for_ear("used a `.tar.gz` archive") == "used a tar gz archive"
+
+
+def test_hardening_ci_alone_is_not_a_users_security_story():
+    # uv 2026-08-18: "Disable cache-aware actions throughout release workflows" (cache
+    # poisoning) led the day over two fixes users feel; a judge: "leads with an internal CI
+    # cache setting ahead of the resolver fix most users will feel"
+    from studio.digest.model import CommitInfo
+    from studio.editorial.impact import impact
+    from studio.sources.model import FileChange
+
+    def commit(*paths: str) -> CommitInfo:
+        return CommitInfo(sha="b" * 40, title="Disable cache-aware actions in release workflows",
+                          raw_title="Disable cache-aware actions in release workflows",
+                          author="Bot", author_login="", author_email="bot@example.com",
+                          committed_at="2026-08-18T10:00:00+00:00",
+                          body="Release jobs no longer restore shared caches, closing a cache "
+                               "poisoning path.",
+                          changes=[FileChange(p, 3, 1) for p in paths])
+
+    assert impact(commit(".github/workflows/release.yml", ".github/workflows/docker.yml"),
+                  []) != "security"
+    assert impact(commit(".github/workflows/release.yml", "crates/uv/src/cache.rs"),
+                  []) == "security"

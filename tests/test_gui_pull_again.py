@@ -127,21 +127,21 @@ def test_an_update_that_cannot_keep_an_edit_asks_first(qtbot, window, tmp_path):
     repo = build_repo(tmp_path / "pytorch")
     pull(qtbot, window, repo)
     ep = window.project.episode
-    mine = ep.segment("numbers").text + " Hello from me."
-    window.editor.select_segment("numbers")
-    window.editor.text.setPlainText(mine)  # the day's numbers count every commit: a new one changes them
+    mine = ep.segment("intro").text + " Hello from me."
+    window.editor.select_segment("intro")
+    window.editor.text.setPlainText(mine)  # the opening counts every commit: a new one changes them
     _land_another_commit(repo)
     window.update_action.trigger()
     qtbot.waitUntil(lambda: not window.runner.busy(), timeout=60_000)
     assert window.dialogs.errors == []
     assert window.dialogs.asked[-1] == "update-losing:1"
-    assert ep.segment("numbers").text == mine and len(window.project.day.commits) == 5
+    assert ep.segment("intro").text == mine and len(window.project.day.commits) == 5
     assert "Not updated" in window.statusBar().currentMessage()
     window.dialogs.update_losing = True
     window.update_action.trigger()
     qtbot.waitUntil(lambda: not window.runner.busy(), timeout=60_000)
-    assert len(window.project.day.commits) == 6 and ep.segment("numbers").text != mine
-    assert "replaced segment 'numbers' (edited text: its commits changed)" in \
+    assert len(window.project.day.commits) == 6 and ep.segment("intro").text != mine
+    assert "replaced segment 'intro' (edited text: its commits changed)" in \
         window.statusBar().currentMessage()
     window.undo_action.trigger()
-    assert ep.segment("numbers").text == mine and len(window.project.day.commits) == 5
+    assert ep.segment("intro").text == mine and len(window.project.day.commits) == 5

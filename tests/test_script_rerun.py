@@ -69,9 +69,9 @@ def test_script_again_keeps_the_host_work_and_the_export(repos, tmp_path):
     r = studio("take", "import", str(folder), "--segment", "sign-off",
                str(tone_file(tmp_path / "bye.wav", seconds=1.5)))
     assert r.returncode == 0, r.stderr
-    edit(folder, "numbers", "Four commits today, all of them on the cache. Told by hand.")
-    data = episode(folder)  # a segment of the host's own after "numbers", and a new title
-    at_ = [s["id"] for s in data["segments"]].index("numbers") + 1
+    edit(folder, "intro", "Four commits today, all of them on the cache. Told by hand.")
+    data = episode(folder)  # a segment of the host's own after "intro", and a new title
+    at_ = [s["id"] for s in data["segments"]].index("intro") + 1
     data["segments"].insert(at_, {"id": "segment-1", "title": "A word from the host",
                                   "text": "Thanks to everyone who wrote in.", "commits": []})
     data["title"] = "The cache week, by hand"
@@ -83,14 +83,14 @@ def test_script_again_keeps_the_host_work_and_the_export(repos, tmp_path):
     r = studio("script", str(day), "-o", str(folder))
     assert r.returncode == 0, r.stderr
     after = episode(folder)
-    assert seg(after, "numbers")["text"] == "Four commits today, all of them on the cache. Told by hand."
+    assert seg(after, "intro")["text"] == "Four commits today, all of them on the cache. Told by hand."
     assert seg(after, "sign-off")["take"] == seg(before, "sign-off")["take"]
     assert after["audio"] == before["audio"] and after["duration"] == before["duration"]
     ids = [s["id"] for s in after["segments"]]
-    assert ids[ids.index("numbers") + 1] == "segment-1"
+    assert ids[ids.index("intro") + 1] == "segment-1"
     assert after["title"] == "The cache week, by hand"
     line = r.stdout.strip().splitlines()[-1]
-    assert line == ("kept the host's work on 4 parts (numbers, segment-1, sign-off, title); "
+    assert line == ("kept the host's work on 4 parts (intro, segment-1, sign-off, title); "
                     "the rest of the script is new"), r.stdout
 
 
@@ -100,25 +100,25 @@ def test_produce_again_refuses_to_drop_host_work_unless_forced(repos, tmp_path):
     r = studio("take", "import", str(folder), "--segment", "sign-off",
                str(tone_file(tmp_path / "bye.wav", seconds=1.5)))
     assert r.returncode == 0, r.stderr
-    edit(folder, "numbers", "Four commits, told by hand.")
+    edit(folder, "intro", "Four commits, told by hand.")
     saved = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
 
-    # one more commit: "numbers" tells other commits now, its edit cannot stay
+    # one more commit: "intro" tells other commits now, its edit cannot stay
     r = studio("produce", "--git", str(repos[1]), "--date", DAY, "--show-dir", str(show), *FAST)
     assert r.returncode == 1
     lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and "segment 'numbers' (edited text: its commits changed)" in lines[0] \
+    assert len(lines) == 1 and "segment 'intro' (edited text: its commits changed)" in lines[0] \
         and "--force" in lines[0], r.stderr
     assert {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()} == saved
 
     r = studio("produce", "--git", str(repos[1]), "--date", DAY, "--show-dir", str(show),
                "--no-sting", "--force")  # not --quiet: it hides the notice
     assert r.returncode == 0, r.stderr
-    assert "kept the host's work on 1 part (sign-off); replaced (--force) segment 'numbers'" \
+    assert "kept the host's work on 1 part (sign-off); replaced (--force) segment 'intro'" \
         in r.stderr
     after = episode(folder)
     assert seg(after, "sign-off")["take"]["source"] == "imported"
-    assert "told by hand" not in seg(after, "numbers")["text"]
+    assert "told by hand" not in seg(after, "intro")["text"]
     assert after["stats"]["commits"] == 5
 
 

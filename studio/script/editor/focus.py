@@ -77,13 +77,24 @@ def told_sentences(d: Digest, findings: list[Finding]) -> frozenset[str]:
 def _rollback_tips(d: Digest, rollbacks: list[Story]) -> list[tuple[str, list[str]]]:
     """What a rollback asks of listeners: a change that landed before today and went back
     today is gone from the branch again; one that came back is there to pick up."""
-    tips = []
+    tips: list[tuple[str, list[str]]] = []
+    gone = [s for s in rollbacks if s.revert is not None and s.reland is None
+            and not s.revert.same_day]
+    if len(gone) == 1:
+        name = short_clause(gone[0].revert.reverted_title)
+        tips.append((f"If you started using the change that {name}, it is gone from "
+                     f"{d.branch} again", gone[0].shas))
+    elif gone:  # one line for all of them: the same advice said twice is a template heard
+        names = [f"the one that {short_clause(s.revert.reverted_title)}" for s in gone[:3]]
+        more = len(gone) - len(names)
+        tail = f", and {number_words(more)} more" if more else ""
+        tips.append((f"If you started using either change that went back, {' or '.join(names)}"
+                     f"{tail}, it is gone from {d.branch} again" if len(gone) == 2 else
+                     f"If you started using any of the {number_words(len(gone))} changes that "
+                     f"went back, {', '.join(names)}{tail}, they are gone from {d.branch} "
+                     "again", [x for s in gone for x in s.shas]))
     for story in rollbacks:
-        if story.revert is not None and story.reland is None and not story.revert.same_day:
-            name = short_clause(story.revert.reverted_title)
-            tips.append((f"If you started using the change that {name}, it is gone from "
-                         f"{d.branch} again", story.shas))
-        elif story.reland is not None:
+        if story.reland is not None:
             name = clause(story.reland.title, "present")[0]
             tips.append((f"The change that {name} is back on {d.branch}", story.shas))
     return tips[:2]
@@ -112,6 +123,9 @@ def _lead(f: Finding, c: CommitInfo, told: bool = False) -> tuple[str, bool]:
         where = place(split_area(c.title)[0])
         return (f"{person(c)} moved the {for_ear(what)}{' ' + where if where else ''} to "
                 f"version {version}", True)  # a fact to know: the record gives no instruction
+    if f.kind in ("break", "removal", "rename") and f.subject:
+        # the name a listener must look for in their code, said exactly (its underscore too)
+        return f"{change} {IS[f.kind]}, for code that uses {say_name(f.subject)}", False
     if f.kind == "opt-in" and told:
         return f"{change} is off by default", False  # the record's sentence says how
     if f.kind == "opt-in" and _handle(f).startswith("--preview"):
@@ -121,6 +135,13 @@ def _lead(f: Finding, c: CommitInfo, told: bool = False) -> tuple[str, bool]:
     if f.kind == "opt-in" and _handle(f):
         return f"{change} is opt-in: you turn it on with {for_ear(_handle(f))}", True
     return f"{change} {IS.get(f.kind, 'asks something of you')}", False
+
+
+def say_name(name: str) -> str:
+    """A code name said so a listener can find it: ``_portable_lib`` → "underscore portable
+    lib" (the underscore is part of the name), otherwise as :func:`for_ear` says it."""
+    lead = len(name) - len(name.lstrip("_"))
+    return ("underscore " * min(lead, 2) + for_ear(name.lstrip("_"))).strip()
 
 
 def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),

@@ -238,9 +238,22 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
     return out
 
 
+_SAYS_NOTHING = {"change", "changes", "commit", "this", "that", "adds", "added", "makes",
+                 "with", "from", "also", "into", "when"}
+
+
+def _stems(text: str) -> set[str]:
+    """Content words, plural and verb ``-s`` off: "windows" and "window" are one word."""
+    return {w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+            for w in re.findall(r"[a-z0-9]+", text.lower())
+            if len(w) > 3 and w not in _SAYS_NOTHING}
+
+
 def _restates(said: str, title_words: set[str]) -> bool:
-    words = {w for w in re.findall(r"[a-z0-9]+", said.lower()) if len(w) > 3}
-    return bool(words) and len(words & title_words) / len(words) > 0.7
+    """A sentence that says the title again ("The change adds a sliding window to the eager
+    KV-cache reference" after "added sliding windows to the KV-cache reference")."""
+    words = _stems(said)
+    return bool(words) and len(words & _stems(" ".join(title_words))) / len(words) > 0.7
 
 
 def choose(record: CommitRecord, words: int, title: str = "",
@@ -392,7 +405,9 @@ def _ordered(chosen: list[Line]) -> list[str]:
     ordered = sorted(chosen, key=lambda x: (x.role == "action" and not x.leans,
                                             x.role == "evidence" and bool(_REPORTED.match(x.said))
                                             and not x.leans, x.index))
-    out = [x.said for x in ordered]
+    # "Verified full export and runtime successfully.": a test plan's note, said as news
+    out = [f"The author {x.said[:1].lower()}{x.said[1:]}" if _REPORTED.match(x.said)
+           and not x.said.split(" ", 2)[1:2] == ["that"] else x.said for x in ordered]
     if ordered and ordered[0].role == "problem" and ordered[0].index == 0:
         out[0] = until_now(out[0])
     return out

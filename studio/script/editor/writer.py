@@ -1,9 +1,10 @@
 """``EditorWriter``: the default, offline script writer, realizing the editorial plan.
 
-Greeting and headline; the day's numbers; rollbacks first, each told whole; the headline and
-two to four stories in full, each from its record (problem, cause, change, evidence, what to
-do), a series as one story; a sentence each for the next few; the rest in one counted line;
-"Today's focus" from the findings alone; a sign-off. A quiet day tells its story fully.
+The greeting, the day's numbers and the headlines in one opening; rollbacks first, each told
+whole; the headline and two to four stories in full, each from its record (problem, cause,
+change, evidence, what to do), a series as one story; a sentence each for the next few; the
+rest in one counted line; "Today's focus" from the findings alone; a sign-off. A quiet day
+tells its story fully.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ..story.voice import Voice
 from ..words import capitalize, join_words, number_words, spoken_date
 from .clauses import clause, place, split_area
 from .ear import for_ear
-from .focus import LEAD, focus, told_sentences
+from .focus import LEAD, ORDER, focus, told_sentences
 from .naming import headline_case, noun_phrase, release_of, segment_title, short
 from .rest import rest_line
 from .rollbacks import tell_rollback
@@ -56,7 +57,7 @@ class EditorWriter:
         d = digest
         plan = plan_episode(d, minutes=self.minutes)
         voice = Voice(d.date, d.repo)
-        drafts = [self._intro(d, profile, plan, voice), self._numbers(d, voice)]
+        drafts = [self._intro(d, profile, plan, voice, self._numbers(d, voice))]
         drafts += self._rollbacks(d, plan, voice)
         drafts += self._stories(d, plan, voice)
         drafts.append(self._also(d, plan))
@@ -70,10 +71,14 @@ class EditorWriter:
 
     # -- segments ---------------------------------------------------------------------
 
-    def _intro(self, d: Digest, profile: Profile, plan: EditorialPlan, voice: Voice) -> Draft:
+    def _intro(self, d: Digest, profile: Profile, plan: EditorialPlan, voice: Voice,
+               numbers: Draft) -> Draft:
+        """The greeting, the day's numbers and what is on the show: one opening, as a host
+        says it (a segment of numbers alone is what blind editors called a template)."""
         seg = Draft("intro", "Welcome")
         date = spoken_date(dt.date.fromisoformat(d.date))
         seg.say(voice.pick("greeting", P.GREETING, show=d.show, host=profile.host, date=date))
+        seg.sentences += numbers.sentences
         items, shas = self._teaser(d, plan)
         if items and d.stats.commits > QUIET:
             seg.say(f"On the show today: {join_words(items)}", shas)
@@ -296,11 +301,24 @@ class EditorWriter:
         parts = [f"{capitalize(number_words(n))} commit{'s' if n != 1 else ''} on {d.branch}"
                  + (f", {number_words(len(plan.rollbacks))} of them taken back"
                     if plan.rollbacks else "") + "."]
+        last_who = ""
         for story in plan.stories[:2]:
             if story.commits:
-                parts.append((one_line(story)[0] if len(story.commits) > 1
-                               else opening(story.commits[0])).rstrip(".") + ".")
-        kinds = list(dict.fromkeys(LEAD[f.kind] for f in plan.findings if f.kind in LEAD))
+                said = (one_line(story)[0] if len(story.commits) > 1
+                        else opening(story.commits[0])).rstrip(".")
+                who = person(story.commits[0])
+                if who == last_who and said.startswith(who + " ") and len(parts) > 1:
+                    # "Ann did X. Ann did Y." is heard as a list: "Ann did X, and Y"
+                    parts[-1] = f"{parts[-1].rstrip('.')}, and {said[len(who) + 1:]}."
+                    continue
+                parts.append(said + ".")
+                last_who = who
+        order = [k for k in ORDER if any(f.kind == k for f in plan.findings)]
+        if len(order) > 1 and "limitation" in order:
+            order.remove("limitation")  # a limit is told in its story, not acted on
+        kinds = [LEAD[k] for k in order if k in LEAD]
         if kinds:
-            parts.append(f"And what to act on: {join_words(kinds[:3])}.")
+            # "to know", not "to act on": an uplift is news, and the record gives no order
+            parts.append(f"And {'one thing' if len(kinds) == 1 else 'things'} to know about: "
+                         f"{join_words(kinds[:3])}.")
         return " ".join(parts)

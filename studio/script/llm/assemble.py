@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...digest.model import Digest
 from ...episode import Episode, Segment, Sentence
-from ..speakable import speakable
+from ..editor.ear import for_ear
 from ..story.draft import finish
 from .factlock import check_resolved, check_text, check_title, resolve
 from .facts import DayFacts
@@ -54,7 +54,7 @@ def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Dige
             shas, why = resolve(ds.commits, facts)
             why = why or check_resolved(ds.text, shas, facts)
             if not why:
-                text = finish(speakable(ds.text))
+                text = finish(for_ear(ds.text))  # as the story writer's: for the ear
                 if text:
                     sentences.append(Sentence(text, shas, provenance=VERIFIED))
                 continue

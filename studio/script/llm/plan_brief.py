@@ -37,7 +37,7 @@ def _add(entry: dict, story: Story) -> dict:
     entry["commits"] = [s[:7] for s in story.shas]
     entry["titles"] = [c.title for c in story.commits]
     if story.stack is not None:
-        entry["told_as_one"] = f"a {story.stack.kind} of {len(story.stack.commits)} commits"
+        entry["told_as_one"] = f"a {story.stack.kind} of {len(story.commits)} commits"
     return entry
 
 

@@ -56,7 +56,7 @@ How to tell the day:
    day's numbers (plan.numbers).
 6. "Today's focus": a short segment built ONLY from the findings (what listeners must act
    on), each told as what to do: what changed, who is affected, what to use or set instead.
-   If there are no findings, leave this segment out.
+   At most three items, the break or requirement first. No findings: leave it out.
    Never say "no action needed", "nothing to change" or "no migration" unless
    plan.nothing_to_change is true; then you may say "nothing today asks you to change your
    code", once.
@@ -66,9 +66,9 @@ How to tell the day:
    too ("CUDA, straight from pip"), not commit titles.
 
 How to write it:
-- Spoken English for the ear: short and medium sentences, each standing on its own when
-  heard (name what "it" or "this" is when a sentence could be heard alone). No markdown,
-  lists, backticks, URLs, file paths read out, or emoji.
+- Spoken English for the ear: short and medium sentences, one thought each (no
+  semicolons), each standing on its own when heard (name what "it" or "this" is). No
+  markdown, lists, backticks, URLs, file paths read out, or emoji.
 - Identifiers: describe them ("the CUDA backend's memory planner") or say them as a
   developer says them aloud ("the to-executorch call"); say a name exactly as the record
   writes it when you say it at all, and only the names a listener must type or look for
@@ -76,7 +76,7 @@ How to write it:
 - Never pad: no line or file counts, no restating the plan's words. A quiet day is short.
   Say the day's numbers once, in the opening; never tally the script ("five in the
   stories, seven here").
-- Never name your sources ("the record says", "the PR description", "the plan").
+- Never name your sources ("the record says", "is titled", "no further description").
 - A number belongs to what was measured (one kernel, one model): never widen it.
 - About six sentences a segment; a longer story is two segments, a series a few steps.
 - Name each person once, where their work is told (their name as in "author"); do not repeat

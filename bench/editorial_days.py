@@ -1,0 +1,66 @@
+"""Make the editorial bench's days from local clones: each day's ``day.json`` (through the real
+``studio pull --git``) and ``record.txt``, the raw git record of the same commits (full message,
+author, date, files changed) that a reference editor and a judge are given, with the earlier
+commits the day's reverts take back (the writers see them too: whose work went back, when).
+
+    .venv/bin/python bench/editorial_days.py DAYS_DIR NAME=CLONE:YYYY-MM-DD ...
+
+e.g. ``executorch-2026-08-20=/work/.mirror/pytorch+executorch/repo:2026-08-20``. The clones are
+public repositories fetched for the bench; nothing they hold is committed here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def git(clone: str, *args: str) -> str:
+    return subprocess.run(["git", "-C", clone, *args], check=True, capture_output=True,
+                          text=True, errors="replace").stdout
+
+
+def record(clone: str, shas: list[str], repo: str, date: str) -> str:
+    out = [f"# {repo}, commits that landed on the main branch on {date} (UTC)", ""]
+    for sha in shas:
+        out.append(git(clone, "show", "--no-patch", "--format=commit %H%nAuthor: %an%nDate:   "
+                       "%aI%n%n%B", sha).rstrip())
+        out.append(git(clone, "show", "--format=", "--stat=100", sha).rstrip())
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def make(days: Path, spec: str) -> None:
+    name, rest = spec.split("=", 1)
+    clone, date = rest.rsplit(":", 1)
+    folder = days / name
+    folder.mkdir(parents=True, exist_ok=True)
+    subprocess.run([sys.executable, "-m", "studio", "pull", "--git", clone, "--date", date,
+                    "-o", str(folder / "day.json")], check=True, cwd=ROOT)
+    day = json.loads((folder / "day.json").read_text())
+    shas = [c["sha"] for c in day["commits"]]
+    text = record(clone, shas, day.get("repo", name), date)
+    earlier = [c["sha"] for c in day.get("lookback", [])]
+    if earlier:  # what the day's reverts take back: whose work it was, when it landed
+        text += "\n" + record(clone, earlier, day.get("repo", name),
+                              "earlier days (the changes today's reverts take back)")
+    (folder / "record.txt").write_text(text)
+    print(f"{name}: {len(shas)} commits")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("days", type=Path)
+    ap.add_argument("specs", nargs="+", metavar="NAME=CLONE:DATE")
+    args = ap.parse_args()
+    for spec in args.specs:
+        make(args.days, spec)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,29 @@
+"""Text for the ear (studio.script.editor.ear): flags, short private names and identifiers
+said as a developer says them — in the story writer's script and in a model's draft alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from studio.script.editor.ear import for_ear
+from studio.script.editor.focus import say_name
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Turn it on with --preview-features index-by-name.",
+     "Turn it on with the preview features flag set to index by name."),
+    ("Run uv sync --locked first.", "Run uv sync with the locked flag first."),
+    ("Use `--index-strategy=unsafe-best-match` now.",
+     "Use the index strategy flag set to unsafe best match now."),
+    ("The old _portable_lib module is now _C.",
+     "The old portable lib module is now underscore C."),
+    ("You opt in with enable_sharded_blocking_queue.",
+     "You opt in with enable sharded blocking queue."),
+])
+def test_code_is_said_not_spelled(text, said):
+    assert for_ear(text) == said
+
+
+def test_a_name_to_look_for_keeps_its_underscore():
+    assert say_name("_portable_lib") == "underscore portable lib"
+    assert say_name("executorch::runtime") == "executorch runtime"
