@@ -26,10 +26,14 @@ def git(clone: str, *args: str) -> str:
 
 
 def record(clone: str, shas: list[str], repo: str, date: str) -> str:
-    out = [f"# {repo}, commits that landed on the main branch on {date} (UTC)", ""]
-    for sha in shas:
+    out = [f"# {repo}, the {len(shas)} commits that landed on the main branch on {date} (UTC)",
+           ""]
+    for n, sha in enumerate(shas, 1):
+        # numbered, the message indented as git log shows it: a body line that starts with
+        # "commit" is not counted as a commit (a judge counted 46 of 44)
+        out.append(f"=== {n} of {len(shas)} ===")
         out.append(git(clone, "show", "--no-patch", "--format=commit %H%nAuthor: %an%nDate:   "
-                       "%aI%n%n%B", sha).rstrip())
+                       "%aI%n%n%w(0,4,4)%B", sha).rstrip())
         out.append(git(clone, "show", "--format=", "--stat=100", sha).rstrip())
         out.append("")
     return "\n".join(out) + "\n"
@@ -44,10 +48,10 @@ def make(days: Path, spec: str) -> None:
                     "-o", str(folder / "day.json")], check=True, cwd=ROOT)
     day = json.loads((folder / "day.json").read_text())
     shas = [c["sha"] for c in day["commits"]]
-    text = record(clone, shas, day.get("repo", name), date)
+    text = record(clone, shas, day.get("project") or name, date)
     earlier = [c["sha"] for c in day.get("lookback", [])]
     if earlier:  # what the day's reverts take back: whose work it was, when it landed
-        text += "\n" + record(clone, earlier, day.get("repo", name),
+        text += "\n" + record(clone, earlier, day.get("project") or name,
                               "earlier days (the changes today's reverts take back)")
     (folder / "record.txt").write_text(text)
     print(f"{name}: {len(shas)} commits")
