@@ -19,6 +19,9 @@ from studio.script.editor.focus import say_name
      "The old portable lib module is now underscore C."),
     ("You opt in with enable_sharded_blocking_queue.",
      "You opt in with enable sharded blocking queue."),
+    ("It re-lands the queue from pull request 7757, now off by default.",
+     "It re-lands the queue from an earlier change, now off by default."),
+    ("This closes issue 8056 for good.", "This closes a reported issue for good."),
 ])
 def test_code_is_said_not_spelled(text, said):
     assert for_ear(text) == said

@@ -154,3 +154,31 @@ def test_a_headline_still_may_not_invent(day, title, why):
     facts, s = day
     full = [sha for sha in facts.by_sha if sha.startswith(s["qat"])]
     assert why in check_title(title, full, facts)
+
+
+def test_the_brief_lists_a_break_before_a_stated_limit(tmp_path):
+    # round 6: asked for "at most three" focus items, a strong model's draft kept a stated
+    # limit (CMake 3.28) and left out the day's two new runtime requirements; the findings now
+    # reach the model most important first, and the brief asks for every break and requirement
+    from studio.script.llm.prompt import BRIEF, findings_of
+
+    c, e = GH_COMMITTER
+    path = tmp_path / "repo"
+    with RepoBuilder(path, origin="https://github.com/octo/quant.git") as r:
+        r.commit(squash("Ship the kernels as a library", 301,
+                        "Linux only for now: macOS keeps the fused extension."),
+                 at(DAY, 11), "Ana Lima", "ana@ex.com", c, e, files={"quant/lib.py": "x\n" * 30})
+        r.commit(squash("Tidy the quantize entry points", 302,
+                        "The `old_quantize` function is removed; use `quantize_` instead."),
+                 at(DAY, 10), "Ben Okafor", "ben@ex.com", c, e, files={"quant/api.py": "y\n" * 9})
+    day = pull_day(SourceSpec(git=str(path)), dt.date.fromisoformat(DAY))
+    profile = profile_for(day.repo, None)
+    from studio.editorial.findings import find_findings
+
+    digest = build_digest(day, profile)
+    found = sorted(find_findings(digest.commits), key=lambda f: f.kind != "limitation")
+    facts = day_facts(digest, profile, found)  # the plan's findings, a limit first
+    kinds = [f["kind"] for f in findings_of(facts)]
+    assert "limitation" in kinds and "removal" in kinds, kinds
+    assert kinds.index("removal") < kinds.index("limitation"), kinds
+    assert "tell every break, removal, rename and new\n   requirement" in BRIEF

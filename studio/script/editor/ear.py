@@ -17,6 +17,12 @@ from ..speakable import heard, speakable
 _SCOPE = re.compile(r"(?<=\w)::(?=\w)")
 _SNAKE = re.compile(r"(?<![\w.])_*([A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+)_*(?![\w])")
 _LEAD_UNDERSCORE = re.compile(r"(?<![\w])_+(?=[A-Za-z])")
+# "from pull request 7757": "from an earlier change"; "closes issue 8056": "closes a reported
+# issue" (a judge on a model's draft: "reads 'pull request 7757' and 'issue 8056' aloud")
+_SPELLED_REF = re.compile(r"\b(by|in|from|since|after|of|with|before|than)\s+(?:pull request|PR|"
+                          r"issue)\s+(?:number\s+)?#?\d{2,}\b", re.I)
+_CLOSES_REF = re.compile(r"\b(closes|closed|fixes|fixed|resolves|resolved)\s+issue\s+"
+                         r"(?:number\s+)?#?\d{2,}\b", re.I)
 _SHORT_PRIVATE = re.compile(r"(?<![\w`])`?_([A-Za-z][A-Za-z0-9]?)`?(?![\w])")  # "_C"
 # "--preview-features index-by-name": "the preview features flag set to index by name"
 _FLAG = re.compile(r"(?:(\w+) )?(?<![\w-])`?--([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*)(?:(?:=|`? `?)"
@@ -88,6 +94,8 @@ def for_ear(text: str) -> str:
     text = _LABEL.sub(lambda m: m.group(1) if " " in m.group(1) or "(" in m.group(1)
                       else m.group(0), text)
     text = _CALL_ARG.sub(r"\1 of \2", _ISSUE_ASIDE.sub("", text))  # num_skip(0): "num skip of 0"
+    text = _SPELLED_REF.sub(r"\1 an earlier change", text)
+    text = _CLOSES_REF.sub(r"\1 a reported issue", text)
     text = _SHORT_PRIVATE.sub(r"underscore \1", text)  # "_C": said, not lost
     text = _FLAG.sub(_flag, text)
     text = heard(speakable(text))

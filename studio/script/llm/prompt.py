@@ -15,6 +15,7 @@ import json
 
 from ...editorial.findings import nothing_to_change
 from ...profile import Profile
+from ..editor.focus import ORDER
 from ..words import spoken_date
 from .facts import DayFacts
 from .plan_brief import DayBrief
@@ -56,7 +57,8 @@ How to tell the day:
    day's numbers (plan.numbers).
 6. "Today's focus": a short segment built ONLY from the findings (what listeners must act
    on), each told as what to do: what changed, who is affected, what to use or set instead.
-   At most three items, the break or requirement first. No findings: leave it out.
+   Findings come most important first: tell every break, removal, rename and new
+   requirement; others only while the segment stays short. No findings: leave it out.
    Never say "no action needed", "nothing to change" or "no migration" unless
    plan.nothing_to_change is true; then you may say "nothing today asks you to change your
    code", once.
@@ -132,10 +134,14 @@ def day_header(facts: DayFacts) -> dict:
 
 
 def findings_of(facts: DayFacts, shas: set[str] | None = None) -> list[dict]:
+    """The findings, most important first (a break before a stated limit), as the focus
+    tells them: the brief asks for every break, removal, rename and requirement."""
+    found = sorted((f for f in facts.findings if shas is None or f.sha in shas),
+                   key=lambda f: ORDER.index(f.kind) if f.kind in ORDER else len(ORDER))
     return [{"kind": f.kind, "commit": f.sha[:7], "sentence": f.sentence,
              **({"about": f.subject} if f.subject else {}),
              **({"use_instead": f.replacement} if f.replacement else {})}
-            for f in facts.findings if shas is None or f.sha in shas]
+            for f in found]
 
 
 def _user(lead: str, body: dict) -> str:
