@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .fsutil import check_writable_dir
+from .humanize import plural
 from .jobs import CancelToken, Progress, no_progress, scaled
 from .showlock import locks_show
 
@@ -76,7 +77,7 @@ def pull_day(
         from .errors import StudioError
 
         raise StudioError("no source given: use --git PATH or --github OWNER/NAME")
-    progress(1.0, f"pulled {len(day.commits)} commits")
+    progress(1.0, f"pulled {plural(len(day.commits), 'commit')}")
     return day
 
 
@@ -302,8 +303,9 @@ def make_episode(
     config = script_config(show_dir, minutes, writer)
     fresh = write_show_script(day, config, profile_name, scaled(progress, 0.02, 0.05), cancel)
     merged = merge_with_existing(fresh, out, force, profile_name, config.minutes)
-    if merged.replaced:
-        log.warning("%s", merged.line())
+    if merged.replaced:  # a warning only when the host had work in it
+        log.log(logging.WARNING if merged.kept or merged.lost else logging.INFO, "%s",
+                merged.line())
     episode = merged.episode
     cancel.check()
     save_script(episode, out, day)  # day.json only ever with its episode.json

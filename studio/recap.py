@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .fsutil import check_writable_dir
+from .humanize import plural
 from .jobs import CancelToken, Progress, no_progress, scaled
 from .pipeline import DAY_FILE, SourceSpec
 from .showlock import locks_show
@@ -112,7 +113,7 @@ def pull_span(spec: SourceSpec, dates: SpanDates, show_dir: str | Path | None = 
 
     found = newcomers(authors, [c for d in days for c in d.commits])
     progress(1.0, f"{sum(len(d.commits) for d in days)} commits in {dates.label}"
-                  + (f" ({len(reused)} days from the show folder)" if reused else ""))
+                  + (f" ({plural(len(reused), 'day')} from the show folder)" if reused else ""))
     return Span(dates, days, reused, requests, found)
 
 
@@ -204,8 +205,9 @@ def make_recap(span: Span, show_dir: str | Path, profile_name: str | None = None
     minutes = recap_length(show_dir, minutes)
     fresh = write_recap(span, profile_name, show_dir, minutes)
     merged = merge_with_existing(fresh, out, force, profile_name, minutes)
-    if merged.replaced:
-        log.warning("%s", merged.line())
+    if merged.replaced:  # a warning only when the host had work in it
+        log.log(logging.WARNING if merged.kept or merged.lost else logging.INFO, "%s",
+                merged.line())
     episode = merged.episode
     cancel.check()
     save_recap_script(episode, out, span, over_export=not audio)
