@@ -195,7 +195,7 @@ def make_recap(span: Span, show_dir: str | Path, profile_name: str | None = None
                force: bool = False, minutes: float | None = None, audio: bool = True) -> Path:
     """The span's recap through script (and, with ``audio``, narration, mastering, export and
     publishing) into ``show_dir/episodes/<span folder>/``; returns that folder."""
-    from .pipeline import finish_episode, merge_with_existing, publish_step, with_show_voice
+    from .pipeline import finish_episode, merge_with_existing, publish_step, run_voice
     from .recovery import recover_show
 
     cancel = cancel or CancelToken()
@@ -214,7 +214,7 @@ def make_recap(span: Span, show_dir: str | Path, profile_name: str | None = None
     progress(0.05, "recap written")
     if not audio:
         return out
-    settings = with_show_voice(settings, show_dir)
+    settings = run_voice(settings, show_dir)
     finished = finish_episode(out, profile_name, settings, scaled(progress, 0.05, 0.97), cancel,
                               episode, None, feed=Path(show_dir))
     from .narration.takes import prune_synthesized

@@ -41,7 +41,8 @@ def add_audio_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--voice", metavar="VOICE",
                        help="the narrating voice: piper:NAME (e.g. piper:en_US-joe-medium), "
                             "piper:/path/voice.onnx, or a pyttsx3 voice id such as gmw/en-us "
-                            "(default: show.toml's [voice], else pyttsx3's default; "
+                            "(default: show.toml's [voice], else Piper's first voice where Piper "
+                            "is installed, else pyttsx3's default; "
                             "`studio doctor` lists them)")
     group.add_argument("--rate", type=int, metavar="WPM", help="speaking rate, words a minute")
     group.add_argument("--loudness", type=number, metavar="LUFS",
