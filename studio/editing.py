@@ -67,8 +67,8 @@ def sentences_follow_text(episode: Episode) -> list[str]:
     returns the titles of the segments resynced. The page and transcripts are built from the
     sentences, the narration from the text: they must agree."""
     changed = []
-    for seg in episode.segments:
-        if not follows_text(seg):
+    for seg in episode.segments:  # one without sentences is told whole, with its commits
+        if seg.sentences and not follows_text(seg):
             seg.sentences = resync_sentences(seg.sentences, seg.text)
             changed.append(seg.title)
     if changed:
