@@ -51,3 +51,13 @@ def test_a_failed_run_in_a_show_leaves_it_as_it_was(tmp_path, command):
     assert r.returncode == 1 and "/nonexistent" in r.stderr
     assert tree(show) == before
     assert not (show / ".studio.lock").exists()
+
+
+def test_a_failed_script_leaves_no_episode_folder(tmp_path):
+    show = tmp_path / "show"
+    show.mkdir()
+    (show / "show.toml").write_text("[script]\nminutes = 'many'\n")  # refused when read
+    r = studio("script", str(ROOT / "resources" / "sample" / "day.json"), "-o",
+               str(show / "episodes" / "2026-02-09"))
+    assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert tree(show) == ["show.toml"]
