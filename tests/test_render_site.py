@@ -82,3 +82,20 @@ def test_render_of_an_unpublished_episode_says_publish_is_needed(show, tmp_path)
     assert line == [f"site: not updated, the feed does not list this episode yet; publish it "
                     f"with `studio publish --show-dir {show}`"]
     assert (show / "feed.xml").read_bytes() == before
+
+
+def test_a_site_that_cannot_follow_is_one_line_and_the_render_stays(show, tmp_path):
+    copy = tmp_path / "show"
+    subprocess.run(["cp", "-a", str(show), str(copy)], check=True)
+    toml = copy / "show.toml"
+    toml.write_text(toml.read_text().replace('cover = "cover.png"', 'cover = "gone.png"'))
+    folder = copy / "episodes" / DAY
+    edit_by_hand(folder)
+    r = studio("render", str(folder), "--voice", "gmw/en-us", "-q")
+    assert r.returncode == 1
+    [line] = r.stderr.strip().splitlines()
+    assert line.startswith(f"studio: error: the episode is rendered and saved in {folder}; "
+                           "only the site update failed: cover image")
+    assert line.endswith(f"(update it with `studio publish --show-dir {copy}`)")
+    saved = json.loads((folder / "episode.json").read_text())
+    assert saved["segments"][1]["sentences"][-1]["text"] == ADDED  # the render itself stayed

@@ -38,7 +38,18 @@ def follow_render(episode_dir: str | Path, progress: Progress = no_progress) -> 
     if owed is None:
         return (f"site: not updated, the feed does not list this episode yet; publish it with "
                 f"`studio publish --show-dir {show}`")
-    publish_show(owed, push=False, targets=[], progress=progress)
+    from ..errors import Cancelled, PublishStepFailed, StudioError
+
+    try:
+        publish_show(owed, push=False, targets=[], progress=progress)
+    except Cancelled:
+        raise
+    except StudioError as exc:
+        failed = PublishStepFailed(
+            f"the episode is rendered and saved in {episode_dir}; only the site update failed: "
+            f"{exc} (update it with `studio publish --show-dir {owed}`)")
+        failed.exit_code = getattr(exc, "exit_code", 1)
+        raise failed from exc
     settings = read_settings(owed)
     elsewhere = list(settings.publish.to) + (["GitHub Pages"] if settings.github.repo else [])
     if elsewhere:
