@@ -77,8 +77,8 @@ def dropped(dest: str) -> bool:
 
 
 def datas() -> list[tuple[str, str]]:
-    """Files shipped inside the bundle: the studio's resources, the user guide (the README)
-    and the app icon."""
+    """Files shipped inside the bundle: the studio's resources (the user guide among them),
+    the README and the app icon."""
     return [(str(ROOT / "resources"), "resources"), (str(ROOT / "README.md"), "."),
             (str(HERE / "icons" / f"{APP_ID}.svg"), "share/icons")]
 

@@ -51,6 +51,31 @@ def resync_sentences(old: list[Sentence], text: str) -> list[Sentence]:
     return result
 
 
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def follows_text(segment: Segment) -> bool:
+    """Whether the segment's sentences say its text (what is narrated), word for word."""
+    said = " ".join(s.text for s in segment.sentences)
+    return _words(said) == _words(segment.text) or not segment.sentences and not segment.text
+
+
+def sentences_follow_text(episode: Episode) -> list[str]:
+    """Give each segment whose text was edited outside the studio (episode.json by hand) the
+    sentences of its text, keeping commit links as the editor does (:func:`resync_sentences`);
+    returns the titles of the segments resynced. The page and transcripts are built from the
+    sentences, the narration from the text: they must agree."""
+    changed = []
+    for seg in episode.segments:  # one without sentences is told whole, with its commits
+        if seg.sentences and not follows_text(seg):
+            seg.sentences = resync_sentences(seg.sentences, seg.text)
+            changed.append(seg.title)
+    if changed:
+        episode.refresh_transcript()
+    return changed
+
+
 def set_segment_text(episode: Episode, segment_id: str, text: str) -> tuple[str, list[Sentence]]:
     """Replace a segment's text; returns the old text and sentences (for undo)."""
     seg = episode.segment(segment_id)

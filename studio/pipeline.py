@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .fsutil import check_writable_dir
+from .humanize import plural
 from .jobs import CancelToken, Progress, no_progress, scaled
 from .showlock import locks_show
 
@@ -76,7 +77,7 @@ def pull_day(
         from .errors import StudioError
 
         raise StudioError("no source given: use --git PATH or --github OWNER/NAME")
-    progress(1.0, f"pulled {len(day.commits)} commits")
+    progress(1.0, f"pulled {plural(len(day.commits), 'commit')}")
     return day
 
 
@@ -131,9 +132,7 @@ def finish_episode(
 
     episode = episode or load_episode(episode_dir)
     profile = profile_for(episode.repo, profile_name)
-    show = show_of(episode_dir)
-    if show is not None:
-        settings = with_show_voice(settings, show)
+    settings = run_voice(settings, show_of(episode_dir))
     return render_episode(episode_dir, settings, profile, progress=progress, cancel=cancel,
                           episode=episode, day=day, feed=feed)
 
@@ -265,7 +264,7 @@ def produce(
     recover_show(show_dir)  # what a killed run left, before anything else
     spec = with_show_source(spec, show_dir)
     check_writable_dir(episode_dir_for(show_dir, date.isoformat()))
-    voice = with_show_voice(settings, show_dir)
+    voice = run_voice(settings, show_dir)
     # The speech workers start loading now, beside the pull and the script.
     with warmed(voice.voice, voice.rate, voice.synth_timeout, voice.workers):
         day = pull_day(spec, date, scaled(progress, 0.0, 0.15), cancel)
@@ -294,7 +293,7 @@ def make_episode(
     cancel = cancel or CancelToken()
     recover_show(show_dir)
     out = check_writable_dir(episode_dir_for(show_dir, day.date))
-    settings = with_show_voice(settings, show_dir)
+    settings = run_voice(settings, show_dir)
     progress(0.02, "writing the script")
     from .script.show_config import script_config
 
@@ -302,8 +301,9 @@ def make_episode(
     config = script_config(show_dir, minutes, writer)
     fresh = write_show_script(day, config, profile_name, scaled(progress, 0.02, 0.05), cancel)
     merged = merge_with_existing(fresh, out, force, profile_name, config.minutes)
-    if merged.replaced:
-        log.warning("%s", merged.line())
+    if merged.replaced:  # a warning only when the host had work in it
+        log.log(logging.WARNING if merged.kept or merged.lost else logging.INFO, "%s",
+                merged.line())
     episode = merged.episode
     cancel.check()
     save_script(episode, out, day)  # day.json only ever with its episode.json
@@ -349,6 +349,27 @@ def with_show_voice(settings: AudioSettings | None, show_dir: str | Path) -> Aud
     if voice.speed != 1.0 and "rate" not in settings.chosen:
         changes["rate"] = speed_to_rate(voice.speed)
     return replace(settings, **changes).validate() if changes else settings
+
+
+def run_voice(settings: AudioSettings | None, show_dir: str | Path | None) -> AudioSettings:
+    """The voice a command-line run narrates with: ``--voice``, else show.toml's ``[voice]``,
+    else the default (:func:`studio.narration.engines.default_voice`: Piper where it and a
+    voice are installed, else pyttsx3's default)."""
+    from dataclasses import replace
+
+    from .audio.settings import AudioSettings
+    from .narration.engines import default_voice
+    from .publish.show import read_settings, show_file
+
+    settings = settings or AudioSettings()
+    if show_dir is not None:
+        settings = with_show_voice(settings, show_dir)
+        if show_file(show_dir).exists() and read_settings(show_dir).voice.engine:
+            return settings
+    if "voice" in settings.chosen or settings.voice:
+        return settings
+    spec = default_voice().spec
+    return replace(settings, voice=spec).validate() if spec else settings
 
 
 def publish_step(

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .fsutil import check_writable_dir
+from .humanize import plural
 from .jobs import CancelToken, Progress, no_progress, scaled
 from .pipeline import DAY_FILE, SourceSpec
 from .showlock import locks_show
@@ -112,7 +113,7 @@ def pull_span(spec: SourceSpec, dates: SpanDates, show_dir: str | Path | None = 
 
     found = newcomers(authors, [c for d in days for c in d.commits])
     progress(1.0, f"{sum(len(d.commits) for d in days)} commits in {dates.label}"
-                  + (f" ({len(reused)} days from the show folder)" if reused else ""))
+                  + (f" ({plural(len(reused), 'day')} from the show folder)" if reused else ""))
     return Span(dates, days, reused, requests, found)
 
 
@@ -194,7 +195,7 @@ def make_recap(span: Span, show_dir: str | Path, profile_name: str | None = None
                force: bool = False, minutes: float | None = None, audio: bool = True) -> Path:
     """The span's recap through script (and, with ``audio``, narration, mastering, export and
     publishing) into ``show_dir/episodes/<span folder>/``; returns that folder."""
-    from .pipeline import finish_episode, merge_with_existing, publish_step, with_show_voice
+    from .pipeline import finish_episode, merge_with_existing, publish_step, run_voice
     from .recovery import recover_show
 
     cancel = cancel or CancelToken()
@@ -204,15 +205,16 @@ def make_recap(span: Span, show_dir: str | Path, profile_name: str | None = None
     minutes = recap_length(show_dir, minutes)
     fresh = write_recap(span, profile_name, show_dir, minutes)
     merged = merge_with_existing(fresh, out, force, profile_name, minutes)
-    if merged.replaced:
-        log.warning("%s", merged.line())
+    if merged.replaced:  # a warning only when the host had work in it
+        log.log(logging.WARNING if merged.kept or merged.lost else logging.INFO, "%s",
+                merged.line())
     episode = merged.episode
     cancel.check()
     save_recap_script(episode, out, span, over_export=not audio)
     progress(0.05, "recap written")
     if not audio:
         return out
-    settings = with_show_voice(settings, show_dir)
+    settings = run_voice(settings, show_dir)
     finished = finish_episode(out, profile_name, settings, scaled(progress, 0.05, 0.97), cancel,
                               episode, None, feed=Path(show_dir))
     from .narration.takes import prune_synthesized

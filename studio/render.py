@@ -15,6 +15,7 @@ from pathlib import Path
 from .audio.master import master_episode
 from .audio.settings import AudioSettings
 from .audio.tools import require_tool
+from .editing import sentences_follow_text
 from .episode import Episode, load_episode
 from .errors import StudioError
 from .export.checked import full_disk_error
@@ -80,6 +81,9 @@ def render_episode(
     if episode is None:
         episode = load_episode(episode_dir)  # first: a wrong path must not create a folder
     folder = check_writable_dir(episode_dir)
+    resynced = sentences_follow_text(episode)  # an episode.json edited by hand
+    if resynced:
+        log.info("sentences of %s follow their edited text", ", ".join(resynced))
     profile = profile or profile_for(episode.repo)
     lexicon = lexicon or host_lexicon(profile.lexicon or None)
     narrate(episode, folder, settings, lexicon, scaled(progress, 0.0, 0.45), cancel)

@@ -23,6 +23,6 @@ def resource_path(*parts: str) -> Path:
 
 
 def user_guide_path() -> Path:
-    """The README, the user guide: beside ``resources/`` in a checkout, an installed wheel's
-    share folder and a bundle alike."""
-    return resources_dir().parent / "README.md"
+    """The host's user guide (Help ▸ User guide), shipped with the resources: in a checkout,
+    an installed wheel's share folder and a bundle alike. The README is the developers'."""
+    return resource_path("guide", "user-guide.md")

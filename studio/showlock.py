@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .errors import StudioError
+from .new_folders import folders_under, missing_ancestors, remove_if_empty, remove_new_empty
 
 log = logging.getLogger(__name__)
 
@@ -175,6 +176,7 @@ def show_lock(show_dir: str | Path, wait: float = 0.0, what: str = "") -> Iterat
     ``what`` names the holder in the log. Yields the folder locked (the show's real path).
     """
     root = Path(show_dir)
+    made = missing_ancestors(root)  # removed again if the run fails
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -193,14 +195,20 @@ def show_lock(show_dir: str | Path, wait: float = 0.0, what: str = "") -> Iterat
     got = entry.guard.acquire(timeout=wait) if wait > 0 else entry.guard.acquire(blocking=False)
     if not got:
         raise _busy(root, wait)
+    failed = False
     try:
         fd = _lock_folder(root, folder, deadline, wait)
         try:
             entry.owner, entry.depth, entry.fd = me, 1, fd
             log.info("%s holds the lock on %s", what or "studio", folder)
             _clean(folder)
+            before = folders_under(folder)
             try:
                 yield folder
+            except BaseException:
+                failed = True  # the show as this run found it: no empty folder it made
+                remove_new_empty(folder, before)
+                raise
             finally:
                 entry.owner, entry.depth, entry.fd = None, 0, None
                 log.info("released the lock on %s", folder)
@@ -208,6 +216,8 @@ def show_lock(show_dir: str | Path, wait: float = 0.0, what: str = "") -> Iterat
             os.close(fd)  # closing drops the flock
     finally:
         entry.guard.release()
+        if failed:
+            remove_if_empty(made)
 
 
 def _clean(root: Path) -> None:

@@ -285,8 +285,10 @@ def test_help_menu_lists_every_shortcut_shows_the_guide_and_about(qtbot, window)
 
     _menu_action(win, "Help", "User guide").trigger()
     guide = win.help_dialog.browser.toPlainText()
+    # the host's guide (issue 25 item 8), not the developers' README
+    assert "Your first show" in guide and "Narration & audio" in guide
     readme = (Path(studio.__file__).resolve().parent.parent / "README.md").read_text()
-    assert "The desktop studio" in guide and "## The desktop studio" in readme
+    assert "## Layout" in readme and "Layout" not in guide and "bench/" not in guide
     assert "## " not in guide  # rendered, not shown as Markdown source
     win.help_dialog.close()
 

@@ -7,6 +7,7 @@ exact, not estimates.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,8 @@ import numpy as np
 from ..errors import StudioError
 from ..jobs import CancelToken, Progress, no_progress
 from .pcm import AudioInfo, audio_info, read_blocks
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -85,7 +88,8 @@ def assemble(
                 placed[piece.key] = (frames / rate, (frames + written) / rate)
             frames += written
             peak = max(peak, top)
-            progress((n + 1) / len(pieces), f"assembled {piece.path.name}")
+            log.info("assembled %s", piece.path.name)  # the file: a detail, under -v
+            progress((n + 1) / len(pieces), f"assembled {n + 1} of {len(pieces)} parts")
     return Programme(out, rate, channels, frames, peak, placed)
 
 

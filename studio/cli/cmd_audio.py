@@ -41,7 +41,8 @@ def add_audio_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--voice", metavar="VOICE",
                        help="the narrating voice: piper:NAME (e.g. piper:en_US-joe-medium), "
                             "piper:/path/voice.onnx, or a pyttsx3 voice id such as gmw/en-us "
-                            "(default: show.toml's [voice], else pyttsx3's default; "
+                            "(default: show.toml's [voice], else Piper's first voice where Piper "
+                            "is installed, else pyttsx3's default; "
                             "`studio doctor` lists them)")
     group.add_argument("--rate", type=int, metavar="WPM", help="speaking rate, words a minute")
     group.add_argument("--loudness", type=number, metavar="LUFS",
@@ -70,7 +71,9 @@ def audio_settings(args: argparse.Namespace):
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    from ..jobs import scaled
     from ..pipeline import finish_episode
+    from ..publish.after_render import follow_render, site_owed
     from ..recovery import recover_episode
     from ..showlock import episode_lock
 
@@ -79,10 +82,15 @@ def cmd_render(args: argparse.Namespace) -> int:
     progress = TerminalProgress(quiet=args.quiet)
     try:
         with episode_lock(args.episode_dir, args.lock_wait, "studio render"):
-            finish_episode(args.episode_dir, args.profile, settings, progress=progress)
+            feed = site_owed(args.episode_dir)  # owed in the journal until it follows
+            finish_episode(args.episode_dir, args.profile, settings,
+                           progress=scaled(progress, 0.0, 0.95), feed=feed)
+            site = follow_render(args.episode_dir, scaled(progress, 0.95, 1.0))
     finally:
         progress.done()
     report(Path(args.episode_dir))
+    if site:
+        print(site)
     return 0
 
 

@@ -8,7 +8,8 @@ import argparse
 def register(sub: argparse._SubParsersAction) -> None:
     gui = sub.add_parser("gui", help="open the desktop studio")
     gui.add_argument("project", nargs="?", metavar="PROJECT",
-                     help="an episode folder (or its episode.json) to open")
+                     help="an episode folder (or its episode.json), or a show folder: its latest "
+                          "episode")
     gui.add_argument("--demo", action="store_true", help="open on the sample day")
     gui.add_argument("--screenshot", metavar="FILE.png",
                      help="render the main window offscreen to a PNG and exit")

@@ -206,6 +206,7 @@ def cmd_script(args: argparse.Namespace) -> int:
 
     from ..episode import save_episode
     from ..fsutil import check_writable_dir
+    from ..new_folders import missing_ancestors, remove_if_empty
     from ..pipeline import merge_with_existing, write_show_script
     from ..recovery import recover_episode
     from ..script.show_config import script_config
@@ -214,19 +215,24 @@ def cmd_script(args: argparse.Namespace) -> int:
 
     recover_episode(args.output)
     day = load_day(args.day)
-    out = check_writable_dir(args.output)
-    config = script_config(show_of(out), args.minutes)  # --minutes, else show.toml's [script]
-    writer = writer_choice(args, config.writer)
-    config = replace(config, writer=writer)
-    progress = TerminalProgress(quiet=writer is None or not writer.drafts
-                                or not sys.stderr.isatty())
+    made = missing_ancestors(Path(args.output))  # removed again if the run fails
     try:
-        fresh = write_show_script(day, config, args.profile, progress)
-    finally:
-        progress.done()
-    with episode_lock(out, args.lock_wait, "studio script"):
-        merged = merge_with_existing(fresh, out, args.force, args.profile, config.minutes)
-        path = save_episode(merged.episode, out)
+        out = check_writable_dir(args.output)
+        config = script_config(show_of(out), args.minutes)  # --minutes, else show.toml's
+        writer = writer_choice(args, config.writer)
+        config = replace(config, writer=writer)
+        progress = TerminalProgress(quiet=writer is None or not writer.drafts
+                                    or not sys.stderr.isatty())
+        try:
+            fresh = write_show_script(day, config, args.profile, progress)
+        finally:
+            progress.done()
+        with episode_lock(out, args.lock_wait, "studio script"):
+            merged = merge_with_existing(fresh, out, args.force, args.profile, config.minutes)
+            path = save_episode(merged.episode, out)
+    except BaseException:
+        remove_if_empty(made)  # a failed run leaves no empty folder it made
+        raise
     episode = merged.episode
     minutes = episode.estimated_seconds / 60
     print(f"{episode.title}\n{len(episode.segments)} segments, about {minutes:.1f} min -> {path}")

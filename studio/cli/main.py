@@ -17,6 +17,7 @@ COMMAND_MODULES = [
     "studio.cli.cmd_text",
     "studio.cli.cmd_recap",
     "studio.cli.cmd_audio",
+    "studio.cli.cmd_edit",
     "studio.cli.cmd_auth",
     "studio.cli.cmd_publish",
     "studio.cli.cmd_doctor",

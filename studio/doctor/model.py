@@ -43,7 +43,7 @@ def run_checks(options: DoctorOptions) -> list[Check]:
     from ..narration.engine import PYTTSX3, parse_voice
     from .audio_devices import check_audio_inputs, check_audio_outputs
     from .desktop import check_desktop_app
-    from .engines import check_piper
+    from .engines import check_narrator, check_piper
     from .github import check_github_token
     from .llm import check_local_model
     from .show import check_show
@@ -58,6 +58,7 @@ def run_checks(options: DoctorOptions) -> list[Check]:
         check_espeak,
         lambda: check_voices(options.voice_timeout, pyttsx3_voice),
         lambda: check_piper(options.voice),
+        lambda: check_narrator(options.show_dir),
         check_audio_inputs,
         check_audio_outputs,
         check_desktop_app,

@@ -78,33 +78,48 @@ def run(project: str | None = None, demo: bool = False, screenshot: str | None =
             raise StudioError("the screenshot must be a .png or .jpg file")
         if not target.parent.exists():
             raise StudioError(f"no folder {target.parent} for the screenshot")
-    if project and not Path(project).exists():
-        raise StudioError(f"no episode at {project}")
+    folder = None
+    if project:
+        from ..show_episodes import episode_folder_for
+
+        folder = episode_folder_for(project)  # a show folder opens its latest episode
     from .platform_guard import check_before_start, platform_guard
 
     check_before_start()
     with platform_guard():
         app = make_app()
-    window = make_window()
+    headless = None
+    if screenshot:
+        from .headless_dialogs import HeadlessDialogs
+
+        headless = HeadlessDialogs()  # nobody can click a box: none may wait
+    window = make_window(dialogs=headless)
     window.show()
     if demo:
         window.session.open_demo()
-    elif project:
-        window.session.open(Path(project))
+    elif folder is not None:
+        window.session.open(folder)
     if screenshot:
-        return _screenshot(app, window, Path(screenshot))
+        return _screenshot(app, window, Path(screenshot), headless)
     window.start()
     return app.exec()
 
 
-def _screenshot(app, window, target: Path) -> int:
-    """Wait for the loading job, let the layout settle, then grab the window into ``target``."""
+def _screenshot(app, window, target: Path, dialogs) -> int:  # noqa: ANN001
+    """Wait for the loading job, let the layout settle, then grab the window into ``target``;
+    an error the window met while loading (``dialogs.errors``) fails the command instead."""
     import time
 
     deadline = time.monotonic() + 60
     while window.runner.busy() and time.monotonic() < deadline:
         app.processEvents()
         time.sleep(0.01)
+    if window.runner.busy():
+        window.project.close()
+        raise StudioError("the window was still loading after 60 s; no screenshot was taken")
+    if dialogs.errors:
+        window.project.close()
+        raise StudioError(dialogs.errors[0])
     window.after_load_for_screenshot()
     for _ in range(20):
         app.processEvents()

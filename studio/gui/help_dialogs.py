@@ -85,7 +85,7 @@ class ShortcutsDialog(QDialog):
 
 
 class GuideDialog(QDialog):
-    """The README, the studio's user guide, rendered from Markdown."""
+    """The host's user guide (resources/guide), rendered from Markdown."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -99,7 +99,7 @@ class GuideDialog(QDialog):
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             text = (f"# The user guide is missing\n\nIt should be at `{path}` "
-                    f"({exc.strerror or exc}). It is the README of Commitcast Studio.")
+                    f"({exc.strerror or exc}).")
         self.browser.document().setBaseUrl(QUrl.fromLocalFile(str(path.parent) + "/"))
         self.browser.setSearchPaths([str(path.parent)])
         self.browser.setMarkdown(text)

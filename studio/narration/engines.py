@@ -4,8 +4,10 @@ The engines never import this module (dependencies point one way)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from ..errors import StudioError
 from .engine import PIPER, PYTTSX3, EngineVoice, NarrationEngine, VoiceChoice, parse_voice
@@ -46,6 +48,39 @@ def all_voices() -> list[EngineVoice]:
         if not engine.problem():
             voices.extend(engine.voices())
     return voices
+
+
+VOICE_ENV = "COMMITCAST_VOICE"  # the host's voice for runs where nothing else chose one
+
+
+@dataclass(frozen=True)
+class DefaultVoice:
+    """The voice a run narrates with when neither ``--voice`` nor show.toml's ``[voice]``
+    chose one, and why (what ``studio doctor`` says)."""
+
+    spec: str  # a voice spec; "" = pyttsx3's default voice
+    why: str
+
+    @property
+    def engine(self) -> str:
+        return parse_voice(self.spec).engine
+
+
+def default_voice() -> DefaultVoice:
+    """$COMMITCAST_VOICE when set; else Piper's first voice where Piper and a voice are
+    installed (it sounds best); else pyttsx3's default voice, the fallback that always is."""
+    forced = os.environ.get(VOICE_ENV)
+    if forced is not None and forced.strip():
+        spec = forced.strip()
+        if spec.lower() in (PIPER, PYTTSX3):  # an engine named alone: its default voice
+            spec += ":"
+        if parse_voice(spec) == VoiceChoice(PYTTSX3, ""):
+            spec = ""  # pyttsx3's default, as the settings' "" says it
+        return DefaultVoice(spec, f"${VOICE_ENV} chooses it")
+    problem = engine_named(PIPER).problem()
+    if not problem:
+        return DefaultVoice(f"{PIPER}:", "Piper and a voice are installed")
+    return DefaultVoice("", f"pyttsx3 narrates: {problem}")
 
 
 def default_demo_voice() -> str:

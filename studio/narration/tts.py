@@ -33,6 +33,7 @@ from pathlib import Path
 from ..children import PIPE_DEADLINE, discard, ended, popen, send_line, stderr_tail
 from ..diskspace import free_bytes, no_space, require_space, speech_bytes
 from ..errors import StudioError
+from ..humanize import plural
 from ..jobs import CancelToken, Progress, no_progress
 from ..redact import child_env
 from .speaker import NO_SPACE
@@ -143,7 +144,7 @@ def synthesize(
     pending = list(jobs)
     pool, answers = _adopt_warm(voice, rate, timeout, count)
     done = 0
-    progress(0.0, f"synthesizing {len(jobs)} takes")
+    progress(0.0, f"synthesizing {plural(len(jobs), 'take')}")
     try:
         for worker in pool:  # warm ones, idle
             _send(worker, pending.pop(0))

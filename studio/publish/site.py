@@ -124,8 +124,9 @@ def _settings(root: Path, newest: ShowEpisode, base_url: str | None, dry_run: bo
     if base_url is not None and base_url != settings.base_url:
         settings.base_url, changed = base_url, True
     if not settings.owner.email:
-        log.warning("show.toml: owner.email is empty; Apple Podcasts needs it to verify the "
-                    "show (in the app: Settings ▸ Show ▸ Owner e-mail)")
+        log.warning("show.toml: owner.email is empty; Apple Podcasts mails it to verify the "
+                    "show: add [owner] email = \"you@example.com\" to %s (in the app: "
+                    "Settings ▸ Show ▸ Owner e-mail)", show_file(root))
     return settings, created, changed
 
 
