@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -39,6 +40,20 @@ def record(clone: str, shas: list[str], repo: str, date: str) -> str:
     return "\n".join(out) + "\n"
 
 
+def reverted(day: dict) -> list[str]:
+    """The look-back commits the day's reverts take back (by the sha a revert names, or by the
+    title in its 'Revert "…"'): a judge read the whole look-back as rollbacks unaccounted for."""
+    text = " ".join(f"{c['title']}\n{c.get('body', '')}" for c in day["commits"])
+    titles = set(re.findall(r'Revert "(.+?)"', text))
+    out = []
+    for c in day.get("lookback", []):
+        bare = re.sub(r"\s*\(#\d+\)$", "", c["title"])
+        if c["sha"][:10] in text or c["title"] in titles or any(
+                re.sub(r"\s*\(#\d+\)$", "", t) == bare for t in titles):
+            out.append(c["sha"])
+    return out
+
+
 def make(days: Path, spec: str) -> None:
     name, rest = spec.split("=", 1)
     clone, date = rest.rsplit(":", 1)
@@ -49,7 +64,7 @@ def make(days: Path, spec: str) -> None:
     day = json.loads((folder / "day.json").read_text())
     shas = [c["sha"] for c in day["commits"]]
     text = record(clone, shas, day.get("project") or name, date)
-    earlier = [c["sha"] for c in day.get("lookback", [])]
+    earlier = reverted(day)
     if earlier:  # what the day's reverts take back: whose work it was, when it landed
         text += "\n" + record(clone, earlier, day.get("project") or name,
                               "earlier days (the changes today's reverts take back)")

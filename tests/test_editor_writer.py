@@ -361,3 +361,27 @@ def test_an_examples_only_requirement_is_not_the_days_break(tmp_path):
     assert example.title.startswith("examples/") and any(f.sha == example.sha for f in found)
     assert impact(example, found) != "break"
     assert impact(core, found) == "break"  # the same words about the project's code are one
+
+
+def test_the_opening_does_not_count_a_persons_commits_against_their_storys_count(tmp_path):
+    # executorch 2026-08-20: "Anthony Shoumikhin wrote nineteen of them", then "landed
+    # fourteen changes to the wheel" — a judge: "contradicts itself"
+    path = tmp_path / "w.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        for k, what in enumerate(("Ship the runtime in the wheel", "Ship the kernels in the wheel",
+                                  "Ship the CUDA delegate in the wheel",
+                                  "Test the wheel on macOS")):
+            r.commit(squash(what, 40 + k, CRASH_BODY), at(DAY, 8, k), "Ann Lee",
+                     "ann@example.com", **GH, files={f"wheel/p{k}.py": _lines(30 + k)})
+        r.commit(squash("Fix a crash in the loader", 50, CRASH_BODY), at(DAY, 9), "Ann Lee",
+                 "ann@example.com", **GH, files={"src/loader.py": _lines(40)})
+        for k in range(4):
+            r.commit(squash(f"Tidy module {k}", 60 + k), at(DAY, 10, k), f"Dev {k}",
+                     f"d{k}@example.com", **GH, files={f"src/m{k}.py": _lines(8 + k)})
+    _, ep = _episode(path)
+    said = _spoken(ep)
+    assert "Ann Lee landed four related changes" in said, said
+    assert "wrote five of them" not in ep.segments[0].text, ep.segments[0].text
+    # a test plan's participle opens a clause: not "The author measured on the model, ..."
+    assert "Measured on the example model, loading is 12 percent faster" in said

@@ -406,8 +406,10 @@ def _ordered(chosen: list[Line]) -> list[str]:
                                             x.role == "evidence" and bool(_REPORTED.match(x.said))
                                             and not x.leans, x.index))
     # "Verified full export and runtime successfully.": a test plan's note, said as news
+    # ("Measured on the model, loading is faster" opens a clause: said as it is)
     out = [f"The author {x.said[:1].lower()}{x.said[1:]}" if _REPORTED.match(x.said)
-           and not x.said.split(" ", 2)[1:2] == ["that"] else x.said for x in ordered]
+           and "," not in x.said and x.said.split(" ", 2)[1:2] != ["that"] else x.said
+           for x in ordered]
     if ordered and ordered[0].role == "problem" and ordered[0].index == 0:
         out[0] = until_now(out[0])
     return out
