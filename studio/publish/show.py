@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..errors import StudioError
-from ..fsutil import atomic_write_bytes, read_toml
+from ..fsutil import TOML_LIMIT, atomic_write_bytes, read_text, read_toml
 from ..script.llm.config import WriterSettings, parse_writer
 from .release import ReleaseSettings, check_release
 from .show_people import ShowPeople, ShowPerson, check_people, strings, tables
@@ -289,10 +289,17 @@ def read_settings(show_dir: str | Path) -> ShowSettings:
 
 
 def write_settings(settings: ShowSettings, show_dir: str | Path) -> Path:
-    import tomli_w
+    """Save ``settings`` as the show's show.toml (atomically). An existing file is edited in
+    place (studio.publish.show_toml): only changed keys are rewritten, comments stay."""
+    from .show_toml import edited
 
     path = show_file(show_dir)
-    atomic_write_bytes(path, tomli_w.dumps(asdict(settings)).encode("utf-8"))
+    text = old = None
+    if path.exists():
+        data = read_toml(path, missing=f"no {SHOW_FILE} in {Path(show_dir)}")
+        old = asdict(parse_settings(data))  # a broken file raises here: never overwritten
+        text = read_text(path, limit=TOML_LIMIT)
+    atomic_write_bytes(path, edited(text, old, asdict(settings)).encode("utf-8"))
     return path
 
 
