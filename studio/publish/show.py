@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from ..errors import StudioError
 from ..fsutil import TOML_LIMIT, atomic_write_bytes, read_text, read_toml
 from ..script.llm.config import WriterSettings, parse_writer
+from .apple_categories import check_category
 from .release import ReleaseSettings, check_release
 from .show_people import ShowPeople, ShowPerson, check_people, strings, tables
 from .targets import PublishTargets, S3Settings, parse_publish, parse_s3
@@ -26,15 +27,6 @@ log = logging.getLogger(__name__)
 SHOW_FILE = "show.toml"
 DEFAULT_BASE_URL = "http://localhost:8000/"
 DEFAULT_COVER = "cover.png"
-
-# Apple Podcasts' top-level categories.
-APPLE_CATEGORIES = {
-    "Arts", "Business", "Comedy", "Education", "Fiction", "Government", "History",
-    "Health & Fitness", "Kids & Family", "Leisure", "Music", "News",
-    "Religion & Spirituality", "Science", "Society & Culture", "Sports", "Technology",
-    "True Crime", "TV & Film",
-}
-
 
 @dataclass
 class Owner:
@@ -95,6 +87,10 @@ class ShowSettings:
     base_url: str = DEFAULT_BASE_URL
     cover: str = DEFAULT_COVER  # a .png or .jpg file in the show folder
     podcast_guid: str = ""  # pinned at the first publish under a public base URL
+    copyright: str = ""  # the feed's <copyright>; empty: "© YEAR(S) owner name or author"
+    # the feed's old address when the show moved (set by publish --base-url): the feed then
+    # says itunes:new-feed-url, and the old address should answer 301 (README, Hosting)
+    moved_from: str = ""
     owner: Owner = field(default_factory=Owner)
     github: GithubPush = field(default_factory=GithubPush)
     publish: PublishTargets = field(default_factory=PublishTargets)
@@ -251,11 +247,8 @@ def validate(settings: ShowSettings) -> None:
     if not LANGUAGE_TAG.fullmatch(settings.language):
         raise StudioError(f"{SHOW_FILE}: language {settings.language[:40]!r} is not a language "
                           f"tag (BCP 47, e.g. en, en-us, de-ch, pt-br)")
-    if settings.category not in APPLE_CATEGORIES:
-        raise StudioError(
-            f"{SHOW_FILE}: category {settings.category!r} is not an Apple Podcasts category "
-            f"(e.g. Technology, News, Education)"
-        )
+    settings.category, settings.subcategory = check_category(
+        settings.category, settings.subcategory, SHOW_FILE)
     if not settings.cover.endswith((".png", ".jpg")):  # feedgen drops any other image URL
         raise StudioError(
             f"{SHOW_FILE}: cover must be a .png or .jpg file (lower case), not {settings.cover!r}")

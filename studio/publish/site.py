@@ -61,6 +61,7 @@ class PublishResult:
     dry_run: bool = False
     push: object | None = None  # a github_pages.PushResult when pushed
     sent: list = field(default_factory=list)  # a targets.SendResult per folder / S3 target
+    notes: list[str] = field(default_factory=list)  # what the host should do next
 
 
 def _is_local(url: str) -> bool:
@@ -122,6 +123,8 @@ def _settings(root: Path, newest: ShowEpisode, base_url: str | None, dry_run: bo
         settings, created = load_or_create(root, ep.show, ep.repo)
     changed = False
     if base_url is not None and base_url != settings.base_url:
+        if settings.podcast_guid and not _is_local(settings.base_url):  # public before: a move
+            settings.moved_from = settings.feed_url
         settings.base_url, changed = base_url, True
     if not settings.owner.email:
         log.warning("show.toml: owner.email is empty; Apple Podcasts needs it to verify the "
@@ -218,6 +221,7 @@ def publish_show(
     gathered = gather_episodes(root)
     episodes = gathered.episodes
     settings, created, settings_changed = _settings(root, episodes[-1], base_url, dry_run)
+    moved = settings_changed and settings.moved_from not in ("", settings.feed_url)
     guid, pinned = _show_guid(settings)
     settings_changed |= pinned
 
@@ -249,6 +253,10 @@ def publish_show(
     result = PublishResult(root, settings.feed_url, [e.date for e in episodes], gathered.drafts,
                            sorted(set(changed)), len(files) - len(set(changed) & set(files)),
                            dry_run)
+    if moved:
+        result.notes.append(
+            f"the show moved from {settings.moved_from}: the feed says itunes:new-feed-url "
+            f"{settings.feed_url}; make the old address answer 301 to it (README: Hosting)")
     if not dry_run:
         progress(0.75, "writing the site")
         try:
