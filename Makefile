@@ -9,7 +9,7 @@ DEMO_OUT ?= demo-output
 SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg espeak-ng:espeak-ng git:git chromium:chromium \
                 pulseaudio:pulseaudio pactl:pulseaudio-utils \
                 desktop-file-validate:desktop-file-utils appstreamcli:appstream \
-                mount:mount umount:mount strace:strace
+                mount:mount umount:mount strace:strace nginx:nginx-light
 # Shared libraries Qt needs offscreen and for X11 windows (every library `ldd` lists for Qt's
 # xcb plugin comes with these: tests/test_gui_platform.py), and pyttsx3's espeak-ng library.
 SYSTEM_LIBS := libespeak-ng1 libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core \
