@@ -20,6 +20,7 @@ from ..script.llm.config import WriterSettings, parse_writer
 from .apple_categories import check_category
 from .release import ReleaseSettings, check_release
 from .show_people import ShowPeople, ShowPerson, check_people, strings, tables
+from .subscribe import SubscribeLinks, check_subscribe
 from .targets import PublishTargets, S3Settings, parse_publish, parse_s3
 
 log = logging.getLogger(__name__)
@@ -106,6 +107,7 @@ class ShowSettings:
     bots: list[str] = field(default_factory=list)
     person: list[ShowPerson] = field(default_factory=list)  # [[person]]
     people: ShowPeople = field(default_factory=ShowPeople)
+    subscribe: SubscribeLinks = field(default_factory=SubscribeLinks)  # [subscribe]
 
     @property
     def feed_url(self) -> str:
@@ -153,7 +155,7 @@ def check_base_url(url: str) -> str:
 
 # [name] tables (and the bots list) in show.toml, each checked by its own parser
 TABLES = ("owner", "github", "publish", "s3", "voice", "script", "source", "release", "writer",
-          "bots", "person", "people")
+          "bots", "person", "people", "subscribe")
 
 
 def _typed(section: str, data: dict[str, Any], cls: type) -> dict[str, Any]:
@@ -235,6 +237,8 @@ def parse_settings(data: dict[str, Any]) -> ShowSettings:
     settings.bots = strings(data, "bots")
     settings.person = [ShowPerson(**_typed("person.", p, ShowPerson)) for p in tables(data, "person")]
     settings.people = ShowPeople(**_typed("people.", _table(data, "people"), ShowPeople))
+    settings.subscribe = SubscribeLinks(**_typed("subscribe.", _table(data, "subscribe"),
+                                                 SubscribeLinks))
     validate(settings)
     return settings
 
@@ -260,6 +264,7 @@ def validate(settings: ShowSettings) -> None:
     if settings.github.repo and settings.github.repo.count("/") != 1:
         raise StudioError(f"{SHOW_FILE}: github.repo must be owner/name")
     check_people(settings.person, settings.people)
+    check_subscribe(settings.subscribe, SHOW_FILE)
     check_release(settings.release, SHOW_FILE)
     engine = settings.voice.engine.strip().lower()
     if engine not in ("", "pyttsx3", "piper"):

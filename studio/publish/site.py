@@ -26,6 +26,7 @@ from ..fsutil import atomic_write_bytes, published_mode
 from ..jobs import CancelToken, Progress, no_progress, scaled
 from ..resources import resource_path
 from ..showlock import locks_show
+from .artwork import default_cover, site_icon
 from .feed import build_feed, parse_published
 from .gather import ShowEpisode, gather_episodes
 from .pages import render_episode_page, render_index, stylesheet
@@ -48,6 +49,11 @@ from .tag_sync import sync_tags
 log = logging.getLogger(__name__)
 
 NEARBY = 3  # episodes listed on each side under "Nearby episodes"
+ICON_FILE = "icon.png"  # the pages' icon (tab, home screen): the cover made small
+
+
+def _stock_cover() -> bytes:  # the studio's own cover, which names no show
+    return resource_path("art", "cover.png").read_bytes()
 
 
 @dataclass
@@ -230,9 +236,16 @@ def publish_show(
     if not os.path.lexists(cover):
         if settings.cover != DEFAULT_COVER:
             raise StudioError(f"cover image {cover} is missing (show.toml: cover)")
-        files[DEFAULT_COVER] = resource_path("art", "cover.png").read_bytes()
+        files[DEFAULT_COVER] = default_cover(settings.title)  # names the show
+        cover_bytes = files[DEFAULT_COVER]
     else:
         inside(root, cover)  # a regular file in the show folder, never a link out of it
+        cover_bytes = cover.read_bytes()
+        if settings.cover == DEFAULT_COVER and cover_bytes == _stock_cover():
+            files[DEFAULT_COVER] = cover_bytes = default_cover(settings.title)  # an old default
+    icon = site_icon(cover_bytes)
+    if icon is not None:
+        files[ICON_FILE] = icon
 
     retagged = sync_tags(root, settings, episodes, dry_run)  # before the feed reads sizes
     state = read_published(root)
