@@ -12,7 +12,9 @@ SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg espeak-ng:espeak-ng git:git chromiu
                 mount:mount umount:mount strace:strace
 # Shared libraries Qt needs offscreen and for X11 windows (every library `ldd` lists for Qt's
 # xcb plugin comes with these: tests/test_gui_platform.py), and pyttsx3's espeak-ng library.
-SYSTEM_LIBS := libespeak-ng1 libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core \
+# nginx-light: tests/test_hosting.py serves the site with the snippet publish writes (checked
+# with dpkg: /usr/sbin is not on every PATH).
+SYSTEM_LIBS := nginx-light libespeak-ng1 libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core \
   libglib2.0-0 libpulse0 libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0
 
 .PHONY: demo test system venv bytecode lint bench clean bundle install-desktop

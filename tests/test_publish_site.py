@@ -32,7 +32,7 @@ def test_republishing_changes_nothing(tmp_path, tmp_path_factory):
     again = publish_show(show)
     assert again.changed == []
     assert _snapshot(show) == before  # same bytes, and not even rewritten
-    assert again.unchanged == 3 + 4  # three pages; index, feed, stylesheet, published.json
+    assert again.unchanged == 3 + 5  # three pages; index, feed, stylesheet, icon, published.json
 
 
 def test_published_time_is_set_once_and_kept(tmp_path, tmp_path_factory):

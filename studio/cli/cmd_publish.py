@@ -61,6 +61,7 @@ def describe(result) -> str:  # noqa: ANN001 - a PublishResult
         lines.append(f"  not exported yet (left out): {', '.join(result.drafts)}")
     lines.append(f"  {len(result.changed)} files {verb}, {result.unchanged} unchanged")
     lines += [f"    {path}" for path in result.changed]
+    lines += [f"  note: {note}" for note in result.notes]
     push = result.push
     if push is not None:
         where = f"{push.repo} {push.branch}"

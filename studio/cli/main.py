@@ -20,6 +20,7 @@ COMMAND_MODULES = [
     "studio.cli.cmd_edit",
     "studio.cli.cmd_auth",
     "studio.cli.cmd_publish",
+    "studio.cli.cmd_serve",
     "studio.cli.cmd_doctor",
     "studio.cli.cmd_gui",
     "studio.cli.cmd_record",

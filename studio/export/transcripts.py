@@ -15,8 +15,12 @@ from ..episode import Episode
 from ..textsafe import clean_line
 
 MAX_LINE = 65
-SNAP_WINDOW = 1.5  # seconds a sentence boundary may move to land on a measured pause
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+")
+SNAP_WINDOW = 4.0  # seconds a sentence boundary may move to land on a measured pause
+# a sentence ends after . ! or ? and the quotes or brackets closing on it ("etc.)" keeps its
+# ")"), before white space
+_SENTENCE_END = re.compile(r"(?<=[.!?])([\"')\]]*)\s+")
+_NUMBER = re.compile(r"\d(?:[\d,]*\d)?(?:\.\d+)?")
+CHARS_PER_WORD = 6  # a spoken word of a number weighs as much as six written characters
 
 
 @dataclass
@@ -27,7 +31,56 @@ class Cue:
 
 
 def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_END.split(clean_line(text)) if s.strip()]
+    """The sentences of ``text``, each exactly as written (closing quotes and brackets
+    kept): joined with spaces they are the text."""
+    parts = _SENTENCE_END.split(clean_line(text))
+    out = [parts[0]] if parts else []
+    for closer, sentence in zip(parts[1::2], parts[2::2], strict=False):
+        out[-1] += closer
+        out.append(sentence)
+    return [s.strip() for s in out if s.strip()]
+
+
+def spoken_weight(sentence: str) -> int:
+    """How long ``sentence`` takes to say, in written characters: a number counts as the
+    words it is spoken with ("2026" is "twenty twenty-six"), the rest as written."""
+    from ..spoken_length import number_words
+
+    return len(_NUMBER.sub(lambda m: "x" * CHARS_PER_WORD * number_words(m.group()), sentence))
+
+
+def _snap(guesses: list[float], pauses: list[float]) -> list[float]:
+    """Sentence boundaries at measured pauses: the in-order choice of pauses (each used at
+    most once) nearest the guesses, a guess staying where no pause lies within
+    :data:`SNAP_WINDOW` (dynamic programming over guesses and pauses)."""
+    k, m = len(guesses), len(pauses)
+    inf = float("inf")
+    # best[i][j]: cost of placing the first i boundaries using pauses before index j
+    best = [[0.0] * (m + 1)] + [[inf] * (m + 1) for _ in range(k)]
+    pick: list[list[tuple[int, int] | None]] = [[None] * (m + 1) for _ in range(k + 1)]
+    for i in range(1, k + 1):
+        g = guesses[i - 1]
+        for j in range(m + 1):
+            # boundary i keeps its guess (pauses before j stay free for the ones after)
+            options = [(best[i - 1][j] + SNAP_WINDOW, (j, -1))]
+            if j:  # or lands on pause j - 1
+                gap = abs(pauses[j - 1] - g)
+                if gap <= SNAP_WINDOW:
+                    options.append((best[i - 1][j - 1] + gap, (j - 1, j - 1)))
+                options.append((best[i][j - 1], (j - 1, -2)))  # pause j - 1 unused
+            cost, how = min(options, key=lambda o: o[0])
+            best[i][j], pick[i][j] = cost, how
+    out = list(guesses)
+    i, j = k, m
+    while i > 0:
+        prev, used = pick[i][j]  # type: ignore[misc]
+        if used == -2:
+            j = prev
+            continue
+        if used >= 0:
+            out[i - 1] = pauses[used]
+        i, j = i - 1, prev
+    return out
 
 
 def wrap(sentence: str, width: int = MAX_LINE) -> list[str]:
@@ -52,14 +105,16 @@ def segment_cues(text: str, start: float, end: float, pauses: list[float]) -> li
     sentences = split_sentences(text)
     if not sentences or end <= start:
         return []
-    total = sum(len(s) for s in sentences)
+    weights = [max(1, spoken_weight(s)) for s in sentences]
+    total = sum(weights)
+    guesses, used = [], 0
+    for w in weights[:-1]:
+        used += w
+        guesses.append(start + (end - start) * used / total)
+    inside = sorted(p for p in pauses if start < p < end)
     bounds = [start]
-    used = 0
-    for sentence in sentences[:-1]:
-        used += len(sentence)
-        guess = start + (end - start) * used / total
-        near = [p for p in pauses if abs(p - guess) <= SNAP_WINDOW and bounds[-1] < p < end]
-        bounds.append(min(near, key=lambda p: abs(p - guess)) if near else max(guess, bounds[-1]))
+    for b in _snap(guesses, inside):
+        bounds.append(max(b, bounds[-1]))
     bounds.append(end)
     cues: list[Cue] = []
     for sentence, a, b in zip(sentences, bounds, bounds[1:], strict=False):

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from ..errors import StudioError
+from ..publish.apple_categories import APPLE_CATEGORIES
 from ..publish.show import (
-    APPLE_CATEGORIES,
     ShowDetails,
     ShowSettings,
     default_settings,
@@ -62,7 +62,7 @@ class ShowPage(QWidget):
         self.category.addItems(sorted(APPLE_CATEGORIES))
         self.subcategory = QLineEdit()
         self.subcategory.setObjectName("subcategoryField")
-        self.subcategory.setPlaceholderText("optional, e.g. Software How-To")
+        self.subcategory.setPlaceholderText("optional, e.g. Tech News under News")
         form = QFormLayout()
         form.addRow("Title", self.title)
         form.addRow("Host", self.author)

@@ -92,6 +92,9 @@ def build_feed(
         category["sub"] = feed_text(settings.subcategory)
     fg.podcast.itunes_category(category)
     fg.podcast.itunes_type("episodic")
+    fg.copyright(feed_text(copyright_line(settings, episodes)))
+    if settings.moved_from:
+        fg.podcast.itunes_new_feed_url(settings.feed_url)
     ext: PodcastIndexExtension = fg.podcastindex
     ext.explicit = settings.explicit
     ext.owner_name = feed_text(settings.owner.name)
@@ -118,6 +121,9 @@ def _add_item(fg, settings: ShowSettings, show_guid: str, item: ShowEpisode,  # 
     ep = item.episode
     fe = fg.add_entry(order="prepend")
     fe.title(feed_text(ep.title) or item.date)
+    fe.podcast.itunes_title(feed_text(itunes_title(ep.title, (settings.title, ep.show, ep.repo)))
+                            or item.date)
+    fe.podcast.itunes_image(absolute(settings, settings.cover))
     fe.link(href=absolute(settings, item.rel_dir))
     fe.guid(item_guid(show_guid, item.date), permalink=False)
     fe.pubDate(when)
@@ -135,7 +141,8 @@ def _add_item(fg, settings: ShowSettings, show_guid: str, item: ShowEpisode,  # 
     lang = feed_text(settings.language)
     if item.vtt:
         entry_ext.transcripts.append(
-            Transcript(absolute(settings, item.rel_dir + item.vtt), "text/vtt", lang))
+            Transcript(absolute(settings, item.rel_dir + item.vtt), "text/vtt", lang,
+                       "captions"))
     if item.srt:
         entry_ext.transcripts.append(
             Transcript(absolute(settings, item.rel_dir + item.srt), "application/x-subrip", lang))
@@ -147,9 +154,43 @@ def _add_item(fg, settings: ShowSettings, show_guid: str, item: ShowEpisode,  # 
 
 
 def show_persons(settings: ShowSettings) -> list[FeedPerson]:
-    """The show's own people (show.toml's [[person]]): on the channel and on every item."""
-    return [FeedPerson(feed_text(p.name), p.role, p.group, web_link(p.img), web_link(p.href))
-            for p in settings.person if feed_text(p.name)]
+    """The show's own people (show.toml's [[person]]): on the channel and on every item. A
+    show without any names its ``author`` as the host, unless that is the generated default
+    ("TITLE by Commitcast Studio"), which names no one."""
+    people = [FeedPerson(feed_text(p.name), p.role, p.group, web_link(p.img), web_link(p.href))
+              for p in settings.person if feed_text(p.name)]
+    author = feed_text(settings.author)
+    if not people and author and not author.endswith(" by Commitcast Studio"):
+        people = [FeedPerson(author)]
+    return people
+
+
+def itunes_title(title: str, names: tuple[str, ...]) -> str:
+    """An episode's title without the show's name in front ("PyTorch: The Day of Rollbacks"
+    -> "The Day of Rollbacks"): Apple asks ``itunes:title`` not to repeat it, since apps show
+    the show's name beside it. ``names``: the show's title, the episodes' show, the repo."""
+    text = " ".join(title.split())
+    for name in sorted({n.strip() for n in names if n} | {n.rsplit("/", 1)[-1] for n in names
+                                                           if n and "/" in n}, key=len,
+                       reverse=True):
+        for sep in (":", " -", " \u2013", " \u2014", " |"):
+            head = name + sep
+            if name and text.casefold().startswith(head.casefold()):
+                rest = text[len(head):].strip(" :-\u2013\u2014|")
+                if rest:
+                    return rest
+    return text
+
+
+def copyright_line(settings: ShowSettings, episodes: list[ShowEpisode]) -> str:
+    """``<copyright>``: show.toml's ``copyright``, else "© FIRST–LAST owner" with the years
+    the episodes tell and the owner's name (else the author, else the show's title)."""
+    if settings.copyright.strip():
+        return settings.copyright.strip()
+    years = sorted({item.episode.date[:4] for item in episodes if item.episode.date[:4].isdigit()})
+    span = (years[0] if len(years) < 2 else f"{years[0]}\u2013{years[-1]}") if years else ""
+    who = settings.owner.name.strip() or settings.author.strip() or settings.title
+    return " ".join(part for part in ("\u00a9", span, who) if part)
 
 
 def author_persons(settings: ShowSettings, item: ShowEpisode) -> list[FeedPerson]:

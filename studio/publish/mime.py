@@ -27,6 +27,26 @@ BY_EXTENSION = {
 }
 HTACCESS = ".htaccess"
 NGINX_SNIPPET = "nginx-mime.conf"  # kept in the show folder, not in the served one
+# Web apps (Podcasting 2.0 players in a browser) read the feed, chapters, transcripts and
+# audio from another origin: every file may be read from any page, and a player may see the
+# headers it needs to seek.
+CORS_HEADERS = {
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Expose-Headers": "Content-Length, Content-Range, Accept-Ranges",
+}
+# What a server must never hand out: the server's own files and what studio keeps for itself
+# in a show folder that is served as it is (their modes already keep most servers out).
+PRIVATE_NAMES = (HTACCESS, NGINX_SNIPPET, "show.toml", "published.json", "episode.json",
+                 "day.json")
+_PRIVATE_RE = (r"(^|/)(\.ht[^/]*|" + "|".join(n.replace(".", r"\.") for n in PRIVATE_NAMES[1:])
+               + r")$")
+
+
+def is_private(rel: str) -> bool:
+    """Whether the site path ``rel`` is one no server should send (a dot file, a file studio
+    keeps for itself)."""
+    name = PurePosixPath(rel).name
+    return name.startswith(".") or name in PRIVATE_NAMES
 
 
 def content_type(rel: str) -> str:
@@ -45,6 +65,13 @@ def htaccess() -> bytes:
              "AddCharset utf-8 .vtt .srt .xml .html .css"]
     for name, kind in BY_NAME.items():
         lines += [f'<Files "{name}">', f'  ForceType "{kind}"', "</Files>"]
+    lines += ["# Any web page may read the feed, chapters, transcripts and audio (web players).",
+              "<IfModule mod_headers.c>"]
+    lines += [f'  Header set {name} "{value}"' for name, value in CORS_HEADERS.items()]
+    lines += ["</IfModule>",
+              "# Never served: this file and what studio keeps for itself (404).",
+              "<IfModule mod_rewrite.c>", "  RewriteEngine On",
+              f"  RewriteRule {_PRIVATE_RE} - [R=404,L]", "</IfModule>"]
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
@@ -66,5 +93,9 @@ def nginx_snippet() -> bytes:
     lines += [f"    {kind} {' '.join(exts)};" for kind, exts in kinds.items()]
     lines += ["}", "charset utf-8;",
               "charset_types text/html text/css text/vtt application/x-subrip "
-              "application/rss+xml application/json+chapters;"]
+              "application/rss+xml application/json+chapters;",
+              "# any web page may read the feed, chapters, transcripts and audio (web players)"]
+    lines += [f'add_header {name} "{value}" always;' for name, value in CORS_HEADERS.items()]
+    lines += ["# never served: an Apache .htaccess and what studio keeps for itself",
+              f'location ~ "{_PRIVATE_RE}" {{', "    return 404;", "}"]
     return ("\n".join(lines) + "\n").encode("utf-8")

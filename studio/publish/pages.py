@@ -165,21 +165,48 @@ class _LinkBudget:
         more = len(linkable) - len(links)
         return {"text": text, "links": links, "more": f"{more:,}" if more else ""}
 
-def _transcript(item: ShowEpisode) -> list[dict[str, Any]]:
+def _transcript(item: ShowEpisode, grouped: bool = False) -> list[dict[str, Any]]:
+    """The transcript by segment. ``grouped`` (a recap): the sentences stand alone and each
+    story's PRs follow it as one list, instead of a wall of links inside the text."""
     parts = []
     budget = _LinkBudget(item)
     for n, seg in enumerate(item.episode.segments, 1):
-        sentences = [budget.sentence(clean_line(s.text), s.commits)
-                     for s in seg.sentences if clean_line(s.text)]
-        if not sentences and clean_line(seg.text):
-            sentences = [budget.sentence(clean_line(seg.text), seg.commits)]
+        texts = [(clean_line(s.text), s.commits) for s in seg.sentences if clean_line(s.text)]
+        if not texts and clean_line(seg.text):
+            texts = [(clean_line(seg.text), seg.commits)]
+        if grouped:
+            sentences = [{"text": text, "links": [], "more": ""} for text, _ in texts]
+            story = budget.sentence("", [sha for _, shas in texts for sha in shas])
+        else:
+            sentences = [budget.sentence(text, shas) for text, shas in texts]
+            story = None
         parts.append({"title": clean_line(seg.title), "anchor": f"part-{n}",
-                      "start_attr": _start_attr(seg.start), "sentences": sentences})
+                      "start_attr": _start_attr(seg.start), "sentences": sentences,
+                      "story_links": story})
     if not parts:
-        parts = [{"title": "", "anchor": "", "start_attr": None,
+        parts = [{"title": "", "anchor": "", "start_attr": None, "story_links": None,
                   "sentences": [{"text": clean_line(p), "links": [], "more": ""}]}
                  for p in item.episode.transcript.split("\n\n") if clean_line(p)]
     return parts
+
+
+def all_changes(item: ShowEpisode) -> dict[str, Any]:
+    """A recap's full list of changes, at the end of its page: every linked commit once, at
+    most :data:`PAGE_LINKS` of them, and how many more."""
+    index = refs_by_sha(item.episode)
+    linkable = [sha for sha, ref in index.items() if safe_url(ref.url)]
+    links = commit_links(item, linkable[:PAGE_LINKS], index=index)
+    more = len(linkable) - len(links)
+    return {"links": links, "more": f"{more:,}" if more else "", "count": f"{len(linkable):,}"}
+
+
+def page_meta(settings: ShowSettings, rel_dir: str, title: str, description: str,
+              audio: str = "") -> dict[str, str]:
+    """Open Graph and Twitter card values, so a shared link shows the show's cover, the
+    title and the summary (absolute URLs, as those readers need)."""
+    return {"url": _absolute(settings, rel_dir), "title": title,
+            "description": description[:300], "image": _absolute(settings, settings.cover),
+            "site_name": clean_line(settings.title), "audio": audio}
 
 
 def when_label(item: ShowEpisode) -> str:
@@ -193,6 +220,18 @@ def when_label(item: ShowEpisode) -> str:
 def _neighbour(item: ShowEpisode) -> dict[str, str]:
     return {"href": f"../{item.date}/", "title": clean_line(item.episode.title) or item.date,
             "date": item.date, "date_label": when_label(item)}
+
+
+def _absolute(settings: ShowSettings, rel: str) -> str:
+    from .feed import absolute  # feed -> show_notes -> pages: imported when used
+
+    return absolute(settings, rel)
+
+
+def _subscribe(settings: ShowSettings) -> list[dict[str, str]]:
+    from .subscribe import subscribe_links
+
+    return subscribe_links(settings.subscribe, settings.feed_url, clean_line(settings.title))
 
 
 def render_episode_page(settings: ShowSettings, item: ShowEpisode, published: str,
@@ -222,14 +261,21 @@ def render_episode_page(settings: ShowSettings, item: ShowEpisode, published: st
         "audio_src": audio_src,
         "chapters": [{"title": c["title"], "start_attr": _start_attr(c["start"]),
                       "start_label": clock(c["start"] or 0)} for c in chapters],
-        "transcript": _transcript(item),
+        "transcript": _transcript(item, grouped=ep.kind == "recap"),
+        "all_changes": all_changes(item) if ep.kind == "recap" else None,
+        "cover": "../../" + quote(settings.cover, safe="/"),
+        "meta": page_meta(settings, item.rel_dir, clean_line(ep.title) or item.date,
+                          clean_line(ep.summary),
+                          _absolute(settings, item.rel_dir + item.audio_name)),
+        "subscribe": _subscribe(settings),
+        "covers_date": ep.span_start if ep.kind == "recap" and ep.span_start else ep.date,
         "files": files,
         "older": [_neighbour(o) for o in older],
         "newer": [_neighbour(n) for n in reversed(newer)],  # listed newest first
         "script": _trusted(SEEK_SCRIPT),
         "recap": _neighbour(recap) if recap is not None else None,
         "is_recap": ep.kind == "recap",
-        "span_label": when_label(item) if ep.kind == "recap" else "",
+        "span_label": when_label(item),
     }
     return templates().get_template("episode.html").render(context).encode("utf-8")
 
@@ -253,5 +299,8 @@ def render_index(settings: ShowSettings, episodes: list[ShowEpisode]) -> bytes:
         "description": clean_line(settings.description),
         "cover": quote(settings.cover, safe="/"),
         "episodes": listed,
+        "meta": page_meta(settings, "", clean_line(settings.title),
+                          clean_line(settings.description)),
+        "subscribe": _subscribe(settings),
     }
     return templates().get_template("index.html").render(context).encode("utf-8")

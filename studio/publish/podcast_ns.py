@@ -42,6 +42,7 @@ class Transcript:
     url: str
     type: str  # text/vtt, application/x-subrip, ...
     language: str = ""
+    rel: str = ""  # "captions": timed for display with the audio (the VTT)
 
 
 @dataclass
@@ -122,6 +123,8 @@ class PodcastIndexEntryExtension(BaseEntryExtension):
             el = xml_elem(f"{{{PODCAST_NS}}}transcript", entry, url=t.url, type=t.type)
             if t.language:
                 el.attrib["language"] = t.language
+            if t.rel:
+                el.attrib["rel"] = t.rel
         if self.chapters_url:
             xml_elem(f"{{{PODCAST_NS}}}chapters", entry, url=self.chapters_url,
                      type="application/json+chapters")

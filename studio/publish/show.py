@@ -15,10 +15,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..errors import StudioError
-from ..fsutil import atomic_write_bytes, read_toml
+from ..fsutil import TOML_LIMIT, atomic_write_bytes, read_text, read_toml
 from ..script.llm.config import WriterSettings, parse_writer
+from .apple_categories import check_category
 from .release import ReleaseSettings, check_release
 from .show_people import ShowPeople, ShowPerson, check_people, strings, tables
+from .subscribe import SubscribeLinks, check_subscribe
 from .targets import PublishTargets, S3Settings, parse_publish, parse_s3
 
 log = logging.getLogger(__name__)
@@ -26,15 +28,6 @@ log = logging.getLogger(__name__)
 SHOW_FILE = "show.toml"
 DEFAULT_BASE_URL = "http://localhost:8000/"
 DEFAULT_COVER = "cover.png"
-
-# Apple Podcasts' top-level categories.
-APPLE_CATEGORIES = {
-    "Arts", "Business", "Comedy", "Education", "Fiction", "Government", "History",
-    "Health & Fitness", "Kids & Family", "Leisure", "Music", "News",
-    "Religion & Spirituality", "Science", "Society & Culture", "Sports", "Technology",
-    "True Crime", "TV & Film",
-}
-
 
 @dataclass
 class Owner:
@@ -95,6 +88,10 @@ class ShowSettings:
     base_url: str = DEFAULT_BASE_URL
     cover: str = DEFAULT_COVER  # a .png or .jpg file in the show folder
     podcast_guid: str = ""  # pinned at the first publish under a public base URL
+    copyright: str = ""  # the feed's <copyright>; empty: "© YEAR(S) owner name or author"
+    # the feed's old address when the show moved (set by publish --base-url): the feed then
+    # says itunes:new-feed-url, and the old address should answer 301 (README, Hosting)
+    moved_from: str = ""
     owner: Owner = field(default_factory=Owner)
     github: GithubPush = field(default_factory=GithubPush)
     publish: PublishTargets = field(default_factory=PublishTargets)
@@ -110,6 +107,7 @@ class ShowSettings:
     bots: list[str] = field(default_factory=list)
     person: list[ShowPerson] = field(default_factory=list)  # [[person]]
     people: ShowPeople = field(default_factory=ShowPeople)
+    subscribe: SubscribeLinks = field(default_factory=SubscribeLinks)  # [subscribe]
 
     @property
     def feed_url(self) -> str:
@@ -157,7 +155,7 @@ def check_base_url(url: str) -> str:
 
 # [name] tables (and the bots list) in show.toml, each checked by its own parser
 TABLES = ("owner", "github", "publish", "s3", "voice", "script", "source", "release", "writer",
-          "bots", "person", "people")
+          "bots", "person", "people", "subscribe")
 
 
 def _typed(section: str, data: dict[str, Any], cls: type) -> dict[str, Any]:
@@ -239,6 +237,8 @@ def parse_settings(data: dict[str, Any]) -> ShowSettings:
     settings.bots = strings(data, "bots")
     settings.person = [ShowPerson(**_typed("person.", p, ShowPerson)) for p in tables(data, "person")]
     settings.people = ShowPeople(**_typed("people.", _table(data, "people"), ShowPeople))
+    settings.subscribe = SubscribeLinks(**_typed("subscribe.", _table(data, "subscribe"),
+                                                 SubscribeLinks))
     validate(settings)
     return settings
 
@@ -251,11 +251,8 @@ def validate(settings: ShowSettings) -> None:
     if not LANGUAGE_TAG.fullmatch(settings.language):
         raise StudioError(f"{SHOW_FILE}: language {settings.language[:40]!r} is not a language "
                           f"tag (BCP 47, e.g. en, en-us, de-ch, pt-br)")
-    if settings.category not in APPLE_CATEGORIES:
-        raise StudioError(
-            f"{SHOW_FILE}: category {settings.category!r} is not an Apple Podcasts category "
-            f"(e.g. Technology, News, Education)"
-        )
+    settings.category, settings.subcategory = check_category(
+        settings.category, settings.subcategory, SHOW_FILE)
     if not settings.cover.endswith((".png", ".jpg")):  # feedgen drops any other image URL
         raise StudioError(
             f"{SHOW_FILE}: cover must be a .png or .jpg file (lower case), not {settings.cover!r}")
@@ -267,6 +264,7 @@ def validate(settings: ShowSettings) -> None:
     if settings.github.repo and settings.github.repo.count("/") != 1:
         raise StudioError(f"{SHOW_FILE}: github.repo must be owner/name")
     check_people(settings.person, settings.people)
+    check_subscribe(settings.subscribe, SHOW_FILE)
     check_release(settings.release, SHOW_FILE)
     engine = settings.voice.engine.strip().lower()
     if engine not in ("", "pyttsx3", "piper"):
@@ -289,10 +287,17 @@ def read_settings(show_dir: str | Path) -> ShowSettings:
 
 
 def write_settings(settings: ShowSettings, show_dir: str | Path) -> Path:
-    import tomli_w
+    """Save ``settings`` as the show's show.toml (atomically). An existing file is edited in
+    place (studio.publish.show_toml): only changed keys are rewritten, comments stay."""
+    from .show_toml import edited
 
     path = show_file(show_dir)
-    atomic_write_bytes(path, tomli_w.dumps(asdict(settings)).encode("utf-8"))
+    text = old = None
+    if path.exists():
+        data = read_toml(path, missing=f"no {SHOW_FILE} in {Path(show_dir)}")
+        old = asdict(parse_settings(data))  # a broken file raises here: never overwritten
+        text = read_text(path, limit=TOML_LIMIT)
+    atomic_write_bytes(path, edited(text, old, asdict(settings)).encode("utf-8"))
     return path
 
 

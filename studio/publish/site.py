@@ -26,6 +26,7 @@ from ..fsutil import atomic_write_bytes, published_mode
 from ..jobs import CancelToken, Progress, no_progress, scaled
 from ..resources import resource_path
 from ..showlock import locks_show
+from .artwork import default_cover, site_icon
 from .feed import build_feed, parse_published
 from .gather import ShowEpisode, gather_episodes
 from .pages import render_episode_page, render_index, stylesheet
@@ -48,6 +49,11 @@ from .tag_sync import sync_tags
 log = logging.getLogger(__name__)
 
 NEARBY = 3  # episodes listed on each side under "Nearby episodes"
+ICON_FILE = "icon.png"  # the pages' icon (tab, home screen): the cover made small
+
+
+def _stock_cover() -> bytes:  # the studio's own cover, which names no show
+    return resource_path("art", "cover.png").read_bytes()
 
 
 @dataclass
@@ -61,6 +67,7 @@ class PublishResult:
     dry_run: bool = False
     push: object | None = None  # a github_pages.PushResult when pushed
     sent: list = field(default_factory=list)  # a targets.SendResult per folder / S3 target
+    notes: list[str] = field(default_factory=list)  # what the host should do next
 
 
 def _is_local(url: str) -> bool:
@@ -122,6 +129,8 @@ def _settings(root: Path, newest: ShowEpisode, base_url: str | None, dry_run: bo
         settings, created = load_or_create(root, ep.show, ep.repo)
     changed = False
     if base_url is not None and base_url != settings.base_url:
+        if settings.podcast_guid and not _is_local(settings.base_url):  # public before: a move
+            settings.moved_from = settings.feed_url
         settings.base_url, changed = base_url, True
     if not settings.owner.email:
         log.warning("show.toml: owner.email is empty; Apple Podcasts mails it to verify the "
@@ -219,6 +228,7 @@ def publish_show(
     gathered = gather_episodes(root)
     episodes = gathered.episodes
     settings, created, settings_changed = _settings(root, episodes[-1], base_url, dry_run)
+    moved = settings_changed and settings.moved_from not in ("", settings.feed_url)
     guid, pinned = _show_guid(settings)
     settings_changed |= pinned
 
@@ -227,9 +237,16 @@ def publish_show(
     if not os.path.lexists(cover):
         if settings.cover != DEFAULT_COVER:
             raise StudioError(f"cover image {cover} is missing (show.toml: cover)")
-        files[DEFAULT_COVER] = resource_path("art", "cover.png").read_bytes()
+        files[DEFAULT_COVER] = default_cover(settings.title)  # names the show
+        cover_bytes = files[DEFAULT_COVER]
     else:
         inside(root, cover)  # a regular file in the show folder, never a link out of it
+        cover_bytes = cover.read_bytes()
+        if settings.cover == DEFAULT_COVER and cover_bytes == _stock_cover():
+            files[DEFAULT_COVER] = cover_bytes = default_cover(settings.title)  # an old default
+    icon = site_icon(cover_bytes)
+    if icon is not None:
+        files[ICON_FILE] = icon
 
     retagged = sync_tags(root, settings, episodes, dry_run)  # before the feed reads sizes
     state = read_published(root)
@@ -250,6 +267,10 @@ def publish_show(
     result = PublishResult(root, settings.feed_url, [e.date for e in episodes], gathered.drafts,
                            sorted(set(changed)), len(files) - len(set(changed) & set(files)),
                            dry_run)
+    if moved:
+        result.notes.append(
+            f"the show moved from {settings.moved_from}: the feed says itunes:new-feed-url "
+            f"{settings.feed_url}; make the old address answer 301 to it (README: Hosting)")
     if not dry_run:
         progress(0.75, "writing the site")
         try:
