@@ -33,15 +33,21 @@ def show(tmp_path_factory) -> Path:
 
 
 def edit_by_hand(folder: Path) -> tuple[str, list[str]]:
-    """Add a sentence to the second segment's text, as a host editing episode.json would;
-    returns the segment's first sentence and its commits."""
+    """Add a sentence to the text of the first segment after the opening whose first sentence
+    tells commits, as a host editing episode.json would; returns that sentence and its
+    commits."""
     path = folder / "episode.json"
     data = json.loads(path.read_text())
-    seg = data["segments"][1]
+    seg = data["segments"][edited_index(data)]
     seg["text"] = seg["text"] + " " + ADDED
     path.write_text(json.dumps(data, indent=2))
     first = seg["sentences"][0]
     return first["text"], first["commits"]
+
+
+def edited_index(data: dict) -> int:
+    return next(i for i, seg in enumerate(data["segments"]) if i and seg["sentences"]
+                and seg["sentences"][0]["commits"])
 
 
 def enclosure_length(show: Path) -> int:
@@ -60,9 +66,10 @@ def test_render_after_an_edit_updates_feed_length_and_page(show):
     page = (folder / "index.html").read_text()
     assert ADDED in page
     assert ADDED in (folder / "transcript.vtt").read_text()
-    saved = json.loads((folder / "episode.json").read_text())["segments"][1]["sentences"]
+    data = json.loads((folder / "episode.json").read_text())
+    saved = data["segments"][edited_index(data)]["sentences"]
     assert saved[0] == {**saved[0], "text": first, "commits": commits}
-    assert saved[-1]["text"] == ADDED and saved[-1]["commits"] == []
+    assert saved[-1]["text"] == ADDED and saved[-1]["commits"] == [], saved
     assert f"site: feed and page updated in {show}" in r.stdout
 
 
@@ -98,4 +105,4 @@ def test_a_site_that_cannot_follow_is_one_line_and_the_render_stays(show, tmp_pa
                            "only the site update failed: cover image")
     assert line.endswith(f"(update it with `studio publish --show-dir {copy}`)")
     saved = json.loads((folder / "episode.json").read_text())
-    assert saved["segments"][1]["sentences"][-1]["text"] == ADDED  # the render itself stayed
+    assert saved["segments"][edited_index(saved)]["sentences"][-1]["text"] == ADDED  # stayed
