@@ -39,7 +39,13 @@ EXPORTED = ["episode.mp3", "transcript.vtt", "transcript.srt", "chapters.json"] 
 
 
 def mp3_in(folder: Path) -> Path:
-    """The MP3 in ``folder`` (an episode folder or a staged export), else its old name."""
+    """The MP3 in ``folder``: the one its episode.json names (an episode folder also keeps
+    the names of earlier renders), else the one staged there, else its old name."""
+    try:
+        named = json.loads((folder / "episode.json").read_text(encoding="utf-8"))["audio"]["file"]
+        return folder / named
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
     found = sorted(folder.glob("*.mp3"))
     return found[0] if found else folder / "episode.mp3"
 

@@ -26,6 +26,7 @@ from ..fsutil import atomic_write_bytes, published_mode
 from ..jobs import CancelToken, Progress, no_progress, scaled
 from ..resources import resource_path
 from ..showlock import locks_show
+from .aliases import link_aliases
 from .feed import build_feed, parse_published
 from .gather import ShowEpisode, gather_episodes
 from .pages import render_episode_page, render_index, stylesheet
@@ -269,6 +270,7 @@ def publish_show(
                 raise
             raise no_space_kept(root, "the site was not updated in full") from exc
         for item in episodes:
+            link_aliases(item.folder, item.episode)  # old URLs: after the new feed is in place
             feed_written(item.folder)  # the feed now follows each episode's last export
     chosen = asked if asked is not None else [parse_target(t) for t in settings.publish.to]
     if any(isinstance(t, GithubTarget) for t in chosen):
