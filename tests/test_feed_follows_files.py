@@ -1,0 +1,134 @@
+"""Feed and files never disagree during a normal run (issue 27, item 10).
+
+A show served from its own folder and copied to a ``folder:`` target by every produce: a reader
+polling both sites while a real `studio produce` re-makes the latest episode (every file of
+it changes) reads feed.xml, then stats the MP3 its latest enclosure names — the length must
+always be the file's. A produce killed (SIGKILL, injected by strace) as it renames the show's
+feed, or the target's, into place leaves each site's old feed true: the new MP3 came under a
+new name, the one the old feed names is untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from crash_kit import DAY, CrashShow, have_strace
+
+
+def latest_enclosure(site: Path) -> tuple[str, int] | None:
+    """(path in the site, length) of the latest day's enclosure, as a reader gets it."""
+    try:
+        root = ET.fromstring((site / "feed.xml").read_bytes())
+    except (OSError, ET.ParseError):
+        return None
+    for item in root.findall("./channel/item"):
+        enclosure = item.find("enclosure")
+        url = urlsplit(enclosure.get("url", "")).path if enclosure is not None else ""
+        if f"/episodes/{DAY.isoformat()}/" in url:
+            return url.split("/episodes/", 1)[1], int(enclosure.get("length", "-1"))
+    return None
+
+
+def disagreements(site: Path) -> list[str]:
+    """Every enclosure of the site's feed whose length is not its file's size."""
+    root = ET.parse(site / "feed.xml").getroot()
+    wrong = []
+    for item in root.findall("./channel/item"):
+        enclosure = item.find("enclosure")
+        rel = urlsplit(enclosure.get("url", "")).path.split("/episodes/", 1)[1]
+        path = site / "episodes" / rel
+        size = path.stat().st_size if path.is_file() else None
+        if size != int(enclosure.get("length", "-1")):
+            wrong.append(f"{site.name}: {rel} is {size} bytes, the feed says "
+                         f"{enclosure.get('length')}")
+    return wrong
+
+
+class Poller(threading.Thread):
+    """Reads each site's feed, then the file its latest enclosure names, until stopped."""
+
+    def __init__(self, sites: list[Path]) -> None:
+        super().__init__(daemon=True)
+        self.sites, self.stop, self.polls = sites, threading.Event(), 0
+        self.wrong: list[str] = []
+        self.seen: set[tuple[str, int]] = set()
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            for site in self.sites:
+                found = latest_enclosure(site)
+                if found is None:
+                    continue
+                rel, length = found
+                try:
+                    size = os.stat(site / "episodes" / rel).st_size
+                except FileNotFoundError:
+                    size = None
+                self.polls += 1
+                self.seen.add(found)
+                if size != length:
+                    self.wrong.append(f"{site.name}: {rel} is {size} bytes, the feed says {length}")
+            time.sleep(0.002)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory) -> tuple[CrashShow, Path]:
+    tmp = tmp_path_factory.mktemp("feedfiles")
+    show = CrashShow(tmp, commits=1, earlier=1)
+    show.build()
+    www = tmp / "www"
+    toml = show.show / "show.toml"
+    text = toml.read_text(encoding="utf-8")
+    assert "\n[publish]\nto = []\n" in text
+    toml.write_text(text.replace("\n[publish]\nto = []\n", f'\n[publish]\nto = ["folder:{www}"]\n',
+                                 1), encoding="utf-8")
+    show.complete(show.other())  # B: the target gets the site; both scripts are known
+    return show, www
+
+
+def test_a_reader_polling_during_produce_never_sees_a_wrong_length(served):
+    show, www = served
+    poller = Poller([show.show, www])
+    poller.start()
+    try:
+        for _ in range(2):  # B -> A -> B: every file of the episode changes each time
+            show.complete(show.other())
+    finally:
+        poller.stop.set()
+        poller.join()
+    assert poller.polls > 200
+    assert len(poller.seen) >= 3  # the MP3 before and the two new ones, in both sites
+    assert poller.wrong == [], f"{len(poller.wrong)} of {poller.polls} polls: {poller.wrong[:3]}"
+    assert disagreements(show.show) == [] and disagreements(www) == []
+
+
+@pytest.mark.skipif(not have_strace(), reason="needs strace (`make system`)")
+@pytest.mark.parametrize("site", ["show", "www"])
+def test_a_kill_as_the_feed_is_renamed_leaves_the_old_feed_true(served, site):
+    show, www = served
+    feed = (show.show if site == "show" else www) / "feed.xml"
+    target = show.other()
+    found, _took = show.renames(target)  # the takes of both histories are cached by now
+    at = next(r for r in found if r.new == str(feed))
+    show.complete(show.other())
+    before = {s.name: latest_enclosure(s) for s in (show.show, www)}
+    killed = show.kill_at_rename(target, at, "SIGKILL")
+    assert killed.code == -9, killed.stderr
+    assert latest_enclosure(feed.parent) == before[site]  # the old feed, ...
+    if site == "www":  # (the show's own feed was written before the copy began)
+        assert latest_enclosure(show.show) != before["show"]
+    else:
+        assert latest_enclosure(www) == before["www"]
+    assert disagreements(show.show) == [] and disagreements(www) == []  # ... and true
+    assert show.next_command().returncode == 0  # recovery writes the show's owed feed
+    assert latest_enclosure(show.show) != before["show"] and disagreements(show.show) == []
+    show.complete(target)
+    assert latest_enclosure(show.show) == latest_enclosure(www)
+    assert disagreements(show.show) == [] and disagreements(www) == []
+    assert latest_enclosure(www) != before["www"]
