@@ -31,6 +31,7 @@ from .feed import build_feed, parse_published
 from .gather import ShowEpisode, gather_episodes
 from .pages import render_episode_page, render_index, stylesheet
 from .podcast_ns import podcast_guid
+from .read_only import check_read_only, is_read_only
 from .release import ReleaseSettings, release_time
 from .safe_files import inside
 from .show import (
@@ -213,12 +214,19 @@ def publish_show(
     cancel = cancel or CancelToken()
     asked = None if targets is None else [parse_target(t) for t in targets]  # before any write
     root = Path(show_dir)
-    if not dry_run:
+    read_only = not dry_run and is_read_only(root)  # published elsewhere only (read_only)
+    if read_only and asked is not None:
+        check_read_only(root, bool(asked) or bool(push))
+    if not dry_run and not read_only:
         recover_show(root, publish_feed=False)  # the feed written here is the one owed
     progress(0.0, "reading the episodes")
     gathered = gather_episodes(root)
     episodes = gathered.episodes
-    settings, created, settings_changed = _settings(root, episodes[-1], base_url, dry_run)
+    settings, created, settings_changed = _settings(root, episodes[-1], base_url,
+                                                    dry_run or read_only)
+    if read_only and asked is None:
+        check_read_only(root, bool(settings.publish.to) or bool(push) or (
+            push is None and settings.github.auto_push and bool(settings.github.repo)))
     guid, pinned = _show_guid(settings)
     settings_changed |= pinned
 
@@ -231,7 +239,8 @@ def publish_show(
     else:
         inside(root, cover)  # a regular file in the show folder, never a link out of it
 
-    retagged = sync_tags(root, settings, episodes, dry_run)  # before the feed reads sizes
+    # before the feed reads sizes; a read-only show's MP3s are sent with the tags they have
+    retagged = sync_tags(root, settings, episodes, dry_run or read_only)
     state = read_published(root)
     published = _published_times(episodes, state, dt.datetime.now(dt.UTC), settings.release,
                                  release_at or {})
@@ -250,7 +259,10 @@ def publish_show(
     result = PublishResult(root, settings.feed_url, [e.date for e in episodes], gathered.drafts,
                            sorted(set(changed)), len(files) - len(set(changed) & set(files)),
                            dry_run)
-    if not dry_run:
+    if read_only:
+        log.warning("show folder %s is read-only: the site goes to the publish targets only "
+                    "(its own feed, pages and publish times are left as they are)", root)
+    if not dry_run and not read_only:
         progress(0.75, "writing the site")
         try:
             if settings_changed:

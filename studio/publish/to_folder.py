@@ -143,7 +143,11 @@ def send_to_folder(files: dict[str, Content], target: FolderTarget, show_dir: Pa
     for rel in order:
         if rel not in result.changed:
             _readable(dest / rel)
-    if not _same(snippet_path, snippet):
+    if not _same(snippet_path, snippet) and not os.access(show_dir, os.W_OK):
+        result.notes.append(f"nginx: {snippet_path.name} (the media types for {dest}) was not "
+                            f"written: the show folder is read-only")
+        log.info("%s", result.notes[-1])
+    elif not _same(snippet_path, snippet):
         atomic_write_bytes(snippet_path, snippet)
         result.notes.append(f"nginx: include {snippet_path} in the location that serves "
                             f"{dest} (media types; Apache reads the .htaccess)")
