@@ -10,71 +10,10 @@ new name, the one the old feed names is untouched.
 
 from __future__ import annotations
 
-import os
-import threading
-import time
-import xml.etree.ElementTree as ET
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
-from crash_kit import DAY, CrashShow, have_strace
-
-
-def latest_enclosure(site: Path) -> tuple[str, int] | None:
-    """(path in the site, length) of the latest day's enclosure, as a reader gets it."""
-    try:
-        root = ET.fromstring((site / "feed.xml").read_bytes())
-    except (OSError, ET.ParseError):
-        return None
-    for item in root.findall("./channel/item"):
-        enclosure = item.find("enclosure")
-        url = urlsplit(enclosure.get("url", "")).path if enclosure is not None else ""
-        if f"/episodes/{DAY.isoformat()}/" in url:
-            return url.split("/episodes/", 1)[1], int(enclosure.get("length", "-1"))
-    return None
-
-
-def disagreements(site: Path) -> list[str]:
-    """Every enclosure of the site's feed whose length is not its file's size."""
-    root = ET.parse(site / "feed.xml").getroot()
-    wrong = []
-    for item in root.findall("./channel/item"):
-        enclosure = item.find("enclosure")
-        rel = urlsplit(enclosure.get("url", "")).path.split("/episodes/", 1)[1]
-        path = site / "episodes" / rel
-        size = path.stat().st_size if path.is_file() else None
-        if size != int(enclosure.get("length", "-1")):
-            wrong.append(f"{site.name}: {rel} is {size} bytes, the feed says "
-                         f"{enclosure.get('length')}")
-    return wrong
-
-
-class Poller(threading.Thread):
-    """Reads each site's feed, then the file its latest enclosure names, until stopped."""
-
-    def __init__(self, sites: list[Path]) -> None:
-        super().__init__(daemon=True)
-        self.sites, self.stop, self.polls = sites, threading.Event(), 0
-        self.wrong: list[str] = []
-        self.seen: set[tuple[str, int]] = set()
-
-    def run(self) -> None:
-        while not self.stop.is_set():
-            for site in self.sites:
-                found = latest_enclosure(site)
-                if found is None:
-                    continue
-                rel, length = found
-                try:
-                    size = os.stat(site / "episodes" / rel).st_size
-                except FileNotFoundError:
-                    size = None
-                self.polls += 1
-                self.seen.add(found)
-                if size != length:
-                    self.wrong.append(f"{site.name}: {rel} is {size} bytes, the feed says {length}")
-            time.sleep(0.002)
+from crash_kit import CrashShow, Poller, disagreements, have_strace, latest_enclosure
 
 
 @pytest.fixture(scope="module")
@@ -83,28 +22,19 @@ def served(tmp_path_factory) -> tuple[CrashShow, Path]:
     show = CrashShow(tmp, commits=1, earlier=1)
     show.build()
     www = tmp / "www"
-    toml = show.show / "show.toml"
-    text = toml.read_text(encoding="utf-8")
-    assert "\n[publish]\nto = []\n" in text
-    toml.write_text(text.replace("\n[publish]\nto = []\n", f'\n[publish]\nto = ["folder:{www}"]\n',
-                                 1), encoding="utf-8")
+    show.copy_to(www)
     show.complete(show.other())  # B: the target gets the site; both scripts are known
     return show, www
 
 
 def test_a_reader_polling_during_produce_never_sees_a_wrong_length(served):
     show, www = served
-    poller = Poller([show.show, www])
-    poller.start()
-    try:
+    with Poller([show.show, www]) as poller:
         for _ in range(2):  # B -> A -> B: every file of the episode changes each time
             show.complete(show.other())
-    finally:
-        poller.stop.set()
-        poller.join()
+    assert poller.wrong == [], f"{len(poller.wrong)} of {poller.polls} polls: {poller.wrong[:3]}"
     assert poller.polls > 200
     assert len(poller.seen) >= 3  # the MP3 before and the two new ones, in both sites
-    assert poller.wrong == [], f"{len(poller.wrong)} of {poller.polls} polls: {poller.wrong[:3]}"
     assert disagreements(show.show) == [] and disagreements(www) == []
 
 
