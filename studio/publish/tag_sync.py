@@ -29,7 +29,7 @@ def sync_tags(root: Path, settings: ShowSettings, episodes: list[ShowEpisode],
         changed += [item.rel_dir + item.audio_name, item.rel_dir + "episode.json"]
         if not dry_run:
             audio = retag(item.folder, item.episode, wanted, feed=root,
-                          published=item.date in published)
+                          published=item.date in published or bool(item.episode.published_at))
             item.audio_name, item.audio_bytes = audio.file, audio.bytes
             changed.append(item.rel_dir + audio.file)
     return changed
