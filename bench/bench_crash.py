@@ -14,8 +14,13 @@ run, with the disk still full: a failed run gave one line naming the disk, the e
 wholly old (the feed agreeing, the line saying it was not replaced) or wholly new; then the
 disk is freed and the checks above follow. Prints "full disks survived / tried".
 
+Then the reader series: the show also published to a ``folder:`` target by every produce,
+a reader polls both sites (feed.xml, then the file its latest enclosure names) through a run
+of produces that change every file of the episode. Prints "polls with a wrong length /
+polls" (0 is the only passing figure).
+
     .venv/bin/python bench/bench_crash.py [--moments 40] [--signals SIGKILL,SIGTERM,SIGINT]
-                                          [--fills 30] [--fill-size 24m]
+                                          [--fills 30] [--fill-size 24m] [--polled 6]
 """
 
 from __future__ import annotations
@@ -36,7 +41,9 @@ from crash_kit import (  # noqa: E402
     Filler,
     NoMount,
     Outcome,
+    Poller,
     Trigger,
+    disagreements,
     export_seconds,
     fill_trial,
     have_strace,
@@ -54,12 +61,41 @@ def main() -> int:
     parser.add_argument("--fills", type=int, default=30,
                         help="full-disk moments spread over the export (0: none)")
     parser.add_argument("--fill-size", default="24m", help="size of the tmpfs the show is on")
+    parser.add_argument("--polled", type=int, default=6,
+                        help="produces a polling reader watches (0: none)")
     parser.add_argument("--keep", action="store_true", help="keep the show folder")
     args = parser.parse_args()
     signals = [s.strip() for s in args.signals.split(",") if s.strip()]
     kills = kill_series(args, signals) if signals and args.moments else True
     fills = fill_series(args) if args.fills else True
-    return 0 if kills and fills else 1
+    polls = poll_series(args) if args.polled else True
+    return 0 if kills and fills and polls else 1
+
+
+def poll_series(args: argparse.Namespace) -> bool:
+    """A reader polling the show's site and a folder: target through produces; True when no
+    poll saw an enclosure length that is not its file's size."""
+    tmp = Path(tempfile.mkdtemp(prefix="bench-poll-"))
+    started = time.monotonic()
+    try:
+        show = CrashShow(tmp, commits=args.commits, earlier=2)
+        show.build()
+        www = tmp / "www"
+        show.copy_to(www)
+        show.complete(show.other())
+        with Poller([show.show, www]) as poller:
+            for _ in range(args.polled):
+                show.complete(show.other())
+        after = disagreements(show.show) + disagreements(www)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"\nreader: {args.polled} produces watched in the show folder and a folder: target; "
+          f"{len(poller.seen)} distinct enclosures seen")
+    for line in poller.wrong[:5] + after:
+        print(f"  FAIL {line}")
+    print(f"polls with a wrong length / polls: {len(poller.wrong)} / {poller.polls} "
+          f"({time.monotonic() - started:.0f} s)")
+    return not poller.wrong and not after
 
 
 def kill_series(args: argparse.Namespace, signals: list[str]) -> bool:

@@ -141,6 +141,9 @@ class AudioFile:
     file: str
     bytes: int
     sha256: str
+    # the names earlier renders of a published episode had, oldest first: feeds have named
+    # them, so they stay served (studio.publish.aliases)
+    aliases: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -309,7 +312,11 @@ def _episode_from(data: dict[str, Any]) -> Episode:
     fields["people"] = [Person(**_only(Person, p)) for p in data.get("people", [])]
     fields["dropped"] = [Sentence(**_only(Sentence, s)) for s in data.get("dropped", [])]
     audio = data.get("audio")
-    fields["audio"] = AudioFile(**_only(AudioFile, audio)) if audio else None
+    if audio:
+        audio = _only(AudioFile, audio)
+        raw = audio.get("aliases")
+        audio["aliases"] = [a for a in raw if isinstance(a, str)] if isinstance(raw, list) else []
+    fields["audio"] = AudioFile(**audio) if audio else None
     fields["files"] = {str(k): str(v) for k, v in (data.get("files") or {}).items()}
     return Episode(**fields)
 

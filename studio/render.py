@@ -21,7 +21,7 @@ from .errors import StudioError
 from .export.checked import full_disk_error
 from .export.episode_files import ExportInfo, default_cover, export_episode
 from .export.fileset import hold_dir, staging_dir
-from .export.identity import audio_file_name
+from .export.identity import aliases_after, audio_file_name, current_audio_name
 from .fsutil import check_writable_dir
 from .jobs import CancelToken, Progress, no_progress, scaled
 from .narration.lexicon import Lexicon, host_lexicon
@@ -91,8 +91,9 @@ def render_episode(
     show = show_of(folder)
     identity = show_identity(show, episode, host_name(profile, episode))
     published = show is not None and folder.name in read_published(show)
+    before = current_audio_name(episode, "", folder)
     mp3_name = audio_file_name(episode, identity.title, folder, published)
-    before = episode.audio.file if episode.audio else None
+    aliases = aliases_after(episode, before, mp3_name, published or bool(episode.published_at))
     staged = staging_dir(folder, "export")
     hold = hold_dir(staged)  # a live export's folder is not a leftover
     try:
@@ -110,7 +111,8 @@ def render_episode(
             extra.append(DAY_FILE)
         export_episode(episode, folder, staged,
                        ExportInfo(host=identity.host, cover=cover or default_cover(),
-                                  show=identity.title, mp3_name=mp3_name), extra, feed,
+                                  show=identity.title, mp3_name=mp3_name, aliases=aliases),
+                       extra, feed,
                        programme_seconds=mastered.programme_seconds)
     except (StudioError, OSError) as exc:  # the swap was not made: the previous files stay
         full = full_disk_error(folder, exc)
@@ -120,7 +122,7 @@ def render_episode(
     finally:
         shutil.rmtree(staged, ignore_errors=True)
         os.close(hold)
-    if before and before != mp3_name and not published:
+    if before and before != mp3_name and before not in aliases:
         drop_old_audio(folder, before)  # never published: no feed item links to it
     progress(1.0, f"exported {episode.duration} at {episode.loudness_lufs} LUFS")
     return episode

@@ -10,6 +10,8 @@ rename of the run. Then, as a user would, it runs the next command on the episod
 checks: the earlier episodes are byte-identical, the latest one is wholly the old or wholly
 the new export (the sha256 in its episode.json match its files), feed.xml parses and its
 enclosure lengths are the MP3s' sizes, no temp file is left; finally a full produce succeeds.
+The enclosure lengths are also checked right after the kill, before any recovery: a published
+episode's new MP3 comes under a new name, so the feed a reader fetches then is still true.
 """
 
 from __future__ import annotations
@@ -23,12 +25,14 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from github_history import MERGEBOT, Planned, pytorch_history
 
@@ -39,7 +43,13 @@ EXPORTED = ["episode.mp3", "transcript.vtt", "transcript.srt", "chapters.json"] 
 
 
 def mp3_in(folder: Path) -> Path:
-    """The MP3 in ``folder`` (an episode folder or a staged export), else its old name."""
+    """The MP3 in ``folder``: the one its episode.json names (an episode folder also keeps
+    the names of earlier renders), else the one staged there, else its old name."""
+    try:
+        named = json.loads((folder / "episode.json").read_text(encoding="utf-8"))["audio"]["file"]
+        return folder / named
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
     found = sorted(folder.glob("*.mp3"))
     return found[0] if found else folder / "episode.mp3"
 
@@ -283,6 +293,16 @@ class CrashShow:
         self.scripts[source] = self.script()
         return images
 
+    def copy_to(self, www: Path) -> None:
+        """Every produce from now on also publishes to ``folder:www`` (show.toml's
+        ``[publish] to``), as a host serving the site from another folder has it."""
+        toml = self.show / "show.toml"
+        text = toml.read_text(encoding="utf-8")
+        empty = "\n[publish]\nto = []\n"
+        assert empty in text, "show.toml has no empty [publish] table"
+        toml.write_text(text.replace(empty, f'\n[publish]\nto = ["folder:{www}"]\n', 1),
+                        encoding="utf-8")
+
     def next_command(self) -> subprocess.CompletedProcess[str]:
         """What a user runs next on the episode: listing a segment's takes opens it."""
         return self.run([sys.executable, "-m", "studio", "record", str(self.folder),
@@ -385,6 +405,7 @@ class CrashShow:
                 outcome.code == expected and bool(lines) and lines[-1].startswith("studio: cancelled"))
         if self.earlier_files() != self.earlier:
             outcome.problems.append("an earlier episode changed (right after the kill)")
+        outcome.problems += [f"right after the kill: {p}" for p in disagreements(self.show)]
         following = self.next_command()
         if following.returncode != 0:
             outcome.problems.append(f"the next command failed: {following.stderr.strip()[-200:]}")
@@ -456,6 +477,81 @@ def _wait_for_group(pgid: int, timeout: float = 10.0) -> None:
 
 def have_strace() -> bool:
     return shutil.which("strace") is not None
+
+
+# -- what a reader of the served site sees ---------------------------------------------------
+def latest_enclosure(site: Path) -> tuple[str, int] | None:
+    """(path under episodes/, length) of the latest day's enclosure in ``site``'s feed, as a
+    reader gets it; None while there is no feed (or none that parses)."""
+    try:
+        root = ET.fromstring((site / "feed.xml").read_bytes())
+    except (OSError, ET.ParseError):
+        return None
+    for item in root.findall("./channel/item"):
+        enclosure = item.find("enclosure")
+        url = urlsplit(enclosure.get("url", "")).path if enclosure is not None else ""
+        if f"/episodes/{DAY.isoformat()}/" in url:
+            return url.split("/episodes/", 1)[1], int(enclosure.get("length", "-1"))
+    return None
+
+
+def disagreements(site: Path) -> list[str]:
+    """Every enclosure of ``site``'s feed whose length is not the size of the file it names
+    (what a reader that fetched the feed now would download): true at every moment, even
+    right after a kill, since a published episode's new MP3 comes under a new name."""
+    try:
+        root = ET.parse(site / "feed.xml").getroot()
+    except (OSError, ET.ParseError) as exc:
+        return [f"{site.name}/feed.xml is not well-formed: {exc}"]
+    wrong = []
+    for item in root.findall("./channel/item"):
+        enclosure = item.find("enclosure")
+        url = urlsplit(enclosure.get("url", "") if enclosure is not None else "").path
+        rel = url.split("/episodes/", 1)[-1]
+        path = site / "episodes" / rel
+        size = path.stat().st_size if path.is_file() else None
+        if enclosure is None or size != int(enclosure.get("length", "-1")):
+            wrong.append(f"{site.name}/feed.xml: {rel} is {size} bytes, the feed says "
+                         f"{enclosure.get('length') if enclosure is not None else None}")
+    return wrong
+
+
+class Poller(threading.Thread):
+    """A reader polling sites while runs go on: each poll reads a site's feed, then stats the
+    file its latest enclosure names, and counts the polls whose length is not the file's."""
+
+    def __init__(self, sites: list[Path], every: float = 0.002) -> None:
+        super().__init__(daemon=True)
+        self.sites, self.every = sites, every
+        self.stop = threading.Event()
+        self.polls = 0
+        self.wrong: list[str] = []
+        self.seen: set[tuple[str, int]] = set()
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            for site in self.sites:
+                found = latest_enclosure(site)
+                if found is None:
+                    continue
+                rel, length = found
+                try:
+                    size: int | None = os.stat(site / "episodes" / rel).st_size
+                except FileNotFoundError:
+                    size = None
+                self.polls += 1
+                self.seen.add(found)
+                if size != length:
+                    self.wrong.append(f"{site.name}: {rel} is {size} bytes, the feed says {length}")
+            time.sleep(self.every)
+
+    def __enter__(self) -> Poller:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.join()
 
 
 # -- a disk that fills up during the run ------------------------------------------------------
@@ -612,8 +708,10 @@ def fill_start(show: CrashShow, trigger: Trigger, filler: Filler) -> Outcome:
         problems += [f"on the full disk: {p}" for p in show.feed_agrees()]
         if outcome.code and not kept:
             problems.append("the old episode was kept, but the message does not say so")
-    elif outcome.state == "new" and kept:
-        problems.append("the message says the episode was not replaced, but it was")
+    elif outcome.state == "new":
+        problems += [f"on the full disk: {p}" for p in disagreements(show.show)]
+        if kept:
+            problems.append("the message says the episode was not replaced, but it was")
     return outcome
 
 

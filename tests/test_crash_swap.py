@@ -12,7 +12,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from crash_kit import SIGNALS, CrashShow, Outcome, Rename, have_strace
+from crash_kit import SIGNALS, CrashShow, Outcome, Rename, disagreements, have_strace
 
 pytestmark = pytest.mark.skipif(not have_strace(), reason="needs strace (`make system`)")
 
@@ -51,6 +51,7 @@ def test_a_kill_at_any_rename_of_the_swap_leaves_a_whole_episode_and_a_true_feed
     states, failures = [], []
     for label, image in images:
         outcome = Outcome(label, "SIGKILL")
+        failures += [f"{label}: right after the kill: {p}" for p in disagreements(image.show)]
         following = image.next_command()
         assert following.returncode == 0, following.stderr
         image.check(outcome, before, "B")

@@ -2,8 +2,9 @@
 
 Through the real `studio produce`, `render` and `publish` on a small repository: the MP3 is
 named after the show and the day and tagged with show.toml's title (album) and host
-(artist); an episode published before this naming keeps its ``episode.mp3`` URL; a title
-edited after export reaches the MP3's tags on the next publish (and the next render).
+(artist); a published episode's new MP3 gets a new name (``-r2``, issue 27 item 10) while the
+URLs its feed items used stay served (``episode.mp3`` before this naming); a title edited
+after export reaches the MP3's tags on the next publish (and the next render).
 """
 
 from __future__ import annotations
@@ -93,10 +94,26 @@ def test_files_are_named_and_tagged_after_the_show_and_old_urls_stay(show, tmp_p
     assert listed[ep.title][0] == old_url  # the old item's URL is unchanged ...
     assert (first / "episode.mp3").is_file()  # ... and still served
 
-    produce(tmp_path, show, DAYS[0])  # the old day produced again keeps its published name
-    assert sorted(p.name for p in first.glob("*.mp3")) == ["episode.mp3"]
-    assert enclosures(show)[load_episode(first).title][0] == old_url
-    assert str(ID3(first / "episode.mp3")["TALB"]) == "ExecuTorch Daily"
+    old_bytes = (first / "episode.mp3").read_bytes()
+    produce(tmp_path, show, DAYS[0])  # the old day again: a new name, the old URL kept
+    r2 = f"executorch-daily-{DAYS[0]}-r2.mp3"
+    assert sorted(p.name for p in first.glob("*.mp3")) == ["episode.mp3", r2]
+    again = load_episode(first)
+    assert (again.audio.file, again.audio.aliases) == (r2, ["episode.mp3"])
+    assert enclosures(show)[again.title] == (f"{BASE}episodes/{DAYS[0]}/{r2}",
+                                             (first / r2).stat().st_size)
+    assert str(ID3(first / r2)["TALB"]) == "ExecuTorch Daily"
+    # the file the old feed named keeps its bytes for one more render
+    assert (first / "episode.mp3").read_bytes() == old_bytes
+
+    r2_bytes = (first / r2).read_bytes()
+    produce(tmp_path, show, DAYS[0])
+    r3 = f"executorch-daily-{DAYS[0]}-r3.mp3"
+    third = load_episode(first)
+    assert (third.audio.file, third.audio.aliases) == (r3, ["episode.mp3", r2])
+    assert enclosures(show)[third.title][0] == f"{BASE}episodes/{DAYS[0]}/{r3}"
+    assert os.path.samefile(first / "episode.mp3", first / r3)  # the oldest URL: the current file
+    assert (first / r2).read_bytes() == r2_bytes  # the one the feed named until now: as it was
 
 
 def test_a_title_edited_after_export_reaches_the_tags(show, tmp_path):
@@ -106,8 +123,11 @@ def test_a_title_edited_after_export_reaches_the_tags(show, tmp_path):
     ep.title = "ExecuTorch: the delegate gets faster"
     save_episode(ep, folder)  # as the app saves a metadata edit, with no render
     studio(tmp_path, "publish", "--show-dir", str(show), "-q")
-    assert str(ID3(mp3)["TIT2"]) == "ExecuTorch: the delegate gets faster"
+    assert str(ID3(mp3)["TIT2"]) != ep.title  # the file the old feed named is left as it was
     saved = load_episode(folder)
+    assert saved.audio.aliases == [mp3.name]
+    mp3 = folder / saved.audio.file  # published: the retagged MP3 has a new name
+    assert str(ID3(mp3)["TIT2"]) == "ExecuTorch: the delegate gets faster"
     assert saved.audio.sha256 == sha256_of(mp3) and saved.audio.bytes == mp3.stat().st_size
     assert enclosures(show)[ep.title] == (f"{BASE}episodes/{DAYS[1]}/{mp3.name}",
                                           mp3.stat().st_size)
@@ -122,4 +142,6 @@ def test_a_title_edited_after_export_reaches_the_tags(show, tmp_path):
     saved.title = "ExecuTorch: faster, and a fixed exporter"
     save_episode(saved, folder)
     studio(tmp_path, "render", str(folder), "-q")
-    assert str(ID3(mp3)["TIT2"]) == "ExecuTorch: faster, and a fixed exporter"
+    rendered = folder / load_episode(folder).audio.file
+    assert rendered != mp3
+    assert str(ID3(rendered)["TIT2"]) == "ExecuTorch: faster, and a fixed exporter"

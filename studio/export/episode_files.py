@@ -5,7 +5,7 @@ replaced together in the episode folder.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..audio.silences import long_silences, to_programme
@@ -34,6 +34,7 @@ class ExportInfo:
     cover: Path | None = None
     show: str = ""  # the MP3's album (default: the episode's show, else its repository)
     mp3_name: str = MP3_NAME  # the MP3 staged and published (studio.export.identity)
+    aliases: list[str] = field(default_factory=list)  # earlier names feeds have used
 
 
 def default_cover() -> Path:
@@ -106,7 +107,8 @@ def export_episode(episode: Episode, folder: Path, staged: Path, info: ExportInf
     os.chmod(mp3, published_mode())  # published; episode.json below stays private (fsutil)
     episode.duration_seconds = round(duration, 3)
     episode.duration = iso_duration(duration)
-    episode.audio = AudioFile(file=info.mp3_name, bytes=mp3.stat().st_size, sha256=sha256_of(mp3))
+    episode.audio = AudioFile(file=info.mp3_name, bytes=mp3.stat().st_size, sha256=sha256_of(mp3),
+                              aliases=list(info.aliases))
     episode.files = {name: sha256_of(staged / name) for name in (VTT_NAME, SRT_NAME, CHAPTERS_NAME)}
     atomic_write_json(staged / EPISODE_FILE, episode.to_dict())
     publish_files(folder, staged, [info.mp3_name, *EXPORTED[1:-1], *(extra or []), EPISODE_FILE],

@@ -19,6 +19,7 @@ from ..fsutil import atomic_write_json, published_mode
 from ..textsafe import clean_line, clean_text
 from .chapter_order import order_chapters
 from .fileset import publish_files, staging_dir
+from .identity import aliases_after, audio_file_name
 from .journal import sha256_of
 
 
@@ -59,19 +60,23 @@ def tags_stale(mp3: Path, wanted: Wanted) -> bool:
     return current is not None and current != wanted
 
 
-def retag(folder: Path, episode: Episode, wanted: Wanted, feed: Path | None = None) -> AudioFile:
+def retag(folder: Path, episode: Episode, wanted: Wanted, feed: Path | None = None,
+          published: bool = False) -> AudioFile:
     """Rewrite ``episode``'s MP3 in ``folder`` with ``wanted``; returns its new AudioFile
-    (also set on ``episode`` and saved with it)."""
+    (also set on ``episode`` and saved with it). A ``published`` episode's retagged MP3 gets
+    a new name (studio.export.identity), the old one staying as it is until the feed follows."""
     from mutagen import MutagenError
     from mutagen.id3 import COMM, ID3, TALB, TIT2, TPE1
 
     if episode.audio is None:
         raise StudioError(f"{folder.name} has no exported audio to tag")
-    name = episode.audio.file
+    old = episode.audio.file
+    name = audio_file_name(episode, wanted.album, folder, published) if published else old
+    aliases = aliases_after(episode, old, name, published)
     staged = staging_dir(folder, "retag")
     try:
         mp3 = staged / name
-        shutil.copyfile(folder / name, mp3)
+        shutil.copyfile(folder / old, mp3)
         try:
             tags = ID3(mp3)
             tags.setall("TIT2", [TIT2(encoding=3, text=[wanted.title])])
@@ -86,7 +91,8 @@ def retag(folder: Path, episode: Episode, wanted: Wanted, feed: Path | None = No
             raise StudioError(f"cannot update the tags of {name}: "
                               f"{getattr(exc, 'strerror', None) or exc}") from exc
         mp3.chmod(published_mode())
-        episode.audio = AudioFile(file=name, bytes=mp3.stat().st_size, sha256=sha256_of(mp3))
+        episode.audio = AudioFile(file=name, bytes=mp3.stat().st_size, sha256=sha256_of(mp3),
+                                  aliases=aliases)
         atomic_write_json(staged / EPISODE_FILE, episode.to_dict())
         publish_files(folder, staged, [name, EPISODE_FILE], feed)
     finally:

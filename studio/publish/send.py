@@ -5,10 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..jobs import CancelToken, Progress, no_progress, scaled
+from .aliases import relinked
 from .gather import ShowEpisode
 from .github_pages import site_files
 from .show import ShowSettings
 from .targets import FolderTarget, S3Target, SendResult, Target
+
+
+def old_names(episodes: list[ShowEpisode]) -> dict[str, str]:
+    """Each episode's older MP3 names (studio.publish.aliases) -> its current MP3, by path."""
+    return {item.rel_dir + alias: item.rel_dir + item.audio_name
+            for item in episodes for alias in relinked(item.episode)}
 
 
 def send_site(root: Path, settings: ShowSettings, episodes: list[ShowEpisode],
@@ -26,7 +33,8 @@ def send_site(root: Path, settings: ShowSettings, episodes: list[ShowEpisode],
         if isinstance(target, FolderTarget):
             from .to_folder import send_to_folder
 
-            results.append(send_to_folder(files, target, root, dry_run, step, cancel))
+            results.append(send_to_folder(files, target, root, dry_run, step, cancel,
+                                          old_names(episodes)))
         else:
             from .to_s3 import send_to_s3
 

@@ -26,11 +26,13 @@ from ..fsutil import atomic_write_bytes, published_mode
 from ..jobs import CancelToken, Progress, no_progress, scaled
 from ..resources import resource_path
 from ..showlock import locks_show
+from .aliases import link_aliases
 from .artwork import default_cover, site_icon
 from .feed import build_feed, parse_published
 from .gather import ShowEpisode, gather_episodes
 from .pages import render_episode_page, render_index, stylesheet
 from .podcast_ns import podcast_guid
+from .read_only import check_read_only, is_read_only
 from .release import ReleaseSettings, release_time
 from .safe_files import inside
 from .show import (
@@ -222,13 +224,20 @@ def publish_show(
     cancel = cancel or CancelToken()
     asked = None if targets is None else [parse_target(t) for t in targets]  # before any write
     root = Path(show_dir)
-    if not dry_run:
+    read_only = not dry_run and is_read_only(root)  # published elsewhere only (read_only)
+    if read_only and asked is not None:
+        check_read_only(root, bool(asked) or bool(push))
+    if not dry_run and not read_only:
         recover_show(root, publish_feed=False)  # the feed written here is the one owed
     progress(0.0, "reading the episodes")
     gathered = gather_episodes(root)
     episodes = gathered.episodes
-    settings, created, settings_changed = _settings(root, episodes[-1], base_url, dry_run)
+    settings, created, settings_changed = _settings(root, episodes[-1], base_url,
+                                                    dry_run or read_only)
     moved = settings_changed and settings.moved_from not in ("", settings.feed_url)
+    if read_only and asked is None:
+        check_read_only(root, bool(settings.publish.to) or bool(push) or (
+            push is None and settings.github.auto_push and bool(settings.github.repo)))
     guid, pinned = _show_guid(settings)
     settings_changed |= pinned
 
@@ -248,7 +257,8 @@ def publish_show(
     if icon is not None:
         files[ICON_FILE] = icon
 
-    retagged = sync_tags(root, settings, episodes, dry_run)  # before the feed reads sizes
+    # before the feed reads sizes; a read-only show's MP3s are sent with the tags they have
+    retagged = sync_tags(root, settings, episodes, dry_run or read_only)
     state = read_published(root)
     published = _published_times(episodes, state, dt.datetime.now(dt.UTC), settings.release,
                                  release_at or {})
@@ -271,7 +281,10 @@ def publish_show(
         result.notes.append(
             f"the show moved from {settings.moved_from}: the feed says itunes:new-feed-url "
             f"{settings.feed_url}; make the old address answer 301 to it (README: Hosting)")
-    if not dry_run:
+    if read_only:
+        log.warning("show folder %s is read-only: the site goes to the publish targets only "
+                    "(its own feed, pages and publish times are left as they are)", root)
+    if not dry_run and not read_only:
         progress(0.75, "writing the site")
         try:
             if settings_changed:
@@ -291,6 +304,7 @@ def publish_show(
                 raise
             raise no_space_kept(root, "the site was not updated in full") from exc
         for item in episodes:
+            link_aliases(item.folder, item.episode)  # old URLs: after the new feed is in place
             feed_written(item.folder)  # the feed now follows each episode's last export
     chosen = asked if asked is not None else [parse_target(t) for t in settings.publish.to]
     if any(isinstance(t, GithubTarget) for t in chosen):

@@ -12,6 +12,7 @@ from ..export.retag import Wanted, retag, tags_stale
 from .gather import ShowEpisode
 from .show import ShowSettings
 from .show_identity import identity_of
+from .state import read_published
 
 
 def sync_tags(root: Path, settings: ShowSettings, episodes: list[ShowEpisode],
@@ -19,6 +20,7 @@ def sync_tags(root: Path, settings: ShowSettings, episodes: list[ShowEpisode],
     """Retag the MP3s whose tags are out of date (none in a dry run); returns the paths,
     relative to the show folder, that change."""
     identity = identity_of(settings)
+    published = read_published(root)
     changed = []
     for item in episodes:
         wanted = Wanted.of(item.episode, identity.title, identity.host)
@@ -26,5 +28,8 @@ def sync_tags(root: Path, settings: ShowSettings, episodes: list[ShowEpisode],
             continue
         changed += [item.rel_dir + item.audio_name, item.rel_dir + "episode.json"]
         if not dry_run:
-            item.audio_bytes = retag(item.folder, item.episode, wanted, feed=root).bytes
+            audio = retag(item.folder, item.episode, wanted, feed=root,
+                          published=item.date in published or bool(item.episode.published_at))
+            item.audio_name, item.audio_bytes = audio.file, audio.bytes
+            changed.append(item.rel_dir + audio.file)
     return changed

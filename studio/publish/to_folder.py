@@ -20,6 +20,7 @@ from ..diskspace import is_no_space, no_space_kept
 from ..errors import StudioError
 from ..fsutil import atomic_write_bytes, check_writable_dir, fsync_dir, published_mode
 from ..jobs import CancelToken, Progress, no_progress
+from .aliases import link_alias
 from .github_pages import Content
 from .mime import HTACCESS, NGINX_SNIPPET, htaccess, nginx_snippet
 from .targets import FolderTarget, SendResult, in_send_order
@@ -98,8 +99,12 @@ def _readable(path: Path) -> None:
 
 def send_to_folder(files: dict[str, Content], target: FolderTarget, show_dir: Path,
                    dry_run: bool = False, progress: Progress = no_progress,
-                   cancel: CancelToken | None = None) -> SendResult:
-    """Make ``target`` hold the site ``files`` (other files in it stay)."""
+                   cancel: CancelToken | None = None,
+                   aliases: dict[str, str] | None = None) -> SendResult:
+    """Make ``target`` hold the site ``files`` (other files in it stay). ``aliases``: old MP3
+    paths, each made the same file as the current one it names once the feed is in place
+    (studio.publish.aliases); a new MP3 has a new name, so the old feed stays true until the
+    new one replaces it."""
     cancel = cancel or CancelToken()
     dest = target.path
     if dest.resolve() == show_dir.resolve():
@@ -117,7 +122,7 @@ def send_to_folder(files: dict[str, Content], target: FolderTarget, show_dir: Pa
     if dry_run:
         return result
     check_writable_dir(dest)
-    _sweep(dest, order)
+    _sweep(dest, order + sorted(aliases or {}))
     for n, rel in enumerate(result.changed):
         cancel.check()
         progress(n / max(1, len(result.changed)), f"copying {rel}")
@@ -132,10 +137,17 @@ def send_to_folder(files: dict[str, Content], target: FolderTarget, show_dir: Pa
                 raise
             raise no_space_kept(dest, f"{target} was not updated in full") from exc
         result.sent += 1
+    for alias, current in sorted((aliases or {}).items()):  # the new feed is in place
+        if (dest / current).is_file():
+            link_alias((dest / alias).parent, Path(alias).name, Path(current).name)
     for rel in order:
         if rel not in result.changed:
             _readable(dest / rel)
-    if not _same(snippet_path, snippet):
+    if not _same(snippet_path, snippet) and not os.access(show_dir, os.W_OK):
+        result.notes.append(f"nginx: {snippet_path.name} (the media types for {dest}) was not "
+                            f"written: the show folder is read-only")
+        log.info("%s", result.notes[-1])
+    elif not _same(snippet_path, snippet):
         atomic_write_bytes(snippet_path, snippet)
         result.notes.append(f"nginx: include {snippet_path} in the location that serves "
                             f"{dest} (media types; Apache reads the .htaccess)")
