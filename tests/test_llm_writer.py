@@ -332,3 +332,45 @@ def test_a_sentence_may_name_its_commit_by_pr_number_and_a_stock_line_states_no_
     assert "Ana Lima had a busy day" not in ep["transcript"]
     assert [d["provenance"] for d in ep["dropped"]] == [
         "dropped: a stock line that states a fact: person Ana is from another commit"]
+
+
+def test_a_draft_the_lock_keeps_nothing_of_is_never_an_empty_episode_nor_cached(
+        day, server, tmp_path):
+    """Every sentence names commits that are not the day's: all dropped. The story writer's
+    script is used (greeting, stories, sign-off), the host is told, and the draft is not cached:
+    the next run asks the server again."""
+    _, day_file, shas = day
+    draft = faithful(shas)
+    for seg in draft["segments"]:
+        for s in seg["sentences"]:
+            s["commits"] = ["deadbee"]
+    server.script(Reply(json.dumps(draft)))
+    r, ep = script(tmp_path, day_file, server)
+    _fell_back(r, ep, "kept none of its 10 sentences")
+    assert len(ep["segments"]) >= 3 and "0 segments" not in r.stdout
+    server.script(Reply(json.dumps(draft)))
+    r, ep = script(tmp_path, day_file, server)
+    _fell_back(r, ep, "kept none")
+    assert len(server.requests) == 1  # asked again: nothing was cached
+
+
+@pytest.mark.parametrize("cut,words", [
+    ((0, None), "no greeting"),
+    ((3, 2), "no sign-off"),
+    ((1, None), "leaves out a planned story"),
+])
+def test_a_draft_without_its_greeting_sign_off_or_a_planned_story_is_not_used(
+        day, server, tmp_path, cut, words):
+    _, day_file, shas = day
+    draft = faithful(shas)
+    seg, n = cut
+    if n is None:
+        del draft["segments"][seg]
+    else:
+        del draft["segments"][seg]["sentences"][n]
+    server.script(Reply(json.dumps(draft)))
+    r, ep = script(tmp_path, day_file, server)
+    _fell_back(r, ep, words)
+    server.script(Reply(json.dumps(faithful(shas))))  # not cached: a good draft is asked for
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0 and ep["writer"] == f"llm-1 ({MODEL})", r.stderr
