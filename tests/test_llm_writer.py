@@ -95,6 +95,11 @@ def test_every_planted_fabrication_is_caught_and_replaced(day, server, tmp_path,
     r, ep = script(tmp_path, day_file, server)
     assert r.returncode == 0, r.stderr
     assert bad not in ep["transcript"]
+    if kind == "sha from another day as its commit":
+        # the fix's only sentence names no commit of the day: the story is lost, so the
+        # draft is no episode and the story writer's script is used
+        _fell_back(r, ep, "leaves out a planned story")
+        return
     replaced = [s for s in sentences(ep) if s["provenance"].startswith("replaced")]
     dropped = ep["dropped"]
     caught = replaced + dropped
@@ -374,3 +379,25 @@ def test_a_draft_without_its_greeting_sign_off_or_a_planned_story_is_not_used(
     server.script(Reply(json.dumps(faithful(shas))))  # not cached: a good draft is asked for
     r, ep = script(tmp_path, day_file, server)
     assert r.returncode == 0 and ep["writer"] == f"llm-1 ({MODEL})", r.stderr
+
+
+def test_an_invented_title_and_summary_are_replaced_by_the_story_writers(day, server, tmp_path):
+    """A title that names nothing of the day and a summary of words no record wrote (both
+    pass a word-by-word check: the date is the day's, the words are plain English) are the
+    story writer's in the episode, with the reasons noted; the true sentences stay."""
+    _, day_file, shas = day
+    draft = faithful(shas)
+    draft["title"] = "The 2026-02-09"
+    draft["summary"] = ("The widget cache is a common application for the production "
+                        "environment, in the cloud or on the desktop, for user testing.")
+    server.script(Reply(json.dumps(draft)))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0 and ep["writer"] == f"llm-1 ({MODEL})", r.stderr
+    story = studio(tmp_path, "script", str(day_file), "-o", str(tmp_path / "story"))
+    told = json.loads((tmp_path / "story" / "episode.json").read_text())
+    assert story.returncode == 0 and ep["title"] == told["title"], ep["title"]
+    assert ep["summary"] == told["summary"] and "cloud" not in ep["summary"]
+    notes = " ".join(ep["writer_notes"])
+    assert "title replaced: it names nothing of the day's commits" in notes, notes
+    assert "summary replaced:" in notes and "of its words are in the commits" in notes, notes
+    assert all(s["provenance"] == "drafted-verified" for s in sentences(ep))
