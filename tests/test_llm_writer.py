@@ -401,3 +401,48 @@ def test_an_invented_title_and_summary_are_replaced_by_the_story_writers(day, se
     assert "title replaced: it names nothing of the day's commits" in notes, notes
     assert "summary replaced:" in notes and "of its words are in the commits" in notes, notes
     assert all(s["provenance"] == "drafted-verified" for s in sentences(ep))
+
+
+@pytest.mark.parametrize("repeat,words", [
+    ("A new layer is added. ", "said 'A new layer is added.' 3 times over"),
+    (" and then more work", "a sentence ran past 1200 characters"),
+])
+def test_a_stream_that_loops_or_runs_on_is_stopped_at_once(day, server, tmp_path, repeat,
+                                                           words):
+    """A small model repeating one sentence forever, or writing one sentence without end:
+    the stream is stopped as soon as it is plainly a loop, not at max_tokens or the deadline,
+    and the story writer's script is used."""
+    _, day_file, _ = day
+    start = ('{"title": "Widgets", "summary": "The day.", "segments": [{"title": "Welcome", '
+             '"sentences": [{"text": "Welcome to Widgets. ')
+    server.script(Reply(start, repeat=repeat, pace=0.002))
+    started = time.monotonic()
+    r, ep = script(tmp_path, day_file, server)
+    took = time.monotonic() - started
+    _fell_back(r, ep, words)
+    assert took < 20 and server.streamed < 400, (took, server.streamed)
+
+
+def test_a_slow_server_on_this_machine_is_asked_once_and_its_request_closed(
+        day, server, tmp_path):
+    """Not streamed, a local server that takes longer than the timeout is still computing the
+    answer: it is not asked again (each retry queued behind the last), and the request given
+    up on is closed, so that a server that watches its connections can stop."""
+    from studio.pipeline import write_script_for
+    from studio.script.llm.config import WriterSettings
+    from studio.sources.model import load_day
+
+    _, day_file, shas = day
+    slow = Reply(json.dumps(faithful(shas)), hang=8)
+    server.script(slow, slow, slow)
+    started = time.monotonic()
+    settings = WriterSettings(kind="llm", base_url=server.base_url, model=MODEL, cache=False,
+                              stream=False, timeout=1.0)
+    ep = write_script_for(load_day(day_file), writer=settings)
+    assert ep.writer == "editor-1" and "did not answer within 1 s" in ep.writer_note
+    assert "not asked again" in ep.writer_note, ep.writer_note
+    assert len(server.requests) == 1 and time.monotonic() - started < 8
+    deadline = time.monotonic() + 5
+    while not server.hung_up and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.hung_up and server.hung_up[0] < 3, server.hung_up

@@ -1,12 +1,14 @@
 """One chat completion from an OpenAI-compatible server, through the ``openai`` client library.
 
-Here: retries of 429 (after the server's Retry-After), 5xx, timeouts and dropped connections
-with exponential back-off, cancellable and within a deadline over the whole draft; streaming
-with progress and cancel between chunks; a retry with ``json_object`` and then without a
-format for a server that fails a JSON schema; a prompt too long for the server's context
-window told apart (:class:`ContextExceeded`); and errors sorted in two: the user's configuration
-(:class:`~studio.errors.StudioError`, one line: unknown model, refused key) and the server
-failing (:class:`LlmUnavailable`: the episode goes on with the story writer).
+Here: retries of 429 (after the server's Retry-After), 5xx, timeouts (not of a server on this
+machine, which goes on computing an abandoned request) and dropped connections with back-off,
+cancellable and within a deadline over the whole draft; streaming with progress and cancel
+between chunks, stopped when it runs away (:mod:`.runaway`); a retry with ``json_object`` and
+then without a format for a server that fails a JSON schema; a prompt too long for the
+server's context window told apart (:class:`ContextExceeded`); and errors sorted in two: the
+user's configuration (:class:`~studio.errors.StudioError`, one line: unknown model, refused
+key) and the server failing (:class:`LlmUnavailable`: the episode goes on with the story
+writer). Every request given up on has its connection closed.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from typing import Any
 from ...errors import StudioError
 from ...jobs import CancelToken, Progress, no_progress
 from .config import WriterSettings, host_of
-from .key import ApiKey
+from .key import ApiKey, is_local
+from .runaway import Runaway, StreamGuard
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +63,8 @@ def complete(client: Any, settings: WriterSettings, messages: list[dict[str, str
              progress: Progress = no_progress, cancel: CancelToken | None = None,
              max_tokens: int | None = None) -> str:
     """The model's answer text, retried ``settings.retries`` times on 408/409/429/5xx, timeouts
-    and dropped connections (after the server's Retry-After, else 0.5 s doubling to 8 s).
+    and dropped connections (after the server's Retry-After, else 0.5 s doubling to 8 s); a
+    timeout of a server on this machine is not retried (it is still busy with the request).
 
     Any other error of a try with the JSON schema (a server that refuses ``response_format``
     with 400, or llama-cpp-python's 500 "Input should be 'text' or 'json_object'") is tried
@@ -94,6 +98,11 @@ def complete(client: Any, settings: WriterSettings, messages: list[dict[str, str
                 continue
             if isinstance(exc, openai.APIStatusError) and status not in RETRIED and status < 500:
                 raise LlmUnavailable(_why(exc, settings)) from None
+            if isinstance(exc, openai.APITimeoutError) and is_local(settings.base_url):
+                # a server on this machine that timed out is still computing the answer: a
+                # new request would queue behind it (and slow the next draft too)
+                raise LlmUnavailable(f"{_why(exc, settings)}; not asked again, as a server on "
+                                     "this machine goes on with a request it was sent") from None
             attempt += 1
             if attempt > settings.retries:
                 raise LlmUnavailable(_why(exc, settings)) from None
@@ -250,6 +259,7 @@ def _ask(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
     size = 0
     finished = ""
     expected = max(1, expected_words * CHARS_PER_WORD)
+    guard = StreamGuard()
     try:
         for chunk in _chunks(stream):
             if cancel is not None:
@@ -262,6 +272,10 @@ def _ask(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
                 if text:
                     parts.append(text)
                     size += len(text)
+                    try:
+                        guard.feed(text)
+                    except Runaway as exc:
+                        raise LlmUnavailable(f"stopped the stream from {host}: {exc}") from None
                 if choice.finish_reason:
                     finished = choice.finish_reason
             progress(min(0.95, size / expected), drafting_message(settings.model, size))

@@ -88,6 +88,14 @@ class LlmWriter:
         return story
 
     def _draft(self, facts: DayFacts, brief: DayBrief) -> DraftScript:
+        try:
+            return self._draft_day(facts, brief)
+        finally:  # no connection left open to a server that may still be computing
+            if self.client is not None:
+                self.client.close()
+                self.client = None
+
+    def _draft_day(self, facts: DayFacts, brief: DayBrief) -> DraftScript:
         """The day in one request when it fits the model's window, else part by part."""
         words = target_words(self.minutes, facts.digest.stats.commits)
         whole = messages(facts, brief, self.minutes)
