@@ -194,7 +194,8 @@ class ChatServer:
                 else json.dumps({"error": {"message": reply.content or "error",
                                            "type": "server_error"}}).encode())
             h.send_response(reply.status)
-            h.send_header("Content-Type", "application/json")
+            if "Content-Type" not in reply.headers:
+                h.send_header("Content-Type", "application/json")
             for k, v in reply.headers.items():
                 h.send_header(k, v)
             h.send_header("Content-Length", str(len(data)))

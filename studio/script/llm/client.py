@@ -112,7 +112,7 @@ def complete(client: Any, settings: WriterSettings, messages: list[dict[str, str
                                      f"the {settings.deadline:g} s deadline") from None
             log.info("%s: %s; retry %d of %d in %.1f s", host, _why(exc, settings), attempt,
                      settings.retries, wait)
-            progress(0.0, f"{host} is busy: trying again in {wait:.0f} s")
+            progress(0.0, f"{host} is busy: trying again in {_seconds(wait)} s")
             _sleep(wait, cancel)
 
 
@@ -246,6 +246,8 @@ def _ask(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
                                                   temperature=settings.temperature, **extra)
         if cancel is not None:
             cancel.check()
+        if isinstance(response, (str, bytes)):  # a body the library could not read as JSON
+            raise LlmUnavailable(not_an_api(host, response))
         choices = getattr(response, "choices", None) or []
         if not choices or not getattr(choices[0], "message", None):
             raise LlmUnavailable(f"{host} sent an answer without a message")
@@ -260,8 +262,10 @@ def _ask(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
     finished = ""
     expected = max(1, expected_words * CHARS_PER_WORD)
     guard = StreamGuard()
+    chunks = 0
     try:
         for chunk in _chunks(stream):
+            chunks += 1
             if cancel is not None:
                 cancel.check()
             if time.monotonic() - started > settings.deadline:
@@ -285,9 +289,28 @@ def _ask(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
             close()
     if finished == "length":
         raise LlmUnavailable(f"{host} cut the draft short (the model's length limit)")
+    if not chunks:
+        response = getattr(stream, "response", None)
+        kind = getattr(response, "headers", {}).get("content-type", "") if response else ""
+        raise LlmUnavailable(not_an_api(host, "", kind))
     if not finished:
         raise LlmUnavailable(f"the stream from {host} ended before the draft was finished")
     return "".join(parts)
+
+
+def _seconds(wait: float) -> str:
+    """0.5 as "0.5", 2.0 as "2", 12.4 as "12": never "0"."""
+    return f"{wait:.0f}" if wait >= 10 else f"{wait:.1f}".rstrip("0").rstrip(".")
+
+
+def not_an_api(host: str, body: str | bytes, kind: str = "") -> str:
+    """What to say of a 200 answer that is no chat completion (a web page, a proxy's notice)."""
+    text = body.decode("utf-8", "replace") if isinstance(body, bytes) else body
+    head = text[:500].lower()
+    what = ("a web page" if "html" in kind.lower() or "<html" in head or "<!doctype" in head
+            else f"{kind.split(';')[0]}" if kind else "something else")
+    return (f"{host} did not answer as a chat-completions API (it sent {what}; is the base URL "
+            "the server's OpenAI-compatible address, usually ending in /v1?)")
 
 
 def drafting_message(model: str, size: int) -> str:
