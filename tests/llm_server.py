@@ -14,6 +14,8 @@ are counted as characters / 3: more than the writer's estimate, as a real tokeni
 from __future__ import annotations
 
 import json
+import select
+import socket
 import threading
 import time
 from dataclasses import dataclass, field
@@ -30,6 +32,7 @@ class Reply:
     raw: bytes | None = None  # the body as is (status and headers still apply)
     reject_schema: bool = False  # 400 when the request carries response_format
     pace: float = 0.0  # seconds between streamed chunks (a model writing as it thinks)
+    repeat: str = ""  # streamed after ``content`` again and again until the client hangs up
 
 
 def completion(content: str, model: str = "m") -> dict:
@@ -62,6 +65,8 @@ class ChatServer:
         self.queue: list[Reply] = []
         self.default = default or Reply(status=500, content="no reply scripted")
         self.requests: list[dict] = []
+        self.streamed = 0  # chunks of ``Reply.repeat`` sent
+        self.hung_up: list[float] = []  # seconds into a hang when the client closed
         self.lock = threading.Lock()
         server = self
 
@@ -154,11 +159,31 @@ class ChatServer:
         with self.lock:
             self.queue = list(replies)
             self.requests = []
+            self.hung_up = []
+            self.streamed = 0
             self.probes = []
 
+    def _wait(self, h: BaseHTTPRequestHandler, seconds: float) -> bool:
+        """Compute for ``seconds``, as a model does, noting in ``hung_up`` how long after the
+        request the client closed the connection (a server can see that, and stop)."""
+        started = time.monotonic()
+        while (left := started + seconds - time.monotonic()) > 0:
+            ready, _, _ = select.select([h.connection], [], [], min(0.05, left))
+            if ready:
+                try:
+                    closed = h.connection.recv(1, socket.MSG_PEEK) == b""
+                except OSError:
+                    closed = True
+                if closed:
+                    with self.lock:
+                        self.hung_up.append(time.monotonic() - started)
+                    return True
+        return False
+
     def answer(self, h: BaseHTTPRequestHandler, reply: Reply, body: dict) -> None:
-        if reply.hang:
-            time.sleep(reply.hang)
+        if reply.hang and self._wait(h, reply.hang):
+            h.close_connection = True  # the client gave up: nothing to answer
+            return
         if reply.reject_schema and "response_format" in body:
             reply = Reply(status=400, content='{"error": {"message": "response_format not '
                                               'supported", "type": "invalid_request_error"}}')
@@ -169,7 +194,8 @@ class ChatServer:
                 else json.dumps({"error": {"message": reply.content or "error",
                                            "type": "server_error"}}).encode())
             h.send_response(reply.status)
-            h.send_header("Content-Type", "application/json")
+            if "Content-Type" not in reply.headers:
+                h.send_header("Content-Type", "application/json")
             for k, v in reply.headers.items():
                 h.send_header(k, v)
             h.send_header("Content-Length", str(len(data)))
@@ -198,6 +224,13 @@ class ChatServer:
                 h.wfile.flush()
                 if reply.pace:
                     time.sleep(reply.pace)
+            until = time.monotonic() + 120
+            while reply.repeat and time.monotonic() < until:  # a model in a loop
+                h.wfile.write(chunk(reply.repeat, model=model))
+                h.wfile.flush()
+                with self.lock:
+                    self.streamed += 1
+                time.sleep(reply.pace or 0.002)
             if not reply.truncate:
                 h.wfile.write(chunk(None, "stop", model))
                 h.wfile.write(b"data: [DONE]\n\n")

@@ -1,4 +1,5 @@
-"""pyproject.toml declares only what the studio uses, and `make venv` installs every extra.
+"""pyproject.toml declares only what the studio uses, and `make venv` installs every extra
+(but the bench's llm-local, which compiles llama.cpp).
 
 A declared dependency that no module imports costs every install (and, for pydub, a second
 copy of a decoder the studio already drives itself: see the README's "Why not pydub").
@@ -17,7 +18,9 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 # packages that are data, not modules: nothing imports them by name
 DATA_ONLY = {"tzdata"}
 # extras for the developer's tools, not the studio's code
-TOOL_EXTRAS = {"test"}
+TOOL_EXTRAS = {"test", "llm-local"}
+# extras `make venv` leaves out: llm-local compiles llama.cpp for bench/bench_llm_servers.py
+NOT_IN_MAKE = {"llm-local"}
 
 
 def _name(requirement: str) -> str:
@@ -60,4 +63,5 @@ def test_make_venv_installs_every_extra():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     line = re.search(r"pip install .*-e '\.\[([^\]]*)\]'", makefile)
     assert line, "the Makefile's editable install line"
-    assert set(line.group(1).split(",")) == set(PYPROJECT["project"]["optional-dependencies"])
+    assert set(line.group(1).split(",")) == set(
+        PYPROJECT["project"]["optional-dependencies"]) - NOT_IN_MAKE

@@ -257,3 +257,26 @@ def test_the_doctor_imports_no_qt():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+def test_a_show_with_a_model_writer_reports_what_its_server_supports(tmp_path):
+    """llama-cpp-python's server lists its model but answers a JSON schema with a 500: doctor
+    says so, with the server's message, and that the other ways work."""
+    import sys as _sys
+
+    _sys.path.insert(0, str(Path(__file__).parent))
+    from llm_server import ChatServer, Reply
+
+    show = tmp_path / "show"
+    show.mkdir()
+    with ChatServer(models=("gemma",)) as server:
+        (show / "show.toml").write_text(
+            f'title = "W"\n[owner]\nemail = "a@b.org"\n[writer]\nkind = "llm"\n'
+            f'base_url = "{server.base_url}"\nmodel = "gemma"\n')
+        ok = Reply('{"ok": true}')
+        server.script(Reply(status=500, content="Input should be 'text' or 'json_object'"),
+                      ok, ok, ok)
+        result = doctor(tmp_path, "--offline", "--show-dir", str(show))
+    line = line_of(result.stdout, "language-model writer")
+    assert line.startswith("ok") and "JSON schema no (500: Input should be 'text'" in line, line
+    assert "json_object yes, no format yes, streaming yes" in line

@@ -173,6 +173,10 @@ def test_test_connection_lists_models_off_the_ui_thread_or_says_why_not(qtbot, w
         assert time.monotonic() - started < 0.3  # the server takes 0.5 s: not on this thread
         assert "Testing" in dialog.message.text() and not w.test.isEnabled()
         qtbot.waitUntil(lambda: "2 models" in dialog.message.text(), timeout=10_000)
+        # and one tiny chat request in each way the writer asks, with the server's answers
+        said = dialog.message.text()
+        assert "Chat with llama3.2:3b: JSON schema no (500: no reply scripted)" in said, said
+        assert "streaming no (" in said and "\n" not in said
         assert [w.model.itemText(i) for i in range(w.model.count())] == ["llama3.2:3b",
                                                                           "qwen2.5:7b"]
         assert w.test.isEnabled()

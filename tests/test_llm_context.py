@@ -25,7 +25,8 @@ def answer(body: dict) -> str:
     day = _day_of(body)
     cards = day["commits"]
     if not any("record" in c for c in cards) and "opening" in body["messages"][1]["content"]:
-        return json.dumps({"title": "Widgets today", "summary": "The day on Widgets.",
+        return json.dumps({"title": "An LRU Cache and a Crash Fix",
+                           "summary": "Ana Lima's LRU cache and a fix for a crash.",
                            "segments": [
                                {"title": "Welcome", "sentences": [
                                    {"text": "Welcome to Widgets.", "commits": []}]},
@@ -73,7 +74,8 @@ def test_a_window_advertised_by_props_is_drafted_part_by_part(tmp_path):
     assert said[0].text.startswith("Welcome to Widgets") and said[-1].text.startswith("See you")
     told = {sha[:7] for s in said for sha in s.commits}
     assert {shas[k] for k in ("lru", "env", "release", "fix", "revert")} <= told
-    assert episode.title == "Widgets today"
+    assert episode.title == "Widgets: An LRU Cache and a Crash Fix"
+    assert episode.summary == "Ana Lima's LRU cache and a fix for a crash."
     assert all(s.provenance == "drafted-verified" for s in said)
 
 

@@ -182,3 +182,31 @@ def test_the_brief_lists_a_break_before_a_stated_limit(tmp_path):
     assert "limitation" in kinds and "removal" in kinds, kinds
     assert kinds.index("removal") < kinds.index("limitation"), kinds
     assert "tell every break, removal, rename and new\n   requirement" in BRIEF
+
+
+@pytest.mark.parametrize("text,title", [
+    ("Quantization-Aware Training Gets a Prototype", True),
+    ("Ana Lima adds a QAT prototype for int4 training. The old quantize function is gone.",
+     False),
+    ("Two commits today. Hadamard weights come first, with 1.8x less error.", False),
+])
+def test_a_true_title_and_summary_are_credited_to_their_commits(day, text, title):
+    from studio.script.llm.headline import check_headline
+
+    facts, s = day
+    why, shas = check_headline(text, facts, title)
+    assert why == "" and any(sha.startswith(s["qat"]) for sha in shas)
+
+
+@pytest.mark.parametrize("text,title,why", [
+    ("The 2026-03-04", True, "names nothing of the day's commits"),
+    ("A Quiet Day", True, "is not in the record"),
+    ("The prototype is a common application for the production environment, in the cloud "
+     "or on the desktop, for user testing.", False, "of its words are in the commits"),
+    ("Ana Lima adds a QAT prototype. Raj Mehta reviewed it.", False, "Mehta"),
+])
+def test_an_invented_title_or_summary_is_caught(day, text, title, why):
+    from studio.script.llm.headline import check_headline
+
+    facts, _ = day
+    assert why in check_headline(text, facts, title)[0]

@@ -81,3 +81,17 @@ def test_writer_auto_uses_a_found_model_and_else_the_story_writer(day, tmp_path)
     lines = [x for x in r.stderr.splitlines() if "writer auto" in x]
     assert len(lines) == 1 and "the story writer writes this script" in lines[0]
     assert json.loads((tmp_path / "b" / "episode.json").read_text())["writer"] == "editor-1"
+
+
+def test_the_local_server_bench_skips_cleanly_without_llama_cpp_python():
+    """bench/bench_llm_servers.py needs the optional llm-local extra (it compiles llama.cpp,
+    so `make test` leaves it out): without it the bench says so in one line and exits 0."""
+    import importlib.util
+
+    if importlib.util.find_spec("llama_cpp") is not None:
+        pytest.skip("llama-cpp-python is installed: the bench would start a real server")
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_llm_servers.py")],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    assert r.stdout.startswith("skipped: llama-cpp-python[server] is not installed"), r.stdout
+    assert len(r.stdout.splitlines()) == 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 import socket
 
 import pytest
-from llm_server import ChatServer
+from llm_server import ChatServer, Reply
 
 from studio.errors import StudioError
 from studio.script.llm.config import WriterSettings
@@ -57,3 +57,21 @@ def test_a_server_that_is_down_or_a_wrong_path_is_one_line():
 def test_a_remote_server_without_a_key_says_where_one_comes_from():
     with pytest.raises(StudioError, match="no API key for the model server api.example.com"):
         list_models(WriterSettings(kind="llm", base_url="https://api.example.com/v1"))
+
+
+def test_test_connection_says_which_ways_of_asking_the_server_supports():
+    """One tiny chat request in each way the writer may ask: llama-cpp-python's server answers
+    a JSON schema with its own 500, which is said with its message; the rest work."""
+    from studio.script.llm.probe import chat_modes
+
+    ok = Reply('{"ok": true}')
+    with ChatServer() as server:
+        server.script(Reply(status=500, content="Input should be 'text' or 'json_object'"),
+                      ok, ok, ok)
+        line = chat_modes(WriterSettings(kind="llm", base_url=server.base_url, model="m"))
+        bodies = [r["body"] for r in server.requests]
+    assert line == ("chat with m: JSON schema no (500: Input should be 'text' or "
+                    "'json_object'), json_object yes, no format yes, streaming yes"), line
+    assert [b.get("response_format", {}).get("type") for b in bodies] == [
+        "json_schema", "json_object", None, None]
+    assert bodies[3]["stream"] is True and all(b["max_tokens"] == 16 for b in bodies)

@@ -221,8 +221,7 @@ def cmd_script(args: argparse.Namespace) -> int:
         config = script_config(show_of(out), args.minutes)  # --minutes, else show.toml's
         writer = writer_choice(args, config.writer)
         config = replace(config, writer=writer)
-        progress = TerminalProgress(quiet=writer is None or not writer.drafts
-                                    or not sys.stderr.isatty())
+        progress = TerminalProgress(quiet=writer is None or not writer.drafts)
         try:
             fresh = write_show_script(day, config, args.profile, progress)
         finally:

@@ -1,4 +1,5 @@
-"""The show folder given with ``--show-dir``: its settings parse, its base URL is usable."""
+"""The show folder given with ``--show-dir``: its settings parse, its base URL is usable, its
+``[writer]`` model server answers (and how)."""
 
 from __future__ import annotations
 
@@ -45,8 +46,29 @@ def check_show(show_dir: Path) -> list[Check]:
                             f"{settings.base_url} is the preview address: podcast apps cannot "
                             "reach it", f"studio publish --show-dir {root} --base-url "
                             "https://YOU.github.io/SHOW/", needed=False))
+    if settings.writer.llm:
+        checks.append(check_writer(settings.writer))
     if not settings.owner.email:
         checks.append(Check("owner e-mail", False, "show.toml has no [owner] email; Apple "
                             "Podcasts needs it to verify the show",
                             f"set email under [owner] in {show_file(root)}", needed=False))
     return checks
+
+
+def check_writer(writer) -> Check:
+    """The show's ``[writer]`` model server: its models, and one tiny chat request in each way
+    the writer asks (a failure is a warning: the story writer stands in)."""
+    from ..script.llm.probe import connection
+
+    try:
+        models, modes = connection(writer)
+    except StudioError as exc:
+        return Check("language-model writer", False, str(exc),
+                     "start the server, or fix [writer] in show.toml", needed=False)
+    listed = writer.model in models or not models
+    usable = any(f"{mode} yes" in modes for mode in ("JSON schema", "json_object", "no format"))
+    detail = (f"{writer.model} at {writer.base_url}" + ("" if listed else
+              " (not in the server's model list)") + f"; {modes}")
+    return Check("language-model writer", usable and listed, detail,
+                 "" if usable and listed else "see the server's answers above; the story "
+                 "writer writes the script until it drafts", needed=False)

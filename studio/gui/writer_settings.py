@@ -230,7 +230,7 @@ class WriterPage(QWidget):
 
     def test_connection(self) -> None:
         """Ask the server for its models on the task runner; the answer lands in the page."""
-        from ..script.llm.probe import list_models
+        from ..script.llm.probe import connection
 
         settings, typed = self.settings(), self.key.text()
         try:
@@ -242,10 +242,11 @@ class WriterPage(QWidget):
             return
         self.tell(f"Testing the connection to {host_of(settings.base_url)}…")
         self.test.setEnabled(False)
-        self.runner.run_task("Test connection", lambda _p, _c: list_models(settings, typed),
+        self.runner.run_task("Test connection", lambda _p, _c: connection(settings, typed),
                              alive(self, self._tested), alive(self, self._untested))
 
-    def _tested(self, models: list[str]) -> None:
+    def _tested(self, found: tuple[list[str], str]) -> None:
+        models, modes = found
         self.test.setEnabled(True)
         chosen = self.model.currentText()
         self.model.clear()
@@ -257,7 +258,7 @@ class WriterPage(QWidget):
             return
         shown = ", ".join(models[:6]) + (f" and {len(models) - 6} more" if len(models) > 6 else "")
         self.tell(f"Connected to {host}: {len(models)} model{'s' if len(models) != 1 else ''} "
-                  f"({shown}).")
+                  f"({shown})." + (f" {modes[:1].upper()}{modes[1:]}." if modes else ""))
 
     def find_local(self) -> None:
         """Look for a model server on this machine on the task runner; what it finds fills

@@ -7,8 +7,9 @@ from ...digest.model import Digest
 from ...episode import Episode, Segment, Sentence
 from ..editor.ear import for_ear
 from ..story.draft import finish
-from .factlock import check_resolved, check_text, check_title, resolve
+from .factlock import check_resolved, check_title, resolve
 from .facts import DayFacts
+from .headline import check_headline
 from .schema import DraftScript
 
 VERIFIED = "drafted-verified"
@@ -79,16 +80,14 @@ def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Dige
         segments.append(Segment(id=seg_id, title=title, text=" ".join(s.text for s in sentences),
                                 commits=shas, sentences=sentences))
     title, summary = draft.title, draft.summary
-    for what, value, fallback in (("title", title, story.title), ("summary", summary,
-                                                                   story.summary)):
-        why = (check_title(value, [], facts) if what == "title" else check_text(value, facts)) \
-            if value.strip() else "empty"
-        if why:
-            notes.append(f"{what} replaced: {why}")
-            if what == "title":
-                title = fallback
-            else:
-                summary = fallback
+    why, _ = check_headline(title, facts, title=True)
+    if why:
+        notes.append(f"title replaced: {why}")
+        title = story.title
+    why, _ = check_headline(summary, facts, title=False)
+    if why:
+        notes.append(f"summary replaced: {why}")
+        summary = story.summary
     if digest.show and digest.show.lower() not in title.lower():
         title = f"{digest.show}: {title}"  # as every episode of the show is titled
     offer_story(segments, story)

@@ -1,8 +1,9 @@
 """Drafts kept by a hash of (model, prompt, facts): writing the same day again costs nothing.
 
 The prompt holds the facts (every commit's card), so the key is a hash of the model, the
-messages, the temperature and the draft format. Only answers that parsed as drafts are kept;
-the API key and the server's address are not part of the key or the file.
+messages, the temperature and the draft format. Only answers that parsed as drafts and whose
+locked episode was usable (:mod:`.usable`) are kept; the API key and the server's address are
+not part of the key or the file.
 """
 
 from __future__ import annotations
@@ -60,3 +61,10 @@ class DraftCache:
             atomic_write_bytes(path, json.dumps({"content": content}).encode())
         except OSError as exc:  # a cache that cannot be written only costs a re-draft later
             log.info("draft not cached: %s", exc.strerror or type(exc).__name__)
+
+    def forget(self, key: str) -> None:
+        """Drop an entry (a draft found unusable): the next run asks the server again."""
+        try:
+            self._path(key).unlink(missing_ok=True)
+        except OSError as exc:
+            log.info("cached draft not removed: %s", exc.strerror or type(exc).__name__)

@@ -1,12 +1,14 @@
 """One chat completion from an OpenAI-compatible server, through the ``openai`` client library.
 
-Here: retries of 429 (after the server's Retry-After), 5xx, timeouts and dropped connections
-with exponential back-off, cancellable and within a deadline over the whole draft; streaming
-with progress and cancel between chunks; a retry with ``json_object`` and then without a
-format for a server that fails a JSON schema; a prompt too long for the server's context
-window told apart (:class:`ContextExceeded`); and errors sorted in two: the user's configuration
-(:class:`~studio.errors.StudioError`, one line: unknown model, refused key) and the server
-failing (:class:`LlmUnavailable`: the episode goes on with the story writer).
+Here: retries of 429 (after the server's Retry-After), 5xx, timeouts (not of a server on this
+machine, which goes on computing an abandoned request) and dropped connections with back-off,
+cancellable and within a deadline over the whole draft; streaming with progress and cancel
+between chunks, stopped when it runs away (:mod:`.runaway`); a retry with ``json_object`` and
+then without a format for a server that fails a JSON schema; a prompt too long for the
+server's context window told apart (:class:`ContextExceeded`); and errors sorted in two: the
+user's configuration (:class:`~studio.errors.StudioError`, one line: unknown model, refused
+key) and the server failing (:class:`LlmUnavailable`: the episode goes on with the story
+writer). Every request given up on has its connection closed.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from typing import Any
 from ...errors import StudioError
 from ...jobs import CancelToken, Progress, no_progress
 from .config import WriterSettings, host_of
-from .key import ApiKey
+from .key import ApiKey, is_local
+from .runaway import Runaway, StreamGuard
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +63,8 @@ def complete(client: Any, settings: WriterSettings, messages: list[dict[str, str
              progress: Progress = no_progress, cancel: CancelToken | None = None,
              max_tokens: int | None = None) -> str:
     """The model's answer text, retried ``settings.retries`` times on 408/409/429/5xx, timeouts
-    and dropped connections (after the server's Retry-After, else 0.5 s doubling to 8 s).
+    and dropped connections (after the server's Retry-After, else 0.5 s doubling to 8 s); a
+    timeout of a server on this machine is not retried (it is still busy with the request).
 
     Any other error of a try with the JSON schema (a server that refuses ``response_format``
     with 400, or llama-cpp-python's 500 "Input should be 'text' or 'json_object'") is tried
@@ -94,6 +98,11 @@ def complete(client: Any, settings: WriterSettings, messages: list[dict[str, str
                 continue
             if isinstance(exc, openai.APIStatusError) and status not in RETRIED and status < 500:
                 raise LlmUnavailable(_why(exc, settings)) from None
+            if isinstance(exc, openai.APITimeoutError) and is_local(settings.base_url):
+                # a server on this machine that timed out is still computing the answer: a
+                # new request would queue behind it (and slow the next draft too)
+                raise LlmUnavailable(f"{_why(exc, settings)}; not asked again, as a server on "
+                                     "this machine goes on with a request it was sent") from None
             attempt += 1
             if attempt > settings.retries:
                 raise LlmUnavailable(_why(exc, settings)) from None
@@ -103,7 +112,7 @@ def complete(client: Any, settings: WriterSettings, messages: list[dict[str, str
                                      f"the {settings.deadline:g} s deadline") from None
             log.info("%s: %s; retry %d of %d in %.1f s", host, _why(exc, settings), attempt,
                      settings.retries, wait)
-            progress(0.0, f"{host} is busy: trying again in {wait:.0f} s")
+            progress(0.0, f"{host} is busy: trying again in {_seconds(wait)} s")
             _sleep(wait, cancel)
 
 
@@ -237,6 +246,8 @@ def _ask(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
                                                   temperature=settings.temperature, **extra)
         if cancel is not None:
             cancel.check()
+        if isinstance(response, (str, bytes)):  # a body the library could not read as JSON
+            raise LlmUnavailable(not_an_api(host, response))
         choices = getattr(response, "choices", None) or []
         if not choices or not getattr(choices[0], "message", None):
             raise LlmUnavailable(f"{host} sent an answer without a message")
@@ -250,8 +261,11 @@ def _ask(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
     size = 0
     finished = ""
     expected = max(1, expected_words * CHARS_PER_WORD)
+    guard = StreamGuard()
+    chunks = 0
     try:
         for chunk in _chunks(stream):
+            chunks += 1
             if cancel is not None:
                 cancel.check()
             if time.monotonic() - started > settings.deadline:
@@ -262,6 +276,10 @@ def _ask(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
                 if text:
                     parts.append(text)
                     size += len(text)
+                    try:
+                        guard.feed(text)
+                    except Runaway as exc:
+                        raise LlmUnavailable(f"stopped the stream from {host}: {exc}") from None
                 if choice.finish_reason:
                     finished = choice.finish_reason
             progress(min(0.95, size / expected), drafting_message(settings.model, size))
@@ -271,9 +289,28 @@ def _ask(client: Any, settings: WriterSettings, messages: list[dict[str, str]],
             close()
     if finished == "length":
         raise LlmUnavailable(f"{host} cut the draft short (the model's length limit)")
+    if not chunks:
+        response = getattr(stream, "response", None)
+        kind = getattr(response, "headers", {}).get("content-type", "") if response else ""
+        raise LlmUnavailable(not_an_api(host, "", kind))
     if not finished:
         raise LlmUnavailable(f"the stream from {host} ended before the draft was finished")
     return "".join(parts)
+
+
+def _seconds(wait: float) -> str:
+    """0.5 as "0.5", 2.0 as "2", 12.4 as "12": never "0"."""
+    return f"{wait:.0f}" if wait >= 10 else f"{wait:.1f}".rstrip("0").rstrip(".")
+
+
+def not_an_api(host: str, body: str | bytes, kind: str = "") -> str:
+    """What to say of a 200 answer that is no chat completion (a web page, a proxy's notice)."""
+    text = body.decode("utf-8", "replace") if isinstance(body, bytes) else body
+    head = text[:500].lower()
+    what = ("a web page" if "html" in kind.lower() or "<html" in head or "<!doctype" in head
+            else f"{kind.split(';')[0]}" if kind else "something else")
+    return (f"{host} did not answer as a chat-completions API (it sent {what}; is the base URL "
+            "the server's OpenAI-compatible address, usually ending in /v1?)")
 
 
 def drafting_message(model: str, size: int) -> str:

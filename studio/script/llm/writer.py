@@ -2,7 +2,9 @@
 
 Off by default (show.toml ``[writer] kind = "llm"``, or ``--writer llm``). The story writer
 always writes the day too: its script stands in for any drafted sentence the fact lock rejects,
-and whole when the server is down, slow or answers garbage (the host is told in one line).
+and whole when the server is down, slow or answers garbage, or when the locked draft is no
+episode (nothing kept, no greeting or sign-off, a planned story left out: :mod:`.usable`); the
+host is told in one line, and such a draft is not cached.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from .parts import draft_in_parts
 from .plan_brief import DayBrief, day_brief
 from .prompt import messages, target_words
 from .schema import RESPONSE_FORMAT, DraftInvalid, DraftScript, parse_draft
+from .usable import unusable
 from .window import answer_tokens, context_window, estimate_tokens
 
 log = logging.getLogger(__name__)
@@ -40,6 +43,8 @@ class LlmWriter:
         self.cache = cache if cache is not None else (DraftCache() if settings.cache else None)
         self.name = f"llm-1 ({settings.model})"
         self.client = None
+        self._fresh: list[tuple[str, str]] = []  # (cache key, answer) of this draft
+        self._used: list[str] = []  # cache keys this draft was read from
 
     def write(self, digest: Digest, profile: Profile) -> Episode:
         from ..writer import default_writer
@@ -47,27 +52,50 @@ class LlmWriter:
         story = default_writer(self.minutes).write(digest, profile)
         plan = plan_episode(digest)
         facts = day_facts(digest, profile, plan.findings)
+        self._fresh, self._used = [], []
         try:
             draft = self._draft(facts, day_brief(plan, digest))
         except (LlmUnavailable, DraftInvalid) as exc:
             # an unavailable server's reason names its host already: said once
             what = (f"at {host_of(self.settings.base_url)} answered with no usable draft"
                     if isinstance(exc, DraftInvalid) else "was not used")
-            note = f"the language model {what} ({exc}); this script is the story writer's"
-            log.warning("%s", note)
-            story.writer_note = note
-            return story
+            return self._fall_back(story, f"the language model {what} ({exc})")
         self.progress(0.97, "checking every fact of the draft against the day")
         episode = lock_draft(draft, facts, story, digest, self.name)
         counts = provenance_counts(episode)
-        drafted = counts["verified"] + counts["replaced"] + counts["dropped"]
+        drafted = sum(len(seg.sentences) for seg in draft.segments)
+        why = unusable(episode, plan, drafted)
+        if why:
+            if self.cache is not None:  # a draft cached before this check: never again
+                for key in self._used:
+                    self.cache.forget(key)
+            return self._fall_back(story, f"the language model's draft at "
+                                          f"{host_of(self.settings.base_url)} was not usable "
+                                          f"({why})")
+        if self.cache is not None:
+            for key, content in self._fresh:
+                self.cache.put(key, content)
         log.info("draft by %s: %d sentences drafted, %d kept (verified), %d replaced, "
                  "%d dropped", self.settings.model, drafted, counts["verified"],
                  counts["replaced"], counts["dropped"])
         self.progress(1.0, "draft checked")
         return episode
 
+    def _fall_back(self, story: Episode, why: str) -> Episode:
+        note = f"{why}; this script is the story writer's"
+        log.warning("%s", note)
+        story.writer_note = note
+        return story
+
     def _draft(self, facts: DayFacts, brief: DayBrief) -> DraftScript:
+        try:
+            return self._draft_day(facts, brief)
+        finally:  # no connection left open to a server that may still be computing
+            if self.client is not None:
+                self.client.close()
+                self.client = None
+
+    def _draft_day(self, facts: DayFacts, brief: DayBrief) -> DraftScript:
         """The day in one request when it fits the model's window, else part by part."""
         words = target_words(self.minutes, facts.digest.stats.commits)
         whole = messages(facts, brief, self.minutes)
@@ -97,6 +125,7 @@ class LlmWriter:
             draft = parse_draft(cached)
         except DraftInvalid:
             return None
+        self._used.append(draft_key(s.model, prompt, s.temperature))
         self.progress(0.95, "the draft of this day is cached")
         return draft
 
@@ -111,6 +140,5 @@ class LlmWriter:
         content = complete(self.client, s, prompt, RESPONSE_FORMAT, words, self.progress,
                            self.cancel, max_tokens=answer_tokens(words))
         draft = parse_draft(content)
-        if self.cache is not None:
-            self.cache.put(draft_key(s.model, prompt, s.temperature), content)
+        self._fresh.append((draft_key(s.model, prompt, s.temperature), content))
         return draft
