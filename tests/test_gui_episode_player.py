@@ -46,6 +46,7 @@ def wav_seconds(path) -> float:
 def test_the_whole_episode_plays_as_it_will_be_exported(qtbot, window, tmp_path):
     win, bar = window, window.episode_player
     assert bar.isVisible() and not bar.play.isEnabled()  # no take yet: nothing to play
+    assert bar.position.text() == "No take yet: nothing to play"
     synthesized(qtbot, win)
     ep = win.project.episode
     assert bar.play.isEnabled() and bar.position.text() == "Not rendered yet: press Play"

@@ -181,7 +181,7 @@ class EpisodePlayerBar(QWidget):
         self._start_at = at
         if self.player.playing:
             self.player.seek(at)
-        self._show_position(at)
+        self._update()
 
     def _moved(self, seconds: float) -> None:
         if not self.slider.isSliderDown():
@@ -192,7 +192,9 @@ class EpisodePlayerBar(QWidget):
 
     def _show_position(self, seconds: float | None) -> None:
         if self.preview is None:
-            self.position.setText("" if self.rendering else "Not rendered yet: press Play")
+            self.position.setText("" if self.rendering or self.project.episode is None else
+                                  "Not rendered yet: press Play" if self._has_takes() else
+                                  "No take yet: nothing to play")
             return
         if seconds is None:
             seconds = self.slider.value() / STEPS_A_SECOND
