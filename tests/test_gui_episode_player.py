@@ -116,6 +116,10 @@ def test_an_edit_renders_again_and_cancel_stops_it(qtbot, window):
     qtbot.waitUntil(editor.in_point.isEnabled, timeout=30_000)
     editor.in_point.setValue(editor.in_point.value() + 0.5)
     assert win.project.undo_stack.undoText().startswith("Trim “")
+    seg = ep.segments[1]  # and a stale take: the player says the export will not play it
+    win.editor.select_segment(seg.id)
+    win.editor.text.setPlainText(seg.text + " One more sentence.")
+    win.tabs.setCurrentWidget(win.narration)
     bar.toggle()
     assert bar.rendering
     qtbot.mouseClick(bar.cancel, Qt.MouseButton.LeftButton)
@@ -127,6 +131,8 @@ def test_an_edit_renders_again_and_cancel_stops_it(qtbot, window):
     qtbot.waitUntil(lambda: bar.player.playing, timeout=120_000)
     assert bar.preview.wav != first and not first.exists()
     assert bar.preview.duration == pytest.approx(length - 0.5, abs=0.05)
+    assert win.statusBar().currentMessage() == ("1 stale take played as it is: the export "
+                                                "synthesizes it afresh.")
     # a take played in the audio editor pauses the episode: one thing heard at a time
     win.narration.toggle_play()
     qtbot.waitUntil(lambda: not bar.player.playing, timeout=10_000)

@@ -233,9 +233,9 @@ class EpisodePlayerBar(QWidget):
             old = self.preview
             self.preview, self.key = preview, key
             self.slider.setRange(0, int(preview.duration * STEPS_A_SECOND))
-            if preview.left_out:
-                self.message.emit(f"{plural(len(preview.left_out), 'segment')} without a take "
-                                  f"left out (the export synthesizes them).")
+            note = self._not_as_exported(preview)
+            if note:
+                self.message.emit(note)
             self._play(at, segment)
             if old is not None and old.wav != preview.wav:
                 old.wav.unlink(missing_ok=True)
@@ -257,6 +257,25 @@ class EpisodePlayerBar(QWidget):
             done, failed, lambda f, _m: self.progress.setValue(int(f * 1000)), cancelled)
         self.message.emit("Preparing the episode to play…")
         self._update()
+
+    def _not_as_exported(self, preview) -> str:
+        """Where the export will differ from what plays: segments without a take (left out)
+        and stale synthesized takes (the export synthesizes both; recordings it keeps)."""
+        from ...narration.recordings import is_recording
+
+        ep, narration = self.project.episode, getattr(self.window_, "narration", None)
+        statuses = narration.statuses() if narration is not None else {}
+        stale = [s.id for s in ep.segments if statuses.get(s.id) == audio_jobs.STALE
+                 and not is_recording(s.take)]
+        parts = []
+        if preview.left_out:
+            parts.append(f"{plural(len(preview.left_out), 'segment')} without a take left out")
+        if stale:
+            parts.append(f"{plural(len(stale), 'stale take')} played as "
+                         f"{'it is' if len(stale) == 1 else 'they are'}")
+        return (f"{'; '.join(parts)}: the export synthesizes "
+                f"{'it' if len(preview.left_out) + len(stale) == 1 else 'them'} afresh."
+                if parts else "")
 
     def cancel_render(self) -> None:
         if self.rendering:
