@@ -55,7 +55,7 @@ def test_the_whole_episode_plays_as_it_will_be_exported(qtbot, window, tmp_path)
     with Heartbeat() as beat:
         qtbot.mouseClick(bar.play, Qt.MouseButton.LeftButton)
         assert bar.rendering and bar.cancel.isEnabled() and not bar.play.isEnabled()
-        qtbot.waitUntil(lambda: bar.player.playing, timeout=120_000)
+        qtbot.waitUntil(lambda: bar.playing, timeout=120_000)
     assert beat.max_gap < 0.3, beat.max_gap  # rendered in a child, never on the UI thread
     assert any(0 < f < 1000 for f in fractions)  # its progress was shown
     preview = bar.preview
@@ -78,7 +78,7 @@ def test_the_whole_episode_plays_as_it_will_be_exported(qtbot, window, tmp_path)
     qtbot.waitUntil(lambda: bar.position.text().endswith(f"“{third.title}”"), timeout=10_000)
     assert bar.slider.value() >= int(preview.segments[third.id][0] * 10)
     qtbot.mouseClick(bar.stop_button, Qt.MouseButton.LeftButton)
-    assert not bar.player.playing and bar.slider.value() == 0
+    assert not bar.playing and bar.slider.value() == 0
 
     # what plays is what the export makes: the same length, segments at the same places,
     # the loudness at the target
@@ -106,7 +106,7 @@ def test_an_edit_renders_again_and_cancel_stops_it(qtbot, window):
     synthesized(qtbot, win, keep=2)
     ep = win.project.episode
     bar.start()
-    qtbot.waitUntil(lambda: bar.player.playing, timeout=120_000)
+    qtbot.waitUntil(lambda: bar.playing, timeout=120_000)
     first, length = bar.preview.wav, bar.preview.duration
     bar.pause()
     # a trim of the first take: the episode changed, Play renders it again, shorter
@@ -124,16 +124,21 @@ def test_an_edit_renders_again_and_cancel_stops_it(qtbot, window):
     assert bar.rendering
     qtbot.mouseClick(bar.cancel, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not bar.rendering, timeout=30_000)
-    assert not bar.player.playing and bar.preview.wav == first  # cancelled: nothing new plays
+    assert not bar.playing and bar.preview.wav == first  # cancelled: nothing new plays
     assert "cancelled" in win.statusBar().currentMessage()
     assert bar.play.isEnabled() and not bar.cancel.isEnabled()
     qtbot.mouseClick(bar.play, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: bar.player.playing, timeout=120_000)
+    qtbot.waitUntil(lambda: bar.playing, timeout=120_000)
     assert bar.preview.wav != first and not first.exists()
     assert bar.preview.duration == pytest.approx(length - 0.5, abs=0.05)
     assert win.statusBar().currentMessage() == ("1 stale take played as it is: the export "
                                                 "synthesizes it afresh.")
-    # a take played in the audio editor pauses the episode: one thing heard at a time
-    win.narration.toggle_play()
-    qtbot.waitUntil(lambda: not bar.player.playing, timeout=10_000)
+    # a take played in the audio editor takes the episode's place: one thing heard at a time
+    moved = bar.slider.value()
+    win.narration.editor.play_selection()
+    assert not bar.playing
+    qtbot.waitUntil(lambda: win.narration.player.playing and bar.play.text() == "Play episode",
+                    timeout=10_000)
+    qtbot.wait(300)
+    assert bar.slider.value() <= moved + 5  # the take's position is not the episode's
     win.narration.player.stop()

@@ -37,7 +37,11 @@ class EpisodePlayerBar(QWidget):
         self.setObjectName("episodePlayer")
         self.window_ = window
         self.project, self.runner = window.project, window.runner
-        self.player = Player(self)
+        # the window's one player, the audio editor's: a second QMediaPlayer thread doubled
+        # the teardowns in which the ffmpeg backend's threads need the GIL (see
+        # studio/gui/player.py), and one player means one thing heard at a time
+        narration = getattr(window, "narration", None)
+        self.player = narration.player if narration is not None else Player(self)
         self.preview = None  # the last render (studio.audio.preview.Preview)
         self.key: tuple | None = None
         self.task = None
@@ -77,7 +81,7 @@ class EpisodePlayerBar(QWidget):
         self.slider.sliderReleased.connect(self._slid)
         self.player.position.connect(self._moved)
         self.player.state_changed.connect(lambda _on: self._update())
-        self.player.error.connect(self.message.emit)
+        self.player.error.connect(lambda msg: self.playing and self.message.emit(msg))
         for sig in (self.project.reset, self.project.structure_changed,
                     self.project.segment_changed):
             sig.connect(lambda *_: self._update())
@@ -85,6 +89,12 @@ class EpisodePlayerBar(QWidget):
         self._update()
 
     # --- state -------------------------------------------------------------------------------
+    @property
+    def playing(self) -> bool:
+        """The episode is what the player is playing (not a take)."""
+        return (self.player.playing and self.preview is not None
+                and self.player.path == self.preview.wav)
+
     @property
     def rendering(self) -> bool:
         return self.task is not None and self.task.running
@@ -105,38 +115,41 @@ class EpisodePlayerBar(QWidget):
     def _update(self) -> None:
         takes = self._has_takes()
         self.play.setEnabled(takes and not self.rendering)
-        self.play.setText("Pause" if self.player.playing else "Play episode")
+        self.play.setText("Pause" if self.playing else "Play episode")
         self.from_segment.setEnabled(takes and not self.rendering)
-        self.stop_button.setEnabled(self.player.playing or self._start_at > 0)
+        self.stop_button.setEnabled(self.playing or self._start_at > 0)
         self.cancel.setEnabled(self.rendering)
         self.slider.setEnabled(self.preview is not None)
         if not self.rendering:
             self.progress.setValue(0)
-        self._show_position(self._start_at if not self.player.playing else None)
+        self._show_position(self._start_at if not self.playing else None)
         self.actions_changed.emit()
 
     def _forget(self) -> None:
         """Another episode: nothing of the last one's render is played or shown."""
         self.cancel_render()
-        self.player.stop()
+        if self.playing:
+            self.player.stop()
         self.preview, self.key, self._start_at = None, None, 0.0
         self.slider.setRange(0, 0)
         self._update()
 
     # --- playing -----------------------------------------------------------------------------
     def toggle(self) -> None:
-        if self.player.playing:
+        if self.playing:
             self.pause()
         else:
             self.start(self._start_at)
 
     def pause(self) -> None:
         self._start_at = self.slider.value() / STEPS_A_SECOND
-        self.player.stop()
+        if self.playing:
+            self.player.stop()
         self._update()
 
     def stop(self) -> None:
-        self.player.stop()
+        if self.playing:
+            self.player.stop()
         self._start_at = 0.0
         self.slider.setValue(0)
         self._update()
@@ -168,9 +181,6 @@ class EpisodePlayerBar(QWidget):
                 return
             at = preview.segments[segment][0]
         at = 0.0 if at >= preview.duration - 0.05 else max(0.0, at)
-        narration = getattr(self.window_, "narration", None)
-        if narration is not None:
-            narration.player.stop()  # one thing plays at a time
         if self.player.play(preview.wav, at):
             self._start_at = at
             self.slider.setValue(int(at * STEPS_A_SECOND))
@@ -179,11 +189,15 @@ class EpisodePlayerBar(QWidget):
     def _slid(self) -> None:
         at = self.slider.value() / STEPS_A_SECOND
         self._start_at = at
-        if self.player.playing:
+        if self.playing:
             self.player.seek(at)
         self._update()
 
     def _moved(self, seconds: float) -> None:
+        if self.preview is None or self.player.path != self.preview.wav:
+            if self.play.text() == "Pause":
+                self._update()  # a take took the player over: the episode stopped
+            return
         if not self.slider.isSliderDown():
             self.slider.setValue(int(seconds * STEPS_A_SECOND))
         self._show_position(seconds)

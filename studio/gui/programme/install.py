@@ -1,5 +1,5 @@
-"""The episode player in the window: its bar at the foot, its actions in the Segment menu,
-and one player heard at a time (a take played in the audio editor pauses the episode)."""
+"""The episode player in the window: its bar at the foot, its actions in the Segment menu
+(it plays through the audio editor's player: a take played there stops the episode)."""
 
 from __future__ import annotations
 
@@ -20,10 +20,6 @@ def install_episode_player(window) -> EpisodePlayerBar:
     window.view_menu.addAction(tools.toggleViewAction())
     window.episode_player = bar
     bar.message.connect(lambda msg: window.statusBar().showMessage(msg, 10_000))
-    narration = getattr(window, "narration", None)
-    if narration is not None:
-        narration.player.state_changed.connect(lambda on: on and bar.player.playing
-                                               and bar.pause())
     menu = window.segment_menu
     menu.addSeparator()
     pairs = []
