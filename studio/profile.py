@@ -8,6 +8,7 @@ show can supply its own file.
 
 from __future__ import annotations
 
+import copy
 import fnmatch
 import re
 from dataclasses import dataclass, field, replace
@@ -132,6 +133,25 @@ def load_profile(path: str | Path) -> Profile:
     )
 
 
+# the bundled profiles as last read, by path: (mtime, size) and the profile. profile_for
+# reads each of them for every call, and the window asks it on the UI thread whenever an
+# episode opens (40 ms of TOML parsing a pull, measured); a handful of files, never more
+_read: dict[str, tuple[tuple[int, int], Profile]] = {}
+
+
+def _bundled(path: Path) -> Profile:
+    """The bundled profile at ``path``, read again only when the file changed; shared: copy
+    it before handing it out."""
+    st = path.stat()
+    stamp = (st.st_mtime_ns, st.st_size)
+    known = _read.get(str(path))
+    if known is not None and known[0] == stamp:
+        return known[1]
+    profile = load_profile(path)
+    _read[str(path)] = (stamp, profile)
+    return profile
+
+
 def builtin_profiles() -> list[Path]:
     return sorted(resource_path("profiles").glob("*.toml"))
 
@@ -150,10 +170,10 @@ def profile_for(repo: str, explicit: str | None = None, project: str = "") -> Pr
         raise StudioError(f"no profile {explicit!r} (built in: {names}; or give a .toml path)")
     wanted = repo.lower()
     for path in builtin_profiles():
-        profile = load_profile(path)
+        profile = _bundled(path)
         if wanted in profile.repos:
-            return profile
-    default = load_profile(resource_path("profiles") / "default.toml")
+            return copy.deepcopy(profile)
+    default = copy.deepcopy(_bundled(resource_path("profiles") / "default.toml"))
     short = repo.rsplit("/", 1)[-1] or repo
     if project.strip():
         default.name = project.strip()

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import gc
 import threading
+import time
 
-from PySide6.QtCore import QObject, Qt
+from guikit import DATE, build_repo, open_window
+from PySide6.QtCore import QDate, QObject, Qt
 
+from studio.gui import collector
 from studio.gui.app import make_app
 from studio.gui.tasks import TaskRunner
 
@@ -109,3 +112,26 @@ def test_full_passes_wait_for_the_heap_to_grow_by_a_quarter(qtbot):
         del kept, grown
     finally:
         collector.timer.start()
+
+
+def test_the_idle_thaw_waits_until_no_job_ran_for_the_idle_while(qtbot, monkeypatch, tmp_path):
+    """Issue 26 item 6: the thaw is one full pass over the whole heap (536 ms in a full test
+    run). With the host's last input long past, it ran at the first tick after a pull ended,
+    while the window filled the day list; it waits until no job ran for the idle while too."""
+    repo = build_repo(tmp_path / "repo")
+    win = open_window(qtbot, monkeypatch, tmp_path)
+    watcher = collector._installed
+    monkeypatch.setattr(watcher, "idle_seconds", 1.5)
+    win.pull_panel.repo.setEditText(str(repo))
+    win.pull_panel.date.setDate(QDate.fromString(DATE, "yyyy-MM-dd"))
+    watcher.last_input = time.monotonic() - 60  # the host has not touched the app for a minute
+    win.pull_panel.pull.click()
+    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=60_000)
+    ended, thaws = time.monotonic(), watcher.thaws
+    assert watcher.frozen_since  # the pull's result froze the heap: a thaw is owed
+    qtbot.wait(800)  # a few ticks after the job ended: no thaw yet
+    assert watcher.thaws == thaws, "thawed right after a job ended"
+    qtbot.waitUntil(lambda: watcher.thaws == thaws + 1, timeout=5_000)
+    assert time.monotonic() - ended >= 1.5 and not watcher.frozen_since
+    win.project.close()
+    win.runner.wait()

@@ -198,7 +198,7 @@ def test_dragging_a_segment_moves_it_as_one_undo_step(qtbot, window, repo):
     assert [lst.item(i).data(Qt.ItemDataRole.UserRole) for i in range(lst.count())] == \
         [s.id for s in ep.segments]
     assert ed.current_id() == ids[0]
-    assert stack.count() == before + 1 and stack.undoText() == "Move segment"
+    assert stack.count() == before + 1 and stack.undoText() == f"Move “{ep.segments[2].title}” down 2 places"
     window.undo_action.trigger()
     assert [s.id for s in ep.segments] == ids
     # dropping back onto its own place changes nothing and adds no step

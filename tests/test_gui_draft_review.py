@@ -120,7 +120,7 @@ def test_reject_and_accept_a_drafted_segment_one_undo_step_each(qtbot, window, d
     qtbot.mouseClick(ed.accept_draft, Qt.MouseButton.LeftButton)
     assert ep.segment("release-and-fixes").text == before and marks(ed) == {}
     assert "accepted" in ed.behind.toPlainText()
-    assert window.undo_action.text().endswith("Accept draft")
+    assert window.undo_action.text().replace("&", "") == "Undo Accept the draft of “Release and fixes”"
     qtbot.keyClick(ed.text, Qt.Key.Key_Z, CTRL)
     assert set(marks(ed).values()) == {draft_review.VERIFIED, draft_review.REPLACED}
     assert window.project.modified
@@ -144,7 +144,7 @@ def test_regenerate_gives_a_drafted_segment_the_story_writers_text(qtbot, window
     qtbot.mouseClick(ed.regen, Qt.MouseButton.LeftButton)  # was: "nothing for segment" error
     assert window.dialogs.errors == [] and "regenerate:A rollback" in window.dialogs.asked
     assert ep.segment("a-rollback").text == story == ed.text.toPlainText()
-    assert window.undo_action.text().endswith("Regenerate segment")
+    assert window.undo_action.text().endswith("Write “A rollback” again from the data")
     ed.text.setFocus()
     qtbot.keyClick(ed.text, Qt.Key.Key_Z, CTRL)
     assert ep.segment("a-rollback").text == drafted

@@ -46,7 +46,7 @@ def test_each_rows_progress_is_shown_while_the_synthesis_runs(qtbot, window):
     assert [row.count(MADE) for row in seen] == sorted(row.count(MADE) for row in seen)
     assert set(status_column(panel)) == {"ready"}  # the takes joined the episode
     assert panel.statuses() == {s.id: audio_jobs.FRESH for s in ep.segments}
-    assert window.project.undo_stack.undoText() == "Synthesize"
+    assert window.project.undo_stack.undoText() == f"Synthesize {len(ep.segments)} segments"
 
 
 def test_no_take_shows_empty_fields_and_undo_never_takes_back_a_phantom_trim(
@@ -79,7 +79,7 @@ def test_no_take_shows_empty_fields_and_undo_never_takes_back_a_phantom_trim(
     panel.select_segment(other.id)
     qtbot.waitUntil(lambda: editor.out_point.isEnabled() and
                     editor.out_point.value() <= short.duration + 0.01, timeout=30_000)
-    assert stack.count() == before + 1 and stack.undoText() == "Synthesize", [
+    assert stack.count() == before + 1 and stack.undoText() == f"Synthesize “{other.title}”", [
         stack.text(i) for i in range(stack.count())]
     window.undo_action.trigger()
     assert ep.segment(other.id).take is None  # the first Undo took back the synthesis

@@ -282,7 +282,8 @@ class AudioEditor(QWidget):
             return
         trim = Trim(self.in_point.value(), self.out_point.value(), self.fade_in.value(),
                     self.fade_out.value(), auto=False)
-        if not self.apply_trim(trim, "Fade" if spin in (self.fade_in, self.fade_out) else "Trim"):
+        fades = spin in (self.fade_in, self.fade_out)
+        if not self.apply_trim(trim, "Change the fades of" if fades else "Trim"):
             why = self.info.text()
             self._refresh_trim()  # a value that makes no sense: the fields show the trim again
             self.info.setText(why)
@@ -294,7 +295,7 @@ class AudioEditor(QWidget):
         sid = self.segment_id
         self.runner.run_task("Auto-trim", lambda p, c: audio_jobs.auto_trim_of(path),
                              lambda trim: sid == self.segment_id and
-                             self.apply_trim(trim, "Auto-trim"),
+                             self.apply_trim(trim, "Trim the silence around"),
                              lambda msg: self.info.setText(msg))
 
     def play_selection(self) -> None:

@@ -12,6 +12,26 @@ from ..episode import Segment, Trim
 from .project import Project
 
 TEXT_ID = 1
+NAME_CHARS = 40  # of a segment's title in a command's name
+
+
+def quoted(title: str) -> str:
+    """A segment's title as the undo history names it: “Welcome”, long ones shortened."""
+    title = " ".join(title.split()) or "untitled segment"
+    return f"“{title if len(title) <= NAME_CHARS else title[:NAME_CHARS - 1].rstrip() + '…'}”"
+
+
+def segment_name(project: Project, segment_id: str) -> str:
+    ep = project.episode
+    seg = next((s for s in ep.segments if s.id == segment_id), None) if ep else None
+    return quoted(seg.title) if seg is not None else "a segment"
+
+
+def takes_name(project: Project, label: str, segment_ids) -> str:
+    """``label`` (with ``{what}``) said of one segment by its title, of several by count."""
+    ids = list(segment_ids)
+    what = segment_name(project, ids[0]) if len(ids) == 1 else f"{len(ids)} segments"
+    return label.format(what=what) if "{what}" in label else f"{label} {what}"
 
 
 def changed(project: Project, segment_id: str, reveal: bool = True) -> None:
@@ -26,7 +46,7 @@ class SetText(QUndoCommand):
     """A run of typing in one segment; consecutive edits of the same segment merge."""
 
     def __init__(self, project: Project, segment_id: str, text: str) -> None:
-        super().__init__("Edit text")
+        super().__init__(f"Edit the text of {segment_name(project, segment_id)}")
         self.project, self.segment_id, self.text = project, segment_id, text
         self.old: tuple[str, list] | None = None
 
@@ -77,7 +97,7 @@ def push_text(project: Project, segment_id: str, text: str) -> None:
 
 class SetTitle(QUndoCommand):
     def __init__(self, project: Project, segment_id: str, title: str) -> None:
-        super().__init__("Rename segment")
+        super().__init__(f"Rename {segment_name(project, segment_id)} to {quoted(title)}")
         self.project, self.segment_id, self.title, self.old = project, segment_id, title, ""
 
     def redo(self) -> None:
@@ -91,7 +111,11 @@ class SetTitle(QUndoCommand):
 
 class MoveSegment(QUndoCommand):
     def __init__(self, project: Project, index: int, new_index: int) -> None:
-        super().__init__("Move segment")
+        seg = project.episode.segments[index]
+        where = "up" if new_index < index else "down"
+        steps = abs(new_index - index)
+        super().__init__(f"Move {quoted(seg.title)} {where}" +
+                         (f" {steps} places" if steps > 1 else ""))
         self.project, self.index, self.new_index = project, index, new_index
 
     def redo(self) -> None:
@@ -105,7 +129,7 @@ class MoveSegment(QUndoCommand):
 
 class InsertSegment(QUndoCommand):
     def __init__(self, project: Project, index: int, segment: Segment) -> None:
-        super().__init__("Add segment")
+        super().__init__(f"Add the segment {quoted(segment.title)}")
         self.project, self.index, self.segment = project, index, segment
 
     def redo(self) -> None:
@@ -119,7 +143,7 @@ class InsertSegment(QUndoCommand):
 
 class RemoveSegment(QUndoCommand):
     def __init__(self, project: Project, segment_id: str) -> None:
-        super().__init__("Delete segment")
+        super().__init__(f"Delete the segment {segment_name(project, segment_id)}")
         self.project, self.segment_id = project, segment_id
         self.removed: tuple[int, Segment] | None = None
 
@@ -137,7 +161,7 @@ class ReplaceSegment(QUndoCommand):
     """Regenerate: the segment written afresh from the day's data."""
 
     def __init__(self, project: Project, segment_id: str, new: Segment) -> None:
-        super().__init__("Regenerate segment")
+        super().__init__(f"Write {segment_name(project, segment_id)} again from the data")
         self.project, self.segment_id, self.new = project, segment_id, new
         self.old: Segment | None = None
 
@@ -156,7 +180,8 @@ class ReviewDraft(QUndoCommand):
     """Accept or reject a drafted segment (:mod:`studio.draft_review`); undo puts it back."""
 
     def __init__(self, project: Project, segment_id: str, accept: bool) -> None:
-        super().__init__("Accept draft" if accept else "Reject draft")
+        super().__init__(f"{'Accept' if accept else 'Reject'} the draft of "
+                         f"{segment_name(project, segment_id)}")
         self.project, self.segment_id, self.accept = project, segment_id, accept
         self.old: Segment | None = None
 
@@ -173,7 +198,7 @@ class ReviewDraft(QUndoCommand):
 
 class SetTrim(QUndoCommand):
     def __init__(self, project: Project, segment_id: str, trim: Trim, label: str = "Trim") -> None:
-        super().__init__(label)
+        super().__init__(takes_name(project, label, [segment_id]))
         self.project, self.segment_id, self.trim = project, segment_id, trim
         self.old: Trim | None = None
 
@@ -188,10 +213,11 @@ class SetTrim(QUndoCommand):
 
 
 class SetTakes(QUndoCommand):
-    """New takes for some segments (a synthesis run or an import), as one step."""
+    """New takes for some segments (a synthesis run or an import), as one step; ``label``
+    names it, its ``{what}`` the segments (see :func:`takes_name`)."""
 
-    def __init__(self, project: Project, takes: dict, label: str = "New takes") -> None:
-        super().__init__(label)
+    def __init__(self, project: Project, takes: dict, label: str = "New takes for") -> None:
+        super().__init__(takes_name(project, label, takes))
         self.project, self.takes = project, takes
         self.old: dict = {}
         self.landed = False  # the first redo is the takes landing: the host's place stays
@@ -242,7 +268,7 @@ class UpdateFromRepository(QUndoCommand):
 
 class SetMetadata(QUndoCommand):
     def __init__(self, project: Project, meta: editing.Metadata) -> None:
-        super().__init__("Edit episode details")
+        super().__init__("Edit the episode's details")
         self.project, self.meta = project, meta
         self.old: editing.Metadata | None = None
 

@@ -21,6 +21,8 @@ from .collector import watch_jobs
 from .day_view import DOCK_WIDTH, DayView
 from .dialogs import Dialogs
 from .find_replace import FindReplaceDialog
+from .history.dock import HEIGHT as HISTORY_HEIGHT
+from .history.dock import install_history
 from .project import AUTOSAVE_MS, Project
 from .pull_panel import PullPanel
 from .script_editor import ScriptEditor
@@ -82,10 +84,12 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.totals)
 
         self._menus()
+        install_history(self)
         self._wire()
         self._update_title()
         self.resize(1360, 820)
         self.resizeDocks([dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.history], [HISTORY_HEIGHT], Qt.Orientation.Vertical)
         geometry = ui_state().value("main/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
@@ -233,6 +237,14 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(str(exc), 15_000)
             return
         update_from_repository(self.session, spec)
+
+    def current_segment_id(self) -> str:
+        """The segment the host has chosen: in the tab in front (the narration tab's table
+        may have moved on from the script's list)."""
+        narration = getattr(self, "narration", None)
+        if narration is not None and self.tabs.currentWidget() is narration:
+            return narration.current_id() or ""
+        return self.editor.current_id() or ""
 
     def _focus_pull(self) -> None:
         self.pull_panel.repo.setFocus()

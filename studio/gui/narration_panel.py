@@ -363,7 +363,7 @@ class NarrationPanel(QWidget):
         if not self.session.dialogs.ask_replace_recording(self.window(), seg.title, take.source):
             self.message.emit(f"Segment “{seg.title}”: the {take.source} take is kept.")
             return
-        self.synthesize([sid], replace=(sid,), label="Replace recording with synthesis")
+        self.synthesize([sid], replace=(sid,), label="Replace the recording of {what} with synthesis")
 
     def keep_recording(self) -> None:
         """"Keep — it matches the script": the stale recording now counts as made from the
@@ -373,7 +373,7 @@ class NarrationPanel(QWidget):
             return
         seg = self.project.episode.segment(sid)
         self.project.undo_stack.push(commands.SetTakes(
-            self.project, {sid: matching_take(take, seg.text)}, "Keep recording"))
+            self.project, {sid: matching_take(take, seg.text)}, "Keep the recording of {what}"))
         self.message.emit(f"Segment “{seg.title}”: the {take.source} take is kept as matching "
                           f"the script.")
 
@@ -395,7 +395,7 @@ class NarrationPanel(QWidget):
         def done(take) -> None:
             if self.project.episode is ep:
                 self.project.undo_stack.push(commands.SetTakes(self.project, {sid: take},
-                                                               "Import recording"))
+                                                               "Import a recording for {what}"))
             self.message.emit(f"Imported {source.name}.")
 
         self.session.run_job("Import", lambda p, c: audio_jobs.import_recording(
@@ -419,7 +419,7 @@ class NarrationPanel(QWidget):
         def chosen(segment_id: str, take) -> None:
             if self.project.episode is ep:
                 self.project.undo_stack.push(commands.SetTakes(self.project, {segment_id: take},
-                                                               "Record take"))
+                                                               "Record a take for {what}"))
                 self.message.emit(f"Segment {seg.title}: recorded take {take.path}.")
 
         dialog.take_chosen.connect(chosen)

@@ -266,7 +266,7 @@ class Session(QObject):
         chosen = {sid: take for sid, take in chosen.items() if sid in known}
         if chosen:
             self.project.undo_stack.push(commands.SetTakes(self.project, chosen,
-                                                           "Use recovered recording"))
+                                                           "Use the recovered recording for {what}"))
             self.status.emit(f"Recovered recording used for {', '.join(chosen)}.")
 
     def _remember_project(self, folder: Path | None) -> None:
