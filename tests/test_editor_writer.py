@@ -385,3 +385,32 @@ def test_the_opening_does_not_count_a_persons_commits_against_their_storys_count
     assert "wrote five of them" not in ep.segments[0].text, ep.segments[0].text
     # a test plan's participle opens a clause: not "The author measured on the model, ..."
     assert "Measured on the example model, loading is 12 percent faster" in said
+
+
+def test_the_rest_line_parts_add_up_when_an_areas_changes_are_chores_too(tmp_path):
+    # executorch 2026-08-07 read aloud: "And five smaller changes: two in the Arm backend and
+    # four of CI and tests" — the Arm backend's CI change was counted twice
+    path = tmp_path / "rest.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit(squash("Report a clear error instead of crashing on a device-planned copy",
+                        103, CRASH_BODY), at(DAY, 8), "Ada Byron", "ada@example.com", **GH,
+                 files={"src/loader.py": _lines(90)})
+        chores = [("Arm backend: Fix a typo in the docs", "backends/arm/README.md"),
+                  ("Arm backend: Bump the CI image", ".github/workflows/arm.yml"),
+                  ("Bump the CI image", ".github/workflows/ci.yml"),
+                  ("Bump the lint image", ".github/workflows/lint.yml"),
+                  ("Fix a typo in the guide", "docs/guide.md")]
+        for k, (title, f) in enumerate(chores):
+            r.commit(squash(title, 110 + k), at(DAY, 9, k), f"Dev {k}", f"d{k}@example.com",
+                     **GH, files={f: f"t{k}\n"})
+    _, ep = _episode(path)
+    line = next(s.text for seg in ep.segments for s in seg.sentences
+                if "smaller changes" in s.text)
+    m = re.search(r"(\w+) smaller changes: (.*)\.", line)
+    assert m, line
+    from studio.script.words import number_words
+
+    said = {number_words(n): n for n in range(1, 20)}
+    parts = re.findall(r"\b(one|two|three|four|five|six) (?:in|of|other)", m[2])
+    assert sum(said[p] for p in parts) == said[m[1]], line

@@ -50,9 +50,15 @@ def rest_line(commits: list[CommitInfo], d: Digest, more: bool) -> str:
     where = areas(commits)
     if where and n >= 5 and sum(k for _, k in where) < n:
         parts = [f"{number_words(k)} {w}" for w, k in where]
-        if what and chores:
-            parts.append(f"{number_words(chores)} of {join_words(what[:3])}")
-        named = sum(k for _, k in where) + (chores if what else 0)
+        # the chores outside those areas: a CI change in the Arm backend is one of its two,
+        # not counted again ("two in the Arm backend and four of CI" said of five)
+        named_areas = {w for w, _ in where}
+        outside = [c for c in commits if I.is_housekeeping(c, d)
+                   and place(split_area(c.title)[0]) not in named_areas]
+        what_out = kinds(outside, d)
+        if what_out and outside:
+            parts.append(f"{number_words(len(outside))} of {join_words(what_out[:3])}")
+        named = sum(k for _, k in where) + (len(outside) if what_out else 0)
         if named < n:  # the parts add up to the count said
             parts.append(f"{number_words(n - named)} other{'s' if n - named > 1 else ''}")
         return f"{lead}: {join_words(parts)}"

@@ -233,8 +233,13 @@ class EditorWriter:
                 for st in stories:
                     part = one_line(st)[0].replace(f", {where}", "").replace(f" {where}", "")
                     who = capitalize(person(st.commits[0]))
-                    if who == last and part.startswith(who + " "):
+                    work = re.fullmatch(rf"The (.+) work from {re.escape(who)} landed", part)
+                    if who == last and work:  # "Ann did X and landed the Y work": named once
+                        part = f"landed the {work[1]} work"
+                    elif who == last and part.startswith(who + " "):
                         part = part[len(who) + 1:]  # "Ann did X and gave Y": named once
+                    elif parts and part.startswith("The "):
+                        part = "the" + part[3:]  # inside the sentence: not "and The ..."
                     parts.append(part)
                     last = who
                 text = f"{capitalize(where)}, {join_words(parts)}"
