@@ -35,9 +35,11 @@ def resync_sentences(old: list[Sentence], text: str) -> list[Sentence]:
     one has none. Edited and new sentences are the host's.
     """
     result: list[Sentence] = []
-    by_text = {s.text.strip(): s for s in old}
+    by_text: dict[str, list[Sentence]] = {}  # a text said twice (two reverts, one reason):
+    for s in old:                            # each keeps its own commits, in order
+        by_text.setdefault(s.text.strip(), []).append(s)
     for piece in split_sentences(text):
-        same = by_text.get(piece)
+        same = by_text[piece].pop(0) if by_text.get(piece) else None
         if same is not None:
             result.append(Sentence(piece, list(same.commits), same.provenance, same.draft))
             continue

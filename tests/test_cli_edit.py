@@ -59,7 +59,8 @@ def test_edit_changes_one_sentence_and_keeps_every_other_link(folder, tmp_path):
     new_first = " ".join(words[:-1] + ["indeed."])
     # the editor re-wraps nothing but changes the last word of the segment's first sentence
     # and the second segment's title
-    body = (f"text = text.replace({seg.title!r}, 'Counting the day', 1)\n"
+    body = (f"text = text.replace({f'[{seg.id}] {seg.title}'!r}, "
+            f"{f'[{seg.id}] Counting the day'!r}, 1)\n"
             f"old = {words[-1]!r}\n"
             f"head = text.index('[{seg.id}]')\n"
             f"at = text.index(old, head)\n"
@@ -108,12 +109,12 @@ def test_reorder_remove_and_add_a_segment(folder, tmp_path):
 
 
 @pytest.mark.parametrize("body, says", [
-    ("text = text.replace('=== [numbers]', '=== [nosuch]', 1)", "no segment [nosuch]"),
+    ("text = text.replace('=== [sign-off]', '=== [nosuch]', 1)", "no segment [nosuch]"),
     ("text = 'Just some words\\n' + text.split('\\n\\n', 1)[1]",
      "text before the first '=== [id] Title' heading"),
-    ("i = text.index('=== [numbers]')\nj = text.index('\\n=== ', i + 1)\n"
+    ("i = text.index('=== [intro]')\nj = text.index('\\n=== ', i + 1)\n"
      "text = text[:text.index('\\n', i) + 1] + text[j:]", "has no text"),
-    ("text = text.replace('=== [numbers]', '=== [intro]', 1)", "segment [intro] appears twice"),
+    ("text = text.replace('=== [sign-off]', '=== [intro]', 1)", "segment [intro] appears twice"),
 ])
 def test_a_bad_edit_is_one_line_and_leaves_the_episode(folder, tmp_path, body, says):
     before = (folder / "episode.json").read_bytes()

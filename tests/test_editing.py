@@ -105,3 +105,17 @@ def test_counts_and_labels():
     assert editing.estimate_label(" ".join(["w"] * 150), 2.5) == "150 words · ~1:00"
     assert editing.split_sentences('He said "stop." Then left! OK') == ['He said "stop."', "Then left!", "OK"]
     assert editing.resync_sentences([Sentence("Keep me.", ["a"])], "Keep me. New.")[0].commits == ["a"]
+
+
+def test_a_sentence_said_twice_keeps_each_ones_commits():
+    # two reverts with one reason: "Jo took it out, with this reason: broken builds." twice,
+    # each for its own revert; a resync gave both the second one's commits
+    from studio.editing import resync_sentences
+    from studio.episode import Sentence
+
+    same = "Jo took it out, with this reason: broken builds."
+    old = [Sentence("The first change went back.", ["a" * 40]), Sentence(same, ["b" * 40]),
+           Sentence("The second change went back.", ["c" * 40]), Sentence(same, ["d" * 40])]
+    new = resync_sentences(old, " ".join(s.text for s in old) + " Told by hand.")
+    assert [s.commits for s in new[:4]] == [s.commits for s in old]
+    assert new[4].text == "Told by hand." and new[4].commits == []
