@@ -353,8 +353,9 @@ def with_show_voice(settings: AudioSettings | None, show_dir: str | Path) -> Aud
 
 def run_voice(settings: AudioSettings | None, show_dir: str | Path | None) -> AudioSettings:
     """The voice a command-line run narrates with: ``--voice``, else show.toml's ``[voice]``,
-    else the default (:func:`studio.narration.engines.default_voice`: Piper where it and a
-    voice are installed, else pyttsx3's default)."""
+    else the default (:func:`studio.narration.engines.default_voice`: the voice the show's
+    earlier episodes were narrated with, else Piper where it and a voice are installed, else
+    pyttsx3's default)."""
     from dataclasses import replace
 
     from .audio.settings import AudioSettings
@@ -368,7 +369,7 @@ def run_voice(settings: AudioSettings | None, show_dir: str | Path | None) -> Au
             return settings
     if "voice" in settings.chosen or settings.voice:
         return settings
-    spec = default_voice().spec
+    spec = default_voice(show_dir).spec
     return replace(settings, voice=spec).validate() if spec else settings
 
 

@@ -58,7 +58,7 @@ def check_narrator(show_dir: Path | None = None) -> Check:
             said = f"{label}'s {voice.voice}" if voice.voice else f"{label} (its default voice)"
             return Check("narration", True, f"{said}: {show_file(show_dir)} chooses it "
                                             f"([voice])")
-    chosen = default_voice()
+    chosen = default_voice(show_dir)
     choice = parse_voice(chosen.spec)
     if choice.engine == PIPER:
         try:
@@ -69,5 +69,7 @@ def check_narrator(show_dir: Path | None = None) -> Check:
         said = f"Piper's {name}"
     else:
         said = f"pyttsx3 ({choice.voice or 'its default voice'})"
+    if chosen.kept:  # the show's earlier episodes' voice: the why says how to change it
+        return Check("narration", True, f"{said}: {chosen.why}")
     return Check("narration", True, f"{said}: {chosen.why}; --voice or show.toml's [voice] "
                                     f"choose another")

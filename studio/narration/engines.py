@@ -8,6 +8,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..errors import StudioError
 from .engine import PIPER, PYTTSX3, EngineVoice, NarrationEngine, VoiceChoice, parse_voice
@@ -60,15 +61,17 @@ class DefaultVoice:
 
     spec: str  # a voice spec; "" = pyttsx3's default voice
     why: str
+    kept: bool = False  # the show's earlier episodes' voice (the why says how to change it)
 
     @property
     def engine(self) -> str:
         return parse_voice(self.spec).engine
 
 
-def default_voice() -> DefaultVoice:
-    """$COMMITCAST_VOICE when set; else Piper's first voice where Piper and a voice are
-    installed (it sounds best); else pyttsx3's default voice, the fallback that always is."""
+def default_voice(show_dir: str | Path | None = None) -> DefaultVoice:
+    """$COMMITCAST_VOICE when set; else, for a show whose episodes were narrated already, the
+    voice they were (a show keeps its voice); else Piper's first voice where Piper and a voice
+    are installed (it sounds best); else pyttsx3's default voice, the fallback that always is."""
     forced = os.environ.get(VOICE_ENV)
     if forced is not None and forced.strip():
         spec = forced.strip()
@@ -77,10 +80,20 @@ def default_voice() -> DefaultVoice:
         if parse_voice(spec) == VoiceChoice(PYTTSX3, ""):
             spec = ""  # pyttsx3's default, as the settings' "" says it
         return DefaultVoice(spec, f"${VOICE_ENV} chooses it")
+    gone = ""
+    if show_dir is not None:
+        from .show_voice import earlier_voice
+
+        earlier = earlier_voice(show_dir)
+        if earlier is not None:
+            if parse_voice(earlier).engine != PIPER or identity_of(earlier):
+                return DefaultVoice(earlier, "the show's earlier episodes were narrated with "
+                                             "it; set [voice] in show.toml to change", kept=True)
+            gone = f" (the show's earlier voice, {earlier}, is not installed here)"
     problem = engine_named(PIPER).problem()
     if not problem:
-        return DefaultVoice(f"{PIPER}:", "Piper and a voice are installed")
-    return DefaultVoice("", f"pyttsx3 narrates: {problem}")
+        return DefaultVoice(f"{PIPER}:", "Piper and a voice are installed" + gone)
+    return DefaultVoice("", f"pyttsx3 narrates: {problem}{gone}")
 
 
 def default_demo_voice() -> str:
