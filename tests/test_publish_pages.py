@@ -197,3 +197,83 @@ def test_chromium_chapter_link_seeks_the_player(tmp_path, tmp_path_factory):
     assert second > 0
     assert float(body["data-seek"]) == pytest.approx(second, abs=0.01)
     assert body["data-url"] == harness.as_uri()
+
+
+# Appended to the episode page (and allowed by its own hash): once the player knows the
+# length, it is moved to HEARD (inside the "Ada Lovelace" cue of the VTT); when that seek is
+# done the page reports the highlighted sentence, then the "Grace Hopper" sentence is clicked
+# and the page reports where the player went and what is highlighted after that seek.
+CUE_DRIVER = (
+    "var p=document.getElementById('player'),b=document.body,step=0;"
+    "function cur(){var a=document.querySelectorAll('[aria-current]');"
+    "return a.length+':'+(a.length?a[0].textContent:'');}"
+    "p.addEventListener('seeked',function(){step++;if(step===1){b.setAttribute('data-heard',cur());"
+    "var g=[].filter.call(document.querySelectorAll('a.cue'),function(a){"
+    "return a.textContent.indexOf('Grace')===0;})[0];g.click();"
+    "b.setAttribute('data-seek',String(p.currentTime));}"
+    "else if(step===2){b.setAttribute('data-after',cur());}});"
+    "p.addEventListener('loadedmetadata',function(){p.currentTime=HEARD;});"
+    "p.preload='auto';p.load();"
+)
+
+
+def _vtt_cue(folder: Path, starts: str) -> tuple[float, float]:
+    """(start, end) of the cue of the export's VTT whose text begins with ``starts``."""
+    text = (folder / "transcript.vtt").read_text(encoding="utf-8")
+    stamp = r"(\d\d):(\d\d):(\d\d)\.(\d{3})"
+    found = re.findall(stamp + " --> " + stamp + r"\n(.*)", text)
+
+    def secs(h: str, m: str, s: str, ms: str) -> float:
+        return int(h) * 3600 + int(m) * 60 + int(s) + int(ms) / 1000
+
+    (cue,) = [(secs(*c[:4]), secs(*c[4:8])) for c in found if c[8].startswith(starts)]
+    return cue
+
+
+def test_chromium_transcript_follows_the_player_and_seeks_when_clicked(tmp_path,
+                                                                       tmp_path_factory):
+    """Issue 24 item 8: set the player inside a sentence's cue (times from the VTT the export
+    wrote): that sentence, and only it, is aria-current; click another sentence (a link,
+    reachable by keyboard): the player moves to its cue's start and the highlight follows."""
+    show = show_copy(tmp_path_factory, tmp_path / "show", DATES)
+    publish_show(show, BASE)
+    page = show / "episodes" / DATES[0] / "index.html"
+    ada, grace = _vtt_cue(page.parent, "Ada Lovelace"), _vtt_cue(page.parent, "Grace Hopper")
+    driver = CUE_DRIVER.replace("HEARD", f"{(ada[0] + ada[1]) / 2:.3f}")
+    html = page.read_text(encoding="utf-8")
+    digest = base64.b64encode(hashlib.sha256(driver.encode()).digest()).decode()
+    html = html.replace("script-src &#39;sha256-",
+                        f"script-src &#39;sha256-{digest}&#39; &#39;sha256-")
+    assert digest in html
+    harness = page.with_name("harness.html")
+    harness.write_text(html.replace("</body>", f"<script>{driver}</script></body>"),
+                       encoding="utf-8")
+    cmd = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+           "--disable-background-networking", "--disable-component-update", "--disable-sync",
+           "--autoplay-policy=no-user-gesture-required", "--virtual-time-budget=10000",
+           f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", harness.as_uri()]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    (body,) = Dom(out.stdout).all("body")
+    assert body.get("data-heard") == "1:Ada Lovelace sped up the widget cache.", out.stdout[-1500:]
+    assert float(body["data-seek"]) == pytest.approx(grace[0], abs=0.01)
+    assert body.get("data-after") == "1:Grace Hopper rolled back the parser change."
+
+
+def test_a_script_edited_after_the_export_keeps_no_stale_times(tmp_path, tmp_path_factory):
+    """The VTT's words are matched to the page's: an edited segment gets no cue times (never
+    the wrong sentence highlighted), the others keep theirs."""
+    from studio.episode import save_episode
+
+    show = show_copy(tmp_path_factory, tmp_path / "show", DATES)
+    folder = show / "episodes" / DATES[0]
+    ep = load_episode(folder)
+    ep.segments[1].sentences[0].text = "Grace Hopper rolled back two parser changes."
+    save_episode(ep, folder)
+    publish_show(show, BASE)
+    html = (folder / "index.html").read_text(encoding="utf-8")
+    timed = re.findall(r'<span class="sentence" data-start="[^"]*" data-end="[^"]*">'
+                       r'<a class="cue" href="[^"]*" data-start="[^"]*">([^<]*)</a>', html)
+    assert timed == ["Welcome to Widgets Daily for 2026-02-07. Rollback-marker-7f3a.",
+                     "Ada Lovelace sped up the widget cache."]
+    assert '<span class="sentence">Grace Hopper rolled back two parser changes.' in html

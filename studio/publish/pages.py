@@ -2,8 +2,9 @@
 
 Templates and the stylesheet live in ``resources/templates``; autoescaping is on for every
 template, links taken from episode data are kept only when they are http(s), and the one
-inline script (chapters seek the player) is allowed by hash in the page's Content Security
-Policy, so nothing else can run and nothing loads from another host.
+inline script (``player.js``: chapters and transcript sentences seek the player, the sentence
+being spoken is highlighted) is allowed by hash in the page's Content Security Policy, so
+nothing else can run and nothing loads from another host.
 """
 
 from __future__ import annotations
@@ -22,17 +23,17 @@ from ..humanize import day as day_label
 from ..humanize import moment
 from ..resources import resource_path
 from ..textsafe import clean_line
+from .cue_times import read_vtt, sentence_times
 from .gather import ShowEpisode
 from .show import ShowSettings
 
 log = logging.getLogger(__name__)
 
-SEEK_SCRIPT = (
-    "document.addEventListener('click',function(e){"
-    "var a=e.target.closest&&e.target.closest('a[data-start]');if(!a)return;"
-    "var p=document.getElementById('player');if(!p)return;e.preventDefault();"
-    "p.currentTime=parseFloat(a.getAttribute('data-start'))||0;p.play();});"
-)
+
+@lru_cache(maxsize=1)
+def page_script() -> str:
+    """The episode page's one script, our own file (never built from episode data)."""
+    return resource_path("templates", "player.js").read_text(encoding="utf-8").strip()
 
 
 def _csp(script: str | None) -> str:
@@ -165,11 +166,23 @@ class _LinkBudget:
         more = len(linkable) - len(links)
         return {"text": text, "links": links, "more": f"{more:,}" if more else ""}
 
+
+def _timed(sentences: list[dict[str, Any]], seg: Any, cues: list) -> None:
+    """Each sentence's start_attr and end_attr, when the VTT's words are its segment's."""
+    times = None
+    if seg.start is not None and seg.end is not None and cues:
+        times = sentence_times([s["text"] for s in sentences], seg.start, seg.end, cues)
+    for s, (a, b) in zip(sentences, times or [(None, None)] * len(sentences), strict=True):
+        s["start_attr"], s["end_attr"] = _start_attr(a), _start_attr(b)
+
+
 def _transcript(item: ShowEpisode, grouped: bool = False) -> list[dict[str, Any]]:
     """The transcript by segment. ``grouped`` (a recap): the sentences stand alone and each
-    story's PRs follow it as one list, instead of a wall of links inside the text."""
+    story's PRs follow it as one list, instead of a wall of links inside the text. Each
+    sentence has the times it is spoken when the VTT the export wrote has them."""
     parts = []
     budget = _LinkBudget(item)
+    cues = read_vtt(item.folder / item.vtt) if item.vtt else []
     for n, seg in enumerate(item.episode.segments, 1):
         texts = [(clean_line(s.text), s.commits) for s in seg.sentences if clean_line(s.text)]
         if not texts and clean_line(seg.text):
@@ -180,12 +193,14 @@ def _transcript(item: ShowEpisode, grouped: bool = False) -> list[dict[str, Any]
         else:
             sentences = [budget.sentence(text, shas) for text, shas in texts]
             story = None
+        _timed(sentences, seg, cues)
         parts.append({"title": clean_line(seg.title), "anchor": f"part-{n}",
                       "start_attr": _start_attr(seg.start), "sentences": sentences,
                       "story_links": story})
     if not parts:
         parts = [{"title": "", "anchor": "", "start_attr": None, "story_links": None,
-                  "sentences": [{"text": clean_line(p), "links": [], "more": ""}]}
+                  "sentences": [{"text": clean_line(p), "links": [], "more": "",
+                                 "start_attr": None, "end_attr": None}]}
                  for p in item.episode.transcript.split("\n\n") if clean_line(p)]
     return parts
 
@@ -247,7 +262,7 @@ def render_episode_page(settings: ShowSettings, item: ShowEpisode, published: st
              for name, label in ((item.vtt, "WebVTT"), (item.srt, "SubRip")) if name]
     context = {
         "lang": clean_line(settings.language) or "en",
-        "csp": _csp(SEEK_SCRIPT),
+        "csp": _csp(page_script()),
         "root": "../../",
         "show_title": clean_line(settings.title),
         "title": clean_line(ep.title) or item.date,
@@ -272,7 +287,7 @@ def render_episode_page(settings: ShowSettings, item: ShowEpisode, published: st
         "files": files,
         "older": [_neighbour(o) for o in older],
         "newer": [_neighbour(n) for n in reversed(newer)],  # listed newest first
-        "script": _trusted(SEEK_SCRIPT),
+        "script": _trusted(page_script()),
         "recap": _neighbour(recap) if recap is not None else None,
         "is_recap": ep.kind == "recap",
         "span_label": when_label(item),
