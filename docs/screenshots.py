@@ -1,7 +1,6 @@
 """Render the README's pictures offscreen: the script view (as `studio gui --demo
 --screenshot`), the narration tab with a synthesized, trimmed take, and the audio editor
-zoomed in on the take's start (ruler, cut region, handles, fade, playhead), and the
-whole-episode player at the foot of the window with the undo history beside the day.
+zoomed in on the take's start (ruler, cut region, handles, fade, playhead).
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots.py
 """
@@ -74,21 +73,8 @@ def main() -> None:
         settle(app)
         window.grab().save(str(ROOT / "docs" / "screenshot-narration.png"))
         editor.grab().save(str(ROOT / "docs" / "screenshot-audio-editor.png"))
-        # the whole-episode player, rendered and placed a few seconds into the third segment
-        # (offscreen there is no audio output to play it on)
-        bar = window.episode_player
-        bar.play_from_segment()
-        wait_idle(app, window)
-        start = bar.preview.segments[seg.id][0] if bar.preview else 0.0
-        bar.slider.setValue(int((start + 4) * 10))
-        bar._slid()
-        window.history.view.setFocus()
-        window.statusBar().clearMessage()  # "No audio output device", offscreen
-        settle(app)
-        window.grab().save(str(ROOT / "docs" / "screenshot-episode-player.png"))
         window.project.close()
-        print("docs/screenshot.png, docs/screenshot-narration.png, docs/screenshot-audio-editor.png,"
-              " docs/screenshot-episode-player.png")
+        print("docs/screenshot.png, docs/screenshot-narration.png, docs/screenshot-audio-editor.png")
 
 
 if __name__ == "__main__":
