@@ -90,7 +90,7 @@ class ShowSettings:
     podcast_guid: str = ""  # pinned at the first publish under a public base URL
     copyright: str = ""  # the feed's <copyright>; empty: "© YEAR(S) owner name or author"
     # the feed's old address when the show moved (set by publish --base-url): the feed then
-    # says itunes:new-feed-url, and the old address should answer 301 (README, Hosting)
+    # says itunes:new-feed-url, and the old address should answer 301 (docs/hosting.md)
     moved_from: str = ""
     owner: Owner = field(default_factory=Owner)
     github: GithubPush = field(default_factory=GithubPush)

@@ -280,7 +280,7 @@ def publish_show(
     if moved:
         result.notes.append(
             f"the show moved from {settings.moved_from}: the feed says itunes:new-feed-url "
-            f"{settings.feed_url}; make the old address answer 301 to it (README: Hosting)")
+            f"{settings.feed_url}; make the old address answer 301 to it (docs/hosting.md)")
     if read_only:
         log.warning("show folder %s is read-only: the site goes to the publish targets only "
                     "(its own feed, pages and publish times are left as they are)", root)
