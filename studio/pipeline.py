@@ -390,15 +390,8 @@ def publish_step(
     if read_show_episode(Path(episode_dir)) is None:
         progress(1.0, "not published: the episode has no audio yet")
         return None
-    from .errors import Cancelled, PublishStepFailed, StudioError
+    from .publish.step_failed import saved_unless_published
 
-    try:
-        return publish_show(show_dir, push=push, progress=progress, cancel=cancel)
-    except Cancelled:
-        raise
-    except StudioError as exc:
-        failed = PublishStepFailed(
-            f"the episode is made and saved in {episode_dir}; only its publish step failed: "
-            f"{exc} (publish it with `studio publish --show-dir {show_dir}`)")
-        failed.exit_code = getattr(exc, "exit_code", 1)
-        raise failed from exc
+    return saved_unless_published(
+        lambda: publish_show(show_dir, push=push, progress=progress, cancel=cancel), "made",
+        episode_dir, "its publish step", f"publish it with `studio publish --show-dir {show_dir}`")

@@ -38,18 +38,11 @@ def follow_render(episode_dir: str | Path, progress: Progress = no_progress) -> 
     if owed is None:
         return (f"site: not updated, the feed does not list this episode yet; publish it with "
                 f"`studio publish --show-dir {show}`")
-    from ..errors import Cancelled, PublishStepFailed, StudioError
+    from .step_failed import saved_unless_published
 
-    try:
-        publish_show(owed, push=False, targets=[], progress=progress)
-    except Cancelled:
-        raise
-    except StudioError as exc:
-        failed = PublishStepFailed(
-            f"the episode is rendered and saved in {episode_dir}; only the site update failed: "
-            f"{exc} (update it with `studio publish --show-dir {owed}`)")
-        failed.exit_code = getattr(exc, "exit_code", 1)
-        raise failed from exc
+    saved_unless_published(lambda: publish_show(owed, push=False, targets=[], progress=progress),
+                           "rendered", Path(episode_dir), "the site update",
+                           f"update it with `studio publish --show-dir {owed}`")
     settings = read_settings(owed)
     elsewhere = list(settings.publish.to) + (["GitHub Pages"] if settings.github.repo else [])
     if elsewhere:
