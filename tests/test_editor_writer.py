@@ -286,9 +286,10 @@ def test_a_series_is_told_through_its_first_change_and_the_rest_in_a_sentence(tm
                      "anthony@example.com", **GH, files={f"src/wheel{k}.py": _lines(40)})
     _, ep = _episode(path)
     story = next(seg.text for seg in ep.segments if seg.id == "story-1")
-    assert "Anthony Shoe landed four" in story.split(".")[0], story
+    # the problem as it was, then who fixed it (symptom, then the fix)
+    assert story.startswith("Until now, pip install widgets gave you"), story
+    assert "Today, Anthony Shoe landed four" in story.split(". ")[1], story
     assert "led by one that splits the runtime out" in story
-    assert "Until now, pip install widgets gave you" in story
     assert "The same series also ships a C++ SDK in the wheel" in story
     assert "The first" not in story and "The second" not in story
 

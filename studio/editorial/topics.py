@@ -22,7 +22,12 @@ _STOP = {"the", "and", "for", "with", "from", "into", "when", "that", "this", "a
          "not", "all", "new", "more", "its", "their", "instead", "after", "before", "via",
          "ship", "build", "run", "avoid", "allow", "enable", "export", "model", "models",
          "whose", "what", "which", "than", "then", "there", "where", "while", "without",
-         "against", "between", "about", "under", "over", "through", "contains", "lives"}
+         "against", "between", "about", "under", "over", "through", "contains", "lives",
+         # words of every programmer's title: sharing one is no shared subject ("type" in
+         # "EllipsisType" and "type lookup logic" made three unrelated changes one story)
+         "type", "types", "logic", "code", "value", "values", "error", "errors", "issue",
+         "issues", "case", "cases", "check", "checks", "name", "names", "path", "paths", "file",
+         "files", "data", "option", "options", "default", "handling", "behavior", "behaviour"}
 
 
 def words(title: str) -> set[str]:

@@ -160,6 +160,25 @@ def _merge_clause(title: str, tense: str) -> str | None:
     return f"{verb} {what}" + (f" back into {into}" if into else "")
 
 
+# "Fix issue with X": "fixed an issue with X" (a title drops the article a host says)
+_ARTICLE = re.compile(r"^(issue|bug|crash|typo|regression|race|leak|deadlock|error|problem|"
+                      r"panic|hang|mistake)\b")
+_COMMA_VERB = re.compile(r", ([a-z]+) (?=\S)")
+
+
+def _comma_verb(tail: str, tense: str) -> str:
+    """"Remove more uvx usages, add typos to the check group": the second imperative after a
+    comma agrees with the first ("removed ... and added ..."), the last one only, once."""
+    found = [m for m in _COMMA_VERB.finditer(tail) if base_verb(m.group(1))
+             and len(tail[m.end():].split()) >= 2]  # "add foo, bar support": no verb
+    if len(found) != 1 or tail.count(",") != 1:
+        return tail
+    m = found[0]
+    w = m.group(1)
+    verb = past_tense(w) if tense == "past" else third_person(w)
+    return f"{tail[:m.start()]} and {verb} {tail[m.end():]}"
+
+
 def clause(title: str, tense: str = "past") -> tuple[str, bool]:
     """The title as a predicate ("shipped the CUDA delegate in the wheel") and whether it
     starts with a verb; a noun title comes back as it is said ("DFlash"), False."""
@@ -173,6 +192,14 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
     first = words[0] if words else ""
     tail = words[1] if len(words) > 1 else ""
     where = place(area)
+    if first.lower() in ("don't", "don’t") and tail.split(" ", 1)[0].isalpha() and \
+            tail.split(" ", 1)[0].islower():
+        # "Don't error on unhashable arguments": "stopped erroring on unhashable arguments"
+        verb, _, more = tail.partition(" ")
+        ing = getInflection(verb.lower(), tag="VBG")
+        said = _said(f"{'stopped' if tense == 'past' else 'stops'} "
+                     f"{ing[0] if ing else verb + 'ing'} {more}".strip())
+        return (f"{said} {where}" if where else said), True
     if first and past_form(first):
         said = _said(rest[:1].lower() + rest[1:])
         return (f"{said} {where}" if where else said), True
@@ -185,6 +212,8 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
                           else third_person(m.group(2)) if base_verb(m.group(2))
                           else m.group(2)), tail) if re.match(r"^(\S+,? )?and \w+", tail) \
             and base_verb(re.match(r"^(?:\S+,? )?and (\w+)", tail).group(1)) else tail
+        tail = _ARTICLE.sub(lambda m: ("an " if m.group(1)[0] in "aeiou" else "a ")
+                            + m.group(1), _comma_verb(tail, tense))
         said = _said(f"{verb} {tail}".strip())
         if where and area.split()[0].lower() not in said.lower():
             said = f"{said}, {where}" if "," in said else f"{said} {where}"

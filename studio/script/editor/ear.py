@@ -83,8 +83,17 @@ _LEAD_SCOPE = re.compile(r"(?<![\w:])::(?=\w)")  # "::resolve": the method resol
 _DOT_EXT = re.compile(r"(?<![\w.])\.([a-z]{2,5})(?:\.([a-z]{2,4}))?\b")  # ".tar.gz"
 
 
+# "riscv64gc-unknown-linux-musl": "riscv64 musl", as a developer says a target; "prettier@3":
+# "prettier 3"
+_TRIPLE = re.compile(r"\b([a-z][a-z0-9_]*?)(?:gc|imac|eabihf|eabi)?-(?:unknown|pc|apple|linux|none|"
+                     r"w64)(?:-[a-z0-9]+)*-([a-z]+)\b")
+_PIN = re.compile(r"\b([a-z][\w.-]*)@\^?~?(\d[\w.]*)")
+
+
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
+    text = _TRIPLE.sub(lambda m: f"{m.group(1)} {m.group(2)}", text)
+    text = _PIN.sub(r"\1 \2", text)
     text = _ANY_COMMAND.sub(" ", text)  # "uv ... --index name": any uv command with it
     text = _LEAD_SCOPE.sub("", text)
     text = _DOT_EXT.sub(lambda m: " ".join(x for x in m.groups() if x), text)

@@ -16,12 +16,14 @@ from dataclasses import dataclass
 from ...digest.body_sentences import authors_view
 from ...editorial.record import CommitRecord
 from .clauses import base_verb, noun_too, past_form, past_tense, third_person, third_person_form
+from .code_names import too_much_code, without_code_tail
 from .ear import for_ear, too_technical
 
 ROLES = ("problem", "cause", "change", "evidence", "action")
 PASSES = (("problem", 1), ("change", 1), ("cause", 1), ("evidence", 1), ("action", 1),
           ("change", 2), ("problem", 2), ("evidence", 2), ("cause", 2))
 MIN_WORDS, MAX_WORDS = 6, 36
+LONG = 150  # words asked of one story: a quiet day's one story, told fully
 
 _CAUSE = re.compile(r"\b(?:because|root cause|due to|the reason|caused by|comes from|"
                     r"happens when|turned out|the culprit|since the)\b", re.I)
@@ -29,7 +31,8 @@ _EVIDENCE = re.compile(r"\b(?:measured|benchmark\w*|tested|verified|confirmed|pr
                        r"\d+(?:\.\d+)?\s*(?:%|x\b|×|ms\b|s\b|MB\b|GB\b|percent|times)|"
                        r"faster|slower|speed-?up|reduc\w+ .* (?:from|to|by) \d)", re.I)
 _PROBLEM = re.compile(
-    r"\b(?:previously|currently|used to|crash\w*|panic\w*|fail\w*|error\w*|incorrect\w*|wrong\w*|"
+    r"\b(?:previously|currently|used to|crash\w*|panic\w*|segfault\w*|abort\w*|fail\w*|"
+    r"error\w*|incorrect\w*|wrong\w*|"
     r"bug|regress\w*|broke\w*|cannot|can't|couldn't|didn't|did not|was not|were not|silently|"
     r"corrupt\w*|overflow\w*|leak\w*|deadlock\w*|race\w*|slow|hang\w*|stale|misleading|"
     r"never|missing|nothing a|has to|had to|problem)\b", re.I)
@@ -51,7 +54,8 @@ _LEANS_ANY = re.compile(r"^\W*(?:[\w'-]+\W+){1,5}(?:also|too)\b|\bthe same (?:li
 _THIS_CHANGE = re.compile(r"^(?:This|The) (?:PR|pull request|change|commit|patch|diff|stack)\b",
                           re.I)
 _LINK_START = re.compile(r"^(?:So|And|But|Also|Thus|Hence|Therefore|Then)\b,?\s+", re.I)
-_BOILER = re.compile(r"\b(?:merge bot|review feedback|per review|pytest|test files?|Claude|Codex|"
+_BOILER = re.compile(r"\b(?:merge bot|review feedback|per review|pytest|test files?|test body|"
+                     r"test coverage|parametri[sz]\w*|the sweep|skip marks?|Claude|Codex|"
                      r"Copilot|ChatGPT|Gemini|Cursor|Devin|GPT-?\d|LLM-assisted|AI-assisted|"
                      r"help merge the original|this PR was (?:created|opened)|"
                      r"automatically (?:generated|created)|generated with|co-authored|"
@@ -91,6 +95,11 @@ class Line:
     leans: bool  # needs the sentence before it said first
     first: bool = False  # opens its paragraph: where an author states the point
     para: int = 0  # which paragraph of the record
+    raw: str = ""  # as the record writes it
+
+    def codey(self, title: str) -> bool:
+        """Whether saying it reads code the title did not already say (:mod:`.code_names`)."""
+        return too_much_code(self.raw, title)
 
 
 def role_of(raw: str, section: str) -> str:
@@ -176,8 +185,9 @@ def imperative_as_change(text: str) -> str:
         if re.search(r"\b(?:can|could|will|would|should|must|may|might|to|not)\b",
                      m.string[:m.start()]):
             return m.group(0)  # "can replace X and leave Y": the modal governs both
-        after = m.string[m.end():m.end() + 6]
-        determined = bool(re.match(r" (?:the|a|an|it|them|its|their|each|every|all)\b", after))
+        after = m.string[m.end():m.end() + 16]
+        determined = bool(re.match(r" (?:the|a|an|it|them|its|their|each|every|all|\w+ed)\b",
+                                   after))  # "and preserve grouped accounting": a verb
         verb = w.islower() and base_verb(w) and (determined or not noun_too(w))
         return m.group(1) + (third_person(w) if verb else w)
     return f"The change {third_person(first)} {_AND_VERB.sub(agree, rest, count=2)}"
@@ -226,14 +236,15 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                                              or raw[:1].islower() or " + " in raw)):
                 index += 1
                 continue  # told elsewhere (the focus), or a list item that is no sentence
-            got = adapt(_asides_out(_DASH_ASIDE.sub(" ", raw)))
+            bare = without_code_tail(_asides_out(_DASH_ASIDE.sub(" ", raw)))
+            got = adapt(bare)
             if got is not None:
                 said, leans = got
                 # the first sentence of a paragraph leans only on its own words
                 # a sentence that leans is said only after the one before it, even across
                 # a paragraph; the record's first one leans on nothing it could follow
                 out.append(Line(index, said, role_of(raw, p.section), leans,
-                                raw == p.sentences[0], para))
+                                raw == p.sentences[0], para, bare))
             index += 1
     return out
 
@@ -262,7 +273,8 @@ def choose(record: CommitRecord, words: int, title: str = "",
     change, evidence, action), each sentence whole; leaning sentences only after the one they
     lean on."""
     title_words = {w for w in re.findall(r"[a-z0-9]+", title.lower()) if len(w) > 3}
-    available = [x for x in lines(record, skip) if not _restates(x.said, title_words)]
+    available = [x for x in lines(record, skip) if not _restates(x.said, title_words)
+                 and not x.codey(title)]
     by_index = {x.index: x for x in available}
     chosen: list[Line] = []
     used = 0
@@ -286,8 +298,8 @@ def choose(record: CommitRecord, words: int, title: str = "",
                     not any(_same(x.said, c.said) for c in chosen):
                 chosen.append(x)
                 used += len(x.said.split())
-        if used >= words * 0.3:  # more of the record read out is no better story (a judge:
-            return _ordered(chosen)  # "reads the commit message aloud", 44 → 32 of 100)
+        if used >= words * 0.3 and words < LONG:  # more of the record read out is no better
+            return _ordered(chosen)  # story (a judge: "reads the commit message aloud", 44 → 32)
         # a long telling asked (a quiet day's one story): the record's other parts by role
     # one of each first (a problem is never told without its fix), then seconds
     for role, most in PASSES:
@@ -322,7 +334,8 @@ def lead(record: CommitRecord, title: str = "", skip: frozenset[str] = frozenset
     """The record's opening: its first sentence that stands alone (an author states the
     problem or the change first), and the one after it when it leans on it and fits."""
     title_words = {w for w in re.findall(r"[a-z0-9]+", title.lower()) if len(w) > 3}
-    available = [x for x in lines(record, skip) if not _restates(x.said, title_words)]
+    available = [x for x in lines(record, skip) if not _restates(x.said, title_words)
+                 and not x.codey(title)]
     for i, x in enumerate(available):
         if x.leans or len(x.said.split()) > words:
             continue
@@ -353,14 +366,30 @@ _CHANGED = re.compile(r"\b(?:now|adds?|added|removes?|removed|dropped|replac\w+|
                       r"uses?|instead|switch\w*|renam\w+|introduc\w+|makes?)\b", re.I)
 
 
+_COMMON_FIRST = {"the", "a", "an", "every", "each", "some", "any", "all", "most", "many", "no",
+                 "this", "these", "those", "that", "it", "its", "there", "everything",
+                 "nothing", "anything", "something", "users", "callers", "code", "one", "two",
+                 "when", "if", "because", "since", "while", "on", "in", "with", "without",
+                 "for", "after", "before", "running", "calling", "using", "building"}
+_CURRENTLY = re.compile(r"(?<=\w) currently\b(?= \w)|^Currently,? ", re.I)
+_PRESENT_ANY = re.compile(r"\b(?:is|are|has|have|does|do|can|cannot|\w+s)\b")
+# a limit the change itself states ("is currently slower than baseline"): still true
+_STILL = re.compile(r"\b(?:slower|still|not yet|for now|only supports?|experimental)\b", re.I)
+
+
 def until_now(said: str) -> str:
     """A problem the record states in the present, told as what was true until this change:
     "Until now, pip install gave you ..." (the change fixed it)."""
-    if not _PRESENT.search(said) or said.lower().startswith(("until", "previously", "before")) \
-            or _CHANGED.search(said) or not _HURTS.search(said):
+    if said.lower().startswith(("until", "previously", "before")) or _STILL.search(said):
+        return said
+    if _CURRENTLY.search(said) and _PRESENT_ANY.search(said):
+        # "Python tooling installs can currently build source distributions": the state the
+        # change ends, said as what was true until now (a judge heard a problem still there)
+        said = re.sub(r"\s+", " ", _CURRENTLY.sub(" ", said)).strip()
+    elif not _PRESENT.search(said) or _CHANGED.search(said) or not _HURTS.search(said):
         return said
     first = said.split(" ", 1)[0]
-    keep = first.isupper() or any(ch.isupper() for ch in first[1:])
+    keep = first.lower() not in _COMMON_FIRST  # "Python tooling ...": a name keeps its capital
     return "Until now, " + _past(said if keep else said[:1].lower() + said[1:])
 
 
@@ -372,6 +401,10 @@ _WAS = {"is": "was", "are": "were", "has": "had", "have": "had", "does": "did", 
 
 _NOUN_BEFORE = re.compile(r"^(?:the|a|an|these|those|its|their|our|all|some|many|both|two|three|"
                           r"\w*\d\w*)$", re.I)  # "the aarch64 rows": a noun, not a verb
+
+
+_AUX = re.compile(r"^(?:can|could|will|would|should|may|might|must|is|are|was|were|has|have|"
+                  r"do|does|did|cannot)$", re.I)
 
 
 def _past(text: str, most: int = 2) -> str:
@@ -388,7 +421,8 @@ def _past(text: str, most: int = 2) -> str:
             words[i] = _WAS[low] + tail
             done += 1
         elif i > 0 and third_person_form(low) and low not in ("this", "its", "is", "was") \
-                and not _NOUN_BEFORE.match(words[i - 1]):
+                and not _NOUN_BEFORE.match(words[i - 1]) and not (
+                    i + 1 < len(words) and _AUX.match(words[i + 1])):  # "installs can": a noun
             lemma = low[:-2] if low.endswith("es") and base_verb(low[:-2]) else low[:-1]
             if base_verb(lemma):
                 words[i] = past_tense(lemma) + tail
@@ -399,7 +433,14 @@ def _past(text: str, most: int = 2) -> str:
 _REPORTED = re.compile(r"^(?:Verified|Tested|Ran|Checked|Confirmed|Built|Measured)\b")
 
 
-def _ordered(chosen: list[Line]) -> list[str]:
+class Told(list):
+    """What :func:`choose` says, in order; ``before``: how many of its first sentences tell
+    the problem as it was until this change (a story may open with them, then the fix)."""
+
+    before: int = 0
+
+
+def _ordered(chosen: list[Line]) -> Told:
     """In the author's order (an author explains the problem before the fix), what to do
     last; the first problem told as what was true until now."""
     ordered = sorted(chosen, key=lambda x: (x.role == "action" and not x.leans,
@@ -410,6 +451,17 @@ def _ordered(chosen: list[Line]) -> list[str]:
     out = [f"The author {x.said[:1].lower()}{x.said[1:]}" if _REPORTED.match(x.said)
            and "," not in x.said and x.said.split(" ", 2)[1:2] != ["that"] else x.said
            for x in ordered]
+    told = Told(out)
     if ordered and ordered[0].role == "problem" and ordered[0].index == 0:
-        out[0] = until_now(out[0])
-    return out
+        told[0] = until_now(told[0])
+        if told[0].startswith("Until now"):
+            told.before = 1
+            # the problem's account runs on in the past, up to what the change does
+            for i in range(1, len(ordered)):
+                x = ordered[i]
+                if x.role not in ("problem", "cause") or x.index != ordered[i - 1].index + 1 \
+                        or _CHANGED.search(x.said) or _STILL.search(x.said):
+                    break
+                told[i] = _past(told[i], most=3)
+                told.before = i + 1
+    return told

@@ -33,8 +33,10 @@ from .telling import _topic, key_commit, one_line, opening, person, tell
 
 QUIET = 2
 _NUMBER_WORDS = {number_words(n) for n in range(2, 40)}
-LEAD_INS = ("Our lead story:", "The big one today:", "We start with the day's main story:")
-NEXT_INS = ("Next,", "Also worth your time:", "Then,", "Another one to know:")
+# plain moves between stories, as a host makes them: labels such as "The big one today:" or
+# "Another one to know:" before every story were what blind editors heard as a template
+LEAD_INS = ("First up,", "To start,", "We begin with the headline.")
+NEXT_INS = ("Next,", "Then,", "Elsewhere,", "Meanwhile,")
 
 
 def _lowerable(text: str) -> bool:
@@ -174,6 +176,7 @@ class EditorWriter:
             else:
                 words = int(budget * (1 - share) / max(1, len(stories) - 1))
             seg = Draft(f"story-{i + 1}", self._story_title(story))
+            self._after_rollbacks = bool(plan.rollbacks)
             said = tell(story, max(40, words), skip, d)
             if len(said) < 3:  # what the focus will say is all there is to tell: told here too
                 said = tell(story, max(40, words), d=d)
@@ -202,12 +205,17 @@ class EditorWriter:
                     return [(got[0], [f.sha])]
         return []
 
-    @staticmethod
-    def _transition(i: int, story: Story, first: str, voice: Voice) -> str:
+    def _transition(self, i: int, story: Story, first: str, voice: Voice) -> str:
         """How the host moves into a story: the day's lead, or where the next one is ("Over
         in the Arm backend, ..."), the place then not said twice."""
+        if first.startswith("Until now"):
+            return first  # the story opens on its problem: no label before it
         if i == 0:
             lead = voice.pick("lead-in", LEAD_INS)
+            if getattr(self, "_after_rollbacks", False):
+                lead = "Now, the day's headline."  # "First, the rollbacks" was said
+            if lead.endswith("."):
+                return f"{lead} {first}"
             return f"{lead} {first[:1].lower() + first[1:] if _lowerable(first) else first}"
         where = place(split_area(story.commits[0].title)[0]) if len(
             {split_area(c.title)[0] for c in story.commits}) == 1 else ""

@@ -53,8 +53,9 @@ How to tell the day:
 5. Then plan.covered_in_one_line: one or two sentences that cover them honestly and together
    (what kind of work it was, grouped by area: "seven for the Arm backend, mostly CI"; tests,
    docs, refactoring), with a count that is exactly the number of commits the sentence
-   names. Every commit of the day is told somewhere, and the counts you say add up to the
-   day's numbers (plan.numbers).
+   names; never one by one (a list of titles read out is a commit log, not a show). Every
+   commit of the day is told somewhere, and the counts you say add up to the day's numbers
+   (plan.numbers).
 6. "Today's focus": a short segment built ONLY from the findings (what listeners must act
    on), each told as what to do: what changed, who is affected, what to use or set instead.
    Findings come most important first: tell every break, removal, rename and new
@@ -74,7 +75,9 @@ How to write it:
 - Identifiers: describe them ("the CUDA backend's memory planner") or say them as a
   developer says them aloud ("the to-executorch call"); say a name exactly as the record
   writes it when you say it at all, and only the names a listener must type or look for
-  (an option to set, a module renamed). PR numbers only where they help (a stack's range).
+  (an option to set, a module renamed). At most one such name in a sentence. An
+  environment variable or a long method path is hard to hear: say what it does first, and
+  its name once, in "Today's focus" only. PR numbers only where they help (a stack's range).
 - Never pad: no line or file counts, no restating the plan's words. A quiet day is short.
   Say the day's numbers once, in the opening; never tally the script ("five in the
   stories, seven here").
