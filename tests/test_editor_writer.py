@@ -130,7 +130,9 @@ def test_the_focus_names_the_break_and_its_replacement_and_the_opt_in(tmp_path):
     focus = next(seg.text for seg in ep.segments if seg.id == "focus")
     assert "compatibility break" in focus
     assert "widgets runtime instead" in focus  # said as a developer says widgets::runtime
-    assert "WIDGETS SHARDED QUEUE environment variable" in focus
+    # how to turn it on, said the way the record gives first; the environment variable it
+    # offers as the other way is not read out (a blind judge: "reads the env var aloud")
+    assert "opt in" in focus.lower() and "WIDGETS SHARDED QUEUE" not in focus, focus
     assert "Nothing in today's commits" not in _spoken(ep)
 
 
@@ -300,7 +302,7 @@ def test_the_focus_says_the_broken_name_exactly_and_the_summary_asks_nothing(tmp
     digest, ep = _episode(_busy_day(tmp_path))
     focus = next(seg.text for seg in ep.segments if seg.id == "focus")
     assert "compatibility break, for code that uses underscore portable lib" in focus, focus
-    assert "what to act on" not in ep.summary and "to know about: a compatibility break" \
+    assert "what to act on" not in ep.summary and "brings a compatibility break to know about" \
         in ep.summary, ep.summary
 
 

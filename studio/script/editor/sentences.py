@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ...digest.body_sentences import authors_view
 from ...editorial.record import CommitRecord
 from .clauses import base_verb, noun_too, past_form, past_tense, third_person, third_person_form
-from .code_names import too_much_code, without_code_tail
+from .code_names import too_much_code, without_code_tail, without_env_alternative
 from .ear import for_ear, too_technical
 
 ROLES = ("problem", "cause", "change", "evidence", "action")
@@ -236,7 +236,8 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                                              or raw[:1].islower() or " + " in raw)):
                 index += 1
                 continue  # told elsewhere (the focus), or a list item that is no sentence
-            bare = without_code_tail(_asides_out(_DASH_ASIDE.sub(" ", raw)))
+            bare = without_code_tail(without_env_alternative(
+                _asides_out(_DASH_ASIDE.sub(" ", raw))))
             got = adapt(bare)
             if got is not None:
                 said, leans = got

