@@ -59,3 +59,7 @@ def test_a_generic_word_is_no_shared_subject():
     assert "type" not in words("Add support for EllipsisType")
     assert "type" not in words("Optimize type lookup logic in core schema generation")
     assert {"core", "schema"} <= words("Optimize type lookup logic in core schema generation")
+
+
+def test_an_empty_sentence_is_left_as_it_is():
+    assert without_code_tail("") == "" and without_code_tail("   ") == "   "

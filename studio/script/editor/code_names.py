@@ -60,7 +60,9 @@ def without_code_tail(raw: str) -> str:
     backend for X.": a closing phrase that is only a code name goes; the sentence's point
     stays."""
     text = raw.rstrip()
-    end = text[-1] if text[-1:] in ".!?" else ""
+    if not text:
+        return raw
+    end = text[-1] if text[-1] in ".!?" else ""
     m = _TAIL.match(text[:-1] if end else text)
     if not m or _FINITE.search(m.group("tail")):
         return raw
