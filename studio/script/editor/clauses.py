@@ -210,8 +210,10 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
                       lambda m: (m.group(1) or "") + "and " + (
                           past_tense(m.group(2)) if tense == "past" and base_verb(m.group(2))
                           else third_person(m.group(2)) if base_verb(m.group(2))
-                          else m.group(2)), tail) if re.match(r"^(\S+,? )?and \w+", tail) \
-            and base_verb(re.match(r"^(?:\S+,? )?and (\w+)", tail).group(1)) else tail
+                          else m.group(2)), tail) if re.match(r"^(\S+, )?and \w+", tail) \
+            and base_verb(re.match(r"^(?:\S+, )?and (\w+)", tail).group(1)) else tail
+        # ("Use acquire and release orderings": "acquire and release" is the object, not
+        # two verbs; only "Document and test X" or "Fix X, and test Y" has a second verb)
         tail = _ARTICLE.sub(lambda m: ("an " if m.group(1)[0] in "aeiou" else "a ")
                             + m.group(1), _comma_verb(tail, tense))
         said = _said(f"{verb} {tail}".strip())

@@ -32,6 +32,7 @@ from .sentences import adapt
 from .telling import _topic, key_commit, one_line, opening, person, tell
 
 QUIET = 2
+MAX_ALSO = 3  # one-liners in "Also today"; past them, one sentence for the rest
 _NUMBER_WORDS = {number_words(n) for n in range(2, 40)}
 # plain moves between stories, as a host makes them: labels such as "The big one today:" or
 # "Another one to know:" before every story were what blind editors heard as a template
@@ -166,6 +167,7 @@ class EditorWriter:
 
     def _stories(self, d: Digest, plan: EditorialPlan, voice: Voice) -> list[Draft]:
         drafts: list[Draft] = []
+        self._demoted: list[Story] = []
         budget = self._budget(d, plan)
         stories = plan.stories
         skip = told_sentences(d, plan.findings)
@@ -181,6 +183,11 @@ class EditorWriter:
             if len(said) < 3:  # what the focus will say is all there is to tell: told here too
                 said = tell(story, max(40, words), d=d)
             said += self._own_findings(story, said, skip)
+            if i > 0 and len(said) <= 1:
+                # a story with nothing to tell past its title is a line in "Also today", not
+                # a segment of one sentence after a lead-in
+                self._demoted.append(story)
+                continue
             if said and d.stats.commits > QUIET:
                 said[0] = (self._transition(i, story, said[0][0], voice), said[0][1])
             seg.extend(said)
@@ -230,7 +237,7 @@ class EditorWriter:
         said: list[tuple[str, list[str]]] = []
         by_place: dict[str, list[Story]] = {}
         released = release_of(d.commits)
-        for story in plan.briefly:
+        for story in [*getattr(self, "_demoted", []), *plan.briefly]:
             if released and len(story.commits) == 1 and release_of(story.commits):
                 continue  # told in the day's numbers
             where = place(split_area(story.commits[0].title)[0])
@@ -254,16 +261,45 @@ class EditorWriter:
                 said.append((text, [x for s in stories for x in s.shas]))
             else:
                 said += [one_line(s) for s in stories]
+        rest = list(plan.rest)
+        if len(said) > MAX_ALSO:  # a run of one-liners is a commit log read out: the rest
+            over = self._overflow(d, said[MAX_ALSO:])  # said together, where they went
+            said = said[:MAX_ALSO]
+            if over[0].endswith(("module", "modules")):
+                said.append(over)
+            else:  # nowhere to name: they join the day's smaller changes
+                by_sha = {c.sha: c for c in d.commits}
+                rest += [by_sha[x] for x in over[1] if x in by_sha]
         for i, (text, shas) in enumerate(said):
             if i == 0:
                 first = text.split(" ", 1)[0]
                 plain = first in ("The", "A", "An", "In", "For") or first.lower() in _NUMBER_WORDS
                 text = f"Also today, {text[:1].lower() + text[1:] if plain else text}"
             seg.say(text, shas)
-        line = rest_line(plan.rest, d, more=bool(plan.briefly or plan.stories))
+        line = rest_line(rest, d, more=bool(plan.briefly or plan.stories or said))
         if line:
-            seg.say(line, [c.sha for c in plan.rest])
+            seg.say(line, [c.sha for c in rest])
         return seg
+
+    @staticmethod
+    def _overflow(d: Digest, lines: list[tuple[str, list[str]]]) -> tuple[str, list[str]]:
+        """"Four more changes landed, in the fs, sync and time modules": where the one-liners
+        past the first few went, in one sentence."""
+        shas = [x for _, s in lines for x in s]
+        by_sha = {c.sha: c for c in d.commits}
+        places = list(dict.fromkeys(
+            p for p in (place(split_area(by_sha[x].title)[0]) for x in shas if x in by_sha)
+            if p.startswith("in the ")))
+        n = number_words(len(shas))
+        line = f"{capitalize(n)} more change{'s' if len(shas) > 1 else ''} landed"
+        if places and len(places) <= 4:
+            modules = [p.removeprefix("in the ").removesuffix(" module") for p in places]
+            tail = " modules" if all(p.endswith(" module") for p in places) else ""
+            if tail or len(places) == 1:
+                line += f", in the {join_words(modules)}{tail if len(places) > 1 else ''}"
+                if len(places) == 1 and places[0].endswith(" module"):
+                    line += " module"
+        return line, shas
 
     def _sign_off(self, d: Digest, voice: Voice) -> Draft:
         seg = Draft("sign-off", "Sign-off")
