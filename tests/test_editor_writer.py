@@ -435,7 +435,7 @@ def test_also_today_is_a_few_lines_then_one_counted_sentence(tmp_path):
               "signal: Name the handler thread"]
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
         r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
-        for k, (who, title) in enumerate(zip(people, titles)):
+        for k, (who, title) in enumerate(zip(people, titles, strict=True)):
             r.commit(squash(title, 400 + k), at(DAY, 9, k), who,
                      f"{who.split()[0].lower()}@example.com", **GH,
                      files={f"src/m{k}.py": _lines(20)})
