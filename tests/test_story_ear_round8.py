@@ -70,3 +70,26 @@ def test_a_noun_pair_after_the_verb_is_no_second_verb():
         "used acquire and release orderings in Notify"
     assert clause("Document and test the memory planning")[0] == \
         "documented and tested the memory planning"
+
+
+def test_a_title_that_is_a_sentence_is_said_as_news():
+    from studio.script.editor.telling import subject_verb
+
+    assert subject_verb("Reinplace pass resyncs output specs after in-place rewrites") == \
+        "the reinplace pass now resyncs output specs after in-place rewrites"
+    assert subject_verb("Tensor wraps an external image") == "the tensor now wraps an external image"
+    assert subject_verb("Channels last more ops") == ""  # no verb: a name
+
+
+def test_a_clause_cut_from_its_sentence_is_not_said():
+    from studio.script.editor.sentences import adapt
+
+    assert adapt("When a bundle's last owner goes away.") is None
+    assert adapt("When the bundle goes away, the cache keeps a dead entry.") is not None
+
+
+def test_a_revert_reason_addressed_to_a_handle_is_said_without_it():
+    from studio.script.editor.rollbacks import reason
+
+    said = reason("FYI @AdrianLundell - This broke some internal tests, I'll own it.")
+    assert said.startswith("This broke some internal tests") and "@" not in said

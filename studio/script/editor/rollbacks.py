@@ -21,6 +21,8 @@ from .ear import for_ear, too_technical
 from .sentences import lead
 
 _REVERTS_REF = re.compile(r"^\s*Reverts?\s+(?:[\w.-]+/[\w.-]+)?#\d+\.?\s*", re.I)
+_ADDRESSED = re.compile(r"^(?:(?:FYI|cc|ping|hey|hi)\b[,:]?\s*)?(?:@[\w-]+[,:]?\s*)+(?:[-–—:,]\s*)?",
+                        re.I)
 _AUTO = re.compile(r"autorevert|auto-revert|reverted automatically", re.I)
 
 
@@ -28,6 +30,9 @@ def reason(text: str) -> str:
     """The revert's reason as written, without its "Reverts owner/repo#N" line and without a
     sentence that leans on a number or link we cannot say ("# was too high to ...")."""
     text = _REVERTS_REF.sub("", " ".join(text.split()))
+    # "FYI @AdrianLundell - This broke some internal tests": a note to a colleague's handle
+    text = _ADDRESSED.sub("", text)
+    text = text[:1].upper() + text[1:]
     kept = [s for s in re.split(r"(?<=[.!?])\s+", text)
             if s and not s.lstrip().startswith("#") and "http" not in s]
     said = []

@@ -53,6 +53,8 @@ _LEANS_ANY = re.compile(r"^\W*(?:[\w'-]+\W+){1,5}(?:also|too)\b|\bthe same (?:li
                         r"as before|the former|the latter)\b", re.I)
 _THIS_CHANGE = re.compile(r"^(?:This|The) (?:PR|pull request|change|commit|patch|diff|stack)\b",
                           re.I)
+_SUBORDINATE = re.compile(r"^(?:When|Whenever|If|Because|Since|While|Although|Though|Unless|"
+                          r"Once|As soon as|Whereas)\b")
 _LINK_START = re.compile(r"^(?:So|And|But|Also|Thus|Hence|Therefore|Then)\b,?\s+", re.I)
 _BOILER = re.compile(r"\b(?:merge bot|review feedback|per review|pytest|test files?|test body|"
                      r"test coverage|parametri[sz]\w*|the sweep|skip marks?|Claude|Codex|"
@@ -123,6 +125,8 @@ def adapt(raw: str) -> tuple[str, bool] | None:
     n = len(text.split())
     if n < MIN_WORDS or n > MAX_WORDS or _dense(text):
         return None
+    if _SUBORDINATE.match(text) and not re.search(r"[,;:]", text):
+        return None  # "When a bundle's last owner goes away.": a clause cut from its sentence
     text = _THIS_CHANGE.sub("The change", text)
     text = re.sub(r",? in my (?:opinion|view),?", "", text)  # the author's aside
     text = re.sub(r"\bwhere we were (\w+ing)\b", r"where the code was \1", text)

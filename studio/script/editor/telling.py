@@ -13,7 +13,7 @@ from ..story.arcs import earlier_part
 from ..story.draft import Said
 from ..story.verbs import is_handle
 from ..words import capitalize, join_words, number_words
-from .clauses import clause, part_of
+from .clauses import base_verb, clause, noun_too, part_of, third_person_form
 from .ear import for_ear
 from .naming import noun_phrase
 from .sentences import LONG, Told, choose, lead
@@ -47,6 +47,9 @@ def opening(c: CommitInfo) -> str:
     who = person(c)
     if verb:
         return f"{_subject(who)} {said}"
+    sv = subject_verb(said)
+    if sv and not part_of(c.title):
+        return f"In a change from {who}, {sv}"
     part = part_of(c.title)
     noun, _, where = said.partition(", in ")
     where = f" in {where}" if where else ""
@@ -57,6 +60,34 @@ def opening(c: CommitInfo) -> str:
         nth = ORDINALS[part - 1].split()[1] if part <= len(ORDINALS) else f"number {part}"
         return f"The {nth} part of a {noun} from {who} landed{where}"
     return f"The {noun} work from {who} landed{where}"
+
+
+_TECH = {"sync", "resync", "inline", "dedupe", "plumb", "gate", "lint", "unify", "bump"}
+_DET = re.compile(r"^(?:the|a|an|this|each|every|all|its|their|our)$", re.I)
+
+
+def subject_verb(said: str) -> str:
+    """A title that is a sentence ("Reinplace pass resyncs output specs after in-place
+    rewrites") said as news: "the reinplace pass now resyncs output specs ..."; "" when the
+    title is not one (a verb's -s form that is also a plural noun, "lib installs", is not)."""
+    words = said.split()
+    for i in range(1, min(4, len(words) - 1)):
+        w = words[i].lower()
+        tech = w.endswith("s") and (w[:-1] in _TECH or w[:-1].removeprefix("re") in _TECH)
+        if not w.isalpha() or not (third_person_form(w) or tech):
+            continue
+        determined = bool(re.match(r"^(?:the|a|an|one|two|its|their|each|every|all|no|"
+                                   r"\w*\d\w*)$", words[i + 1], re.I))
+        if (noun_too(w) and not determined) or any(
+                base_verb(x.lower()) and not noun_too(x.lower()) for x in words[:i]):
+            return ""  # "lib installs target ...": a plural noun, not a verb
+        subject = " ".join(words[:i])
+        if words[0].isalpha() and words[0][:1].isupper() and words[0][1:].islower():
+            subject = subject[:1].lower() + subject[1:]
+        if not _DET.match(words[0]):
+            subject = f"the {subject}"
+        return f"{subject} now {' '.join(words[i:])}"
+    return ""
 
 
 def _arc(commits: list[CommitInfo], d: Digest | None, story: Story | None = None) -> list[Said]:
