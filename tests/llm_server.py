@@ -53,7 +53,8 @@ class ChatServer:
     def __init__(self, default: Reply | None = None, models: tuple[str, ...] = ("m",),
                  key: str = "", models_hang: float = 0.0, n_ctx: int | None = None,
                  context_limit: int | None = None, ollama_ctx: int | None = None,
-                 respond=None) -> None:
+                 respond=None, num_ctx: int | None = None) -> None:
+        self.num_ctx = num_ctx  # the Modelfile's num_ctx in /api/show's parameters, if set
         self.respond = respond  # body -> content: the answer when nothing is scripted
         self.n_ctx = n_ctx  # what GET /props advertises (None: 404, not llama-server)
         self.context_limit = context_limit  # longer prompts: llama-server's 400
@@ -114,7 +115,8 @@ class ChatServer:
                     with server.lock:
                         server.probes.append({"path": self.path, "body": body})
                     if self.path == "/api/show" and server.ollama_ctx is not None:
-                        server.send(self, 200, {"parameters": "", "model_info": {
+                        params = f"num_ctx {server.num_ctx}" if server.num_ctx else ""
+                        server.send(self, 200, {"parameters": params, "model_info": {
                             "general.architecture": "qwen2",
                             "qwen2.context_length": server.ollama_ctx}})
                     else:

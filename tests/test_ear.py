@@ -22,6 +22,9 @@ from studio.script.editor.focus import say_name
     ("It re-lands the queue from pull request 7757, now off by default.",
      "It re-lands the queue from an earlier change, now off by default."),
     ("This closes issue 8056 for good.", "This closes a reported issue for good."),
+    # round 8's strong draft: an issue is a report, not a change
+    ("It first landed in pull request 7757 and was reverted because of issue 8056.",
+     "It first landed in an earlier change and was reverted because of a reported issue."),
 ])
 def test_code_is_said_not_spelled(text, said):
     assert for_ear(text) == said

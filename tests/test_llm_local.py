@@ -65,7 +65,9 @@ def test_doctor_says_how_to_use_what_it_found(tmp_path):
 
 def test_writer_auto_uses_a_found_model_and_else_the_story_writer(day, tmp_path):
     day_file, shas = day
-    with ChatServer(models=("qwen2.5:7b",), ollama_ctx=8192) as ollama:
+    # a Modelfile that sets an 8k window (Ollama's default of 4096 would hold the brief, the
+    # day and the answer only part by part, which this one reply does not script)
+    with ChatServer(models=("qwen2.5:7b",), ollama_ctx=32768, num_ctx=8192) as ollama:
         ollama.script(Reply(json.dumps(faithful(shas))))
         r = run(tmp_path, "script", str(day_file), "-o", str(tmp_path / "a"), "--writer",
                 "auto", STUDIO_OLLAMA_URL=ollama.base_url[:-3],

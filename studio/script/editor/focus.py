@@ -18,7 +18,7 @@ from ...editorial.titles import split_area
 from ..story.draft import Draft
 from ..words import number_words
 from .clauses import clause, place
-from .code_names import without_env_alternative
+from .code_names import too_much_code, unheard, without_env_alternative
 from .ear import for_ear
 from .rollbacks import short_clause
 from .sentences import adapt
@@ -127,8 +127,16 @@ def _lead(f: Finding, c: CommitInfo, told: bool = False) -> tuple[str, bool]:
     if f.kind in ("break", "removal", "rename") and f.subject:
         # the name a listener must look for in their code, said exactly (its underscore too)
         return f"{change} {IS[f.kind]}, for code that uses {say_name(f.subject)}", False
-    if f.kind == "opt-in" and told:
-        return f"{change} is off by default", False  # the record's sentence says how
+    if f.kind == "opt-in" and (told or _hard_to_hear(_handle(f), c.title)):
+        # the record's sentence says how; a switch that is code ("Builder::enable_x", an
+        # environment variable) is not read out (judges: "reads the env var name aloud"):
+        # the show notes link the change that names it
+        if told:
+            return f"{change} is off by default", False
+        unstable = " The switch is marked unstable, so try it before you rely on it" \
+            if re.search(r"\bunstable\b", f.sentence, re.I) else ""
+        return f"{change} is off by default: nothing changes until you turn it on.{unstable}", \
+            True
     if f.kind == "opt-in" and _handle(f).startswith("--preview"):
         # a preview flag changes how the feature behaves; the feature itself is there
         return (f"Part of {change} sits behind a preview flag: you turn that part on with "
@@ -136,6 +144,12 @@ def _lead(f: Finding, c: CommitInfo, told: bool = False) -> tuple[str, bool]:
     if f.kind == "opt-in" and _handle(f):
         return f"{change} is opt-in: you turn it on with {for_ear(_handle(f))}", True
     return f"{change} {IS.get(f.kind, 'asks something of you')}", False
+
+
+def _hard_to_hear(name: str, title: str) -> bool:
+    """A switch a listener cannot take in by ear: a method path, an environment variable."""
+    return bool(name) and bool(unheard(f"`{name}`" if "`" not in name else name, title)[0] or
+                               "::" in name or re.fullmatch(r"[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+", name))
 
 
 def say_name(name: str) -> str:
@@ -159,6 +173,10 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
         lines: list[str] = []
         for f in found:
             if f.paragraph >= 0:  # a title's finding is said by the lead alone
+                if f.kind in ("opt-in", "limitation") and \
+                        too_much_code(without_env_alternative(f.sentence), c.title):
+                    continue  # code read aloud: the lead says what it means for you (a break
+                    # or a requirement is said whatever it names: the listener must know it)
                 lines += [x for x in _said(f, c) if x not in lines and x not in said]
         lead, whole = _lead(found[0], c, bool(lines))  # (``said``: told in a story already)
         if not lines and not whole:

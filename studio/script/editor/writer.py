@@ -22,6 +22,7 @@ from ..story.verbs import is_handle
 from ..story.voice import Voice
 from ..words import capitalize, join_words, number_words, spoken_date
 from .clauses import clause, place, split_area
+from .code_names import unheard
 from .ear import for_ear
 from .focus import LEAD, ORDER, focus, told_sentences, uplift_of
 from .naming import headline_case, noun_phrase, release_of, segment_title, short
@@ -189,7 +190,14 @@ class EditorWriter:
                 self._demoted.append(story)
                 continue
             if said and d.stats.commits > QUIET:
-                said[0] = (self._transition(i, story, said[0][0], voice), said[0][1])
+                moved = self._transition(i, story, said[0][0], voice)
+                lead, _, rest = moved.partition(". ")
+                if rest and moved.endswith(said[0][0]) and rest == said[0][0]:
+                    # "Now, the day's headline." is a sentence of its own, with no commits:
+                    # one text holding two sentences loses its links when an edit resyncs it
+                    said[0:1] = [(lead, []), (rest, said[0][1])]
+                else:
+                    said[0] = (moved, said[0][1])
             seg.extend(said)
             drafts.append(seg)
         return drafts
@@ -237,9 +245,16 @@ class EditorWriter:
         said: list[tuple[str, list[str]]] = []
         by_place: dict[str, list[Story]] = {}
         released = release_of(d.commits)
+        coded: list = []
         for story in [*getattr(self, "_demoted", []), *plan.briefly]:
             if released and len(story.commits) == 1 and release_of(story.commits):
                 continue  # told in the day's numbers
+            if len(story.commits) == 1 and unheard(split_area(story.commits[0].title)[1])[0]:
+                # a title that is code ("Get rid of Lock::with_manifest, make
+                # Lock::from_resolution take the manifest") is a refactor a listener cannot
+                # hear: counted with the day's smaller changes, not read out
+                coded += story.commits
+                continue
             where = place(split_area(story.commits[0].title)[0])
             by_place.setdefault(where if len(story.commits) == 1 else "", []).append(story)
         for where, stories in by_place.items():
@@ -261,7 +276,7 @@ class EditorWriter:
                 said.append((text, [x for s in stories for x in s.shas]))
             else:
                 said += [one_line(s) for s in stories]
-        rest = list(plan.rest)
+        rest = list(plan.rest) + coded
         if len(said) > MAX_ALSO:  # a run of one-liners is a commit log read out: the rest
             over = self._overflow(d, said[MAX_ALSO:])  # said together, where they went
             said = said[:MAX_ALSO]

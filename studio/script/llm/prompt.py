@@ -49,18 +49,27 @@ How to tell the day:
    they add up to first, then the steps in a sentence or two, not commit by commit. Retell
    the record in your own plain words: never paste its sentences, and leave out what only
    a reviewer needs (implementation details, the order of internal calls, file lists).
+   Tell a problem by what a user saw (a task left asleep, a build that failed, a script
+   that worked from one folder and not another), in the past tense, and use the record's
+   own concrete example when it gives one; the mechanism comes after, in a sentence.
+   Only the plan groups commits: never call changes "a series", "both" or "the same
+   author's" unless their commits say so (a bot's change and a person's are not one).
 4. Then plan.in_a_sentence_each: one or two sentences each, what it does and for whom.
 5. Then plan.covered_in_one_line: one or two sentences that cover them honestly and together
    (what kind of work it was, grouped by area: "seven for the Arm backend, mostly CI"; tests,
    docs, refactoring), with a count that is exactly the number of commits the sentence
-   names; never one by one (a list of titles read out is a commit log, not a show). Every
+   names; never one by one (a list of titles read out is a commit log, not a show), and
+   never more than three things named in one sentence. Every
    commit of the day is told somewhere, and the counts you say add up to the day's numbers
    (plan.numbers).
 6. "Today's focus": a short segment built ONLY from the findings (what listeners must act
    on), each told as what to do: what changed, who is affected, what to use or set instead.
    Findings come most important first: tell every break, removal, rename and new
-   requirement; others only while the segment stays short. No findings: leave it out.
-   Never say "no action needed", "nothing to change" or "no migration" unless
+   requirement; others only while the segment stays short. Each item is one or two short
+   sentences: who it affects, then what to do; never a run of names. No findings: a short
+   focus on the one change from today's stories a listener would most want to pick up or
+   try, said from that story's commits (what it fixes or adds, and for whom), never a
+   made-up instruction. Never say "no action needed", "nothing to change" or "no migration" unless
    plan.nothing_to_change is true; then you may say "nothing today asks you to change your
    code", once.
 7. Close with a short sign-off (no facts in it), and give the episode a title (a few words
@@ -69,15 +78,17 @@ How to tell the day:
    too ("CUDA, straight from pip"), not commit titles.
 
 How to write it:
-- Spoken English for the ear: short and medium sentences, one thought each (no
-  semicolons), each standing on its own when heard (name what "it" or "this" is). No
-  markdown, lists, backticks, URLs, file paths read out, or emoji.
+- Spoken English for the ear: short and medium sentences (most under twenty words), one
+  thought each (no semicolons), each standing on its own when heard (name what "it" or
+  "this" is). At most one number in a sentence, two for a before-and-after. No markdown,
+  lists, backticks, URLs, file paths read out, or emoji.
 - Identifiers: describe them ("the CUDA backend's memory planner") or say them as a
   developer says them aloud ("the to-executorch call"); say a name exactly as the record
   writes it when you say it at all, and only the names a listener must type or look for
-  (an option to set, a module renamed). At most one such name in a sentence. An
-  environment variable or a long method path is hard to hear: say what it does first, and
-  its name once, in "Today's focus" only. PR numbers only where they help (a stack's range).
+  (an option to set, a module renamed). At most one such name in a sentence. Never read
+  out an environment variable in capitals, a method path or a builder call: say what it
+  turns on and where ("an unstable option on the runtime builder"); the show notes link the
+  change that names it. PR numbers only where they help (a stack's range).
 - Never pad: no line or file counts, no restating the plan's words. A quiet day is short.
   Say the day's numbers once, in the opening; never tally the script ("five in the
   stories, seven here").
@@ -99,7 +110,7 @@ Answer with one JSON object only, no other text:
 {"title": str, "summary": str, "segments": [{"title": str,
  "sentences": [{"text": str, "commits": [short sha, ...]}]}]}
 Segments: the opening, one per rollback or story, one for the sentence-each items and the
-rest, "Today's focus" when there are findings, and the sign-off."""
+rest, "Today's focus", and the sign-off."""
 
 PART_BRIEF = """This time you write only PART of the day's script: the stories in this
 message's plan, told as the brief says (problem, cause, fix, evidence, what to do; a story
