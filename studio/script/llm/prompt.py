@@ -66,10 +66,12 @@ How to tell the day:
    on), each told as what to do: what changed, who is affected, what to use or set instead.
    Findings come most important first: tell every break, removal, rename and new
    requirement; others only while the segment stays short. Each item is one or two short
-   sentences: who it affects, then what to do; never a run of names. No findings: a short
-   focus on the one change from today's stories a listener would most want to pick up or
-   try, said from that story's commits (what it fixes or adds, and for whom), never a
-   made-up instruction. Never say "no action needed", "nothing to change" or "no migration" unless
+   sentences: who it affects, then what to do; never a run of names, and never a story
+   retold. No findings: a short focus on the one change from today's stories a listener
+   would most want to act on, said from that story's commits: who is affected (the
+   symptom the record gives, so a listener can tell whether they hit it) and what to do
+   (pick the fix up, check for the symptom, try the new option), never an instruction the
+   record does not support. Never say "no action needed", "nothing to change" or "no migration" unless
    plan.nothing_to_change is true; then you may say "nothing today asks you to change your
    code", once.
 7. Close with a short sign-off (no facts in it), and give the episode a title (a few words
@@ -87,8 +89,9 @@ How to write it:
   writes it when you say it at all, and only the names a listener must type or look for
   (an option to set, a module renamed). At most one such name in a sentence. Never read
   out an environment variable in capitals, a method path or a builder call: say what it
-  turns on and where ("an unstable option on the runtime builder"); the show notes link the
-  change that names it. PR numbers only where they help (a stack's range).
+  turns on and where ("an unstable option on the runtime builder"). Never point listeners
+  to show notes, links or documents the records do not name. PR numbers only where they
+  help (a stack's range).
 - Never pad: no line or file counts, no restating the plan's words. A quiet day is short.
   Say the day's numbers once, in the opening; never tally the script ("five in the
   stories, seven here").
