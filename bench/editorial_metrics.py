@@ -36,9 +36,14 @@ SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'])")
 GREETING = ("intro", "welcome", "sign-off", "signoff", "outro")
 
 
+# verbs developers use that the dictionary lacks: "Sync latest Python releases: 3.10.21" has
+# a verb, not an area, before its colon, and "synced" is no prefix made a verb
+DEV_VERBS = {"sync", "resync", "bump", "lint", "dedupe", "inline", "plumb", "unify"}
+
+
 def _base_verb(word: str) -> bool:
     w = word.lower()
-    return w in getAllLemmas(w, upos="VERB").get("VERB", ())
+    return w in DEV_VERBS or w in getAllLemmas(w, upos="VERB").get("VERB", ())
 
 
 def prefix_words(titles: Iterable[str]) -> set[str]:

@@ -93,3 +93,12 @@ def test_a_revert_reason_addressed_to_a_handle_is_said_without_it():
 
     said = reason("FYI @AdrianLundell - This broke some internal tests, I'll own it.")
     assert said.startswith("This broke some internal tests") and "@" not in said
+
+
+def test_a_list_of_versions_after_a_title_is_said_not_labelled():
+    # bench_script on uv (round 8): "an automated update synced latest Python releases:
+    # include 3.13.15" was heard as a label read out
+    assert clause("Sync latest Python releases: include 3.13.15")[0] == \
+        "synced latest Python releases, including 3.13.15"
+    assert clause("Sync latest Python releases: 3.10.21, 3.11.16, 3.12.14")[0] == \
+        "synced latest Python releases, 3.10.21, 3.11.16 and 3.12.14"

@@ -179,6 +179,20 @@ def _comma_verb(tail: str, tense: str) -> str:
     return f"{tail[:m.start()]} and {verb} {tail[m.end():]}"
 
 
+# "Sync latest Python releases: 3.10.21, 3.11.16" / "...: include 3.13.15": a colon and a
+# list of versions after a verb's object (bench_script on uv: "synced latest Python releases:
+# include 3.13.15" was heard as a label), said ", 3.10.21 and 3.11.16" / ", including 3.13.15"
+_VERSIONS_AFTER = re.compile(r":\s+(includ(?:e|es|ing)\s+)?(v?\d+(?:\.\d+)+(?:,?\s+(?:and\s+)?"
+                             r"v?\d+(?:\.\d+)+)*)\s*$")
+
+
+def _versions(m: re.Match[str]) -> str:
+    found = re.findall(r"v?\d+(?:\.\d+)+", m.group(2))
+    listed = found[0] if len(found) == 1 else \
+        ", ".join(found[:-1]) + f" and {found[-1]}"
+    return (", including " if m.group(1) else ", ") + listed
+
+
 def clause(title: str, tense: str = "past") -> tuple[str, bool]:
     """The title as a predicate ("shipped the CUDA delegate in the wheel") and whether it
     starts with a verb; a noun title comes back as it is said ("DFlash"), False."""
@@ -216,6 +230,7 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
         # two verbs; only "Document and test X" or "Fix X, and test Y" has a second verb)
         tail = _ARTICLE.sub(lambda m: ("an " if m.group(1)[0] in "aeiou" else "a ")
                             + m.group(1), _comma_verb(tail, tense))
+        tail = _VERSIONS_AFTER.sub(_versions, tail)
         said = _said(f"{verb} {tail}".strip())
         if where and area.split()[0].lower() not in said.lower():
             said = f"{said}, {where}" if "," in said else f"{said} {where}"
