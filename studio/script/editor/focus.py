@@ -127,10 +127,10 @@ def _lead(f: Finding, c: CommitInfo, told: bool = False) -> tuple[str, bool]:
     if f.kind in ("break", "removal", "rename") and f.subject:
         # the name a listener must look for in their code, said exactly (its underscore too)
         return f"{change} {IS[f.kind]}, for code that uses {say_name(f.subject)}", False
-    if f.kind == "opt-in" and (told or _hard_to_hear(_handle(f), c.title)):
+    if f.kind == "opt-in" and (told or _hard_to_hear(_handle(f))):
         # the record's sentence says how; a switch that is code ("Builder::enable_x", an
         # environment variable) is not read out (judges: "reads the env var name aloud"):
-        # the show notes link the change that names it
+        # what it means for the listener is said instead
         if told:
             return f"{change} is off by default", False
         unstable = " The switch is marked unstable, so try it before you rely on it" \
@@ -146,10 +146,10 @@ def _lead(f: Finding, c: CommitInfo, told: bool = False) -> tuple[str, bool]:
     return f"{change} {IS.get(f.kind, 'asks something of you')}", False
 
 
-def _hard_to_hear(name: str, title: str) -> bool:
-    """A switch a listener cannot take in by ear: a method path, an environment variable."""
-    return bool(name) and bool(unheard(f"`{name}`" if "`" not in name else name, title)[0] or
-                               "::" in name or re.fullmatch(r"[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+", name))
+def _hard_to_hear(name: str) -> bool:
+    """A switch a listener cannot take in by ear: a method path, an environment variable
+    (code_names' hard kinds; heard in the title or not, it is no easier to say)."""
+    return bool(name) and bool(unheard(name)[0])
 
 
 def say_name(name: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from ...digest.model import Digest
+from ...digest.model import CommitInfo, Digest
 from ...editorial.plan import EditorialPlan, Story, plan_episode
 from ...episode import Episode
 from ...profile import Profile
@@ -190,14 +190,12 @@ class EditorWriter:
                 self._demoted.append(story)
                 continue
             if said and d.stats.commits > QUIET:
-                moved = self._transition(i, story, said[0][0], voice)
-                lead, _, rest = moved.partition(". ")
-                if rest and moved.endswith(said[0][0]) and rest == said[0][0]:
-                    # "Now, the day's headline." is a sentence of its own, with no commits:
-                    # one text holding two sentences loses its links when an edit resyncs it
-                    said[0:1] = [(lead, []), (rest, said[0][1])]
-                else:
-                    said[0] = (moved, said[0][1])
+                lead, first = self._transition(i, story, said[0][0], voice)
+                # a lead that is a sentence ("Now, the day's headline.") is said on its own,
+                # with no commits: one text holding two sentences loses its links when an
+                # edit resyncs it
+                said[0:1] = [(lead, []), (first, said[0][1])] if lead else \
+                    [(first, said[0][1])]
             seg.extend(said)
             drafts.append(seg)
         return drafts
@@ -220,32 +218,35 @@ class EditorWriter:
                     return [(got[0], [f.sha])]
         return []
 
-    def _transition(self, i: int, story: Story, first: str, voice: Voice) -> str:
+    def _transition(self, i: int, story: Story, first: str,
+                    voice: Voice) -> tuple[str, str]:
         """How the host moves into a story: the day's lead, or where the next one is ("Over
-        in the Arm backend, ..."), the place then not said twice."""
+        in the Arm backend, ..."), the place then not said twice. Returns a lead said as a
+        sentence of its own ("Now, the day's headline.") or "", and the first sentence."""
         if first.startswith("Until now"):
-            return first  # the story opens on its problem: no label before it
+            return "", first  # the story opens on its problem: no label before it
         if i == 0:
             lead = voice.pick("lead-in", LEAD_INS)
             if getattr(self, "_after_rollbacks", False):
                 lead = "Now, the day's headline."  # "First, the rollbacks" was said
             if lead.endswith("."):
-                return f"{lead} {first}"
-            return f"{lead} {first[:1].lower() + first[1:] if _lowerable(first) else first}"
+                return lead, first  # a sentence of its own
+            return "", f"{lead} {first[:1].lower() + first[1:] if _lowerable(first) else first}"
         where = place(split_area(story.commits[0].title)[0]) if len(
             {split_area(c.title)[0] for c in story.commits}) == 1 else ""
         if where.startswith("in the ") and f" {where}" in first:
             first = first.replace(f", {where}", "").replace(f" {where}", "", 1)
-            return f"Over {where}, {first[:1].lower() + first[1:] if _lowerable(first) else first}"
+            return "", (f"Over {where}, "
+                        f"{first[:1].lower() + first[1:] if _lowerable(first) else first}")
         lead = voice.pick(f"next-{i}", NEXT_INS)
-        return f"{lead} {first[:1].lower() + first[1:] if _lowerable(first) else first}"
+        return "", f"{lead} {first[:1].lower() + first[1:] if _lowerable(first) else first}"
 
     def _also(self, d: Digest, plan: EditorialPlan) -> Draft:
         seg = Draft("also", "Also today")
         said: list[tuple[str, list[str]]] = []
         by_place: dict[str, list[Story]] = {}
         released = release_of(d.commits)
-        coded: list = []
+        coded: list[CommitInfo] = []
         for story in [*getattr(self, "_demoted", []), *plan.briefly]:
             if released and len(story.commits) == 1 and release_of(story.commits):
                 continue  # told in the day's numbers

@@ -59,9 +59,8 @@ How to tell the day:
    (what kind of work it was, grouped by area: "seven for the Arm backend, mostly CI"; tests,
    docs, refactoring), with a count that is exactly the number of commits the sentence
    names; never one by one (a list of titles read out is a commit log, not a show), and
-   never more than three things named in one sentence. Every
-   commit of the day is told somewhere, and the counts you say add up to the day's numbers
-   (plan.numbers).
+   never more than three things named in one sentence. Every commit of the day is told
+   somewhere, and the counts you say add up to the day's numbers (plan.numbers).
 6. "Today's focus": a short segment built ONLY from the findings (what listeners must act
    on), each told as what to do: what changed, who is affected, what to use or set instead.
    Findings come most important first: tell every break, removal, rename and new
@@ -71,9 +70,9 @@ How to tell the day:
    would most want to act on, said from that story's commits: who is affected (the
    symptom the record gives, so a listener can tell whether they hit it) and what to do
    (pick the fix up, check for the symptom, try the new option), never an instruction the
-   record does not support. Never say "no action needed", "nothing to change" or "no migration" unless
-   plan.nothing_to_change is true; then you may say "nothing today asks you to change your
-   code", once.
+   record does not support. Never say "no action needed", "nothing to change" or "no
+   migration" unless plan.nothing_to_change is true; then you may say "nothing today asks
+   you to change your code", once.
 7. Close with a short sign-off (no facts in it), and give the episode a title (a few words
    a listener would remember, naming the headline: "The Wheel Learns C++", never a commit
    title pasted) and a one- or two-sentence summary. Segment titles are short headlines
