@@ -109,3 +109,35 @@ def test_the_context_window_comes_from_the_server_or_the_setting():
         assert context_window(WriterSettings(kind="llm", base_url=server.base_url, model="m",
                                              context=12000))[0] == 12000
 
+
+
+def _one_commit_day(path, body: str):
+    from gitrepo import GH_COMMITTER, RepoBuilder, at, squash
+
+    with RepoBuilder(path, origin="https://github.com/octo/quant.git") as r:
+        r.commit("Initial\n", at("2026-02-01"), files={"a.py": "x\n"})
+        r.commit(squash("Add a faster quantize kernel", 301, body), at(DAY, 11), "Ana Lima",
+                 "ana@ex.com", *GH_COMMITTER, files={"quant/k.py": "y\n" * 40})
+    return pull_day(SourceSpec(git=str(path)), __import__("datetime").date.fromisoformat(DAY))
+
+
+def _asked_words(day) -> int:
+    with ChatServer(respond=answer) as server:
+        write_script_for(day, writer=WriterSettings(kind="llm", base_url=server.base_url,
+                                                    model="m", cache=False, stream=False))
+        lead = _chat(server)[0]["body"]["messages"][1]["content"].split("\n\n", 1)[0]
+    return int(lead.split("Write about ", 1)[1].split(" ", 1)[0])
+
+
+def test_a_quiet_days_length_follows_what_its_record_has_to_tell(tmp_path):
+    # round 8: a one-commit day whose commit explains a 3x speedup, a numerics fix and a
+    # stochastic-rounding bug in 850 words was asked for 210 words (the judge: "thin ... never
+    # explains why" it matters); a one-liner's day stays short
+    rich = " ".join(
+        f"Paragraph {i}: the kernel quantizes weights with sixteen by sixteen block scales, "
+        "which keeps the forward and backward representations the same, and it runs about "
+        "three times faster than the reference path on the benchmark model." for i in range(24))
+    long_day = _asked_words(_one_commit_day(tmp_path / "rich", rich))
+    short_day = _asked_words(_one_commit_day(tmp_path / "thin", "Adds the kernel."))
+    assert short_day == 210, short_day
+    assert 350 <= long_day <= 450, long_day

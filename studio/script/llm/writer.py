@@ -24,7 +24,7 @@ from .facts import DayFacts, day_facts
 from .key import api_key
 from .parts import draft_in_parts
 from .plan_brief import DayBrief, day_brief
-from .prompt import messages, target_words
+from .prompt import day_words, messages
 from .schema import RESPONSE_FORMAT, DraftInvalid, DraftScript, parse_draft
 from .usable import unusable
 from .window import answer_tokens, context_window, estimate_tokens
@@ -97,7 +97,7 @@ class LlmWriter:
 
     def _draft_day(self, facts: DayFacts, brief: DayBrief) -> DraftScript:
         """The day in one request when it fits the model's window, else part by part."""
-        words = target_words(self.minutes, facts.digest.stats.commits)
+        words = day_words(facts, self.minutes)
         whole = messages(facts, brief, self.minutes)
         cached = self._cached(whole)
         if cached is not None:
