@@ -511,3 +511,25 @@ def test_a_title_that_is_code_is_counted_not_read_out(tmp_path):
     assert "with manifest" not in spoken and "from resolution" not in spoken, spoken
     told = {sha for seg in ep.segments for s in seg.sentences for sha in s.commits}
     assert all(c.sha in told for c in digest.commits), "every commit told or counted"
+
+
+def test_people_and_automation_are_counted_apart_in_one_sentence(tmp_path):
+    # uv 2026-08-18 (round 8): "Main took seventeen commits today; three authors wrote them.
+    # Twelve came from automation" -- the judge: "says 'three authors' when there are five
+    # author names"; now "...: five from three people, and twelve from automation"
+    path = tmp_path / "mixed.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/mixed.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        for k, who in enumerate(["Ann Lee", "Ann Lee", "Bo Chen", "Cy Diaz"]):
+            r.commit(squash(f"Fix the parser for case {k}", 300 + k,
+                            "Inputs with a trailing comma crashed the parser."),
+                     at(DAY, 8, k), who, f"{who.split()[0].lower()}@example.com", **GH,
+                     files={f"src/p{k}.py": _lines(30)})
+        for k in range(5):
+            r.commit(squash(f"Update the CI mirror list, part {k}", 400 + k), at(DAY, 10, k),
+                     *AUTOMATION, **GH, files={f".github/workflows/m{k}.yml": f"m{k}\n"})
+    _, ep = _episode(path)
+    welcome = next(seg.text for seg in ep.segments if seg.id == "intro")
+    assert "Nine commits landed on main: four from three people, and five from automation" \
+        in welcome, welcome
+    assert "authors" not in welcome and "came from automation" not in welcome, welcome

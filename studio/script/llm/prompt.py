@@ -67,7 +67,9 @@ How to tell the day:
    Findings come most important first: tell every break, removal, rename and new
    requirement; others only while the segment stays short. Each item is one or two short
    sentences: who it affects, then what to do; never a run of names, and never a story
-   retold. No findings: a short focus on the one change from today's stories a listener
+   retold. A rollback of work that had landed before today belongs here too: what
+   listeners lose again, as its record tells it. No findings: a short focus on the one
+   change from today's stories a listener
    would most want to act on, said from that story's commits: who is affected (the
    symptom the record gives, so a listener can tell whether they hit it) and what to do
    (pick the fix up, check for the symptom, try the new option), never an instruction the
