@@ -533,3 +533,29 @@ def test_people_and_automation_are_counted_apart_in_one_sentence(tmp_path):
     assert "Nine commits landed on main: four from three people, and five from automation" \
         in welcome, welcome
     assert "authors" not in welcome and "came from automation" not in welcome, welcome
+
+
+def test_the_projects_own_name_is_no_shared_subject(tmp_path):
+    # pydantic 2026-07-29 (round 9's new day): "Victorien landed two changes to the pydantic,
+    # led by a fix for uv cache-keys for pydantic-core. The same series also stops erroring on
+    # unhashable generic arguments on generic Pydantic models": the project's name is in every
+    # other title, and no story is about it
+    path = tmp_path / "widgets.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit(squash("Fix uv cache-keys for widgets-core", 501), at(DAY, 9), "Vic Tor",
+                 "vic@example.com", **GH, files={"pyproject.toml": _lines(4)})
+        r.commit(squash("Don't error on unhashable generic arguments on generic Widgets models",
+                        502, "Unhashable arguments raised a TypeError when the model was "
+                             "parametrized."),
+                 at(DAY, 10), "Vic Tor", "vic@example.com", **GH,
+                 files={"widgets/generics.py": _lines(30)})
+        r.commit(squash("Speed up the loader", 503, "Loading is now twice as fast."),
+                 at(DAY, 11), "Ann Lee", "ann@example.com", **GH, files={"widgets/load.py": _lines(9)})
+    digest, ep = _episode(path)
+    from studio.editorial.plan import plan_episode
+
+    plan = plan_episode(digest)
+    assert all(len(s.commits) == 1 for s in plan.stories + plan.briefly), \
+        [[c.title for c in s.commits] for s in plan.stories + plan.briefly]
+    assert "changes to the widgets" not in _spoken(ep).lower(), _spoken(ep)

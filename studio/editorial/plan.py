@@ -16,7 +16,7 @@ from .findings import Finding, find_findings
 from .impact import WEIGHTS, WHY, finding_bonus, impact, richness
 from .record import commit_record
 from .titles import split_area
-from .topics import topic_groups, topic_of, words
+from .topics import own_words, topic_groups, topic_of, words
 
 MAX_ROLLBACKS = 4  # told whole; the rest named together
 
@@ -96,21 +96,21 @@ def _rollbacks(d: Digest, by_sha: dict[str, CommitInfo]) -> list[Story]:
     return out
 
 
-def _title_words(commits: list[CommitInfo]) -> Counter[str]:
+def _title_words(commits: list[CommitInfo], own: frozenset[str] = frozenset()) -> Counter[str]:
     """How many of the commits' titles use each subject word (studio.editorial.topics)."""
-    return Counter(w for c in commits for w in words(c.title))
+    return Counter(w for c in commits for w in words(c.title, own))
 
 
-def _same_subject(a: list[CommitInfo], b: list[CommitInfo]) -> bool:
+def _same_subject(a: list[CommitInfo], b: list[CommitInfo], own: frozenset[str]) -> bool:
     """Whether two campaigns share a subject: a title word used twice in each ("wheel")."""
-    ca, cb = _title_words(a), _title_words(b)
+    ca, cb = _title_words(a, own), _title_words(b, own)
     return any(ca[w] >= 2 and cb[w] >= 2 for w in ca)
 
 
-def _shared_word(commits: list[CommitInfo]) -> bool:
+def _shared_word(commits: list[CommitInfo], own: frozenset[str]) -> bool:
     """Whether half or more of the commits' titles (two at least) share a subject word
     ("wheel" in four changes to the wheel)."""
-    return any(n >= max(2, (len(commits) + 1) // 2) for n in _title_words(commits).values())
+    return any(n >= max(2, (len(commits) + 1) // 2) for n in _title_words(commits, own).values())
 
 
 def _unrelated_bot_run(commits: list[CommitInfo]) -> bool:
@@ -124,7 +124,7 @@ def _unrelated_bot_run(commits: list[CommitInfo]) -> bool:
     return len(verbs) > 1
 
 
-def _joined(stacks: list[StackStory]) -> list[StackStory]:
+def _joined(stacks: list[StackStory], own: frozenset[str]) -> list[StackStory]:
     """One person's campaigns of a day as one story (the digest may cut a long campaign in
     parts by module); other stacks as they are."""
     out: list[StackStory] = []
@@ -134,7 +134,7 @@ def _joined(stacks: list[StackStory]) -> list[StackStory]:
             out.append(s)
             continue
         known = by_author.get(s.author)
-        if known is not None and not _same_subject(known.commits, s.commits):
+        if known is not None and not _same_subject(known.commits, s.commits, own):
             out.append(s)
             continue
         if known is None:
@@ -159,14 +159,15 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
     kinds = {c.sha: impact(c, findings) for c in landed}
     candidates: list[Story] = []
     grouped: set[str] = set()
-    for s in _joined(d.stacks):
+    own = own_words(d.show, d.repo.rsplit("/", 1)[-1])  # no story is about the project itself
+    for s in _joined(d.stacks, own):
         members = [c for c in s.commits if c.sha in kinds]
         if len(members) < 2:
             continue
         areas = {split_area(c.title)[0] for c in members}
-        if s.kind in ("run", "campaign") and not topic_of(members) and (
+        if s.kind in ("run", "campaign") and not topic_of(members, own) and (
                 _unrelated_bot_run(members) or
-                not _shared_word(members) and (len(areas) > 1 or areas == {""})):
+                not _shared_word(members, own) and (len(areas) > 1 or areas == {""})):
             continue  # one person's unrelated changes of a day: told one by one, not a "series"
         grouped |= {c.sha for c in members}
         scores = sorted((_commit_score(c, kinds[c.sha], findings) for c in members), reverse=True)
@@ -176,13 +177,13 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
             continue
         candidates.append(Story(f"{s.kind}-{best.sha[:7]}", kind, members, WHY[kind],
                                 scores[0] + 0.3 * sum(scores[1:]), stack=s,
-                                topic=topic_of(members) if s.kind == "campaign" else "",
+                                topic=topic_of(members, own) if s.kind == "campaign" else "",
                                 findings=[f for f in findings if f.sha in {c.sha for c in members}]))
     loose = [c for c in landed if kinds[c.sha] != "housekeeping"]
-    for group in topic_groups(loose):
+    for group in topic_groups(loose, own):
         stacked = [s for s in candidates if any(c in s.commits for c in group)]
         free = [c for c in group if c.sha not in grouped]
-        if stacked and topic_of(group):  # a loose commit of a stack's subject joins its story
+        if stacked and topic_of(group, own):  # a loose commit of a stack's subject joins its story
             story = stacked[0]
             same = [c for c in free if c.author == story.commits[0].author]
             story.commits.extend(same)
@@ -190,7 +191,7 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
             continue
         if stacked:
             continue
-        topic = topic_of(free) if len(free) >= 2 else ""
+        topic = topic_of(free, own) if len(free) >= 2 else ""
         if len(free) < 2 or (not topic and (len({c.author for c in free}) > 1 or
                                             _unrelated_bot_run(free))):
             continue  # nothing to call them by: told one by one

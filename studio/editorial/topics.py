@@ -30,17 +30,26 @@ _STOP = {"the", "and", "for", "with", "from", "into", "when", "that", "this", "a
          "files", "data", "option", "options", "default", "handling", "behavior", "behaviour"}
 
 
-def words(title: str) -> set[str]:
+def words(title: str, own: frozenset[str] = frozenset()) -> set[str]:
+    """A title's subject words; ``own``: the project's own name's words, which every title
+    may carry and no story is about ("Pydantic models" and "pydantic-core" are no series)."""
     title = re.sub(r"([a-z])([A-Z])", r"\1 \2", title)
     parts = re.findall(r"[A-Za-z][A-Za-z0-9]+", title.replace("_", " "))
-    return {p.lower() for p in parts if len(p) > 2 and p.lower() not in _STOP}
+    return {p.lower() for p in parts if len(p) > 2 and p.lower() not in _STOP
+            and p.lower() not in own}
 
 
-def topic_groups(commits: list[CommitInfo]) -> list[list[CommitInfo]]:
+def own_words(*names: str) -> frozenset[str]:
+    """The words of the project's names (the show's, the repository's)."""
+    return frozenset(w for n in names for w in words(n))
+
+
+def topic_groups(commits: list[CommitInfo],
+                 own: frozenset[str] = frozenset()) -> list[list[CommitInfo]]:
     """Groups of two or more of ``commits`` that share a subject, in the day's order."""
     if len(commits) < 2:
         return []
-    bags = {c.sha: words(c.title) for c in commits}
+    bags = {c.sha: words(c.title, own) for c in commits}
     freq = Counter(w for bag in bags.values() for w in bag)
     limit = max(2, min(5, len(commits) // 4))
     rare = {c.sha: {w for w in bags[c.sha] if 2 <= freq[w] <= limit} for c in commits}
@@ -63,12 +72,12 @@ def topic_groups(commits: list[CommitInfo]) -> list[list[CommitInfo]]:
     return [g[:MAX_GROUP] for g in groups.values() if len(g) >= 2]
 
 
-def topic_of(group: list[CommitInfo]) -> str:
+def topic_of(group: list[CommitInfo], own: frozenset[str] = frozenset()) -> str:
     """The words the group's titles share, in the first title's order ("KV cache"); the
     area they share when that says more ("codec module")."""
     areas = {split_area(c.title)[0] for c in group}
     area = areas.pop() if len(areas) == 1 else ""
-    bags = [words(c.title) for c in group]
+    bags = [words(c.title, own) for c in group]
     shared = set.intersection(*bags) if bags else set()
     shared -= words(area)
     if len(shared) < 2 and area:
