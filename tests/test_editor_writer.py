@@ -559,3 +559,30 @@ def test_the_projects_own_name_is_no_shared_subject(tmp_path):
     assert all(len(s.commits) == 1 for s in plan.stories + plan.briefly), \
         [[c.title for c in s.commits] for s in plan.stories + plan.briefly]
     assert "changes to the widgets" not in _spoken(ep).lower(), _spoken(ep)
+
+
+def test_the_summary_says_a_persons_count_of_the_day_beside_their_series(tmp_path):
+    # executorch 2026-08-20 (round 9): the summary's "Anthony Shoumikhin landed twelve changes"
+    # against the nineteen he landed that day (the judge heard a miscount); now "landed four
+    # changes, three of them in one series"
+    def wheel(r) -> None:
+        for k, what in enumerate(["the runtime", "the quantized kernels", "the CUDA delegate"]):
+            r.commit(squash(f"Ship {what} in the wheel", 600 + k,
+                            f"Until now pip install gave you no {what}, so a C++ program could "
+                            "not link it. Two copies of the runtime meant two registries that "
+                            "could not see each other's kernels."),
+                     at(DAY, 7, k), "Ana Wheel", "ana@example.com", **GH,
+                     files={f"wheel/w{k}.py": _lines(90)})
+        r.commit(squash("Fix a typo in the install guide", 610), at(DAY, 7, 30), "Ana Wheel",
+                 "ana@example.com", **GH, files={"docs/install.md": "t\n"})
+
+    from studio.editorial.plan import Story
+    from studio.script.editor.telling import one_line
+
+    digest, _ = _episode(_busy_day(tmp_path, wheel))
+    # her three wheel changes as one story (the summary tells its first two stories so)
+    story = Story("wheel", "feature", [c for c in digest.commits if "wheel" in c.title],
+                  "a capability shipped", 1.0)
+    assert one_line(story, digest)[0].startswith(
+        "Ana Wheel landed four changes, three of them in one series"), one_line(story, digest)
+    assert one_line(story)[0].startswith("Ana Wheel landed three changes"), one_line(story)

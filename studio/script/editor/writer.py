@@ -378,9 +378,11 @@ class EditorWriter:
         last_who = ""
         for story in plan.stories[:2]:
             if story.commits:
-                said = (one_line(story)[0] if len(story.commits) > 1
-                        else opening(story.commits[0])).rstrip(".")
                 who = person(story.commits[0])
+                # the person's count of the day, unless their other change was just said
+                # ("Ann did X, and landed four changes" would count X twice)
+                said = (one_line(story, None if who == last_who else d)[0]
+                        if len(story.commits) > 1 else opening(story.commits[0])).rstrip(".")
                 if who == last_who and said.startswith(who + " ") and len(parts) > 1:
                     # "Ann did X. Ann did Y." is heard as a list: "Ann did X, and Y"
                     parts[-1] = f"{parts[-1].rstrip('.')}, and {said[len(who) + 1:]}."
