@@ -111,6 +111,10 @@ def plants(s: dict[str, str]) -> dict[str, tuple[int, int, str | None, list[str]
         "sha from another day as its commit": (3, 1, None, [s["old"]], s["old"]),
         "swapped person": (3, 0, "Chen Wu bumped the version to 2.4.0 for the February release.",
                            None, "Chen"),
+        # round 9: "From the same author" crediting the person just told with another's work
+        "misattributed same author": (3, 1, "From the same author, a fix for a crash: a widget "
+                                            "without a name raised a KeyError in render_title.",
+                                      None, "same author"),
     }
 
 

@@ -210,3 +210,17 @@ def test_an_invented_title_or_summary_is_caught(day, text, title, why):
 
     facts, _ = day
     assert why in check_headline(text, facts, title)[0]
+
+
+def test_the_same_author_is_the_one_just_told(day):
+    # round 9: "From the same author, ..." after another person's story credited him with a
+    # change he did not write (through the writer: llm_day's "misattributed same author" plant)
+    from studio.script.llm.factlock import resolve, same_author
+
+    facts, s = day
+    qat, _ = resolve([s["qat"]], facts)
+    api, _ = resolve([s["api"]], facts)
+    text = "From the same author, the quantize entry points were tidied."
+    assert same_author(text, api, api, facts) == ""  # Ben, then Ben again
+    assert "same author" in same_author(text, api, qat, facts)  # Ana, then Ben
+    assert same_author("Ben Okafor tidied the quantize entry points.", api, qat, facts) == ""

@@ -7,7 +7,7 @@ from ...digest.model import Digest
 from ...episode import Episode, Segment, Sentence
 from ..editor.ear import for_ear
 from ..story.draft import finish
-from .factlock import check_resolved, check_title, resolve
+from .factlock import check_resolved, check_title, resolve, same_author
 from .facts import DayFacts
 from .headline import check_headline
 from .schema import DraftScript
@@ -49,11 +49,14 @@ def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Dige
     dropped: list[Sentence] = []
     notes: list[str] = []
     ids: set[str] = set()
+    before: list[str] = []  # the commits of the last sentence that told any
     for n, dseg in enumerate(draft.segments):
         sentences: list[Sentence] = []
         for ds in dseg.sentences:
             shas, why = resolve(ds.commits, facts)
-            why = why or check_resolved(ds.text, shas, facts)
+            why = why or check_resolved(ds.text, shas, facts) or \
+                same_author(ds.text, shas, before, facts)
+            before = shas or before
             if not why:
                 text = finish(for_ear(ds.text))  # as the story writer's: for the ear
                 if text:

@@ -412,6 +412,25 @@ def nothing_claim(text: str, facts: DayFacts) -> str:
             "listeners must act on")
 
 
+SAME_AUTHOR = re.compile(r"\b(?:(?:from|by) )?the same (?:author|person|hands|contributor|"
+                         r"developer|engineer)\b", re.I)
+
+
+def same_author(text: str, shas: list[str], before: list[str], facts: DayFacts) -> str:
+    """Why ``text`` may not credit its commits to "the same author" as the sentence before
+    (``before``: that sentence's commits), or "": one person must have written every commit it
+    tells, and that person must be one the sentence before told (round 9: "From the same
+    author" after a DFlash story by another person credited him with someone else's work)."""
+    m = SAME_AUTHOR.search(text)
+    if m is None:
+        return ""
+    author = {c.sha: c.author for c in facts.digest.commits + facts.digest.earlier}
+    mine = {author.get(sha) for sha in shas}
+    if len(mine) == 1 and None not in mine and mine <= {author.get(sha) for sha in before}:
+        return ""
+    return f"says {m.group(0)!r}, but its commits are not by the author just told"
+
+
 def check_resolved(text: str, shas: list[str], facts: DayFacts) -> str:
     claim = nothing_claim(text, facts)
     if claim:
