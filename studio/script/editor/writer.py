@@ -141,13 +141,14 @@ class EditorWriter:
                 # the people and the automation counted apart in one sentence: "three authors
                 # wrote them. Twelve came from automation" was heard as three of five names
                 # (round 8's judge: "says 'three authors' when there are five author names")
-                who = count(d.stats.authors, "person", "people")
+                # (it takes the place of the day's numbers sentence, commits and all)
+                persons = count(d.stats.authors, "person", "people")
                 tail = ", mostly tests and tooling" if sum(
                     1 for c in d.commits if c.is_bot and c.housekeeping) * 2 >= bots else ""
                 seg.sentences[0].text = finish(
                     f"{capitalize(count(d.stats.commits, 'commit'))} landed on {d.branch}: "
-                    f"{number_words(len(people))} from {who}, and {number_words(bots)} from "
-                    f"automation{tail}")
+                    f"{number_words(len(people))} from {persons}, and {number_words(bots)} "
+                    f"from automation{tail}")
         version = release_of(d.commits)
         if version:
             seg.say(f"It's a release day, too: the version moved to {version}",
