@@ -52,7 +52,11 @@ How to tell the day:
    a reviewer needs (implementation details, the order of internal calls, file lists).
    Tell a problem by what a user saw (a task left asleep, a build that failed, a script
    that worked from one folder and not another), in the past tense, and use the record's
-   own concrete example when it gives one; the mechanism comes after, in a sentence.
+   own concrete example when it gives one; the mechanism comes after, in a sentence. When a
+   change matters for a reason a listener may not know (why a comparison should take
+   constant time, what a lost wake-up does to a program), say that reason in one plain
+   sentence of common developer knowledge, with no number, name or version in it and no
+   claim about this project that its records do not make.
    Only the plan groups commits: never call changes "a series", "both" or "the same
    author's" unless their commits say so (a bot's change and a person's are not one).
 4. Then plan.in_a_sentence_each: one or two sentences each, what it does and for whom.
