@@ -42,7 +42,9 @@ _FEATURE = re.compile(r"^(?:\W*\w+(?: \w+)?\s*:\s*)?(?:add|support|ship|introduc
 _SECURITY = re.compile(
     r"\b(?:credentials?|secrets?|passwords?|(?:access |api |auth )?tokens? (?:leak\w*|exposed?)|"
     r"(?:cache|dependency) poisoning|poisoned|supply[- ]chain|vulnerab\w+|CVE-\d+|"
-    r"security (?:fix|issue|hardening)|privilege escalation|arbitrary code|injection)\b", re.I)
+    r"security (?:fix|issue|hardening)|privilege escalation|arbitrary code|injection|"
+    r"constant[- ]time (?:comparison|compare|equality)|timing (?:attacks?|side[- ]channels?))\b",
+    re.I)
 
 
 _EXAMPLES = re.compile(r"^(?:examples?|samples?|demos?)/")

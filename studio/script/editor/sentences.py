@@ -202,6 +202,10 @@ _FINITE = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|can|could|w
                      r"should|must|may|might|\w+(?:ed|es|s))\b")
 
 
+_QUALIFIER = r"\b(?:only|not|no|never|default|experimental|optional|unstable|deprecated|beta|" \
+    r"preview|opt-in|required)\b"
+
+
 def _asides_out(text: str) -> str:
     """Parenthetical asides the ear cannot hold (long, or code) are left out; an aside holding
     another ("(workspace config (for projects), then user config)") is long."""
@@ -212,6 +216,9 @@ def _asides_out(text: str) -> str:
         if len(inner.split()) > 4 or too_technical(inner.replace("\0", "")) or \
                 re.search(r"[a-z][A-Z]|_|\betc\b|\0|:", inner):
             return ""
+        if not re.search(r"\d|" + _QUALIFIER, inner, re.I):
+            return ""  # "(a chain-rule violation)", "(gemma-style)": a reader's gloss; heard,
+            # it breaks the sentence (a figure or a limit, "(CPU only)", is kept)
         kept.append(m.group(0))
         return f"\0{len(kept) - 1}\0"
 

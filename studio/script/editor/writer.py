@@ -21,6 +21,7 @@ from ..story.draft import Draft, finish
 from ..story.verbs import is_handle
 from ..story.voice import Voice
 from ..words import capitalize, count, join_words, number_words, spoken_date
+from .background import Background
 from .clauses import clause, place, split_area
 from .code_names import unheard
 from .ear import for_ear
@@ -67,7 +68,8 @@ class EditorWriter:
         drafts.append(self._also(d, plan))
         told = frozenset(x.text for dr in drafts for x in dr.sentences)
         drafts.append(focus(d, plan.findings, plan.rollbacks,
-                            plan.stories[0] if plan.stories else None, said=told))
+                            plan.stories[0] if plan.stories else None, said=told,
+                            stories=plan.stories + plan.briefly))
         drafts.append(self._sign_off(d, voice))
         segments = [x.to_segment() for x in drafts if x]
         return build_episode(d, segments, self._title(d, plan), self._summary(d, plan),
@@ -178,6 +180,7 @@ class EditorWriter:
         budget = self._budget(d, plan)
         stories = plan.stories
         skip = told_sentences(d, plan.findings)
+        background = Background()
         for i, story in enumerate(stories):
             share = HEADLINE_SHARE + (0.15 if len(stories[0].commits) > 2 else 0.0)
             if i == 0:
@@ -195,6 +198,7 @@ class EditorWriter:
                 # a segment of one sentence after a lead-in
                 self._demoted.append(story)
                 continue
+            said = background.add(said)  # a term the listener may not know, explained
             if said and d.stats.commits > QUIET:
                 lead, first = self._transition(i, story, said[0][0], voice)
                 # a lead that is a sentence ("Now, the day's headline.") is said on its own,

@@ -1,0 +1,136 @@
+"""Who should care about a story, and what it gives them: the focus of a day that asks
+nothing of its listeners ("If you use SecretStr or SecretBytes, the two changes to them are
+on main now").
+
+Blind editors' most frequent note on the story writer was that it "never says who should
+care", and that a focus of "Nothing in today's commits asks you to change your code" ignored
+what mattered. The audience is read from the title alone, where it is named: the platform a
+fix is for ("riscv64", "musl"), the types or functions it names ("SecretStr", "JoinQueue"),
+else the area the title is filed under ("the Arm backend"). A story whose audience the title
+does not name gets no line: a guessed audience would be a claim the record does not make.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...digest.model import CommitInfo, Digest
+from ...editorial.plan import Story
+from ...editorial.titles import split_area
+from ..words import join_words, number_words
+from .clauses import place
+from .ear import for_ear
+from .naming import noun_phrase
+
+KINDS = ("security", "fix", "speedup", "feature")  # what a listener can pick up and use
+PLATFORMS = {
+    "riscv64": "RISC-V", "risc-v": "RISC-V", "musl": "musl", "windows": "Windows",
+    "macos": "macOS", "linux": "Linux", "freebsd": "FreeBSD", "aarch64": "ARM64",
+    "arm64": "ARM64", "armv7": "ARMv7", "ios": "iOS", "android": "Android",
+    "wasm": "WebAssembly", "webassembly": "WebAssembly", "rocm": "ROCm", "cuda": "CUDA",
+    "vulkan": "Vulkan", "metal": "Metal", "alpine": "Alpine",
+}
+_WORD = re.compile(r"[\w+-]+")
+# a type or function a user's code names: `backticked`, or CamelCase with an inner capital
+_TICKED = re.compile(r"`([^`\s]{2,40})`")
+_CAMEL = re.compile(r"\b([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)\b")
+_NOT_AUDIENCE = re.compile(r"(?:Error|Exception|Warning)$|^(?:TODO|README|CHANGELOG)$")
+
+
+def _platforms(title: str) -> list[str]:
+    found = [PLATFORMS[w.lower()] for w in _WORD.findall(title) if w.lower() in PLATFORMS]
+    return list(dict.fromkeys(found))
+
+
+def _names(title: str) -> list[str]:
+    """The code names a title holds, as a user's code writes them, types first ("JoinQueue"
+    before "try_join_next"). An exception is what goes wrong, not who uses it; a flag, a
+    file, a settings key or a package name ("cache-keys", "pydantic-core") is not something
+    a listener's code uses."""
+    ticked = [m.group(1) for m in _TICKED.finditer(title)]
+    camel = [m.group(1) for m in _CAMEL.finditer(title.replace("`", " "))]
+    keep = [n for n in camel + ticked if not _NOT_AUDIENCE.search(n)
+            and not n.startswith("-") and "/" not in n and "." not in n.strip(".")
+            and not n.isupper() and not (n.islower() and "_" not in n)]
+    types = [n for n in keep if n in camel]
+    return list(dict.fromkeys(types or keep))
+
+
+_ADDED = re.compile(r"^(?:add|adds|added|support|supports|introduce|introduces|ship|ships|"
+                    r"implement|implements|expose|exposes|enable|enables|new)\b(.*?)"
+                    r"(?:\b(?:to|for|in|on|with)\b(.*))?$", re.I)
+
+
+def _users_part(title: str, kind: str) -> str:
+    """The part of a title that names who uses a change: all of it, but for a capability
+    only what it is added to ("Add X to ROCm AOTI" is for ROCm AOTI users: X is new, so no
+    one uses it yet)."""
+    if kind != "feature":
+        return title
+    m = _ADDED.match(title)
+    return (m.group(2) or "") if m else title
+
+
+def audience(commits: list[CommitInfo], show: str, kind: str = "fix") -> str:
+    """"run uv on RISC-V with musl", "use SecretStr or SecretBytes", "use the Arm backend",
+    or "" when the titles do not name who the change is for."""
+    titles = [_users_part(split_area(c.title)[1], kind) for c in commits]
+    plats = list(dict.fromkeys(p for t in titles for p in _platforms(t)))
+    if plats and not any(p in ("CUDA", "ROCm", "Vulkan", "Metal") for p in plats):
+        return f"run {show} on {' with '.join(plats[:2])}"
+    own = show.lower().replace(" ", "")  # "if you use ExecuTorch": every listener does
+    names = list(dict.fromkeys(n for t in titles for n in _names(t) if n.lower() != own))
+    if names:
+        return f"use {join_words([for_ear(n) for n in names[:2]], 'or')}"
+    if plats:
+        return f"use {show} with {join_words(plats[:2], 'or')}"
+    areas = {split_area(c.title)[0] or _tag(c.raw_title, show) for c in commits}
+    area = areas.pop() if len(areas) == 1 else ""
+    where = place(area)
+    if where.startswith("in the "):
+        return f"use the {where.removeprefix('in the ')}"
+    if area and "_" in area and area.replace("_", "").isalnum():  # "[nvfp4_training]"
+        return f"use {for_ear(area.replace('_', ' '))}"
+    return ""
+
+
+def _tag(title: str, show: str) -> str:
+    """A title's first bracketed tag that is not the project's own name ("nvfp4_training")."""
+    for m in re.finditer(r"\[([^\]]{2,40})\]", title):
+        if m.group(1).lower().replace(" ", "") != show.lower().replace(" ", ""):
+            return m.group(1)
+    return ""
+
+
+def _be(thing: str) -> str:
+    """"is" or "are" for a named thing: "the new NVFP4 kernels are", "the fix for … is"."""
+    head = re.split(r" (?:for|to|in|of|on|with|that)\b", thing)[0].split()[-1]
+    return "are" if head.endswith("s") and not head.endswith(("ss", "us", "is")) else "is"
+
+
+def _the(phrase: str) -> str:
+    """"a fix for X" → "the fix for X"; "support for X" stays."""
+    return re.sub(r"^an? ", "the ", phrase)
+
+
+def takeaway(story: Story, d: Digest) -> str:
+    """One sentence of what a story gives whom, or "" (the story is upkeep, or its titles
+    do not name who it is for)."""
+    if story.kind not in KINDS or not story.commits:
+        return ""
+    who = audience(story.commits, d.show or "the project", story.kind)
+    if not who:
+        return ""
+    ready = "to try" if story.kind == "feature" else "now"
+    if len(story.commits) == 1:
+        # "the fix for riscv64 musl TLS segfaults" (how it was fixed is the story's to tell)
+        thing = re.sub(r" (?:by|via) \w+ing\b.*$", "",
+                       _the(noun_phrase(story.commits[0].title)))
+        if not thing or thing.startswith("the change that"):
+            thing = "today's fix" if story.kind in ("fix", "security") else "today's change"
+        elif not re.match(r"(?:the|support|today's)\b", thing):
+            # "CuteDSL NVFP4 RHT kernels": what was added, if it was
+            thing = f"the new {thing}" if story.kind == "feature" else "today's change"
+        return f"If you {who}, {thing} {_be(thing)} on {d.branch} {ready}"
+    n = number_words(len(story.commits))
+    return f"If you {who}, today's {n} related changes are on {d.branch} {ready}"
