@@ -127,3 +127,12 @@ def test_a_readers_gloss_in_parentheses_is_not_read_out():
     assert "(CPU only)" in kept
     figures = _asides_out("Peak memory for the export drops sharply (down 40 percent) on the model.")
     assert "(down 40 percent)" in figures
+
+
+def test_a_sentence_about_a_one_letter_variable_is_not_read_out():
+    from studio.script.editor.sentences import adapt
+    assert adapt("The reservation used n, the length after the adjustment has been applied.") \
+        is None
+    kept = adapt("The loader waits for the device allocation, e.g. on a GPU, and reports a "
+                 "clear error when it is missing.")
+    assert kept is not None

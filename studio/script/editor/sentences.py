@@ -46,7 +46,8 @@ _LEANS = re.compile(r"^(?:with (?:it|this|that|them)|it|its|this|these|that|thos
                     r"in addition|additionally|furthermore|moreover|again|as a result|"
                     r"now that|this way|the rest|the remaining|the result|the fix|the new one|"
                     r"the former|the latter|in other words|that is|i\.e\.|e\.g\.)\b", re.I)
-_LEANS_ANY = re.compile(r"^\W*(?:[\w'-]+\W+){1,5}(?:also|too)\b|\bthe same (?:line|way)\b|"
+_LEANS_ANY = re.compile(r"^\W*(?:[\w'-]+\W+){1,5}(?:also|too|therefore|thus|hence|"
+                        r"consequently)\b|\bthe same (?:line|way)\b|"
                         r"\b(?:in one\b.*\bthe other|the same \w+[.!?]?$|"
                         r"the same (?:line|way|thing|approach|pattern)|either[.!?]?$|"
                         r"as well[.!?]?$|the above|the following|mentioned|this one|that one|"
@@ -69,10 +70,17 @@ _JARGON = re.compile(r"`[^`]+`|\b\w+_\w+\b|\b\w*[a-z][A-Z]\w*\b|\b\w+::\w+|"
                      r"\b\w+\.\w+\(|--[a-z][\w-]+")
 
 
+# a one-letter variable of the code ("The reservation used n, the length after ..."): round
+# 9's judge heard it as commit prose read to the listener ("a", "I", "e.g." are words)
+_VARIABLE = re.compile(r"(?<![\w.'’/-])[b-hj-z](?![\w.'’/-])")
+
+
 def _dense(text: str) -> bool:
-    """Too dense for the ear, however it is said: three or more code names in one sentence, or
-    more than three clauses strung together with commas and semicolons."""
-    return len(_JARGON.findall(text)) >= 3 or text.count(",") + 2 * text.count(";") > 3
+    """Too dense for the ear, however it is said: three or more code names in one sentence,
+    more than three clauses strung together with commas and semicolons, or a one-letter
+    variable."""
+    return len(_JARGON.findall(text)) >= 3 or text.count(",") + 2 * text.count(";") > 3 or \
+        bool(_VARIABLE.search(text.replace("`", "")))
 
 
 def _same(a: str, b: str) -> bool:
