@@ -136,3 +136,51 @@ def test_a_sentence_about_a_one_letter_variable_is_not_read_out():
     kept = adapt("The loader waits for the device allocation, e.g. on a GPU, and reports a "
                  "clear error when it is missing.")
     assert kept is not None
+
+
+def test_a_rollback_names_the_change_by_what_it_did_not_its_detail():
+    from studio.script.editor.rollbacks import short_clause
+    said = short_clause("Add regression test: plugin + recursive model validator runs once")
+    assert said == "adds a regression test", said
+
+
+def test_the_focus_says_what_to_do_not_the_authors_reasoning():
+    from studio.script.editor.focus import _what_to_do
+    said = _what_to_do("No Python alias is added for the old name, since keeping the name "
+                       "reachable would leave in place the thing this change exists to "
+                       "remove; such a caller moves to the public wrapper.")
+    assert said == "No Python alias is added for the old name; such a caller moves to the " \
+                   "public wrapper.", said
+    assert _what_to_do("Requires CMake 3.29, because older versions lack the presets.") == \
+        "Requires CMake 3.29."
+    # a short "since" is a time, not a reason
+    kept = "The flag has been on since 2.1."
+    assert _what_to_do(kept) == kept
+
+
+def test_a_test_plans_tick_is_not_news_but_a_measured_result_is(tmp_path):
+    body = ("Streaming the weights to disk keeps host memory flat during export.\n\n"
+            "Verified full export and runtime successfully.\n\n"
+            "Measured peak host memory of 48 GiB, down from 75 GiB before.\n")
+    path = _day(tmp_path / "w.git", [("Stream external weights to disk during export", body,
+                                      "Gas Oonjia")])
+    _, ep = _episode(path)
+    story = _segment(ep, "story")
+    assert "successfully" not in story, story
+    assert "48" in story, story
+
+
+def test_the_summary_never_joins_a_change_to_a_sentence_without_its_person(tmp_path):
+    path = _day(tmp_path / "w.git", [
+        ("Use constant-time comparison for `SecretStr` and `SecretBytes` types",
+         "Equality on secret types now uses a constant-time comparison, so timing does not "
+         "leak the secret.", "Vic Torien"),
+        ("Fix `SecretStr` equality comparison raising `TypeError` on non-ASCII values",
+         "Comparing a secret holding non-ASCII text raised TypeError after the change to "
+         "constant-time comparison.", "Bish Bhandari"),
+        ("Fix application of constraints in pipeline API",
+         "Constraints given through the pipeline API were applied to the wrong step, so a "
+         "length limit could be checked before the value was stripped.", "Vic Torien"),
+    ])
+    _, ep = _episode(path)
+    assert ", and fixed" not in ep.summary, ep.summary

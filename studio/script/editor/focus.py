@@ -46,9 +46,19 @@ ORDER = ("break", "removal", "rename", "requirement", "platform", "migration", "
          "workaround", "opt-in", "limitation")
 
 
+_REASON = re.compile(r",? (?:since|because) (?![\d.]+\b)[^;.]{12,}(?=[;.]\s*\S|[.]$)")
+
+
+def _what_to_do(sentence: str) -> str:
+    """A finding without the author's reasoning ("No alias is added, since keeping the name
+    reachable would leave in place the thing this change exists to remove; …"): the focus
+    says what to do; why is the story's (round 9: "the focus recites a commit sentence")."""
+    return _REASON.sub("", sentence)
+
+
 def _said(f: Finding, c: CommitInfo) -> list[str]:
     sentences = commit_record(c).sentences
-    got = adapt(without_env_alternative(f.sentence))
+    got = adapt(_what_to_do(without_env_alternative(f.sentence)))
     if got is None:
         return []
     said, leans = got

@@ -50,6 +50,10 @@ def short_clause(title: str) -> str:
     said, verb = clause(title, "present")
     if "," in said and len(said.split()) > 8:
         said = said.split(",", 1)[0]
+    head, colon, _ = said.partition(": ")
+    if colon and verb and len(head.split()) >= 3:
+        said = head  # "adds a regression test: plugin + recursive model validator runs once"
+        # (round 9: heard read verbatim): the change by what it did, its detail left out
     return said if verb else f"brings {said}"
 
 

@@ -393,7 +393,9 @@ class EditorWriter:
                     parts[-1] = f"{parts[-1].rstrip('.')}, and {said[len(who) + 1:]}."
                     continue
                 parts.append(said + ".")
-                last_who = who
+                # only a sentence that opens with the person can take their next change
+                # ("Two related changes landed, led by …, and fixed X" has no subject)
+                last_who = who if said.startswith(who + " ") else ""
         # what a listener must act on, named by kind; an opt-in or a stated limit is told in
         # its story, and a version uplift is news, not "a new requirement" (blind judges:
         # "one thing to know about: an opt-in" is filler; "promises a new requirement the
