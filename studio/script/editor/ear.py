@@ -37,8 +37,12 @@ _FLAG_AFTER = {"with", "pass", "passes", "passing", "using", "use", "uses", "via
 def _flag(m: re.Match[str]) -> str:
     before, name, value = m.group(1), re.sub(r"[-_]+", " ", m.group(2)), m.group(3)
     said = f"the {name} flag" + (f" set to {re.sub(r'-+', ' ', value)}" if value else "")
+    if not value and re.match(r"`?\s+(?:flag|option|switch)\b", m.string[m.end():]):
+        said = f"the {name}"  # "--exclude-scripts flag": the title says "flag" itself
     if before is None:
         return said
+    if before.lower() in ("the", "a", "an"):
+        return f"{before} {said.removeprefix('the ')}"  # "the `--x` flag": one article
     return f"{before} {said}" if before.lower() in _FLAG_AFTER else f"{before} with {said}"
 _DOTTED = re.compile(r"(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+)(?![\w.]*\w)")
 _FILE = re.compile(r"\.(?:py|rs|cpp|cc|h|hpp|cu|md|txt|toml|yaml|yml|json|sh|cmake)$", re.I)

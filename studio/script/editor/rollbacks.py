@@ -64,6 +64,12 @@ def _who(name: str) -> str:
     return name if is_handle(name) or name[:1].islower() else capitalize(name)  # "liangel-02"
 
 
+def _lower(name: str) -> bool:
+    """A lower-case handle ("zaniebot"): it cannot open a sentence as written, and a
+    capital would misspell it (the sentence is turned so that it comes later)."""
+    return bool(name) and name[:1].islower()
+
+
 def tell_revert(story: Story, d: Digest) -> list[Said]:
     r = story.revert
     assert r is not None
@@ -87,9 +93,11 @@ def tell_revert(story: Story, d: Digest) -> list[Said]:
         first = why.split(" ", 1)[0]
         said = (f"saying it {why[:1].lower()}{why[1:]}" if past_form(first)
                 else f"with this reason: {why}")
-        out.append((f"{_who(by)} took it out, {said}", shas))
+        out.append((f"{_who(by)} took it out, {said}" if not _lower(by) else
+                    f"It was taken out by {by}, {said}", shas))
     else:
-        out.append((f"{_who(by)} reverted it, and the revert gives no reason" if by
+        out.append((f"{_who(by)} reverted it, and the revert gives no reason" if by and
+                    not _lower(by) else f"The revert, by {by}, gives no reason" if by
                     else "The revert gives no reason", shas))
     if story.reland is not None:
         out.append(("It came back later the same day", [story.reland.sha]))
