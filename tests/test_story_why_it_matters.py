@@ -221,3 +221,37 @@ def test_a_lower_case_handle_that_reverts_is_never_capitalised(tmp_path):
     said = " ".join(s.text for seg in ep.segments for s in seg.sentences)
     assert "Zaniebot" not in said, said
     assert "zaniebot" in said, said
+
+
+def test_a_fix_taken_back_says_the_problem_is_back(tmp_path):
+    from gitrepo import gh_revert
+    path = tmp_path / "w.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-07-01"), files={"src/a.py": "a = 1\n"})
+        r.commit(squash("Fix bf16 exports never reaching the fast backend", 90),
+                 at("2026-07-27", 9), "Shresth Rana", "s@example.com", **GH,
+                 files={"src/export.py": "x = 1\n"})
+        r.commit(squash("Speed up the widget cache", 91), at("2026-07-27", 10), "Grace Hopper",
+                 "grace@example.com", **GH, files={"src/cache.py": "x = 1\n"})
+        r.commit(gh_revert("Fix bf16 exports never reaching the fast backend", 90, 101),
+                 at(DAY, 8), "Jacob Sz", "jacob@example.com", **GH,
+                 files={"src/export.py": "x = 2\n"})
+        r.commit(gh_revert("Speed up the widget cache", 91, 102), at(DAY, 9), "Jacob Sz",
+                 "jacob@example.com", **GH, files={"src/cache.py": "x = 2\n"})
+    _, ep = _episode(path)
+    rollbacks = _segment(ep, "rollbacks")
+    assert rollbacks.count("the problem it fixed is back on main") == 1, rollbacks
+
+
+def test_a_comma_without_its_space_is_still_a_pause():
+    from studio.script.editor.ear import for_ear
+    assert for_ear("device agnostic test base,compile, numerics") == \
+        "device agnostic test base, compile, numerics"
+    assert "1,000" in for_ear("raised the limit to 1,000 rows")
+
+
+def test_only_a_type_is_an_audience():
+    from studio.script.editor.takeaway import _names
+    assert _names("Implement io-uring `Op<Statx>` and apply to `read_uring`") == []
+    assert _names("avoid replacing the JoinQueue waker in `try_join_next`") == ["JoinQueue"]
+    assert _names("Fix `SecretStr` equality raising `TypeError`") == ["SecretStr"]

@@ -124,6 +124,7 @@ def for_ear(text: str) -> str:
     text = _BAR.sub(" or ", text)
     text = _AMP.sub(" and ", text)
     text = text.replace("`", "")  # a code span cut in two by a sentence end
+    text = re.sub(r"(?<=[a-z]),(?=[a-z]{2})", ", ", text)  # "test base,compile": a pause
     return re.sub(r"\s{2,}", " ", text).strip()
 
 

@@ -9,6 +9,7 @@ import re
 from ...digest.model import Digest
 from ...editorial.plan import Story
 from ...editorial.record import commit_record
+from ...editorial.titles import split_area
 from ..story.draft import Said
 from ..story.highlights import tell as tell_highlight
 from ..story.plan import Highlight
@@ -64,6 +65,9 @@ def _who(name: str) -> str:
     return name if is_handle(name) or name[:1].islower() else capitalize(name)  # "liangel-02"
 
 
+_FIXED = re.compile(r"(?:fix|fixes|fixed|repair|correct)\b", re.I)
+
+
 def _lower(name: str) -> bool:
     """A lower-case handle ("zaniebot"): it cannot open a sentence as written, and a
     capital would misspell it (the sentence is turned so that it comes later)."""
@@ -101,6 +105,11 @@ def tell_revert(story: Story, d: Digest) -> list[Said]:
                     else "The revert gives no reason", shas))
     if story.reland is not None:
         out.append(("It came back later the same day", [story.reland.sha]))
+    elif _FIXED.match(split_area(r.reverted_title)[1]) and not r.same_day:
+        # what the rollback means for listeners (round 9: "never explains what the reverted
+        # fix meant for users"): a fix taken back brings back what it fixed
+        out.append(("With the fix gone, the problem it fixed is back on "
+                    f"{d.branch} for now", shas))
     return out
 
 

@@ -34,6 +34,7 @@ _WORD = re.compile(r"[\w+-]+")
 # a type or function a user's code names: `backticked`, or CamelCase with an inner capital
 _TICKED = re.compile(r"`([^`\s]{2,40})`")
 _CAMEL = re.compile(r"\b([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)\b")
+_TYPE = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
 _NOT_AUDIENCE = re.compile(r"(?:Error|Exception|Warning)$|^(?:TODO|README|CHANGELOG)$")
 
 
@@ -43,17 +44,15 @@ def _platforms(title: str) -> list[str]:
 
 
 def _names(title: str) -> list[str]:
-    """The code names a title holds, as a user's code writes them, types first ("JoinQueue"
-    before "try_join_next"). An exception is what goes wrong, not who uses it; a flag, a
-    file, a settings key or a package name ("cache-keys", "pydantic-core") is not something
-    a listener's code uses."""
+    """The types a title names, as a user's code writes them ("JoinQueue", "SecretStr"). An
+    exception is what goes wrong, not who uses it; a flag, a file, a settings key or a
+    package name ("cache-keys", "pydantic-core") is not something a listener's code uses."""
     ticked = [m.group(1) for m in _TICKED.finditer(title)]
     camel = [m.group(1) for m in _CAMEL.finditer(title.replace("`", " "))]
-    keep = [n for n in camel + ticked if not _NOT_AUDIENCE.search(n)
-            and not n.startswith("-") and "/" not in n and "." not in n.strip(".")
-            and not n.isupper() and not (n.islower() and "_" not in n)]
-    types = [n for n in keep if n in camel]
-    return list(dict.fromkeys(types or keep))
+    # a type, said as a word ("JoinQueue"): a function or a generic ("read_uring",
+    # "Op<Statx>") is more often the project's insides than what its users call
+    keep = [n for n in camel + ticked if not _NOT_AUDIENCE.search(n) and _TYPE.match(n)]
+    return list(dict.fromkeys(keep))
 
 
 _ADDED = re.compile(r"^(?:add|adds|added|support|supports|introduce|introduces|ship|ships|"
@@ -90,7 +89,8 @@ def audience(commits: list[CommitInfo], show: str, kind: str = "fix") -> str:
     if where.startswith("in the "):
         return f"use the {where.removeprefix('in the ')}"
     if area and "_" in area and area.replace("_", "").isalnum():  # "[nvfp4_training]"
-        return f"use {for_ear(area.replace('_', ' '))}"
+        words = [w.upper() if re.search(r"[a-z]\d", w) else w for w in area.split("_")]
+        return f"use {for_ear(' '.join(words))}"  # "nvfp4" said as the letters it is
     return ""
 
 
