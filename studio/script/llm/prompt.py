@@ -72,7 +72,10 @@ How to tell the day:
    requirement; others only while the segment stays short. Each item is one or two short
    sentences: who it affects, then what to do; never a run of names, and never a story
    retold. A rollback of work that had landed before today belongs here too: what
-   listeners lose again, as its record tells it. No findings: a short focus on the one
+   listeners lose again, as its record tells it. So does a fix to something listeners may
+   have copied into their own code (a documentation example, a sample configuration): how
+   to check their copy, from the record's own description of the mistake. No findings
+   beyond those: a short focus on the one
    change from today's stories a listener
    would most want to act on, said from that story's commits: who is affected (the
    symptom the record gives, so a listener can tell whether they hit it) and what to do
