@@ -451,3 +451,56 @@ def test_a_slow_server_on_this_machine_is_asked_once_and_its_request_closed(
     while not server.hung_up and time.monotonic() < deadline:
         time.sleep(0.05)
     assert server.hung_up and server.hung_up[0] < 3, server.hung_up
+
+
+def _revision(body: dict) -> dict:
+    """The rejected sentences a revision request carries."""
+    return json.loads(body["messages"][1]["content"])
+
+
+def test_a_rejected_sentence_goes_back_to_the_model_once_and_its_revision_is_kept(
+        day, server, tmp_path):
+    """Issue 28: the lock's reason goes back with the sentence and the records it may use;
+    the model's revision is locked like any sentence, and nothing of another writer is
+    spliced into the model's prose."""
+    _, day_file, shas = day
+    draft, bad, _ = planted(shas, "invented person")
+    fixed = "Ana Lima switched the widget cache to an LRU policy."
+    server.script(Reply(as_json(draft)), Reply(json.dumps(
+        {"sentences": [{"id": 0, "text": fixed, "commits": [shas["lru"]]}]})))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    asked = _revision(server.requests[-1]["body"])
+    assert [s["text"] for s in asked["sentences"]] == [bad]
+    assert "Raj" in asked["sentences"][0]["reason"]
+    # only the commits the sentence names, with their records, go back
+    assert [c["sha"] for c in asked["commits"]] == [shas["lru"][:7]]
+    said = sentences(ep)
+    assert fixed in ep["transcript"] and bad not in ep["transcript"]
+    assert all(s["provenance"] == "drafted-verified" for s in said), \
+        [s["provenance"] for s in said]
+    assert len(said) == 10 and not ep["dropped"]
+
+
+def test_a_revision_that_still_fails_is_dropped_never_spliced(day, server, tmp_path):
+    _, day_file, shas = day
+    draft, bad, _ = planted(shas, "invented person")
+    server.script(Reply(as_json(draft)), Reply(json.dumps(
+        {"sentences": [{"id": 0, "text": bad, "commits": [shas["lru"]]}]})))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    assert bad not in ep["transcript"]
+    assert not [s for s in sentences(ep) if s["provenance"].startswith("replaced")]
+    assert [s["text"] for s in ep["dropped"]] == [bad]
+    assert "after revision" in ep["dropped"][0]["provenance"]
+    assert len(sentences(ep)) == 9  # the rest of the draft stays, its neighbours joined
+
+
+def test_a_server_that_cannot_revise_leaves_the_story_writers_stand_in(day, server, tmp_path):
+    _, day_file, shas = day
+    draft, bad, _ = planted(shas, "invented person")
+    server.script(Reply(as_json(draft)), Reply("not json at all"))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    replaced = [s for s in sentences(ep) if s["provenance"].startswith("replaced")]
+    assert replaced and replaced[0]["draft"] == bad

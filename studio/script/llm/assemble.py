@@ -1,5 +1,6 @@
-"""A locked draft becomes an Episode: verified sentences kept, failing ones replaced by the
-story writer's sentences for the same commits, every sentence marked with where it came from."""
+"""A locked draft becomes an Episode: verified sentences kept; failing ones dropped once the
+model has had its revision round (:mod:`.revise`), else replaced by the story writer's
+sentences for the same commits; every sentence marked with where it came from."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ..story.draft import finish
 from .factlock import check_resolved, check_title, resolve, same_author
 from .facts import DayFacts
 from .headline import check_headline
+from .revise import Rejected
 from .schema import DraftScript
 
 VERIFIED = "drafted-verified"
@@ -40,8 +42,37 @@ class _Stand:
         return [s for _, s in inside]
 
 
+def verdicts(draft: DraftScript, facts: DayFacts) -> list[list[tuple[list[str], str]]]:
+    """Per segment, per sentence of ``draft``: the commits it names (full shas) and why the
+    lock rejects it ("" when every fact of it is in those commits)."""
+    out: list[list[tuple[list[str], str]]] = []
+    before: list[str] = []  # the commits of the last sentence that told any
+    for dseg in draft.segments:
+        row = []
+        for ds in dseg.sentences:
+            shas, why = resolve(ds.commits, facts)
+            why = why or check_resolved(ds.text, shas, facts) or \
+                same_author(ds.text, shas, before, facts)
+            before = shas or before
+            row.append((shas, why))
+        out.append(row)
+    return out
+
+
+def rejections(draft: DraftScript, facts: DayFacts) -> list[Rejected]:
+    """The sentences of ``draft`` the lock rejects, where they stand and why."""
+    return [Rejected(i, j, draft.segments[i].sentences[j].text,
+                     draft.segments[i].sentences[j].commits, shas, why)
+            for i, row in enumerate(verdicts(draft, facts))
+            for j, (shas, why) in enumerate(row) if why]
+
+
 def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Digest,
-               writer: str) -> Episode:
+               writer: str, revised: set[tuple[int, int]] | None = None) -> Episode:
+    """The episode of ``draft``: each sentence the lock verifies is kept; one it rejects is
+    replaced by the story writer's sentence for the same commits, unless the model had its
+    chance to revise it (``revised``: where those sentences stand, or None when no revision
+    was asked or it failed): then it is dropped, and its neighbours are joined."""
     from ..episode_build import build_episode
 
     stand = _Stand(story)
@@ -49,18 +80,21 @@ def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Dige
     dropped: list[Sentence] = []
     notes: list[str] = []
     ids: set[str] = set()
-    before: list[str] = []  # the commits of the last sentence that told any
+    checked = verdicts(draft, facts)
     for n, dseg in enumerate(draft.segments):
         sentences: list[Sentence] = []
-        for ds in dseg.sentences:
-            shas, why = resolve(ds.commits, facts)
-            why = why or check_resolved(ds.text, shas, facts) or \
-                same_author(ds.text, shas, before, facts)
-            before = shas or before
+        for k, ds in enumerate(dseg.sentences):
+            shas, why = checked[n][k]
             if not why:
                 text = finish(for_ear(ds.text))  # as the story writer's: for the ear
                 if text:
                     sentences.append(Sentence(text, shas, provenance=VERIFIED))
+                continue
+            if revised is not None:
+                # the model was shown why and could not say it from the record: left out
+                # (a stand-in from another writer reads as a splice)
+                what = "after revision" if (n, k) in revised else "after the revision round"
+                dropped.append(Sentence(ds.text, shas, provenance=f"dropped: {why} ({what})"))
                 continue
             subs = stand.for_commits(shas)
             for s in subs:

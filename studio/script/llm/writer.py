@@ -1,10 +1,12 @@
 """``LlmWriter``: the day drafted by a language model, every fact locked to the record.
 
 Off by default (show.toml ``[writer] kind = "llm"``, or ``--writer llm``). The story writer
-always writes the day too: its script stands in for any drafted sentence the fact lock rejects,
-and whole when the server is down, slow or answers garbage, or when the locked draft is no
-episode (nothing kept, no greeting or sign-off, a planned story left out: :mod:`.usable`); the
-host is told in one line, and such a draft is not cached.
+always writes the day too. A sentence the fact lock rejects goes back to the model once with
+the reason (:mod:`.revise`) and is dropped if it still fails; the story writer's sentence for the
+same commits stands in only when the server cannot revise. Its whole script is used when the
+server is down, slow or answers garbage, or when the locked draft is no episode (nothing kept,
+no greeting or sign-off, a planned story left out: :mod:`.usable`); the host is told in one
+line, and such a draft is not cached.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ...editorial.plan import plan_episode
 from ...episode import Episode
 from ...jobs import CancelToken, Progress, no_progress
 from ...profile import Profile
-from .assemble import lock_draft, provenance_counts
+from .assemble import lock_draft, provenance_counts, rejections
 from .cache import DraftCache, draft_key
 from .client import ContextExceeded, LlmUnavailable, complete, make_client
 from .config import WriterSettings, host_of
@@ -25,6 +27,8 @@ from .key import api_key
 from .parts import draft_in_parts
 from .plan_brief import DayBrief, day_brief
 from .prompt import day_words, messages
+from .revise import MAX_REVISED, parse_revision, revised, revision_messages
+from .revise import RESPONSE_FORMAT as REVISION_FORMAT
 from .schema import RESPONSE_FORMAT, DraftInvalid, DraftScript, parse_draft
 from .usable import unusable
 from .window import answer_tokens, context_window, estimate_tokens
@@ -54,14 +58,14 @@ class LlmWriter:
         facts = day_facts(digest, profile, plan.findings)
         self._fresh, self._used = [], []
         try:
-            draft = self._draft(facts, day_brief(plan, digest))
+            draft, revised = self._draft(facts, day_brief(plan, digest))
         except (LlmUnavailable, DraftInvalid) as exc:
             # an unavailable server's reason names its host already: said once
             what = (f"at {host_of(self.settings.base_url)} answered with no usable draft"
                     if isinstance(exc, DraftInvalid) else "was not used")
             return self._fall_back(story, f"the language model {what} ({exc})")
         self.progress(0.97, "checking every fact of the draft against the day")
-        episode = lock_draft(draft, facts, story, digest, self.name)
+        episode = lock_draft(draft, facts, story, digest, self.name, revised)
         counts = provenance_counts(episode)
         drafted = sum(len(seg.sentences) for seg in draft.segments)
         why = unusable(episode, plan, drafted)
@@ -87,13 +91,51 @@ class LlmWriter:
         story.writer_note = note
         return story
 
-    def _draft(self, facts: DayFacts, brief: DayBrief) -> DraftScript:
+    def _draft(self, facts: DayFacts, brief: DayBrief
+               ) -> tuple[DraftScript, set[tuple[int, int]] | None]:
+        """The draft, revised once where the lock rejects sentences (see :mod:`.revise`),
+        and where the revised sentences stand (None: no revision round was held)."""
         try:
-            return self._draft_day(facts, brief)
+            return self._revise(self._draft_day(facts, brief), facts)
         finally:  # no connection left open to a server that may still be computing
             if self.client is not None:
                 self.client.close()
                 self.client = None
+
+    def _revise(self, draft: DraftScript, facts: DayFacts
+                ) -> tuple[DraftScript, set[tuple[int, int]] | None]:
+        # a sentence naming no commit of the day has no record to be revised against
+        rejected = [r for r in rejections(draft, facts) if r.shas]
+        if not rejected:
+            return draft, None
+        if len(rejected) > MAX_REVISED:
+            log.info("the fact check rejects %d sentences of the draft: too many to revise",
+                     len(rejected))
+            return draft, None
+        s = self.settings
+        prompt = revision_messages(draft, rejected, facts)
+        key = draft_key(s.model, prompt, s.temperature)
+        content = self.cache.get(key) if self.cache is not None else None
+        try:
+            if content is None:
+                if self.client is None:
+                    self.client = make_client(s, api_key(s.base_url))
+                n = len(rejected)
+                self.progress(0.0, f"asking {s.model} to revise {n} sentence"
+                                   f"{'s' if n != 1 else ''} the fact check could not verify")
+                words = sum(len(r.text.split()) + 10 for r in rejected)
+                content = complete(self.client, s, prompt, REVISION_FORMAT, words,
+                                   self.progress, self.cancel, max_tokens=answer_tokens(words))
+                self._fresh.append((key, content))
+            else:
+                self._used.append(key)
+            answers = parse_revision(content, len(rejected))
+        except (LlmUnavailable, DraftInvalid) as exc:
+            # the draft stands as locked: the story writer's sentences stand in for the
+            # rejected ones, as before a revision round existed
+            log.info("no revision of the draft (%s)", exc)
+            return draft, None
+        return revised(draft, rejected, answers)
 
     def _draft_day(self, facts: DayFacts, brief: DayBrief) -> DraftScript:
         """The day in one request when it fits the model's window, else part by part."""
