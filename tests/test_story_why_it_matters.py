@@ -255,3 +255,21 @@ def test_only_a_type_is_an_audience():
     assert _names("Implement io-uring `Op<Statx>` and apply to `read_uring`") == []
     assert _names("avoid replacing the JoinQueue waker in `try_join_next`") == ["JoinQueue"]
     assert _names("Fix `SecretStr` equality raising `TypeError`") == ["SecretStr"]
+
+
+def test_a_refactor_is_upkeep_and_a_dont_error_title_is_a_fix():
+    from studio.digest.model import CommitInfo
+    from studio.sources.model import FileChange
+
+    def commit(title: str, body: str = "") -> CommitInfo:
+        return CommitInfo("b" * 40, title, title, body, "Konsti", "konsti", "k@example.com",
+                          "2026-08-18T10:00:00+00:00",
+                          changes=[FileChange("crates/uv-resolver/src/lock/mod.rs", 30, 20)])
+    assert impact(commit("Reuse package-name lookups for root dependencies"), []) == \
+        "housekeeping"
+    assert impact(commit("Extract reusable lock package metadata constructor"), []) == \
+        "housekeeping"
+    # a refactor whose record tells of a failure it ends is not upkeep
+    assert impact(commit("Simplify the lock reader", "The old reader crashed on empty "
+                                                     "files."), []) != "housekeeping"
+    assert impact(commit("Don't error on unhashable generic arguments"), []) == "fix"

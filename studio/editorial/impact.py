@@ -27,8 +27,16 @@ _FAILURE = re.compile(
     r"leak\w*|race\w*|use[- ]after[- ]free|undefined behaviou?r|fails? to|failed|failure|"
     r"broken|regress\w*|over-attention|stale|invalid|NaN|mismatch\w*|collid\w*|never)\b",
     re.I)
-_FIX_TITLE = re.compile(r"^(?:\W*\w+(?: \w+)?\s*:\s*)?(?:fix|correct|repair|avoid|prevent|"
-                        r"handle|guard|stop|restore|report a clear error)\w*\b", re.I)
+_FIX_TITLE = re.compile(r"^(?:\W*\w+(?: \w+)?\s*:\s*)?(?:(?:fix|correct|repair|avoid|prevent|"
+                        r"handle|guard|stop|restore|report a clear error)\w*\b|"
+                        r"(?:don'?t|do not|no longer|never) (?:error|raise|crash|fail|panic|"
+                        r"hang|drop|lose)\w*\b)", re.I)
+# a change to the code's shape alone ("Extract reusable lock package metadata constructor",
+# "Reuse package-name lookups for root dependencies"): upkeep unless its record tells of a
+# failure or a measured gain (round 11: "a pure lockfile refactor given its own section")
+_REFACTOR = re.compile(r"^(?:\W*\w+(?: \w+)?\s*:\s*)?(?:extract|refactor|reuse|dedupe|"
+                       r"deduplicate|inline|clean ?up|tidy|reorgani[sz]e|restructure|"
+                       r"simplify)\w*\b", re.I)
 _MEASURE = re.compile(
     r"\b\d+(?:\.\d+)?\s*(?:%|x\b|×|percent|times)|\b(?:faster|speed-?ups?|saves?|saving|"
     r"halv\w+|less memory|lower memory|memory (?:use|usage|footprint)|throughput|latency)\b",
@@ -100,6 +108,8 @@ def impact(c: CommitInfo, findings: list[Finding]) -> str:
     record = commit_record(c)
     title = c.title
     text = f"{title}. {record.text}"
+    if _REFACTOR.match(title) and not _FAILURE.search(text) and not _MEASURE.search(text):
+        return "housekeeping"
     if _FIX_TITLE.match(title) or (c.sig is not None and c.sig.kind == "fix"):
         return "fix" if _FAILURE.search(text) or _FIX_TITLE.match(title) else "change"
     if _SPEED_WORDS.search(title) and _MEASURE.search(record.text):

@@ -56,12 +56,14 @@ def _what_to_do(sentence: str) -> str:
     return _REASON.sub("", sentence)
 
 
-def _said(f: Finding, c: CommitInfo) -> list[str]:
+def _said(f: Finding, c: CommitInfo, context: bool = True) -> list[str]:
     sentences = commit_record(c).sentences
     got = adapt(_what_to_do(without_env_alternative(f.sentence)))
     if got is None:
         return []
     said, leans = got
+    if leans and not context:
+        return []
     if leans and f.sentence in sentences:
         i = sentences.index(f.sentence)
         before = adapt(sentences[i - 1]) if i > 0 else None
@@ -185,13 +187,19 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
     for sha, found in focused(d, findings).items():
         c = by_sha[sha]
         lines: list[str] = []
-        for f in found:
+        for k, f in enumerate(found):
             if f.paragraph >= 0:  # a title's finding is said by the lead alone
                 if f.kind in ("opt-in", "limitation") and \
                         too_much_code(without_env_alternative(f.sentence), c.title):
                     continue  # code read aloud: the lead says what it means for you (a break
                     # or a requirement is said whatever it names: the listener must know it)
-                lines += [x for x in _said(f, c) if x not in lines and x not in said]
+                new = [x for x in _said(f, c, context=k == 0) if x not in lines and x not in said]
+                if new and k > 0 and f.kind != found[0].kind and lines:
+                    # a second kind of finding is introduced as such, or its sentence is
+                    # heard as a condition of the first (round 11: "makes the new
+                    # requirements sound Linux-only")
+                    new.insert(0, f"The same change also {IS.get(f.kind, 'asks something of you')}")
+                lines += new
         lead, whole = _lead(found[0], c, bool(lines))  # (``said``: told in a story already)
         if not lines and not whole:
             continue  # nothing the record lets us say of it in a sentence a listener follows
