@@ -141,3 +141,11 @@ def test_a_quiet_days_length_follows_what_its_record_has_to_tell(tmp_path):
     short_day = _asked_words(_one_commit_day(tmp_path / "thin", "Adds the kernel."))
     assert short_day == 210, short_day
     assert 350 <= long_day <= 450, long_day
+
+
+def test_a_busy_day_gets_the_story_writers_longer_show():
+    from studio.script.llm.prompt import WORDS_A_MINUTE, target_words
+    assert target_words(None, [400] * 25) == 4 * WORDS_A_MINUTE  # 20+ commits: four minutes
+    assert target_words(None, [400] * 12) == 3 * WORDS_A_MINUTE
+    assert target_words(2.0, [400] * 25) == 2 * WORDS_A_MINUTE  # the host's length wins
+    assert target_words(None, [30]) < 3 * WORDS_A_MINUTE  # a quiet day stays short

@@ -66,18 +66,18 @@ How to tell the day:
    names; never one by one (a list of titles read out is a commit log, not a show), and
    never more than three things named in one sentence. Every commit of the day is told
    somewhere, and the counts you say add up to the day's numbers (plan.numbers).
-6. "Today's focus": a short segment built ONLY from the findings (what listeners must act
-   on), each told as what to do: what changed, who is affected, what to use or set instead.
+6. "Today's focus": a short segment of what listeners should do, the findings (what they
+   must act on) first, each told as what to do: what changed, who is affected, what to use
+   or set instead.
    Findings come most important first: tell every break, removal, rename and new
    requirement; others only while the segment stays short. Each item is one or two short
    sentences: who it affects, then what to do; never a run of names, and never a story
    retold. A rollback of work that had landed before today belongs here too: what
    listeners lose again, as its record tells it. So does a fix to something listeners may
    have copied into their own code (a documentation example, a sample configuration): how
-   to check their copy, from the record's own description of the mistake. No findings
-   beyond those: a short focus on the one
-   change from today's stories a listener
-   would most want to act on, said from that story's commits: who is affected (the
+   to check their copy, from the record's own description of the mistake. With fewer than
+   three findings, add up to three changes from today's stories a listener would most want
+   to act on, each said from that story's commits: who is affected (the
    symptom the record gives, so a listener can tell whether they hit it) and what to do
    (pick the fix up, check for the symptom, try the new option), never an instruction the
    record does not support. Never say "no action needed", "nothing to change" or "no
@@ -98,7 +98,8 @@ How to write it:
   writes it when you say it at all, and only the names a listener must type or look for
   (an option to set, a module renamed). At most one such name in a sentence. Never read
   out an environment variable in capitals, a method path or a builder call: say what it
-  turns on and where ("an unstable option on the runtime builder"). Never point listeners
+  turns on and where, with the option's name once in plain words so a listener can find it
+  ("an unstable runtime builder option, enable sharded blocking queue"). Never point listeners
   to show notes, links or documents the records do not name. PR numbers only where they
   help (a stack's range).
 - Never pad: no line or file counts, no restating the plan's words. A quiet day is short.
@@ -139,6 +140,7 @@ sign-off. Give the whole episode's title and summary."""
 
 PER_COMMIT = 90  # words a quiet day's commit gets at least
 RICH_COMMIT = 260  # and at most, when its record has that much to tell
+BUSY = 20  # commits from which a day gets the longer show
 
 
 def target_words(minutes: float | None, records: list[int]) -> int:
@@ -146,7 +148,9 @@ def target_words(minutes: float | None, records: list[int]) -> int:
     commit gets a third of its record's words (90 to 260), so a one-commit day whose record
     explains a saving tells it (round 8's judge on a 210-word script of an 850-word record:
     "thin ... never explains why" the change matters). ``records``: each commit's words."""
-    full = round((minutes or 3.0) * WORDS_A_MINUTE)
+    # the story writer's show length when the host sets none: four minutes for a day of 20
+    # commits or more, as the seed briefings of busy days run (about 630 words), else three
+    full = round((minutes or (4.0 if len(records) >= BUSY else 3.0)) * WORDS_A_MINUTE)
     return min(full, 120 + sum(max(PER_COMMIT, min(RICH_COMMIT, w // 3)) for w in records))
 
 
