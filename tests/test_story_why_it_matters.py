@@ -273,3 +273,14 @@ def test_a_refactor_is_upkeep_and_a_dont_error_title_is_a_fix():
     assert impact(commit("Simplify the lock reader", "The old reader crashed on empty "
                                                      "files."), []) != "housekeeping"
     assert impact(commit("Don't error on unhashable generic arguments"), []) == "fix"
+
+
+def test_read_aloud_round_11_titles_become_clauses():
+    from studio.script.editor.clauses import clause
+    assert clause("Uniformly print human-readable sizes below 1024 bytes", "present") == \
+        ("uniformly prints human-readable sizes below 1024 bytes", True)
+    assert clause("Always print sizes") == ("always printed sizes", True)
+    assert clause("Early return in the loop")[1] is False  # an adjective, not an adverb
+    # a path after an adjective takes no article, and a noun after it is not doubled
+    assert clause("Remove deprecated torchao/dtypes package", "present") == \
+        ("removes deprecated dtypes package", True)

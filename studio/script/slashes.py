@@ -57,7 +57,8 @@ def _say(parts: list[str], text: str, start: int, spaced: bool = False) -> str |
     if len(parts) == 2 and _METHOD.match(parts[0]):
         return parts[1]
     if parts[0] in _TOP_DIRS and len(parts) == 2 and parts[0] != parts[1]:  # "CI/config" is not
-        return package_path_words(parts[0], parts[1], text[:start])
+        return package_path_words(parts[0], parts[1], text[:start],
+                                  text[start + len(token):])
     said = _owner_repo(parts, text)
     if said is not None:
         return said

@@ -236,18 +236,27 @@ def _package_path(match: re.Match[str]) -> str:
     module": a path under a top folder said by its last part in words."""
     if match.group(1).lower() not in _TOP_DIRS:
         return match.group(0)
-    return package_path_words(match.group(1), match.group(2), match.string[:match.start()])
+    return package_path_words(match.group(1), match.group(2), match.string[:match.start()],
+                              match.string[match.end():])
 
 
-def package_path_words(top: str, rest: str, before_text: str) -> str:
+_STATE = {"deprecated", "unused", "deleted", "renamed", "removed", "legacy", "old", "obsolete",
+          "vendored", "generated", "experimental", "internal", "private", "public", "new"}
+
+
+def package_path_words(top: str, rest: str, before_text: str, after_text: str = "") -> str:
     """The words for ``top/rest`` (``top`` one of the top folders) after ``before_text``."""
     last = rest.rstrip("/").rsplit("/", 1)[-1]
     words = " ".join(last.replace("_", " ").replace(".", " ").split())
     before = before_text.lower().split()[-2:]
-    # no article after one, nor after an adjective in a phrase ("of deleted models llama module")
-    adjective = len(before) == 2 and before[1].endswith("ed") and before[0] in _LINKS
+    # no article after one, nor after an adjective in a phrase ("of deleted models llama
+    # module", "Remove deprecated torchao/dtypes package": "deprecated dtypes package")
+    adjective = bool(before) and (before[-1] in _STATE or (
+        len(before) == 2 and before[1].endswith("ed") and before[0] in _LINKS))
     article = "" if before and (before[-1] in _ARTICLES or adjective) else "the "
-    return f"{article}{words} {'module' if '.' in last else 'folder'}"
+    after = after_text.lstrip().split(" ", 1)[0].lower().rstrip(".,;:")
+    noun = "" if after in _NOUNS else (" module" if "." in last else " folder")
+    return f"{article}{words}{noun}"
 
 
 _LINKS = {"of", "from", "in", "into", "with", "for", "and", "or", "the", "a", "an", "to", "on"}

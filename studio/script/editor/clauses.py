@@ -193,6 +193,13 @@ def _versions(m: re.Match[str]) -> str:
     return (", including " if m.group(1) else ", ") + listed
 
 
+# adverbs a title may open with before its verb ("Uniformly print …", "Always use …"); not
+# the adjectives that end alike ("Early return", "Daily build", "Only run")
+_MANNER = {"properly", "correctly", "consistently", "uniformly", "always", "explicitly",
+           "lazily", "eagerly", "safely", "silently", "quietly", "never", "automatically"}
+_MANNER_ENDS = ("ally", "ously", "ively", "ently", "antly", "fully", "ctly", "rmly", "tely")
+
+
 def clause(title: str, tense: str = "past") -> tuple[str, bool]:
     """The title as a predicate ("shipped the CUDA delegate in the wheel") and whether it
     starts with a verb; a noun title comes back as it is said ("DFlash"), False."""
@@ -217,6 +224,14 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
     if first and past_form(first):
         said = _said(rest[:1].lower() + rest[1:])
         return (f"{said} {where}" if where else said), True
+    low = (first or "").lower()
+    adverb = low in _MANNER or (low.endswith(_MANNER_ENDS) and low.isalpha())
+    if adverb and tail and base_verb(tail.split(" ", 1)[0].lower()):
+        # "Uniformly print human-readable sizes …": "uniformly prints …" (round 11: read
+        # aloud, "brings uniformly print …")
+        said, verb = clause(tail[:1].upper() + tail[1:], tense)
+        if verb:
+            return f"{first.lower()} {said}", True
     if first and base_verb(first) and not _noun_phrase(first, tail):
         verb = past_tense(first) if tense == "past" else third_person(first)
         # "and test X" in "Document and test X": the second verb agrees too
