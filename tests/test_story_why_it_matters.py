@@ -284,3 +284,19 @@ def test_read_aloud_round_11_titles_become_clauses():
     # a path after an adjective takes no article, and a noun after it is not doubled
     assert clause("Remove deprecated torchao/dtypes package", "present") == \
         ("removes deprecated dtypes package", True)
+
+
+def test_read_aloud_round_11_fragments_are_not_said():
+    from studio.script.editor.sentences import adapt
+    # a subject lost to a removed code name, a to-do left as an imperative, a table's lead-in
+    assert adapt("is a Linux kernel synchronization mechanism that lets readers finish "
+                 "before shared state is reclaimed.") is None
+    assert adapt("Keep empty selected operator YAML compatible with torchgen by emitting an "
+                 "empty map instead of null.") is None
+    assert adapt("On the runners, warm invocations of the original scripts improved as "
+                 "follows.") is None
+    # a commit's imperative with an adverb is said as the change; a named subject stays
+    assert adapt("Explicitly disable local ThinLTO so this profile prioritizes faster "
+                 "compilation.")[0].startswith("The change explicitly disables")
+    assert adapt("Fat LTO plus the cross toolchain miscompiled the library, and the client "
+                 "then crashed.") is not None

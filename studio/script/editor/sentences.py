@@ -75,6 +75,14 @@ _JARGON = re.compile(r"`[^`]+`|\b\w+_\w+\b|\b\w*[a-z][A-Z]\w*\b|\b\w+::\w+|"
 _VARIABLE = re.compile(r"(?<![\w.'’/-])[b-hj-z](?![\w.'’/-])")
 
 
+_COPULA = {"is", "are", "was", "were", "has", "have", "had"}
+_SAID_TO_YOU = {"let", "please", "see", "note"}
+# adverbs a commit's imperative may open with ("Explicitly disable …", "Always enable …")
+_MANNER = {"always", "never", "explicitly", "properly", "correctly", "consistently",
+           "uniformly", "only", "also", "now", "instead", "automatically", "directly",
+           "lazily", "eagerly", "safely", "silently"}
+
+
 def _dense(text: str) -> bool:
     """Too dense for the ear, however it is said: three or more code names in one sentence,
     more than three clauses strung together with commas and semicolons, or a one-letter
@@ -128,7 +136,8 @@ def adapt(raw: str) -> tuple[str, bool] | None:
     """A record sentence as the host says it, and whether it leans on the one before; None
     when it cannot stand in a spoken story."""
     text = " ".join(raw.split())
-    if text.endswith(":") or _BOILER.search(text) or "http" in text or _AHEAD.match(text):
+    if text.endswith(":") or _BOILER.search(text) or "http" in text or _AHEAD.match(text) or \
+            re.search(r"\bas follows\W*$|\bbelow:?\s*$", text):
         return None
     n = len(text.split())
     if n < MIN_WORDS or n > MAX_WORDS or _dense(text):
@@ -145,6 +154,15 @@ def adapt(raw: str) -> tuple[str, bool] | None:
     if text is None:
         return None
     text = imperative_as_change(text)
+    first, _, after = text.partition(" ")
+    second = after.split(" ", 1)[0]
+    if first.lower() in _COPULA or (first[:1].isupper() and base_verb(first.lower()) and
+                                    not third_person_form(first.lower()) and
+                                    first.lower() not in _SAID_TO_YOU and
+                                    first.lower() not in _MANNER and second[:1].islower()):
+        return None  # "is a Linux kernel mechanism …" (its subject lost), or an imperative
+        # left as one ("Keep empty selected operator YAML compatible …"): a PR's to-do list
+        # read out, not a sentence a host says (round 11, read aloud)
     leans = bool(_LEANS.match(text) or _LEANS_ANY.search(text))
     if _LINK_START.match(text):
         text = _LINK_START.sub("", text)
@@ -169,7 +187,15 @@ _NOT_OBJECT = {"that", "which", "who", "is", "are", "was", "were", "of", "in", "
 
 def imperative_as_change(text: str) -> str:
     """"Keep the blob file-backed" (a commit's imperative) → "The change keeps the blob
-    file-backed"; the verbs of a list agree too ("..., and make X" → "and makes X")."""
+    file-backed"; the verbs of a list agree too ("..., and make X" → "and makes X"); an
+    adverb before the verb stays before it ("Explicitly disable X" → "The change explicitly
+    disables X")."""
+    head, _, after = text.partition(" ")
+    if head.lower() in _MANNER and after[:1].islower():
+        said = imperative_as_change(after[:1].upper() + after[1:])
+        if said.startswith("The change "):
+            return f"The change {head.lower()} {said.removeprefix('The change ')}"
+        return text
     first, _, rest = text.partition(" ")
     if not rest or not first.replace("-", "").isalpha() or not first[:1].isupper():
         return text
