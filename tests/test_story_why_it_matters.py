@@ -300,3 +300,13 @@ def test_read_aloud_round_11_fragments_are_not_said():
                  "compilation.")[0].startswith("The change explicitly disables")
     assert adapt("Fat LTO plus the cross toolchain miscompiled the library, and the client "
                  "then crashed.") is not None
+
+
+def test_a_change_to_the_projects_own_tests_has_no_audience(tmp_path):
+    path = _day(tmp_path / "w.git", [
+        ("Disable local ThinLTO in fast-build test profiles",
+         "Explicitly disable local ThinLTO so this profile prioritizes faster compilation, "
+         "which makes the test builds faster.", "Charlie Marsh"),
+    ])
+    _, ep = _episode(path)
+    assert "ThinLTO" not in _segment(ep, "focus")

@@ -83,6 +83,18 @@ _MANNER = {"always", "never", "explicitly", "properly", "correctly", "consistent
            "lazily", "eagerly", "safely", "silently"}
 
 
+def _fragment(text: str) -> bool:
+    """"is a Linux kernel mechanism …" (its subject lost), or an imperative left as one
+    ("Keep empty selected operator YAML compatible …", "Type maybe duplicate dq …"): a PR's
+    to-do list read out, not a sentence a host says (round 11, read aloud)."""
+    first, _, after = text.lstrip("`*_ ").partition(" ")
+    second = after.lstrip("`*_(").split(" ", 1)[0]
+    low = first.lower().strip("`")
+    return low in _COPULA or (first[:1].isupper() and base_verb(low) and
+                              not third_person_form(low) and low not in _SAID_TO_YOU and
+                              low not in _MANNER and second[:1].islower())
+
+
 def _dense(text: str) -> bool:
     """Too dense for the ear, however it is said: three or more code names in one sentence,
     more than three clauses strung together with commas and semicolons, or a one-letter
@@ -154,23 +166,16 @@ def adapt(raw: str) -> tuple[str, bool] | None:
     if text is None:
         return None
     text = imperative_as_change(text)
-    first, _, after = text.partition(" ")
-    second = after.split(" ", 1)[0]
-    if first.lower() in _COPULA or (first[:1].isupper() and base_verb(first.lower()) and
-                                    not third_person_form(first.lower()) and
-                                    first.lower() not in _SAID_TO_YOU and
-                                    first.lower() not in _MANNER and second[:1].islower()):
-        return None  # "is a Linux kernel mechanism …" (its subject lost), or an imperative
-        # left as one ("Keep empty selected operator YAML compatible …"): a PR's to-do list
-        # read out, not a sentence a host says (round 11, read aloud)
+    if _fragment(text):
+        return None
     leans = bool(_LEANS.match(text) or _LEANS_ANY.search(text))
     if _LINK_START.match(text):
         text = _LINK_START.sub("", text)
         text = text[:1].upper() + text[1:]
         leans = True
     said = for_ear(text)
-    if not said or too_technical(said) or len(said.split()) < MIN_WORDS:
-        return None
+    if not said or too_technical(said) or len(said.split()) < MIN_WORDS or _fragment(said):
+        return None  # (a code name for ear may leave no subject: "`RCU` is …" → "is …")
     if said[-1] not in ".!?":
         said += "."
     return said, leans

@@ -34,6 +34,7 @@ _WORD = re.compile(r"[\w+-]+")
 # a type or function a user's code names: `backticked`, or CamelCase with an inner capital
 _TICKED = re.compile(r"`([^`\s]{2,40})`")
 _CAMEL = re.compile(r"\b([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)\b")
+_INSIDE = re.compile(r"\b(?:tests?|testing|CI|benchmarks?|fixtures?|test suite)\b")
 _TYPE = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
 _NOT_AUDIENCE = re.compile(r"(?:Error|Exception|Warning)$|^(?:TODO|README|CHANGELOG)$")
 
@@ -118,6 +119,9 @@ def takeaway(story: Story, d: Digest) -> str:
     do not name who it is for)."""
     if story.kind not in KINDS or not story.commits:
         return ""
+    if all(_INSIDE.search(c.title) for c in story.commits):
+        return ""  # "Disable local ThinLTO in fast-build test profiles": the project's own
+        # tests and CI, not something a listener uses
     who = audience(story.commits, d.show or "the project", story.kind)
     if not who:
         return ""
