@@ -82,7 +82,9 @@ How to tell the day:
    (pick the fix up, check for the symptom, try the new option), never an instruction the
    record does not support. Never say "no action needed", "nothing to change" or "no
    migration" unless plan.nothing_to_change is true; then you may say "nothing today asks
-   you to change your code", once.
+   you to change your code", once, before the items, and tell each item as an option for
+   those it concerns ("if you mix the two calls, pick up the fix"), never as an order that
+   would contradict it.
 7. Close with a short sign-off (no facts in it), and give the episode a title (a few words
    a listener would remember, naming the headline: "The Wheel Learns C++", never a commit
    title pasted) and a one- or two-sentence summary. Segment titles are short headlines
