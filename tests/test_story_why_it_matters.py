@@ -310,3 +310,12 @@ def test_a_change_to_the_projects_own_tests_has_no_audience(tmp_path):
     ])
     _, ep = _episode(path)
     assert "ThinLTO" not in _segment(ep, "focus")
+
+
+def test_read_aloud_round_12_fragments_are_not_said():
+    from studio.script.editor.sentences import adapt
+    assert adapt("Always enable in the image classification example.") is None
+    assert adapt("¹ CPU affinity on the four-core Namespace runner.") is None
+    said, _ = adapt("Windows partitions continue sharing their cache.")
+    assert not said.startswith("The change")  # a name, not a verb's -s form
+    assert adapt("In particular, it does not support printing wide integers.")[1]  # leans

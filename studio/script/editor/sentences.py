@@ -45,6 +45,7 @@ _LEANS = re.compile(r"^(?:with (?:it|this|that|them)|it|its|this|these|that|thos
                     r"one|each|either|neither|none|the only|in case|in that case|without|"
                     r"in addition|additionally|furthermore|moreover|again|as a result|"
                     r"now that|this way|the rest|the remaining|the result|the fix|the new one|"
+                    r"in particular|for example|for instance|specifically|in turn|"
                     r"the former|the latter|in other words|that is|i\.e\.|e\.g\.)\b", re.I)
 _LEANS_ANY = re.compile(r"^\W*(?:[\w'-]+\W+){1,5}(?:also|too|therefore|thus|hence|"
                         r"consequently)\b|\bthe same (?:line|way)\b|"
@@ -76,6 +77,10 @@ _VARIABLE = re.compile(r"(?<![\w.'’/-])[b-hj-z](?![\w.'’/-])")
 
 
 _COPULA = {"is", "are", "was", "were", "has", "have", "had"}
+# plural nouns and names a sentence may open with that are also a verb's -s form ("Windows
+# partitions continue …" is not "The change windows partitions …")
+_PLURALS = {"windows", "docs", "tests", "benchmarks", "results", "changes", "updates", "logs",
+            "metrics", "builds", "runs", "users", "errors", "checks", "jobs", "releases"}
 _SAID_TO_YOU = {"let", "please", "see", "note"}
 # adverbs a commit's imperative may open with ("Explicitly disable …", "Always enable …")
 _MANNER = {"always", "never", "explicitly", "properly", "correctly", "consistently",
@@ -87,9 +92,14 @@ def _fragment(text: str) -> bool:
     """"is a Linux kernel mechanism …" (its subject lost), or an imperative left as one
     ("Keep empty selected operator YAML compatible …", "Type maybe duplicate dq …"): a PR's
     to-do list read out, not a sentence a host says (round 11, read aloud)."""
+    if re.match(r"^\s*[¹²³⁴⁵⁶⁷⁸⁹⁰†‡]", text):
+        return True  # a footnote ("¹ CPU affinity on the four-core runner.")
     first, _, after = text.lstrip("`*_ ").partition(" ")
     second = after.lstrip("`*_(").split(" ", 1)[0]
     low = first.lower().strip("`")
+    if low in _MANNER and second.isalpha() and base_verb(second.lower()) and \
+            not third_person_form(second.lower()):
+        return True  # "Always enable in the image classification example."
     return low in _COPULA or (first[:1].isupper() and base_verb(low) and
                               not third_person_form(low) and low not in _SAID_TO_YOU and
                               low not in _MANNER and second[:1].islower())
@@ -214,7 +224,7 @@ def imperative_as_change(text: str) -> str:
             return text
     if rest.split(" ", 1)[0].lower() in _NOT_OBJECT:
         return text  # "Code that imports ...": a noun, not an imperative
-    if third_person_form(first):
+    if third_person_form(first) and first.lower() not in _PLURALS:
         return f"The change {first[:1].lower()}{first[1:]} {rest}"  # "Re-lands the queue"
     if not base_verb(first):
         return text
