@@ -319,3 +319,16 @@ def test_read_aloud_round_12_fragments_are_not_said():
     said, _ = adapt("Windows partitions continue sharing their cache.")
     assert not said.startswith("The change")  # a name, not a verb's -s form
     assert adapt("In particular, it does not support printing wide integers.")[1]  # leans
+
+
+def test_read_aloud_round_12_a_table_read_out_is_not_said():
+    from studio.script.editor.ear import for_ear
+    from studio.script.editor.sentences import adapt
+    assert adapt("PMC WriteSize drops from 396 MB (+43% over ideal) to 338 MB (+22%, matching "
+                 "Triton exactly).") is None  # four measured figures: a table read out
+    assert adapt("MI355X bf16 end-to-end: 16384^2 0.75x to 1.19x and better.") is None
+    said, _ = adapt("Peak memory drops from 75.2 GiB to 48.8 GiB on the 30B model.")
+    assert said.startswith("Peak memory drops")  # a subject, not "The change peaks …"
+    assert adapt("It builds 24 wheels for CUDA 12.6, 12.8 and 13.0 from now on.") is not None
+    assert for_ear("this does not add a first-class `--cert` or config key") == \
+        "this does not add a first-class cert flag or config key"

@@ -43,6 +43,11 @@ def _flag(m: re.Match[str]) -> str:
         return said
     if before.lower() in ("the", "a", "an"):
         return f"{before} {said.removeprefix('the ')}"  # "the `--x` flag": one article
+    prefix = m.string[:m.start()]
+    ahead = prefix.split()[-1:]
+    if prefix.endswith("-") or (ahead and ahead[0].lower() in ("a", "an", "the", "no", "any")):
+        # "a first-class --cert": an adjective of the flag ("a first-class cert flag")
+        return f"{before} {said.removeprefix('the ')}"
     return f"{before} {said}" if before.lower() in _FLAG_AFTER else f"{before} with {said}"
 _DOTTED = re.compile(r"(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+)(?![\w.]*\w)")
 _FILE = re.compile(r"\.(?:py|rs|cpp|cc|h|hpp|cu|md|txt|toml|yaml|yml|json|sh|cmake)$", re.I)

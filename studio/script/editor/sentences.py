@@ -77,6 +77,8 @@ _VARIABLE = re.compile(r"(?<![\w.'’/-])[b-hj-z](?![\w.'’/-])")
 
 
 _COPULA = {"is", "are", "was", "were", "has", "have", "had"}
+_DETERMINER = re.compile(r"^(?:the|a|an|this|that|these|those|its|their|each|every|all|any|no|"
+                         r"some|both|one|two)$", re.I)
 # plural nouns and names a sentence may open with that are also a verb's -s form ("Windows
 # partitions continue …" is not "The change windows partitions …")
 _PLURALS = {"windows", "docs", "tests", "benchmarks", "results", "changes", "updates", "logs",
@@ -86,6 +88,16 @@ _SAID_TO_YOU = {"let", "please", "see", "note"}
 _MANNER = {"always", "never", "explicitly", "properly", "correctly", "consistently",
            "uniformly", "only", "also", "now", "instead", "automatically", "directly",
            "lazily", "eagerly", "safely", "silently"}
+
+
+def _subject_then_verb(rest: str) -> bool:
+    """Whether the words after a sentence's first word continue a subject into its verb
+    ("[Peak] memory drops from …", "[Fat] LTO breaks …"): the second word no determiner, the
+    third a verb's -s form."""
+    ahead = rest.split()[:2]
+    return len(ahead) == 2 and not _DETERMINER.match(ahead[0]) and ahead[1].isalpha() and \
+        ahead[1].islower() and third_person_form(ahead[1]) and \
+        ahead[1].lower() not in _PLURALS
 
 
 def _fragment(text: str) -> bool:
@@ -102,15 +114,24 @@ def _fragment(text: str) -> bool:
         return True  # "Always enable in the image classification example."
     return low in _COPULA or (first[:1].isupper() and base_verb(low) and
                               not third_person_form(low) and low not in _SAID_TO_YOU and
-                              low not in _MANNER and second[:1].islower())
+                              low not in _MANNER and second[:1].islower() and
+                              not _subject_then_verb(after))
+
+
+# a measured figure: a number with its unit or sign ("396 MB", "+43%", "0.75x"), not a
+# count or a version ("24 wheels", "CUDA 12.6")
+_FIGURE = re.compile(r"(?<![\w.])(?:[-+]\d[\d,.]*|\d[\d,.]*\s?(?:x|×|%|percent|times|"
+                     r"[KMGT]i?B|ms|seconds?|s)\b)")
 
 
 def _dense(text: str) -> bool:
     """Too dense for the ear, however it is said: three or more code names in one sentence,
-    more than three clauses strung together with commas and semicolons, or a one-letter
-    variable."""
+    more than three clauses strung together with commas and semicolons, a one-letter
+    variable, or more than three figures ("from 396 megabytes, 43 percent over ideal, to 338,
+    22 percent": a table read out) or a power ("16384^2")."""
     return len(_JARGON.findall(text)) >= 3 or text.count(",") + 2 * text.count(";") > 3 or \
-        bool(_VARIABLE.search(text.replace("`", "")))
+        bool(_VARIABLE.search(text.replace("`", ""))) or len(_FIGURE.findall(text)) > 3 or \
+        bool(re.search(r"\d\^\d", text))
 
 
 def _same(a: str, b: str) -> bool:
@@ -224,6 +245,8 @@ def imperative_as_change(text: str) -> str:
             return text
     if rest.split(" ", 1)[0].lower() in _NOT_OBJECT:
         return text  # "Code that imports ...": a noun, not an imperative
+    if _subject_then_verb(rest):
+        return text  # "Peak memory drops from …": a subject and its verb, not an imperative
     if third_person_form(first) and first.lower() not in _PLURALS:
         return f"The change {first[:1].lower()}{first[1:]} {rest}"  # "Re-lands the queue"
     if not base_verb(first):
