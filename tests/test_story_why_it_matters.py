@@ -332,3 +332,23 @@ def test_read_aloud_round_12_a_table_read_out_is_not_said():
     assert adapt("It builds 24 wheels for CUDA 12.6, 12.8 and 13.0 from now on.") is not None
     assert for_ear("this does not add a first-class `--cert` or config key") == \
         "this does not add a first-class cert flag or config key"
+
+
+def test_three_commits_about_one_subject_on_an_eleven_commit_day_are_one_story():
+    from studio.digest.model import CommitInfo
+    from studio.editorial.topics import topic_groups
+
+    def c(i: int, title: str, who: str) -> CommitInfo:
+        return CommitInfo(f"{i:040d}", title, title, "", who, who.lower(), f"{i}@example.com",
+                          "2026-08-09T10:00:00+00:00")
+    titles = ["codec: fix broken length_delimited builder doc examples",
+              "codec: optimize buffer reserve for LengthDelimitedCodec encode",
+              "codec: clamp length_delimited frame length to field width",
+              "runtime: add an opt-in sharded queue", "stream: add inner stream accessors",
+              "sync: use orderings in Notify", "task: use LocalRuntime in LocalPoolHandle",
+              "fs: restore File state when op fails", "stream: add peek_mut to Peekable",
+              "time: wake DelayQueue when cleared", "runtime: expose schedule latency"]
+    commits = [c(i, t, f"Author {i}") for i, t in enumerate(titles)]
+    groups = topic_groups(commits)
+    assert any(len(g) == 3 and all(x.title.startswith("codec") for x in g) for g in groups), \
+        [[x.title for x in g] for g in groups]

@@ -51,7 +51,9 @@ def topic_groups(commits: list[CommitInfo],
         return []
     bags = {c.sha: words(c.title, own) for c in commits}
     freq = Counter(w for bag in bags.values() for w in bag)
-    limit = max(2, min(5, len(commits) // 4))
+    # a subject is a word shared by a quarter of the day at most, rounded up (eleven commits
+    # with three about the codec are a codec story; rounding down lost it)
+    limit = max(2, min(5, (len(commits) + 3) // 4))
     rare = {c.sha: {w for w in bags[c.sha] if 2 <= freq[w] <= limit} for c in commits}
     parent = {c.sha: c.sha for c in commits}
 
