@@ -332,6 +332,9 @@ def test_read_aloud_round_12_a_table_read_out_is_not_said():
     assert adapt("It builds 24 wheels for CUDA 12.6, 12.8 and 13.0 from now on.") is not None
     assert for_ear("this does not add a first-class `--cert` or config key") == \
         "this does not add a first-class cert flag or config key"
+    assert for_ear("Error on unsupported `--cert` in pip compat layer") == \
+        "Error on unsupported cert flag in pip compat layer"
+    assert for_ear("Run uv --cert to check") == "Run uv with the cert flag to check"
 
 
 def test_three_commits_about_one_subject_on_an_eleven_commit_day_are_one_story():

@@ -45,7 +45,9 @@ def _flag(m: re.Match[str]) -> str:
         return f"{before} {said.removeprefix('the ')}"  # "the `--x` flag": one article
     prefix = m.string[:m.start()]
     ahead = prefix.split()[-1:]
-    if prefix.endswith("-") or (ahead and ahead[0].lower() in ("a", "an", "the", "no", "any")):
+    if prefix.endswith("-") or (ahead and ahead[0].lower() in ("a", "an", "the", "no", "any")) or (
+            ahead and ahead[0].lower() in ("on", "of", "for", "in", "to", "without")
+            and before.lower().endswith("ed")):  # "Error on unsupported --cert"
         # "a first-class --cert": an adjective of the flag ("a first-class cert flag")
         return f"{before} {said.removeprefix('the ')}"
     return f"{before} {said}" if before.lower() in _FLAG_AFTER else f"{before} with {said}"
