@@ -355,3 +355,13 @@ def test_three_commits_about_one_subject_on_an_eleven_commit_day_are_one_story()
     groups = topic_groups(commits)
     assert any(len(g) == 3 and all(x.title.startswith("codec") for x in g) for g in groups), \
         [[x.title for x in g] for g in groups]
+
+
+def test_a_later_verb_of_a_title_agrees_with_the_first():
+    from studio.script.editor.clauses import clause
+    assert clause("Clarify broadcast lagging semantics and pin them with tests") == \
+        ("clarified broadcast lagging semantics and pinned them with tests", True)
+    assert clause("Add tests and update the docs", "present") == \
+        ("adds tests and updates the docs", True)
+    assert clause("Use acquire and release orderings in Notify", "present")[0] == \
+        "uses acquire and release orderings in Notify"

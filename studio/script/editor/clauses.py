@@ -243,6 +243,14 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
             and base_verb(re.match(r"^(?:\S+, )?and (\w+)", tail).group(1)) else tail
         # ("Use acquire and release orderings": "acquire and release" is the object, not
         # two verbs; only "Document and test X" or "Fix X, and test Y" has a second verb)
+        # later in the title, "and pin them", "and update the docs": a verb before its
+        # object agrees too (read aloud: "clarified the semantics and pin them")
+        tail = re.sub(r"\band ([a-z]+)(?= (?:the|them|it|its|their|a|an|all|each|every)\b)",
+                      lambda m: "and " + ((past_tense(m.group(1)) if tense == "past" else
+                                           third_person(m.group(1)))
+                                          if base_verb(m.group(1)) and
+                                          not third_person_form(m.group(1)) and
+                                          not past_form(m.group(1)) else m.group(1)), tail)
         tail = _ARTICLE.sub(lambda m: ("an " if m.group(1)[0] in "aeiou" else "a ")
                             + m.group(1), _comma_verb(tail, tense))
         tail = _VERSIONS_AFTER.sub(_versions, tail)
