@@ -195,8 +195,8 @@ def _versions(m: re.Match[str]) -> str:
 
 # adverbs a title may open with before its verb ("Uniformly print …", "Always use …"); not
 # the adjectives that end alike ("Early return", "Daily build", "Only run")
-_MANNER = {"properly", "correctly", "consistently", "uniformly", "always", "explicitly",
-           "lazily", "eagerly", "safely", "silently", "quietly", "never", "automatically"}
+MANNER = {"properly", "correctly", "consistently", "uniformly", "always", "explicitly",
+          "lazily", "eagerly", "safely", "silently", "quietly", "never", "automatically"}
 _MANNER_ENDS = ("ally", "ously", "ively", "ently", "antly", "fully", "ctly", "rmly", "tely")
 
 
@@ -225,7 +225,7 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
         said = _said(rest[:1].lower() + rest[1:])
         return (f"{said} {where}" if where else said), True
     low = (first or "").lower()
-    adverb = low in _MANNER or (low.endswith(_MANNER_ENDS) and low.isalpha())
+    adverb = low in MANNER or (low.endswith(_MANNER_ENDS) and low.isalpha())
     if adverb and tail and base_verb(tail.split(" ", 1)[0].lower()):
         # "Uniformly print human-readable sizes …": "uniformly prints …" (round 11: read
         # aloud, "brings uniformly print …")

@@ -35,7 +35,6 @@ _WORD = re.compile(r"[\w+-]+")
 _TICKED = re.compile(r"`([^`\s]{2,40})`")
 _CAMEL = re.compile(r"\b([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)\b")
 _INSIDE = re.compile(r"\b(?:tests?|testing|CI|benchmarks?|fixtures?|test suite)\b")
-_TYPE = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
 _NOT_AUDIENCE = re.compile(r"(?:Error|Exception|Warning)$|^(?:TODO|README|CHANGELOG)$")
 
 
@@ -52,7 +51,7 @@ def _names(title: str) -> list[str]:
     camel = [m.group(1) for m in _CAMEL.finditer(title.replace("`", " "))]
     # a type, said as a word ("JoinQueue"): a function or a generic ("read_uring",
     # "Op<Statx>") is more often the project's insides than what its users call
-    keep = [n for n in camel + ticked if not _NOT_AUDIENCE.search(n) and _TYPE.match(n)]
+    keep = [n for n in camel + ticked if not _NOT_AUDIENCE.search(n) and _CAMEL.fullmatch(n)]
     return list(dict.fromkeys(keep))
 
 

@@ -1,0 +1,107 @@
+"""A commit's imperatives said as the change ("Keep the blob file-backed" → "The change keeps
+the blob file-backed"), and the fragments that are no sentence a host says: a sentence whose
+subject a code name took with it ("is a Linux kernel mechanism …"), a to-do left as an
+imperative, a footnote."""
+
+from __future__ import annotations
+
+import re
+
+from .clauses import MANNER, base_verb, noun_too, past_form, third_person, third_person_form
+
+_COPULA = {"is", "are", "was", "were", "has", "have", "had"}
+_DETERMINER = re.compile(r"^(?:the|a|an|this|that|these|those|its|their|each|every|all|any|no|"
+                         r"some|both|one|two)$", re.I)
+# plural nouns and names a sentence may open with that are also a verb's -s form ("Windows
+# partitions continue …" is not "The change windows partitions …")
+_PLURALS = {"windows", "docs", "tests", "benchmarks", "results", "changes", "updates", "logs",
+            "metrics", "builds", "runs", "users", "errors", "checks", "jobs", "releases"}
+_SAID_TO_YOU = {"let", "please", "see", "note"}
+# adverbs a commit's imperative may open with ("Explicitly disable …", "Always enable …"): a
+# title's, and the ones a sentence of a record opens with before its verb ("Now the loader …")
+_MANNER = MANNER | {"only", "also", "now", "instead", "directly"}
+
+
+def _subject_then_verb(rest: str) -> bool:
+    """Whether the words after a sentence's first word continue a subject into its verb
+    ("[Peak] memory drops from …", "[Fat] LTO breaks …"): the second word no determiner, the
+    third a verb's -s form."""
+    ahead = rest.split()[:2]
+    return len(ahead) == 2 and not _DETERMINER.match(ahead[0]) and ahead[1].isalpha() and \
+        ahead[1].islower() and third_person_form(ahead[1]) and \
+        ahead[1].lower() not in _PLURALS
+
+
+def fragment(text: str) -> bool:
+    """"is a Linux kernel mechanism …" (its subject lost), or an imperative left as one
+    ("Keep empty selected operator YAML compatible …", "Type maybe duplicate dq …"): a PR's
+    to-do list read out, not a sentence a host says (round 11, read aloud)."""
+    if re.match(r"^\s*[¹²³⁴⁵⁶⁷⁸⁹⁰†‡]", text):
+        return True  # a footnote ("¹ CPU affinity on the four-core runner.")
+    first, _, after = text.lstrip("`*_ ").partition(" ")
+    second = after.lstrip("`*_(").split(" ", 1)[0]
+    low = first.lower().strip("`")
+    if low in _MANNER and second.isalpha() and base_verb(second.lower()) and \
+            not third_person_form(second.lower()):
+        return True  # "Always enable in the image classification example."
+    return low in _COPULA or (first[:1].isupper() and base_verb(low) and
+                              not third_person_form(low) and low not in _SAID_TO_YOU and
+                              low not in _MANNER and second[:1].islower() and
+                              not _subject_then_verb(after))
+
+
+_AND_VERB = re.compile(r"(, and | and |; )(\w+)(?= (?:(?:the|a|an|it|them|its|their|each|every|all)\b)?)")
+_NOT_SUBJECT = re.compile(r"(?:is|are|was|were|be|been|being|has|have|had|get|gets|got|the|a|an|"
+                          r"each|every|its|their|all|any|no|this|that|these|those|of|for|in|on|"
+                          r"to|with|from|by|and|or|newly|already|not)$")
+_NOT_OBJECT = {"that", "which", "who", "is", "are", "was", "were", "of", "in", "for", "and",
+               "or", "to", "on", "at", "with", "from", "by", "as", "such", "like", "can", "will",
+               "have", "has", "do", "don't", "should", "must", "may", "would", "could"}
+
+
+def imperative_as_change(text: str) -> str:
+    """"Keep the blob file-backed" (a commit's imperative) → "The change keeps the blob
+    file-backed"; the verbs of a list agree too ("..., and make X" → "and makes X"); an
+    adverb before the verb stays before it ("Explicitly disable X" → "The change explicitly
+    disables X")."""
+    head, _, after = text.partition(" ")
+    if head.lower() in _MANNER and after[:1].islower():
+        said = imperative_as_change(after[:1].upper() + after[1:])
+        if said.startswith("The change "):
+            return f"The change {head.lower()} {said.removeprefix('The change ')}"
+        return text
+    first, _, rest = text.partition(" ")
+    if not rest or not first.replace("-", "").isalpha() or not first[:1].isupper():
+        return text
+    if first.lower() in ("let", "make", "please", "see", "note", "use", "opt", "set", "run",
+                         "pass", "enable", "call", "link", "import", "install"):
+        # an instruction to the reader stays one, said to the listener; a commit's own
+        # imperative ("Set no-build in the project's configurations") says what it did
+        if re.search(r"\b(?:you|your|users?|callers?)\b", text, re.I) or first.lower() == "opt":
+            return f"You can {first.lower()} {rest}"
+        if first.lower() in ("let", "please", "see", "note"):
+            return text
+    if rest.split(" ", 1)[0].lower() in _NOT_OBJECT:
+        return text  # "Code that imports ...": a noun, not an imperative
+    if _subject_then_verb(rest):
+        return text  # "Peak memory drops from …": a subject and its verb, not an imperative
+    if third_person_form(first) and first.lower() not in _PLURALS:
+        return f"The change {first[:1].lower()}{first[1:]} {rest}"  # "Re-lands the queue"
+    if not base_verb(first):
+        return text
+    if any((past_form(w.strip(",.;:")) or re.fullmatch(r"[a-z]{3,}ed", w.strip(",.;:")))
+           and not _NOT_SUBJECT.match(prev.lower())
+           for prev, w in zip(rest.split()[:7], rest.split()[1:8], strict=False)):
+        return text  # "Fat LTO plus the toolchain miscompiled ...": a subject, not a verb
+
+    def agree(m: re.Match[str]) -> str:
+        w = m.group(2)
+        if re.search(r"\b(?:can|could|will|would|should|must|may|might|to|not)\b",
+                     m.string[:m.start()]):
+            return m.group(0)  # "can replace X and leave Y": the modal governs both
+        after = m.string[m.end():m.end() + 16]
+        determined = bool(re.match(r" (?:the|a|an|it|them|its|their|each|every|all|\w+ed)\b",
+                                   after))  # "and preserve grouped accounting": a verb
+        verb = w.islower() and base_verb(w) and (determined or not noun_too(w))
+        return m.group(1) + (third_person(w) if verb else w)
+    return f"The change {third_person(first)} {_AND_VERB.sub(agree, rest, count=2)}"
