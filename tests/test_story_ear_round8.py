@@ -49,7 +49,7 @@ def test_a_present_problem_is_told_as_it_was_until_now():
 def test_title_verbs_agree_and_negative_titles_are_clauses():
     assert clause("Remove more uvx usages, add typos to check group")[0] == \
         "removed more uvx usages and added typos to check group"
-    assert clause("Fix issue with bitwise ops")[0] == "fixed an issue with bitwise ops"
+    assert clause("Fix issue with bitwise ops")[0] == "fixed an issue with bitwise operations"
     assert clause("Add foo, bar support")[0] == "added foo, bar support"
     assert clause("Don't error on unhashable generic arguments") == \
         ("stopped erroring on unhashable generic arguments", True)

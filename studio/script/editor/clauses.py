@@ -129,9 +129,28 @@ def area_and_rest(title: str) -> tuple[str, str]:
     return area, rest
 
 
+# a title's shorthand, said in full ("restore File state when op fails": "when an operation
+# fails" is how a host says it; round 12: "reads commit titles as sentences")
+_SHORT = {"op": "operation", "ops": "operations", "deps": "dependencies", "dep": "dependency",
+          "impl": "implementation", "impls": "implementations", "args": "arguments",
+          "arg": "argument", "params": "parameters", "param": "parameter", "perf":
+          "performance", "env": "environment", "dir": "directory", "dirs": "directories",
+          "msg": "message", "msgs": "messages", "repo": "repository", "repos": "repositories",
+          "func": "function", "funcs": "functions", "attr": "attribute", "attrs": "attributes"}
+_SHORT_WORD = re.compile(r"(?<![\w./`-])(" + "|".join(_SHORT) + r")(?![\w./`-])")
+
+
 def _said(text: str) -> str:
     from .ear import for_ear
 
+    text = _SHORT_WORD.sub(lambda m: _SHORT[m.group(1)], text)
+    # "when operation fails" → "when an operation fails": a singular noun and its verb
+    text = re.sub(r"\b(when|if|until|unless) (?!(?:it|this|that|there|one|nothing|something|"
+                  r"everything|anything|none|all|each|any|some|no|the|a|an|he|she|we|you)\b)"
+                  r"([a-z]+[^s\W]) (fails|succeeds|errors|panics|"
+                  r"times out|returns|is|has)\b",
+                  lambda m: f"{m.group(1)} {'an' if m.group(2)[0] in 'aeiou' else 'a'} "
+                            f"{m.group(2)} {m.group(3)}", text)
     return for_ear(text)
 
 
@@ -222,7 +241,9 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
                      f"{ing[0] if ing else verb + 'ing'} {more}".strip())
         return (f"{said} {where}" if where else said), True
     if first and past_form(first):
-        said = _said(rest[:1].lower() + rest[1:])
+        said = _said(first[:1].lower() + first[1:] + " " + _ARTICLE.sub(
+            lambda m: ("an " if m.group(1)[0] in "aeiou" else "a ") + m.group(1), tail)
+            if tail else rest[:1].lower() + rest[1:])
         return (f"{said} {where}" if where else said), True
     low = (first or "").lower()
     adverb = low in MANNER or (low.endswith(_MANNER_ENDS) and low.isalpha())

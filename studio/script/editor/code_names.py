@@ -33,6 +33,11 @@ def _heard(name: str, title: str) -> bool:
     return bool(bare) and bare in title.lower()
 
 
+# two plain words joined by an underscore ("num_skip(0)", "`length_adjustment`"): said as the
+# words a developer says ("num skip of zero"), not spelled out as code
+_TWO_WORDS = re.compile(r"`?(?!(?:get|set|has|use|can|was)_)[a-z]{3,}_[a-z]{3,}(?:\(\w*\))?`?")
+
+
 def unheard(raw: str, title: str = "") -> tuple[list[str], list[str]]:
     """The hard and the soft code names of ``raw`` that the title does not already say."""
     hard = [m.group(0) for m in _HARD.finditer(raw)
@@ -40,7 +45,8 @@ def unheard(raw: str, title: str = "") -> tuple[list[str], list[str]]:
     soft = [m.group(0) for m in _SOFT.finditer(raw)
             if not _PRODUCTS.match(m.group(0).strip("`")) and not _heard(m.group(0), title)
             and not re.fullmatch(r"[\d.]+|[A-Za-z]\.[A-Za-z]\.?|e\.g|i\.e|etc\.?", m.group(0))
-            and not any(m.group(0) in h or h in m.group(0) for h in hard)]
+            and not any(m.group(0) in h or h in m.group(0) for h in hard)
+            and not _TWO_WORDS.fullmatch(m.group(0))]
     return hard, soft
 
 
@@ -84,3 +90,41 @@ def without_env_alternative(raw: str) -> str:
     via the builder method": an environment variable offered as the other way is not read out
     (a judge: "reads the env var name aloud"); the way told first stays."""
     return _ENV_ALT.sub("", raw)
+
+
+_ITEM = r"(?:`[^`]+`|[A-Za-z_][\w:.]*(?:\([^()\s]*\))?)"
+_CODE_LIST = re.compile(
+    rf"(?P<det>\b(?:[Tt]he|[Ii]ts|[Tt]heir) )?(?P<items>{_ITEM}(?:, {_ITEM})+,? (?:and|or) "
+    rf"{_ITEM}) (?P<noun>(?:[a-z]+ )?[a-z]+s)\b")
+_COUNTS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def code_list_counted(raw: str) -> str:
+    """"The Builder::new, new_codec, and new_read doc examples combined ..." → "Three doc
+    examples combined ...": a list of code names before what they are is heard as its count
+    (the record's point, which the next sentence leans on, is kept, not its identifiers)."""
+    def counted(m: re.Match[str]) -> str:
+        items = re.split(r",? (?:and|or) |, ", m.group("items"))
+        code = [i for i in items if re.search(r"[_`(]|::|[a-z][A-Z]", i)]
+        if len(items) not in _COUNTS or len(code) < len(items) - 1:
+            return m.group(0)
+        said = f"{_COUNTS[len(items)]} {m.group('noun')}"
+        return said.capitalize() if m.start() == 0 else said
+    return _CODE_LIST.sub(counted, raw)
+
+
+_METHOD = re.compile(r"(?P<adj>\b(?:unstable|new|experimental|optional) )?`?"
+                     r"(?P<type>[A-Z][A-Za-z0-9]*)::(?P<method>[a-z][a-z0-9]*(?:_[a-z0-9]+)*)"
+                     r"(?:\(\))?`?(?!::|\w)(?=\s*(?:[.,;:)]|$)|\s+(?:or|and|to|with|for|in|on|"
+                     r"instead|which|that)\b)")
+
+
+def method_said(raw: str) -> str:
+    """"Opt in via the unstable `Builder::enable_sharded_blocking_queue`" → "Opt in via the
+    unstable enable sharded blocking queue method on the Builder": a type's method said as a
+    developer says it, so the way to use it can be told (a judge: "never says how to opt
+    in")."""
+    def said(m: re.Match[str]) -> str:
+        words = m.group("method").replace("_", " ")
+        return f"{m.group('adj') or ''}{words} method on the {m.group('type')}"
+    return _METHOD.sub(said, raw)

@@ -20,12 +20,12 @@ from ...editorial.titles import split_area
 from ..story.draft import Draft
 from ..words import number_words
 from .clauses import clause, place
-from .code_names import too_much_code, unheard, without_env_alternative
+from .code_names import method_said, too_much_code, unheard, without_env_alternative
 from .ear import for_ear
 from .rollbacks import short_clause
 from .sentences import adapt
 from .takeaway import takeaway
-from .telling import person
+from .telling import only_tests, person
 
 MAX_COMMITS = 4
 MAX_TAKEAWAYS = 2  # stories a focus with nothing to act on points listeners to
@@ -58,7 +58,7 @@ def _what_to_do(sentence: str) -> str:
 
 def _said(f: Finding, c: CommitInfo, context: bool = True) -> list[str]:
     sentences = commit_record(c).sentences
-    got = adapt(_what_to_do(without_env_alternative(f.sentence)))
+    got = adapt(_what_to_do(method_said(without_env_alternative(f.sentence))))
     if got is None:
         return []
     said, leans = got
@@ -96,7 +96,7 @@ def _rollback_tips(d: Digest, rollbacks: list[Story]) -> list[tuple[str, list[st
     today is gone from the branch again; one that came back is there to pick up."""
     tips: list[tuple[str, list[str]]] = []
     gone = [s for s in rollbacks if s.revert is not None and s.reland is None
-            and not s.revert.same_day]
+            and not s.revert.same_day and not only_tests(s.commits)]
     if len(gone) == 1:
         name = short_clause(gone[0].revert.reverted_title)
         tips.append((f"If you started using the change that {name}, it is gone from "
@@ -115,6 +115,26 @@ def _rollback_tips(d: Digest, rollbacks: list[Story]) -> list[tuple[str, list[st
             name = clause(story.reland.title, "present")[0]
             tips.append((f"The change that {name} is back on {d.branch}", story.shas))
     return tips[:2]
+
+
+_EXAMPLES = re.compile(r"^(?:fix|fixes|fixed|correct|corrects|corrected|repair|repairs)\s+"
+                       r"(?:the\s+)?(?:broken\s+|wrong\s+|incorrect\s+|misleading\s+)?"
+                       r"(?P<what>[\w` -]{0,40}?)\s*(?:doc|docs|documentation|readme)\s+"
+                       r"examples?\b", re.I)
+
+
+def _copied_examples(d: Digest) -> list[tuple[str, list[str]]]:
+    """A fix to documentation examples asks something of whoever copied them: their copy
+    still has the bug (round 12's reference: "if you ever copied the length delimited
+    builder examples, search your code for ...")."""
+    tips = []
+    for c in d.commits:
+        m = _EXAMPLES.match(split_area(c.title)[1])
+        if m:
+            what = for_ear(m.group("what").strip()) if m.group("what").strip() else "fixed"
+            tips.append((f"If you copied the {what} doc examples into your own code, your copy "
+                         "has the bug they had: compare it with today's fixed examples", [c.sha]))
+    return tips[:1]
 
 
 _HANDLE = re.compile(r"`([^`]+)`|(?<![\w-])(--[a-z][\w-]*(?:[ =][a-z][\w-]*)?)|"
@@ -190,7 +210,7 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
         for k, f in enumerate(found):
             if f.paragraph >= 0:  # a title's finding is said by the lead alone
                 if f.kind in ("opt-in", "limitation") and \
-                        too_much_code(without_env_alternative(f.sentence), c.title):
+                        too_much_code(method_said(without_env_alternative(f.sentence)), c.title):
                     continue  # code read aloud: the lead says what it means for you (a break
                     # or a requirement is said whatever it names: the listener must know it)
                 new = [x for x in _said(f, c, context=k == 0) if x not in lines and x not in said]
@@ -204,7 +224,7 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
         if not lines and not whole:
             continue  # nothing the record lets us say of it in a sentence a listener follows
         items.append((lead, lines, sha))
-    tips = _rollback_tips(d, list(rollbacks))
+    tips = _rollback_tips(d, list(rollbacks)) + _copied_examples(d)
     many = len(items) + len(tips) > 1
     if many:
         n = number_words(len(items) + len(tips))

@@ -20,6 +20,7 @@ from ..words import capitalize
 from .clauses import clause, past_form
 from .ear import for_ear, too_technical
 from .sentences import lead
+from .telling import only_tests
 
 _REVERTS_REF = re.compile(r"^\s*Reverts?\s+(?:[\w.-]+/[\w.-]+)?#\d+\.?\s*", re.I)
 _ADDRESSED = re.compile(r"^(?:(?:FYI|cc|ping|hey|hi)\b[,:]?\s*)?(?:@[\w-]+[,:]?\s*)+(?:[-–—:,]\s*)?",
@@ -103,6 +104,11 @@ def tell_revert(story: Story, d: Digest) -> list[Said]:
         out.append((f"{_who(by)} reverted it, and the revert gives no reason" if by and
                     not _lower(by) else f"The revert, by {by}, gives no reason" if by
                     else "The revert gives no reason", shas))
+    if only_tests(story.commits):
+        # what it means for listeners (round 12's reference: "only a test was involved, so
+        # no library behavior changed either way")
+        out.append(("The revert touches only tests, so nothing you run changed either way",
+                    shas))
     if story.reland is not None:
         out.append(("It came back later the same day", [story.reland.sha]))
     elif _FIXED.match(split_area(r.reverted_title)[1]) and not r.same_day:

@@ -16,7 +16,13 @@ from dataclasses import dataclass
 from ...digest.body_sentences import authors_view
 from ...editorial.record import CommitRecord
 from .clauses import base_verb, past_tense, third_person_form
-from .code_names import too_much_code, without_code_tail, without_env_alternative
+from .code_names import (
+    code_list_counted,
+    method_said,
+    too_much_code,
+    without_code_tail,
+    without_env_alternative,
+)
 from .ear import for_ear, too_technical
 from .imperatives import fragment, imperative_as_change
 
@@ -83,12 +89,25 @@ _FIGURE = re.compile(r"(?<![\w.])(?:[-+]\d[\d,.]*|\d[\d,.]*\s?(?:x|×|%|percent|
                      r"[KMGT]i?B|ms|seconds?|s)\b)")
 
 
+# a list of plain things ("the runtime, the kernels, the delegates, the thread pool and the
+# profiler"): heard as one list, not as clauses strung together
+_WORD = r"[a-z][a-z0-9+-]*"
+_PLAIN_LIST = re.compile(rf"\b{_WORD}(?: {_WORD}){{0,2}}(?:, {_WORD}(?: {_WORD}){{0,2}}){{2,}},? "
+                         rf"(?:and|or) {_WORD}(?: {_WORD}){{0,2}}\b")
+
+# an item that is a clause ("parses it", "checks the header"): a verb and its object
+_CLAUSE_ITEM = re.compile(r"(?:^ ?|, |and |or )[a-z]+ (?:it|them|the|a|an|its|their|this|that)\b")
+
+
 def _dense(text: str) -> bool:
     """Too dense for the ear, however it is said: three or more code names in one sentence,
-    more than three clauses strung together with commas and semicolons, a one-letter
+    more than three clauses strung together with commas and semicolons (a list of plain
+    things is one), a one-letter
     variable, or more than three figures ("from 396 megabytes, 43 percent over ideal, to 338,
     22 percent": a table read out) or a power ("16384^2")."""
-    return len(_JARGON.findall(text)) >= 3 or text.count(",") + 2 * text.count(";") > 3 or \
+    commas = text.count(",") - sum(m.group(0).count(",") for m in _PLAIN_LIST.finditer(text)
+                                   if not _CLAUSE_ITEM.search(m.group(0).split(",", 1)[1]))
+    return len(_JARGON.findall(text)) >= 3 or commas + 2 * text.count(";") > 3 or \
         bool(_VARIABLE.search(text.replace("`", ""))) or len(_FIGURE.findall(text)) > 3 or \
         bool(re.search(r"\d\^\d", text))
 
@@ -221,8 +240,8 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                                              or raw[:1].islower() or " + " in raw)):
                 index += 1
                 continue  # told elsewhere (the focus), or a list item that is no sentence
-            bare = without_code_tail(without_env_alternative(
-                _asides_out(_DASH_ASIDE.sub(" ", raw))))
+            bare = without_code_tail(without_env_alternative(method_said(code_list_counted(
+                _asides_out(_DASH_ASIDE.sub(" ", raw))))))
             got = adapt(bare)
             if got is not None and _REPORTED.match(got[0]) and not _MEASURED.search(bare):
                 got = None  # "Verified full MG 30B export and runtime successfully": a test
@@ -339,8 +358,12 @@ def lead(record: CommitRecord, title: str = "", skip: frozenset[str] = frozenset
                 out.append(fix.said)
             return out
         nxt = available[i + 1] if i + 1 < len(available) else None
+        # a short statement and the problem it makes, told as the record tells it ("Three
+        # doc examples combined ... This leaves the header in the buffer ...")
+        room = max(words + 15, 55) if nxt is not None and nxt.leans and \
+            nxt.role in ("problem", "cause") and used <= 15 else words + 15
         if nxt is not None and nxt.index == x.index + 1 and \
-                used + len(nxt.said.split()) <= words + 15:
+                used + len(nxt.said.split()) <= room:
             out.append(nxt.said)
         return out
     return []

@@ -100,27 +100,13 @@ def _arc(commits: list[CommitInfo], d: Digest | None, story: Story | None = None
 
 
 _TEST_PATH = re.compile(r"(?:^|/)(?:tests?|testing|benches)(?:/|$)|(?:^|/)test_|_test\.\w+$")
-_CRATE = re.compile(r"^[a-z][a-z0-9]*-[a-z0-9-]+$")  # "tokio-util": a package of the repository
 
 
-def size_fact(c: CommitInfo) -> str:
-    """Where and how big, from the diff, for a change whose record says little: "The change
-    is in tokio-util: four lines of code, and fifty-seven lines of tests"."""
-    if not c.changes:
-        return ""
-    code = sum(f.added + f.deleted for f in c.changes if not _TEST_PATH.search(f.path))
-    tests = sum(f.added for f in c.changes if _TEST_PATH.search(f.path))
-    tops = {f.path.split("/", 1)[0] for f in c.changes if "/" in f.path}
-    where = f" in {tops.pop()}" if len(tops) == 1 and _CRATE.match(next(iter(tops))) else ""
-    if not code and not tests:
-        return ""
-    parts = []
-    if code:
-        parts.append(f"{number_words(code)} line{'s' if code != 1 else ''} of code changed")
-    if tests:
-        parts.append(f"{number_words(tests)} line{'s' if tests != 1 else ''} of new tests")
-    return f"The change lives{where} and comes to {join_words(parts)}" if where else \
-        f"The change comes to {join_words(parts)}"
+def only_tests(commits: list[CommitInfo]) -> bool:
+    """Whether every file the commits change is a test ("a regression test went back":
+    nothing a user runs changed either way)."""
+    paths = [f.path for c in commits for f in c.changes]
+    return bool(paths) and all(_TEST_PATH.search(p) for p in paths)
 
 
 def _most(words: int) -> int:
