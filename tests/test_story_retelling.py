@@ -118,3 +118,83 @@ def test_a_fix_to_doc_examples_tells_whoever_copied_them(tmp_path):
     assert "If you copied the length delimited builder doc examples" in focus or \
         "if you copied the length delimited builder doc examples" in focus, focus
     assert "when an operation fails" in spoken, spoken
+
+
+def test_a_fixs_problem_is_said_as_what_no_longer_happens():
+    from studio.script.editor.no_longer import no_longer
+
+    assert no_longer("The statically linked riscv64 musl release binary segfaulted during "
+                     "HTTPS.") == ("the statically linked riscv64 musl release binary no "
+                                   "longer segfaults during HTTPS")
+    assert no_longer("Recursive extras were omitted when a dependency marker also included a "
+                     "production condition.") == ("recursive extras are no longer omitted when "
+                                                  "a dependency marker also includes a "
+                                                  "production condition")
+    assert no_longer("Builds failed on Windows.") == "builds no longer fail on Windows"
+    # a state, a pronoun, a negation: not turned (nothing said rather than something wrong)
+    assert no_longer("The cache was slow.") == ""
+    assert no_longer("It crashed on start.") == ""
+    assert no_longer("The loader never crashed on start.") == ""
+
+
+def test_the_focus_of_a_fix_says_what_it_gives_from_the_record(tmp_path):
+    with RepoBuilder(tmp_path / "w.git", bare=True,
+                     origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+        r.commit(squash("Fix riscv64 musl TLS segfaults by updating aws-lc-rs", 320,
+                        "The statically linked riscv64 musl release binary segfaulted during "
+                        "HTTPS. Updating aws-lc-rs to 1.18.0 avoids the miscompilation."),
+                 at(DAY, 8), "Xeon Acid", "x@example.com", **GH,
+                 files={"crates/tls/src/lib.rs": "".join(f"x{k}\n" for k in range(30))})
+        r.commit(squash("Fix the widget cache eviction", 321), at(DAY, 9), "Ann Lee",
+                 "ann@example.com", **GH, files={"src/cache.py": "x = 1\n"})
+        r.commit(squash("Add a cache directory builder to test contexts", 322), at(DAY, 10),
+                 "Tess Ter", "t@example.com", **GH, files={"tests/ctx.py": "x = 1\n"})
+    ep = _episode(tmp_path / "w.git")
+    focus = _text(ep, "focus")
+    assert "today's fix is on main: the statically linked riscv64 musl release binary no " \
+        "longer segfaults during HTTPS" in focus, focus
+    # the welcome names the fix, not how it was made
+    assert "by updating" not in ep.segments[0].text, ep.segments[0].text
+
+
+def test_a_choice_made_by_an_enum_member_is_an_opt_in_said_as_a_developer_says_it(tmp_path):
+    from studio.editorial.findings import find_findings
+    from studio.script.editor.code_names import method_said
+
+    said = method_said("Add a CuteDSL backend for the RHT quantize, selectable via "
+                       "KernelPreference.CUTEDSL.")
+    assert said.endswith("selectable by setting the kernel preference to CUTEDSL."), said
+    assert not too_much_code(said)
+    with RepoBuilder(tmp_path / "w.git", bare=True,
+                     origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+        r.commit(squash("Add CuteDSL RHT kernels", 330,
+                        "Add a CuteDSL backend for the RHT amax and quantize, selectable via "
+                        "KernelPreference.CUTEDSL. The kernels run on Blackwell tensor cores. "
+                        "The default Triton path is unchanged."),
+                 at(DAY, 8), "Bruce", "b@example.com", **GH,
+                 files={"src/kernels.py": "".join(f"x{k} = {k}\n" for k in range(80))})
+    day = pull_git(tmp_path / "w.git", dt.date.fromisoformat(DAY))
+    digest = build_digest(day, profile_for(day.repo))
+    assert [f.kind for f in find_findings(digest.commits)] == ["opt-in"]
+    focus = _text(write_script(digest, profile_for(day.repo)), "focus")
+    assert "by setting the kernel preference to CUTEDSL" in focus, focus
+
+
+def test_what_a_new_thing_did_in_its_own_draft_is_not_told_as_a_bug():
+    from studio.script.editor.sentences import draft_history
+
+    title = "Add CuteDSL NVFP4 RHT kernels"
+    assert draft_history("The CuteDSL weight quantize previously emitted 1x16 per grain so "
+                         "selecting it silently changed the weight recipe.", title)
+    # in a fix, "previously" is the bug users had; in an addition, of something else, too
+    assert not draft_history("The loader previously crashed on empty files.",
+                             "Fix loader crash")
+    assert not draft_history("Users previously had to write their own kernels.", title)
+
+
+def test_support_titles_are_said_as_support_added():
+    assert clause("Support referencing indexes by name")[0] == \
+        "added support for referencing indexes by name"
+    assert clause("Support for X in Y")[0] == "added support for X in Y"

@@ -90,6 +90,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("opt-in", re.compile(
         r"\bopt[- ]?in (?:via|with|by|using|through)\b|\b(?:disabled|off|not enabled) by default\b|"
         r"\b(?:can be|is) (?:re-?)?enabled (?:with|via|by|through|using)\b|"
+        r"\bselectable (?:via|with|through|using|by setting)\b|"
         r"\bto (?:enable|opt in|turn (?:it )?on)\b[^.]{0,60}\b(?:set|pass|use|call|add)\b|"
         r"\bbehind (?:the |a )?(?:[`\w-]+ )?(?:feature|flag|cfg)\b|"
         r"(?<![\w-])--preview(?:-features?)?[ =]`?[\w-]+", re.I)),
@@ -145,7 +146,8 @@ _REPORTS = re.compile(r"^(?:Verified|Checked|Tested|Confirmed|Ran|Built|Installe
 _NAMED = re.compile(r"`[^`]+`|\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|(?<!\w)--[a-z][\w-]+|"
                     r"\b(?:option|flag|target|module|package|function|API|setting|rule)\b", re.I)
 _KNOWN_HEAD = re.compile(r"^known (?:gaps?|issues?|limitations?|regressions?)\b[^.]{0,40}:$", re.I)
-_HANDLE = re.compile(r"`[^`]+`|\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|(?<!\w)--[a-z][\w-]+")
+_HANDLE = re.compile(r"`[^`]+`|\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|(?<!\w)--[a-z][\w-]+|"
+                     r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\.[A-Z][A-Z0-9_]+\b")  # Enum.MEMBER
 _HOUSEKEEPING_THEMES = {"tests", "ci", "docs"}
 
 
@@ -168,7 +170,7 @@ def _is_finding(kind: str, sentence: str, section: str, paragraph: str = "") -> 
     if section == "tests" and not re.search(r"known|not (?:yet )?(?:supported|covered|fixed)|"
                                             r"slower|unsupported|requires?|needs?", sentence, re.I):
         return False  # "a cu130 row on a 12.6 toolkit still fails on the major": as expected
-    if _IMPERATIVE.match(sentence) and kind not in ("limitation", "deprecation") \
+    if _IMPERATIVE.match(sentence) and kind not in ("limitation", "deprecation", "opt-in") \
             and section != "action" and not re.match(r"Renamed? ", sentence):
         return False
     if _FILE_ITEM.match(sentence):
@@ -187,7 +189,9 @@ def _is_finding(kind: str, sentence: str, section: str, paragraph: str = "") -> 
         return False
     if kind == "requirement" and not public:
         public = _PUBLIC.search(paragraph)  # "The floor of 9 ...", after "GCC 12.2 is ..."
-    return bool(public) or kind in ("break", "limitation", "platform")
+    return bool(public) or kind in ("break", "limitation", "platform") or \
+        (kind == "opt-in" and bool(re.search(r"\bselectable\b", sentence)))  # "a backend,
+    # selectable via KernelPreference.CUTEDSL": a choice a user makes by name
 
 
 def _signals(c: CommitInfo) -> list[tuple[str, str, int, str]]:

@@ -240,6 +240,12 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
         said = _said(f"{'stopped' if tense == 'past' else 'stops'} "
                      f"{ing[0] if ing else verb + 'ing'} {more}".strip())
         return (f"{said} {where}" if where else said), True
+    if first.lower() == "support" and tail and not tail.startswith("of "):
+        # "Support referencing indexes by name": what it adds is support for it, not
+        # "supported referencing indexes" (read aloud on uv 2026-08-14)
+        said = _said(f"{'added' if tense == 'past' else 'adds'} support for "
+                     f"{tail.removeprefix('for ')}")
+        return (f"{said} {where}" if where else said), True
     if first and past_form(first):
         said = _said(first[:1].lower() + first[1:] + " " + _ARTICLE.sub(
             lambda m: ("an " if m.group(1)[0] in "aeiou" else "a ") + m.group(1), tail)

@@ -119,12 +119,24 @@ _METHOD = re.compile(r"(?P<adj>\b(?:unstable|new|experimental|optional) )?`?"
                      r"instead|which|that)\b)")
 
 
+_MEMBER = re.compile(r"\b(?P<how>via|with|using|through|by setting) (?:the )?`?"
+                     r"(?P<type>[A-Z][a-z]+(?:[A-Z][a-z]+)+)\.(?P<member>[A-Z][A-Z0-9_]+)`?")
+
+
+def _member_said(m: re.Match[str]) -> str:
+    words = re.sub(r"(?<!^)(?=[A-Z])", " ", m.group("type")).lower()
+    how = "by setting" if m.group("how") != "with" else "with"
+    return f"{how} the {words} {'set ' if how == 'with' else ''}to " \
+           f"{m.group('member').replace('_', ' ')}"
+
+
 def method_said(raw: str) -> str:
     """"Opt in via the unstable `Builder::enable_sharded_blocking_queue`" → "Opt in via the
-    unstable enable sharded blocking queue method on the Builder": a type's method said as a
-    developer says it, so the way to use it can be told (a judge: "never says how to opt
-    in")."""
+    unstable enable sharded blocking queue method on the Builder", "selectable via
+    KernelPreference.CUTEDSL" → "selectable by setting the kernel preference to CUTEDSL": a
+    type's method or an enum's member said as a developer says it, so the way to use it can
+    be told (a judge: "never says how to opt in")."""
     def said(m: re.Match[str]) -> str:
         words = m.group("method").replace("_", " ")
         return f"{m.group('adj') or ''}{words} method on the {m.group('type')}"
-    return _METHOD.sub(said, raw)
+    return _MEMBER.sub(_member_said, _METHOD.sub(said, raw))

@@ -33,7 +33,7 @@ _AS_NOUN = {  # verb → how what it brings is named; "{}" is the rest of the ti
     "uplift": "an upgrade of {}", "bump": "a bump of {}", "migrate": "a migration of {}",
     "port": "a port of {}", "allow": "permission for {}",
 }
-_CUT = re.compile(r"\s+(?:via|by (?=\w+ing\b)|when|so that|so|because|since|instead of|rather than|"
+_CUT = re.compile(r"\s+(?:via|by(?= \w+ing\b)|when|so that|so|because|since|instead of|rather than|"
                   r"without|after|before|using|through)\s+",
                   re.I)
 _PREPS = {"in", "for", "on", "with", "to", "of", "at", "from", "into", "across", "under"}
@@ -56,11 +56,14 @@ def noun_phrase(title: str) -> str:
     rest = _rest_of(title)
     first, _, tail = rest.partition(" ")
     low = first.lower()
-    two_verbs = re.match(r"and (\w+) ", tail)  # "Document and test X": no one noun for it
+    # "Document and test X", "Remove X, add Y": no one noun for it
+    two_verbs = re.match(r"and (\w+) ", tail) or re.search(r", (?:and )?([a-z]+) ", tail)
     if low in _AS_NOUN and tail and (base_verb(low) or low in ("optimise", "uplift")) and \
             not (two_verbs and base_verb(two_verbs.group(1))):
         tail = re.sub(r"^(?:up|the)\s+(?=\w)", lambda m: "" if m.group(0).startswith("up")
                       else m.group(0), tail) if low == "speed" else tail
+        if low == "support":  # "Support for X" is named as it is
+            tail = tail.removeprefix("for ")
         if low in ("add", "introduce"):  # "Add packed W4 execution to ROCm AOTI"
             tail = re.sub(r" to (?=(?:the )?[A-Z])", " for ", tail, count=1)
         return for_ear(_lower_first(_AS_NOUN[low].format(tail)))

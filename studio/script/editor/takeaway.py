@@ -16,11 +16,14 @@ import re
 
 from ...digest.model import CommitInfo, Digest
 from ...editorial.plan import Story
+from ...editorial.record import commit_record
 from ...editorial.titles import split_area
 from ..words import join_words, number_words
 from .clauses import place
 from .ear import for_ear
 from .naming import noun_phrase
+from .no_longer import no_longer
+from .sentences import lines
 
 KINDS = ("security", "fix", "speedup", "feature")  # what a listener can pick up and use
 PLATFORMS = {
@@ -113,6 +116,14 @@ def _the(phrase: str) -> str:
     return re.sub(r"^an? ", "the ", phrase)
 
 
+def fixed_problem(c: CommitInfo) -> str:
+    """The problem a fix's record states first, as what no longer happens, or ""."""
+    for line in lines(commit_record(c)):
+        if line.role == "problem" and not line.leans and not line.codey(c.title):
+            return no_longer(line.said)
+    return ""
+
+
 def takeaway(story: Story, d: Digest) -> str:
     """One sentence of what a story gives whom, or "" (the story is upkeep, or its titles
     do not name who it is for)."""
@@ -125,6 +136,11 @@ def takeaway(story: Story, d: Digest) -> str:
     if not who:
         return ""
     ready = "to try" if story.kind == "feature" else "now"
+    gone = fixed_problem(story.commits[0]) if len(story.commits) == 1 and \
+        story.kind in ("fix", "security") else ""
+    if gone:
+        # what the fix gives them, from its record (round 12: "only says the fix is on main")
+        return f"If you {who}, today's fix is on {d.branch}: {gone}"
     if len(story.commits) == 1:
         # "the fix for riscv64 musl TLS segfaults" (how it was fixed is the story's to tell)
         thing = re.sub(r" (?:by|via) \w+ing\b.*$", "",
