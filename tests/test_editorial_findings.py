@@ -196,3 +196,19 @@ def test_hardening_ci_alone_is_not_a_users_security_story():
                   []) != "security"
     assert impact(commit(".github/workflows/release.yml", "crates/uv/src/cache.rs"),
                   []) == "security"
+
+
+def test_a_limit_a_later_change_of_the_same_author_takes_on_is_not_stated():
+    split = ("Split the runtime out of the Python bindings extension (#21800)",
+             "The wheel now ships the runtime as its own library.\n\nLinux only, and only "
+             "when the CUDA backend is off. macOS keeps the fused extension.")
+    cuda = ("Ship the CUDA delegate in the wheel (#21801)",
+            "The CUDA delegate is now part of the wheel.")
+    # later the same day, the same author ships what the limit left out: it may be lifted
+    assert not [f for f in _findings([split, cuda]) if f.kind == "limitation"]
+    # an earlier change says nothing of a later limit
+    kept = [f for f in _findings([cuda, split]) if f.kind == "limitation"]
+    assert kept and kept[0].sentence.startswith("Linux only"), kept
+    # a later change that names another place leaves the limit standing
+    docs = ("Document the Windows build (#21802)", "Docs.")
+    assert [f for f in _findings([split, docs]) if f.kind == "limitation"]

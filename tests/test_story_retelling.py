@@ -198,3 +198,14 @@ def test_support_titles_are_said_as_support_added():
     assert clause("Support referencing indexes by name")[0] == \
         "added support for referencing indexes by name"
     assert clause("Support for X in Y")[0] == "added support for X in Y"
+
+
+def test_a_reverted_fix_names_the_problem_that_is_back():
+    from studio.script.editor.rollbacks import _problem_of
+
+    assert _problem_of("Fix export llama never passing enable_bf16 to the XNNPACK "
+                       "partitioner (#21870)") == ("the problem of export llama never passing "
+                                                   "enable bf16 to the XNNPACK partitioner")
+    assert _problem_of("Fix issue with stale cache entries on reload") == \
+        "the problem of stale cache entries on reload"
+    assert _problem_of("Fix typo") == ""  # too little to name

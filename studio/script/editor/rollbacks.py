@@ -69,6 +69,22 @@ def _who(name: str) -> str:
 _FIXED = re.compile(r"(?:fix|fixes|fixed|repair|correct)\b", re.I)
 
 
+_PROBLEM_TITLE = re.compile(r"^(?:fix|fixes|fixed|repair|correct)\s+(?:an?\s+|the\s+)?"
+                            r"(?:issue|bug|problem)?\s*(?:with|where|of|in)?\s*(?P<what>.+)$",
+                            re.I)
+
+
+def _problem_of(title: str) -> str:
+    """"Fix export llama never passing enable bf16 to the XNNPACK partitioner" → "the
+    problem of export llama never passing enable bf16 to the XNNPACK partitioner"; "" when the
+    title does not name one a listener can follow."""
+    m = _PROBLEM_TITLE.match(split_area(title)[1].strip())
+    what = re.sub(r"\s*\(#\d+\)$", "", m.group("what")).strip(" .") if m else ""
+    if not what or len(what.split()) > 14 or len(what.split()) < 3 or too_technical(for_ear(what)):
+        return ""
+    return f"the problem of {for_ear(what)}"
+
+
 def _lower(name: str) -> bool:
     """A lower-case handle ("zaniebot"): it cannot open a sentence as written, and a
     capital would misspell it (the sentence is turned so that it comes later)."""
@@ -113,9 +129,12 @@ def tell_revert(story: Story, d: Digest) -> list[Said]:
         out.append(("It came back later the same day", [story.reland.sha]))
     elif _FIXED.match(split_area(r.reverted_title)[1]) and not r.same_day:
         # what the rollback means for listeners (round 9: "never explains what the reverted
-        # fix meant for users"): a fix taken back brings back what it fixed
-        out.append(("With the fix gone, the problem it fixed is back on "
-                    f"{d.branch} for now", shas))
+        # fix meant for users"): a fix taken back brings back what it fixed, named from its
+        # title where it names it (round 12: "never says what the problem was")
+        problem = _problem_of(r.reverted_title)
+        out.append((f"With the fix gone, {problem} is back on {d.branch} for now" if problem
+                    else f"With the fix gone, the problem it fixed is back on {d.branch} for "
+                    "now", shas))
     return out
 
 
