@@ -209,3 +209,12 @@ def test_a_reverted_fix_names_the_problem_that_is_back():
     assert _problem_of("Fix issue with stale cache entries on reload") == \
         "the problem of stale cache entries on reload"
     assert _problem_of("Fix typo") == ""  # too little to name
+
+
+def test_a_do_not_imperative_is_what_the_change_avoids():
+    from studio.script.editor.imperatives import imperative_as_change
+
+    assert imperative_as_change("Do not poll pending join handles with a noop waker, since "
+                                "that can replace the registered waker.") == (
+        "The change avoids polling pending join handles with a noop waker, since that can "
+        "replace the registered waker.")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from lemminflect import getInflection
+
 from .clauses import MANNER, base_verb, noun_too, past_form, third_person, third_person_form
 
 _COPULA = {"is", "are", "was", "were", "has", "have", "had"}
@@ -64,6 +66,12 @@ def imperative_as_change(text: str) -> str:
     file-backed"; the verbs of a list agree too ("..., and make X" → "and makes X"); an
     adverb before the verb stays before it ("Explicitly disable X" → "The change explicitly
     disables X")."""
+    m = re.match(r"^(?:Do not|Don't|Don’t) ([a-z]+) (.+)$", text)
+    if m and base_verb(m.group(1)):
+        # "Do not poll pending handles with a noop waker, since ..." → "The change avoids
+        # polling ..." (not "does not poll": heard as what it fails to do)
+        ing = getInflection(m.group(1), tag="VBG")
+        return f"The change avoids {ing[0] if ing else m.group(1) + 'ing'} {m.group(2)}"
     head, _, after = text.partition(" ")
     if head.lower() in _MANNER and after[:1].islower():
         said = imperative_as_change(after[:1].upper() + after[1:])
