@@ -218,3 +218,21 @@ def test_a_do_not_imperative_is_what_the_change_avoids():
                                 "that can replace the registered waker.") == (
         "The change avoids polling pending join handles with a noop waker, since that can "
         "replace the registered waker.")
+
+
+def test_a_quiet_days_one_change_names_the_fixes_riding_along(tmp_path):
+    body = ("Add a CuteDSL backend for the RHT quantize. The kernels run on Blackwell tensor "
+            "cores. The default Triton path is unchanged, and the new path is about three "
+            "times faster on the shapes we measured.\n\nAlso in this change:\n\n"
+            "Fix a stochastic-rounding row-seed collision: the seed packed the row and the "
+            "block index into one field, so large shapes shared a stream.\n\n"
+            "Benchmarks: fold the per-backend scripts into the base ones.")
+    with RepoBuilder(tmp_path / "w.git", bare=True,
+                     origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+        r.commit(squash("Add CuteDSL RHT kernels", 340, body), at(DAY, 8), "Bruce",
+                 "b@example.com", **GH,
+                 files={"src/kernels.py": "".join(f"x{k} = {k}\n" for k in range(80))})
+    spoken = " ".join(seg.text for seg in _episode(tmp_path / "w.git").segments)
+    assert "The same change also fixes a stochastic-rounding row-seed collision." in spoken, \
+        spoken
