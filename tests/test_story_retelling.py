@@ -236,3 +236,16 @@ def test_a_quiet_days_one_change_names_the_fixes_riding_along(tmp_path):
     spoken = " ".join(seg.text for seg in _episode(tmp_path / "w.git").segments)
     assert "The same change also fixes a stochastic-rounding row-seed collision." in spoken, \
         spoken
+
+
+def test_one_persons_one_liners_name_them_once():
+    from studio.script.editor.writer import _one_name_each
+
+    said = _one_name_each([("Victorien fixed the pipeline API", ["a"]),
+                           ("Victorien stopped erroring on unhashable arguments", ["b"]),
+                           ("David Montague boxed the validators", ["c"]),
+                           ("Victorien fixed the cache keys", ["d"])])
+    assert said == [("Victorien fixed the pipeline API and stopped erroring on unhashable "
+                     "arguments", ["a", "b"]),
+                    ("David Montague boxed the validators", ["c"]),
+                    ("Victorien fixed the cache keys", ["d"])], said

