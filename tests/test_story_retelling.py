@@ -249,3 +249,11 @@ def test_one_persons_one_liners_name_them_once():
                      "arguments", ["a", "b"]),
                     ("David Montague boxed the validators", ["c"]),
                     ("Victorien fixed the cache keys", ["d"])], said
+
+
+def test_a_reviewers_label_is_not_read_out():
+    said, _ = adapt("Known gap, not introduced here: the Python load path allocates activation "
+                    "memory on the host, so a GPU-resident program fails there.")
+    assert said.startswith("A known gap: the Python load path allocates"), said
+    said, _ = adapt("Not fixed here: the wheel still bundles its own copy of the thread pool.")
+    assert said.startswith("The wheel still bundles"), said

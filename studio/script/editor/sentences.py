@@ -62,6 +62,11 @@ _LEANS_ANY = re.compile(r"^\W*(?:[\w'-]+\W+){1,5}(?:also|too|therefore|thus|henc
                         r"as before|the former|the latter)\b", re.I)
 _THIS_CHANGE = re.compile(r"^(?:This|The) (?:PR|pull request|change|commit|patch|diff|stack)\b",
                           re.I)
+# a reviewer's label before the point ("Known gap, not introduced here: the Python path
+# allocates ..."): heard as a form read out; the point is said
+_LABEL = re.compile(r"^(?:known (?:gaps?|issues?|limitations?)(?:, not (?:introduced|fixed) "
+                    r"(?:here|by this change))?|not fixed here|caveat|limitation|note)\s*:\s+"
+                    r"(?=\S)", re.I)
 _SUBORDINATE = re.compile(r"^(?:When|Whenever|If|Because|Since|While|Although|Though|Unless|"
                           r"Once|As soon as|Whereas)\b")
 _LINK_START = re.compile(r"^(?:So|And|But|Also|Thus|Hence|Therefore|Then)\b,?\s+", re.I)
@@ -165,6 +170,9 @@ def adapt(raw: str) -> tuple[str, bool] | None:
         return None
     if _SUBORDINATE.match(text) and not re.search(r"[,;:]", text):
         return None  # "When a bundle's last owner goes away.": a clause cut from its sentence
+    unlabelled = _LABEL.sub(lambda m: "A known gap: " if m.group(0)[:1] in "Kk" else "", text)
+    if unlabelled != text:
+        text = unlabelled[:1].upper() + unlabelled[1:]
     text = _THIS_CHANGE.sub("The change", text)
     text = re.sub(r",? in my (?:opinion|view),?", "", text)  # the author's aside
     text = re.sub(r"\bwhere we were (\w+ing)\b", r"where the code was \1", text)
