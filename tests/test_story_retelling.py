@@ -257,3 +257,58 @@ def test_a_reviewers_label_is_not_read_out():
     assert said.startswith("A known gap: the Python load path allocates"), said
     said, _ = adapt("Not fixed here: the wheel still bundles its own copy of the thread pool.")
     assert said.startswith("The wheel still bundles"), said
+
+
+def test_the_summary_promises_only_what_the_focus_says(tmp_path):
+    from test_editorial_findings import BREAK
+
+    with RepoBuilder(tmp_path / "w.git", bare=True,
+                     origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+        r.commit(squash("Name the Python extension after what it contains", 350, BREAK),
+                 at(DAY, 8), "Anthony Shoe", "a@example.com", **GH,
+                 files={"src/ext.py": "".join(f"x{k} = {k}\n" for k in range(60))})
+        r.commit(squash("Build and publish CUDA wheels", 351,
+                        "The wheels are built for each CUDA version we support.\n\n"
+                        "That is upstream behaviour, not something this change introduces or "
+                        "can work around, so a caller has to name architectures explicitly."),
+                 at(DAY, 9), "Anthony Shoe", "a@example.com", **GH,
+                 files={"ci/wheels.yml": "x\n"})
+        for k in range(6):
+            r.commit(squash(f"Fix the widget parser case {k}", 360 + k), at(DAY, 10 + k),
+                     f"Dev {k}", f"d{k}@example.com", **GH, files={f"src/p{k}.py": "x\n"})
+    ep = _episode(tmp_path / "w.git")
+    focus = _text(ep, "focus")
+    assert "compatibility break" in ep.summary and "compatibility break" in focus
+    # the migration's sentence leans on one the focus cannot say: not promised either
+    assert "migration" not in ep.summary or "migrat" in focus, (ep.summary, focus)
+
+
+def test_two_changes_of_one_person_are_not_called_a_series(tmp_path):
+    with RepoBuilder(tmp_path / "w.git", bare=True,
+                     origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+        r.commit(squash("Load a method whose constant name collides with another method's", 370,
+                        "A program can hold several methods, for example one that fills a "
+                        "cache and one that runs a step. Two of them may name a constant the "
+                        "same way, and loading the second one failed with a duplicate-name "
+                        "error until now."),
+                 at(DAY, 8), "Anthony Shoe", "a@example.com", **GH,
+                 files={"runtime/method.cpp": "".join(f"x{k}\n" for k in range(50))})
+        r.commit(squash("Load a program whose data lives outside the pte", 371,
+                        "Programs can keep their weights in a separate file, and the loader "
+                        "now takes the path of that file when one is given."),
+                 at(DAY, 9), "Anthony Shoe", "a@example.com", **GH,
+                 files={"runtime/program.cpp": "".join(f"x{k}\n" for k in range(50))})
+        for k in range(4):
+            r.commit(squash(f"Fix the widget parser case {k}", 380 + k), at(DAY, 10 + k),
+                     f"Dev {k}", f"d{k}@example.com", **GH, files={f"src/p{k}.py": "x\n"})
+    spoken = " ".join(seg.text for seg in _episode(tmp_path / "w.git").segments)
+    assert "series" not in spoken, spoken
+
+
+def test_the_others_of_one_persons_changes_agree_in_number():
+    from studio.script.editor.clauses import base_of
+
+    assert [base_of(w) for w in ("ships", "fixes", "brings", "ship")] == \
+        ["ship", "fix", "bring", "ship"]

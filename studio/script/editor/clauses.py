@@ -91,6 +91,15 @@ def third_person_form(word: str) -> bool:
     return w.startswith("re") and len(w) > 5 and third_person_form(w[2:])
 
 
+def base_of(verb: str) -> str:
+    """"ships" → "ship", "fixes" → "fix": a third-person verb's base form (as it is when
+    not one)."""
+    if not third_person_form(verb):
+        return verb
+    lemmas = getAllLemmas(verb.lower()).get("VERB", ())
+    return lemmas[0] if lemmas else verb
+
+
 def third_person(verb: str) -> str:
     forms = getInflection(verb.lower(), tag="VBZ")
     return forms[0] if forms else verb + "s"

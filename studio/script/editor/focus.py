@@ -204,9 +204,11 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
         return seg
     by_sha = {c.sha: c for c in d.commits}
     items: list[tuple[str, list[str], str]] = []
+    # (seg.kinds: the kinds of finding the focus says; the summary names no other)
     for sha, found in focused(d, findings).items():
         c = by_sha[sha]
         lines: list[str] = []
+        kinds: list[str] = []
         for k, f in enumerate(found):
             if f.paragraph >= 0:  # a title's finding is said by the lead alone
                 if f.kind in ("opt-in", "limitation") and \
@@ -220,10 +222,13 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
                     # requirements sound Linux-only")
                     new.insert(0, f"The same change also {IS.get(f.kind, 'asks something of you')}")
                 lines += new
+                if new:
+                    kinds.append(f.kind)
         lead, whole = _lead(found[0], c, bool(lines))  # (``said``: told in a story already)
         if not lines and not whole:
             continue  # nothing the record lets us say of it in a sentence a listener follows
         items.append((lead, lines, sha))
+        seg.kinds += [found[0].kind, *kinds]
     tips = _rollback_tips(d, list(rollbacks)) + _copied_examples(d)
     many = len(items) + len(tips) > 1
     if many:

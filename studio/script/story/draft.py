@@ -27,6 +27,7 @@ class Draft:
         self.id = segment_id
         self.title = title
         self.sentences: list[Sentence] = []
+        self.kinds: list[str] = []  # a focus's: the kinds of finding it says
 
     def say(self, text: str, commits: Iterable[str] = ()) -> None:
         text = finish(text)
