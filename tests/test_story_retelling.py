@@ -320,3 +320,21 @@ def test_a_participle_mistaken_for_a_past_tense_is_said_right():
     assert for_ear("a script could work when ran from its own directory but fail when ran "
                    "from elsewhere") == ("a script could work when run from its own directory "
                                          "but fail when run from elsewhere")
+
+
+def test_only_a_symptom_is_turned_and_a_method_only_where_it_is_used():
+    from studio.script.editor.no_longer import no_longer
+
+    # a fact, not a symptom: "is no longer stabilized" would be false (tokio 2026-07, read)
+    assert no_longer("OnceLock::wait was stabilized in Rust 1.86, so its use in the console "
+                     "handler broke the declared rust-version.") == ""
+    # where a method is named, not used, it stays as written (read on executorch days)
+    assert method_said("It then fails at `Method::execute`.") == \
+        "It then fails at `Method::execute`."
+
+
+def test_a_lint_fix_riding_along_is_not_named(tmp_path):
+    from studio.script.editor.telling import _CHORE
+
+    assert _CHORE.search("ruff F401") and _CHORE.search("the typos check")
+    assert not _CHORE.search("a stochastic-rounding row-seed collision")

@@ -113,7 +113,8 @@ def code_list_counted(raw: str) -> str:
     return _CODE_LIST.sub(counted, raw)
 
 
-_METHOD = re.compile(r"(?P<adj>\b(?:unstable|new|experimental|optional) )?`?"
+_METHOD = re.compile(r"(?P<how>\b(?:via|through|call|calling|with) )(?P<the>the )?"
+                     r"(?P<adj>(?:unstable|new|experimental|optional) )?`?"
                      r"(?P<type>[A-Z][A-Za-z0-9]*)::(?P<method>[a-z][a-z0-9]*(?:_[a-z0-9]+)*)"
                      r"(?:\(\))?`?(?!::|\w)(?=\s*(?:[.,;:)]|$)|\s+(?:or|and|to|with|for|in|on|"
                      r"instead|which|that)\b)")
@@ -138,5 +139,6 @@ def method_said(raw: str) -> str:
     be told (a judge: "never says how to opt in")."""
     def said(m: re.Match[str]) -> str:
         words = m.group("method").replace("_", " ")
-        return f"{m.group('adj') or ''}{words} method on the {m.group('type')}"
+        return f"{m.group('how')}the {m.group('adj') or ''}{words} method on the " \
+               f"{m.group('type')}"
     return _MEMBER.sub(_member_said, _METHOD.sub(said, raw))

@@ -48,6 +48,20 @@ def _present(m: re.Match[str]) -> str:
     return f"{lead}{form}"
 
 
+# what a user sees go wrong: only these are turned ("OnceLock::wait was stabilized in Rust
+# 1.86, so ..." is a fact, not a symptom: "is no longer stabilized" would be false)
+_SYMPTOM = {"segfault", "crash", "fail", "omit", "drop", "hang", "leak", "panic", "corrupt",
+            "ignore", "skip", "lose", "break", "abort", "error", "stall", "deadlock",
+            "overflow", "truncate", "duplicate", "misreport", "reject", "raise", "return",
+            "replace", "resolve", "miss", "freeze", "block", "spin", "exhaust", "emit"}
+_WRONG = re.compile(r"\b(?:instead of|rather than|wrong\w*|incorrect\w*|silently|never)\b", re.I)
+
+
+def _symptom(lemma: str, text: str) -> bool:
+    return lemma in _SYMPTOM and (lemma not in ("return", "replace", "resolve", "emit", "raise")
+                                  or bool(_WRONG.search(text)) or lemma == "raise")
+
+
 def no_longer(sentence: str) -> str:
     """``sentence`` (a problem told in the past) as what no longer happens, lower-cased at
     its start unless it opens with a name; "" when it cannot be turned."""
@@ -66,6 +80,9 @@ def no_longer(sentence: str) -> str:
             if not (nxt.endswith("ed") or nxt in ("lost", "shown", "written", "built",
                                                   "taken", "run", "broken", "given")):
                 return ""  # "was slow": a state, not a thing that happened
+            lemma = (getLemma(nxt, upos="VERB") or ("",))[0]
+            if not _symptom(lemma, text):
+                return ""
             be = _BE[low][1 if low == "were" else 0]
             out = f"{subject} {be} no longer {' '.join(words[i + 1:])}"
             break
@@ -73,7 +90,7 @@ def no_longer(sentence: str) -> str:
             if words[i - 1].lower().endswith("ly") or words[i - 1].lower() in _DET:
                 continue  # "the statically linked binary": an adjective, not the verb
             lemma = (getLemma(low, upos="VERB") or ("",))[0]
-            if not lemma or lemma == low:
+            if not lemma or lemma == low or not _symptom(lemma, text):
                 return ""
             form = lemma if _plural(subject) else (getInflection(lemma, tag="VBZ") or ("",))[0]
             if not form:

@@ -133,6 +133,8 @@ def problem_first(head: list[Said], told: Told, shas: list[str]) -> list[Said]:
         [(x, shas) for x in told[n:]]
 
 
+_CHORE = re.compile(r"\b(?:ruff|lint\w*|flake8|mypy|clippy|typos?|warnings?|tests?|CI|"
+                    r"docs?|docstrings?|comments?|formatting|[A-Z]\d{3,4})\b", re.I)
 _RIDES = re.compile(r"^(?:Fix|Fixes|Correct|Corrects|Repair|Repairs)\s+(?P<what>[^:]{8,80}):\s")
 
 
@@ -144,7 +146,8 @@ def riding_along(c: CommitInfo) -> Said | None:
     found = []
     for p in record.paragraphs[1:]:
         m = _RIDES.match(p.sentences[0]) if p.sentences else None
-        if m and not unheard(m.group("what"))[0] and len(unheard(m.group("what"))[1]) <= 1:
+        if m and not unheard(m.group("what"))[0] and len(unheard(m.group("what"))[1]) <= 1 \
+                and not _CHORE.search(m.group("what")):
             found.append(for_ear(clause("Fix " + m.group("what"), "present")[0]))
     if not found:
         return None
