@@ -338,3 +338,33 @@ def test_a_lint_fix_riding_along_is_not_named(tmp_path):
 
     assert _CHORE.search("ruff F401") and _CHORE.search("the typos check")
     assert not _CHORE.search("a stochastic-rounding row-seed collision")
+
+
+def test_a_fix_title_that_names_its_symptom_is_what_no_longer_happens(tmp_path):
+    from studio.script.editor.no_longer import title_no_longer
+
+    assert title_no_longer("Fix `SecretStr` equality comparison raising `TypeError` on "
+                           "non-ASCII values") == ("SecretStr equality comparison no longer "
+                                                   "raises TypeError on non-ASCII values")
+    assert title_no_longer("Fix the loader crashing on empty files") == \
+        "the loader no longer crashes on empty files"
+    assert title_no_longer("Fix export llama never passing enable_bf16 to the partitioner") == ""
+    assert title_no_longer("Fix uv cache-keys for pydantic-core") == ""
+    with RepoBuilder(tmp_path / "w.git", bare=True,
+                     origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+        r.commit(squash("Use constant-time comparison for `SecretStr` and `SecretBytes` types",
+                        390), at(DAY, 8), "Victorien", "v@example.com", **GH,
+                 files={"pydantic/types.py": "".join(f"x{k}\n" for k in range(35))})
+        r.commit(squash("Fix `SecretStr` equality comparison raising `TypeError` on non-ASCII "
+                        "values", 391), at(DAY, 12), "Bishwas Bhandari", "b@example.com", **GH,
+                 files={"pydantic/types.py": "y\n", "tests/test_types.py": "z\n"})
+        for k in range(3):
+            r.commit(squash(f"Fix the widget parser case {k}", 392 + k), at(DAY, 13 + k),
+                     f"Dev {k}", f"d{k}@example.com", **GH, files={f"src/p{k}.py": "x\n"})
+    ep = _episode(tmp_path / "w.git")
+    spoken = " ".join(seg.text for seg in ep.segments)
+    assert "two changes today were about SecretStr comparison" in spoken.lower().replace(
+        "secretstr", "SecretStr"), spoken
+    assert "SecretStr equality comparison no longer raises TypeError on non-ASCII values" in \
+        _text(ep, "focus"), _text(ep, "focus")

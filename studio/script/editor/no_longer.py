@@ -104,3 +104,26 @@ def no_longer(sentence: str) -> str:
     if first[:1].isupper() and first[1:].islower() and first not in ("I",):
         out = out[:1].lower() + out[1:]
     return out
+
+
+_FIX_TITLE = re.compile(r"^(?:fix|fixes|fixed)\s+(?P<subject>(?:the\s+|a\s+)?.{3,60}?)\s+"
+                        r"(?P<verb>[a-z]+ing)\b(?P<rest>.*)$", re.I)
+
+
+def title_no_longer(title: str) -> str:
+    """"Fix `SecretStr` equality comparison raising `TypeError` on non-ASCII values" →
+    "SecretStr equality comparison no longer raises TypeError on non-ASCII values": a fix's
+    title that names its symptom, said as what no longer happens; "" otherwise."""
+    m = _FIX_TITLE.match(" ".join(title.replace("`", "").split()))
+    if not m or _NEGATED.search(m.group("rest")) or _PRONOUN.match(m.group("subject")):
+        return ""
+    lemma = (getLemma(m.group("verb").lower(), upos="VERB") or ("",))[0]
+    if not lemma or lemma == m.group("verb").lower() or not _symptom(lemma, title) or \
+            re.search(r"\b(?:when|while|for|in|on|with|of|by)$", m.group("subject")):
+        return ""
+    subject = m.group("subject")
+    form = lemma if _plural(subject) else (getInflection(lemma, tag="VBZ") or ("",))[0]
+    if not form:
+        return ""
+    return f"{subject} no longer {form}{m.group('rest')}".rstrip(" .")
+

@@ -22,7 +22,7 @@ from ..words import join_words, number_words
 from .clauses import place
 from .ear import for_ear
 from .naming import noun_phrase
-from .no_longer import no_longer
+from .no_longer import no_longer, title_no_longer
 from .sentences import lines
 
 KINDS = ("security", "fix", "speedup", "feature")  # what a listener can pick up and use
@@ -117,11 +117,13 @@ def _the(phrase: str) -> str:
 
 
 def fixed_problem(c: CommitInfo) -> str:
-    """The problem a fix's record states first, as what no longer happens, or ""."""
+    """The problem a fix's record states first, as what no longer happens, else its title's
+    symptom ("SecretStr equality comparison no longer raises TypeError ..."), or ""."""
     for line in lines(commit_record(c)):
         if line.role == "problem" and not line.leans and not line.codey(c.title):
             return no_longer(line.said)
-    return ""
+    said = title_no_longer(split_area(c.title)[1])
+    return for_ear(said) if said else ""
 
 
 def takeaway(story: Story, d: Digest) -> str:
@@ -136,8 +138,8 @@ def takeaway(story: Story, d: Digest) -> str:
     if not who:
         return ""
     ready = "to try" if story.kind == "feature" else "now"
-    gone = fixed_problem(story.commits[0]) if len(story.commits) == 1 and \
-        story.kind in ("fix", "security") else ""
+    gone = next((g for c in story.commits if (g := fixed_problem(c))), "") \
+        if story.kind in ("fix", "security") or len(story.commits) > 1 else ""
     if gone:
         # what the fix gives them, from its record (round 12: "only says the fix is on main")
         return f"If you {who}, today's fix is on {d.branch}: {gone}"

@@ -168,8 +168,23 @@ def tell_commit(c: CommitInfo, words: int, skip: frozenset[str] = frozenset(),
     return out
 
 
+def _type_topic(story: Story) -> str:
+    """"Secret Str comparison" → "SecretStr comparison": a topic that names a type the
+    titles write whole, said as they write it; else ""."""
+    words = story.topic.split()
+    caps = [w for w in words if w[:1].isupper()]
+    if not 2 <= len(caps) <= 3 or words[:len(caps)] != caps or len(words) > len(caps) + 1:
+        return ""
+    name = "".join(caps)
+    if not all(name in c.title.replace("`", "") for c in story.commits):
+        return ""
+    return " ".join([name, *words[len(caps):]])
+
+
 def _topic(story: Story) -> str:
     """A group's subject when it names a thing ("codec module", "wheel"), else ""."""
+    if _type_topic(story):
+        return _type_topic(story)
     t = story.topic
     if not t or len(t.split()) > 2 or any(w[:1].isupper() and not w.isupper() for w in t.split()):
         return ""
@@ -194,11 +209,12 @@ def series_head(story: Story) -> str:
     if len(people) > 1:
         if not _topic(story):
             return f"{n} related changes landed today"
-        return f"{n} changes today were about the {_topic(story)}"
+        topic = _topic(story)
+        return f"{n} changes today were about {'' if topic[:1].isupper() else 'the '}{topic}"
     who = people[0]
     topic = _topic(story)
-    what = (f"{topic} changes" if topic.isupper() else f"changes to the {topic}") if topic \
-        else "related changes"
+    what = (f"{topic} changes" if topic.isupper() else f"changes to {topic}"
+            if topic[:1].isupper() else f"changes to the {topic}") if topic else "related changes"
     if story.stack is not None and story.stack.kind == "ghstack":
         what = "changes that build on one another"
         return (f"a stack of {n} {what} from {who} landed" if is_handle(who)
