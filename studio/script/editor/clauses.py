@@ -241,6 +241,8 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
     first = words[0] if words else ""
     tail = words[1] if len(words) > 1 else ""
     where = place(area)
+    if first.lower() == "do" and tail.startswith("not ") and len(tail.split()) > 2:
+        first, tail = "don't", tail[4:]  # "Do not hand the loader ...": "stopped handing"
     if first.lower() in ("don't", "don’t") and tail.split(" ", 1)[0].isalpha() and \
             tail.split(" ", 1)[0].islower():
         # "Don't error on unhashable arguments": "stopped erroring on unhashable arguments"

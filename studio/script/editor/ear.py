@@ -101,6 +101,7 @@ _TRIPLE = re.compile(r"\b([a-z][a-z0-9_]*?)(?:gc|imac|eabihf|eabi)?-(?:unknown|p
 _PIN = re.compile(r"\b([a-z][\w.-]*)@\^?~?(\d[\w.]*)")
 
 
+_PTR = re.compile(r"(?<![\w`])ptrs?(?![\w`(])")  # "the dead weak ptr stays in the map"
 _RAN = re.compile(r"\b(when|if|once|after|before|unless) ran\b")
 
 
@@ -136,6 +137,7 @@ def for_ear(text: str) -> str:
     text = _AMP.sub(" and ", text)
     text = text.replace("`", "")  # a code span cut in two by a sentence end
     text = re.sub(r"(?<=[a-z]),(?=[a-z]{2})", ", ", text)  # "test base,compile": a pause
+    text = _PTR.sub(lambda m: "pointers" if m.group(0).endswith("s") else "pointer", text)
     return re.sub(r"\s{2,}", " ", text).strip()
 
 

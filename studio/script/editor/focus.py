@@ -110,7 +110,9 @@ def _rollback_tips(d: Digest, rollbacks: list[Story]) -> list[tuple[str, list[st
                      [x for s in gone for x in s.shas]))
     for story in rollbacks:
         if story.reland is not None:
-            name = clause(story.reland.title, "present")[0]
+            # 'Reland "Arm backend: Add transpose propagation pass"': the change inside
+            quoted = re.search(r'"(.{6,})"', story.reland.title)
+            name = clause(quoted.group(1) if quoted else story.reland.title, "present")[0]
             tips.append((f"The change that {name} is back on {d.branch}", story.shas))
     return tips[:2]
 

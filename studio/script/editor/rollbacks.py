@@ -143,5 +143,12 @@ def tell_rollback(story: Story, d: Digest, voice: Voice, alone: bool) -> list[Sa
         return tell_revert(story, d)
     h = Highlight("reland", story.commits, story.score, reland=story.reland,
                   original=story.original)
-    return [(for_ear(t), shas) for t, shas in tell_highlight(h, 1, d, voice, alone=alone)
+    # (a note to a colleague in the reason, "FYI @AdrianLundell - This broke ...", is said
+    # without its handle: read on executorch 2026-07-13)
+    return [(for_ear(_HANDLE_NOTE.sub("", t)), shas)
+            for t, shas in tell_highlight(h, 1, d, voice, alone=alone)
             if "#" not in t and not too_technical(for_ear(t))]
+
+
+_HANDLE_NOTE = re.compile(r"\b(?:(?:FYI|cc|ping|hey|hi)\b[,:]?\s*)?@[\w-]+[,:]?\s*(?:[-–—:,]\s*)?",
+                          re.I)
