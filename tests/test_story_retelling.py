@@ -379,3 +379,24 @@ def test_read_on_forty_real_days_do_not_titles_pointers_and_notes_to_colleagues(
     assert for_ear("the dead `weak_ptr` stays in the map") == "the dead weak pointer stays in the map"
     assert _HANDLE_NOTE.sub("", "The reason given: FYI @AdrianLundell - This broke some "
                                 "internal tests.") == "The reason given: This broke some internal tests."
+
+
+def test_read_on_forty_real_days_third_person_titles_flags_and_plural_subjects():
+    from studio.script.editor.ear import for_ear
+    from studio.script.editor.no_longer import title_no_longer
+    from studio.script.editor.sentences import until_now
+
+    assert clause("Fixes cutlass import failure with nvidia-cutlass-dsl 4.6.1")[0] == \
+        "fixed cutlass import failure with nvidia-cutlass-dsl 4.6.1"
+    assert clause("Updates to the README")[1] is False  # a noun phrase stays one
+    assert for_ear("Supporting `--cert` changes certificate-trust behavior.") == \
+        "Supporting the cert flag changes certificate-trust behavior."
+    assert until_now("Linux test builds currently compile the test graph with unwinding "
+                     "enabled.") == ("Until now, Linux test builds compiled the test graph "
+                                     "with unwinding enabled.")
+    assert title_no_longer("Fix Int4WeightFakeQuantizer and Float8FakeQuantizer missing "
+                           "enabled attribute") == ("Int4WeightFakeQuantizer and "
+                                                    "Float8FakeQuantizer no longer lack "
+                                                    "enabled attribute")
+    assert clause("Use dev groups to manage our tooling")[0] == \
+        "used dev groups to manage the project's tooling"

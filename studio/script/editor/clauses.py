@@ -153,6 +153,8 @@ def _said(text: str) -> str:
     from .ear import for_ear
 
     text = _SHORT_WORD.sub(lambda m: _SHORT[m.group(1)], text)
+    text = re.sub(r"\bour\b", "the project's", text)  # "manage our tooling": the host is
+    # not the project's author
     # "when operation fails" → "when an operation fails": a singular noun and its verb
     text = re.sub(r"\b(when|if|until|unless) (?!(?:it|this|that|there|one|nothing|something|"
                   r"everything|anything|none|all|each|any|some|no|the|a|an|he|she|we|you)\b)"
@@ -257,6 +259,12 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
         said = _said(f"{'added' if tense == 'past' else 'adds'} support for "
                      f"{tail.removeprefix('for ')}")
         return (f"{said} {where}" if where else said), True
+    if first and first[:1].isupper() and third_person_form(first) and tail and \
+            not _noun_phrase(base_of(first), tail) and \
+            not re.match(r"(?:to|for|of|in|on|from|with|and|or)\b", tail):
+        # "Fixes cutlass base DSL helpers import failure": a title in the third person
+        said, _ = clause(f"{base_of(first).capitalize()} {tail}", tense)
+        return said, True
     if first and past_form(first):
         said = _said(first[:1].lower() + first[1:] + " " + _ARTICLE.sub(
             lambda m: ("an " if m.group(1)[0] in "aeiou" else "a ") + m.group(1), tail)

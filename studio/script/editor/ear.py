@@ -50,6 +50,8 @@ def _flag(m: re.Match[str]) -> str:
             and before.lower().endswith("ed")):  # "Error on unsupported --cert"
         # "a first-class --cert": an adjective of the flag ("a first-class cert flag")
         return f"{before} {said.removeprefix('the ')}"
+    if before.lower().endswith("ing") and before[:1].isupper() == (m.start() == 0):
+        return f"{before} {said}"  # "Supporting --cert changes ...": the flag is the object
     return f"{before} {said}" if before.lower() in _FLAG_AFTER else f"{before} with {said}"
 _DOTTED = re.compile(r"(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+)(?![\w.]*\w)")
 _FILE = re.compile(r"\.(?:py|rs|cpp|cc|h|hpp|cu|md|txt|toml|yaml|yml|json|sh|cmake)$", re.I)

@@ -23,6 +23,9 @@ MOST_WORDS = 28
 
 
 def _plural(subject: str) -> bool:
+    if re.search(r"\b(?:and|both)\b", subject) and not re.search(r"\b(?:of|with|for|in|on)\b",
+                                                                   subject):
+        return True  # "Int4WeightFakeQuantizer and Float8FakeQuantizer"
     head = subject.split()[-1].lower()
     return head.endswith("s") and not head.endswith(("ss", "us", "is")) and \
         not re.search(r"\b(?:of|with|for|in|on)\b", subject.lower())
@@ -122,6 +125,7 @@ def title_no_longer(title: str) -> str:
             re.search(r"\b(?:when|while|for|in|on|with|of|by)$", m.group("subject")):
         return ""
     subject = m.group("subject")
+    lemma = "lack" if lemma == "miss" else lemma  # "missing an attribute": lacking it
     form = lemma if _plural(subject) else (getInflection(lemma, tag="VBZ") or ("",))[0]
     if not form:
         return ""

@@ -443,6 +443,9 @@ _AUX = re.compile(r"^(?:can|could|will|would|should|may|might|must|is|are|was|we
                   r"do|does|did|cannot)$", re.I)
 
 
+_OBJECT_START = {"the", "a", "an", "its", "their", "it", "them", "every", "each", "all"}
+
+
 def _past(text: str, most: int = 2) -> str:
     """The first ``most`` present-tense verbs of ``text`` in the past ("gives" → "gave")."""
     words = text.split(" ")
@@ -456,9 +459,16 @@ def _past(text: str, most: int = 2) -> str:
         if low in _WAS:
             words[i] = _WAS[low] + tail
             done += 1
+        elif i > 0 and base_verb(low) and third_person_form(words[i - 1].lower().rstrip(",")) \
+                and i + 1 < len(words) and words[i + 1].lower() in _OBJECT_START:
+            words[i] = past_tense(low) + tail  # "test builds compile the graph": "compiled"
+            done += 1
         elif i > 0 and third_person_form(low) and low not in ("this", "its", "is", "was") \
                 and not _NOUN_BEFORE.match(words[i - 1]) and not (
-                    i + 1 < len(words) and _AUX.match(words[i + 1])):  # "installs can": a noun
+                    i + 1 < len(words) and (_AUX.match(words[i + 1]) or (
+                        base_verb(words[i + 1].lower()) and i + 2 < len(words) and
+                        words[i + 2].lower() in _OBJECT_START))):
+            # "installs can", "test builds compile the graph": a plural noun, its verb next
             lemma = low[:-2] if low.endswith("es") and base_verb(low[:-2]) else low[:-1]
             if base_verb(lemma):
                 words[i] = past_tense(lemma) + tail
