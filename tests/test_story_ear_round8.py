@@ -7,7 +7,7 @@ from studio.editorial.topics import words
 from studio.script.editor.clauses import clause
 from studio.script.editor.code_names import too_much_code, without_code_tail
 from studio.script.editor.ear import for_ear
-from studio.script.editor.sentences import until_now
+from studio.script.editor.until_now import until_now
 
 
 def test_code_a_host_would_not_read_keeps_a_sentence_out():

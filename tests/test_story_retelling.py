@@ -384,7 +384,7 @@ def test_read_on_forty_real_days_do_not_titles_pointers_and_notes_to_colleagues(
 def test_read_on_forty_real_days_third_person_titles_flags_and_plural_subjects():
     from studio.script.editor.ear import for_ear
     from studio.script.editor.no_longer import title_no_longer
-    from studio.script.editor.sentences import until_now
+    from studio.script.editor.until_now import until_now
 
     assert clause("Fixes cutlass import failure with nvidia-cutlass-dsl 4.6.1")[0] == \
         "fixed cutlass import failure with nvidia-cutlass-dsl 4.6.1"

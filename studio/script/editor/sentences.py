@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ...digest.body_sentences import authors_view
 from ...editorial.record import CommitRecord
-from .clauses import base_verb, past_tense, third_person_form
+from .clauses import third_person_form
 from .code_names import (
     code_list_counted,
     method_said,
@@ -25,6 +25,7 @@ from .code_names import (
 )
 from .ear import for_ear, too_technical
 from .imperatives import fragment, imperative_as_change
+from .until_now import CHANGED, STILL, past, until_now
 
 ROLES = ("problem", "cause", "change", "evidence", "action")
 PASSES = (("problem", 1), ("change", 1), ("cause", 1), ("evidence", 1), ("action", 1),
@@ -392,90 +393,6 @@ def lead(record: CommitRecord, title: str = "", skip: frozenset[str] = frozenset
     return []
 
 
-_PRESENT = re.compile(r"\b(?:is|are|has|have|gives|does|do|can(?:not|'t)?|needs?|fails?|"
-                      r"holds?|keeps?|must|has to|have to|only|never)\b")
-
-
-_HURTS = re.compile(r"\b(?:cannot|can't|nothing|no way|has to|have to|only|fails?|crash\w*|"
-                    r"broken|wrong|misleading|never|does not|doesn't|is not|isn't)\b", re.I)
-_CHANGED = re.compile(r"\b(?:now|adds?|added|removes?|removed|dropped|replac\w+|moves?|moved|"
-                      r"uses?|instead|switch\w*|renam\w+|introduc\w+|makes?)\b", re.I)
-
-
-_COMMON_FIRST = {"the", "a", "an", "every", "each", "some", "any", "all", "most", "many", "no",
-                 "this", "these", "those", "that", "it", "its", "there", "everything",
-                 "nothing", "anything", "something", "users", "callers", "code", "one", "two",
-                 "when", "if", "because", "since", "while", "on", "in", "with", "without",
-                 "for", "after", "before", "running", "calling", "using", "building"}
-_CURRENTLY = re.compile(r"(?<=\w) currently\b(?= \w)|^Currently,? ", re.I)
-_PRESENT_ANY = re.compile(r"\b(?:is|are|has|have|does|do|can|cannot|\w+s)\b")
-# a limit the change itself states ("is currently slower than baseline"): still true
-_STILL = re.compile(r"\b(?:slower|still|not yet|for now|only supports?|experimental)\b", re.I)
-
-
-def until_now(said: str) -> str:
-    """A problem the record states in the present, told as what was true until this change:
-    "Until now, pip install gave you ..." (the change fixed it)."""
-    if said.lower().startswith(("until", "previously", "before")) or _STILL.search(said):
-        return said
-    if _CURRENTLY.search(said) and _PRESENT_ANY.search(said):
-        # "Python tooling installs can currently build source distributions": the state the
-        # change ends, said as what was true until now (a judge heard a problem still there)
-        said = re.sub(r"\s+", " ", _CURRENTLY.sub(" ", said)).strip()
-    elif not _PRESENT.search(said) or _CHANGED.search(said) or not _HURTS.search(said):
-        return said
-    first = said.split(" ", 1)[0]
-    keep = first.lower() not in _COMMON_FIRST  # "Python tooling ...": a name keeps its capital
-    return "Until now, " + _past(said if keep else said[:1].lower() + said[1:])
-
-
-_WAS = {"is": "was", "are": "were", "has": "had", "have": "had", "does": "did", "do": "did",
-        "can": "could", "cannot": "could not", "can't": "couldn't", "isn't": "wasn't",
-        "aren't": "weren't", "doesn't": "didn't", "don't": "didn't", "must": "had to",
-        "needs": "needed", "need": "needed"}
-
-
-_NOUN_BEFORE = re.compile(r"^(?:the|a|an|these|those|its|their|our|all|some|many|both|two|three|"
-                          r"\w*\d\w*)$", re.I)  # "the aarch64 rows": a noun, not a verb
-
-
-_AUX = re.compile(r"^(?:can|could|will|would|should|may|might|must|is|are|was|were|has|have|"
-                  r"do|does|did|cannot)$", re.I)
-
-
-_OBJECT_START = {"the", "a", "an", "its", "their", "it", "them", "every", "each", "all"}
-
-
-def _past(text: str, most: int = 2) -> str:
-    """The first ``most`` present-tense verbs of ``text`` in the past ("gives" → "gave")."""
-    words = text.split(" ")
-    done = 0
-    for i, w in enumerate(words):
-        if done >= most:
-            break
-        bare = w.rstrip(",.;:")
-        tail = w[len(bare):]
-        low = bare.lower()
-        if low in _WAS:
-            words[i] = _WAS[low] + tail
-            done += 1
-        elif i > 0 and base_verb(low) and third_person_form(words[i - 1].lower().rstrip(",")) \
-                and i + 1 < len(words) and words[i + 1].lower() in _OBJECT_START:
-            words[i] = past_tense(low) + tail  # "test builds compile the graph": "compiled"
-            done += 1
-        elif i > 0 and third_person_form(low) and low not in ("this", "its", "is", "was") \
-                and not _NOUN_BEFORE.match(words[i - 1]) and not (
-                    i + 1 < len(words) and (_AUX.match(words[i + 1]) or (
-                        base_verb(words[i + 1].lower()) and i + 2 < len(words) and
-                        words[i + 2].lower() in _OBJECT_START))):
-            # "installs can", "test builds compile the graph": a plural noun, its verb next
-            lemma = low[:-2] if low.endswith("es") and base_verb(low[:-2]) else low[:-1]
-            if base_verb(lemma):
-                words[i] = past_tense(lemma) + tail
-                done += 1
-    return " ".join(words)
-
-
 _REPORTED = re.compile(r"^(?:Verified|Tested|Ran|Checked|Confirmed|Built|Measured)\b")
 _MEASURED = re.compile(r"\d(?:[\d.,]*)\s*(?:%|x\b|×|percent|times|ms\b|s\b|seconds?|minutes?|"
                        r"[KMGT]i?B\b|tokens?/s)|\b(?:faster|slower|less|fewer|more than|from "
@@ -509,8 +426,8 @@ def _ordered(chosen: list[Line]) -> Told:
             for i in range(1, len(ordered)):
                 x = ordered[i]
                 if x.role not in ("problem", "cause") or x.index != ordered[i - 1].index + 1 \
-                        or _CHANGED.search(x.said) or _STILL.search(x.said):
+                        or CHANGED.search(x.said) or STILL.search(x.said):
                     break
-                told[i] = _past(told[i], most=3)
+                told[i] = past(told[i], most=3)
                 told.before = i + 1
     return told
