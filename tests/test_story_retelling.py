@@ -372,12 +372,12 @@ def test_a_fix_title_that_names_its_symptom_is_what_no_longer_happens(tmp_path):
 
 def test_read_on_forty_real_days_do_not_titles_pointers_and_notes_to_colleagues():
     from studio.script.editor.ear import for_ear
-    from studio.script.editor.rollbacks import _HANDLE_NOTE
+    from studio.script.editor.rollbacks import _ADDRESSED
 
     assert clause("Do not hand the tokenizer loader an unusable special token list")[0] == \
         "stopped handing the tokenizer loader an unusable special token list"
     assert for_ear("the dead `weak_ptr` stays in the map") == "the dead weak pointer stays in the map"
-    assert _HANDLE_NOTE.sub("", "The reason given: FYI @AdrianLundell - This broke some "
+    assert _ADDRESSED.sub("", "The reason given: FYI @AdrianLundell - This broke some "
                                 "internal tests.") == "The reason given: This broke some internal tests."
 
 

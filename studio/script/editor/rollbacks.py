@@ -23,8 +23,9 @@ from .sentences import lead
 from .telling import only_tests
 
 _REVERTS_REF = re.compile(r"^\s*Reverts?\s+(?:[\w.-]+/[\w.-]+)?#\d+\.?\s*", re.I)
-_ADDRESSED = re.compile(r"^(?:(?:FYI|cc|ping|hey|hi)\b[,:]?\s*)?(?:@[\w-]+[,:]?\s*)+(?:[-–—:,]\s*)?",
-                        re.I)
+# a note to a colleague ("FYI @AdrianLundell - This broke ..."): said without the handle
+_ADDRESSED = re.compile(r"\b(?:(?:FYI|cc|ping|hey|hi)\b[,:]?\s*)?(?:@[\w-]+[,:]?\s*)+"
+                        r"(?:[-–—:,]\s*)?", re.I)
 _AUTO = re.compile(r"autorevert|auto-revert|reverted automatically", re.I)
 
 
@@ -143,12 +144,8 @@ def tell_rollback(story: Story, d: Digest, voice: Voice, alone: bool) -> list[Sa
         return tell_revert(story, d)
     h = Highlight("reland", story.commits, story.score, reland=story.reland,
                   original=story.original)
-    # (a note to a colleague in the reason, "FYI @AdrianLundell - This broke ...", is said
-    # without its handle: read on executorch 2026-07-13)
-    return [(for_ear(_HANDLE_NOTE.sub("", t)), shas)
+    # (the reason's note to a colleague is said without the handle: executorch 2026-07-13)
+    return [(for_ear(_ADDRESSED.sub("", t)), shas)
             for t, shas in tell_highlight(h, 1, d, voice, alone=alone)
             if "#" not in t and not too_technical(for_ear(t))]
 
-
-_HANDLE_NOTE = re.compile(r"\b(?:(?:FYI|cc|ping|hey|hi)\b[,:]?\s*)?@[\w-]+[,:]?\s*(?:[-–—:,]\s*)?",
-                          re.I)
