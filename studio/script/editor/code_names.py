@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from ..words import number_words
+
 # the kinds no host reads out: TOKIO_UNSTABLE_X, NarrowToCoreAIDtypesPass, useFp16, a::b, obj.attr( ... )
 _HARD = re.compile(
     r"\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b"  # an environment variable or constant
@@ -96,7 +98,6 @@ _ITEM = r"(?:`[^`]+`|[A-Za-z_][\w:.]*(?:\([^()\s]*\))?)"
 _CODE_LIST = re.compile(
     rf"(?P<det>\b(?:[Tt]he|[Ii]ts|[Tt]heir) )?(?P<items>{_ITEM}(?:, {_ITEM})+,? (?:and|or) "
     rf"{_ITEM}) (?P<noun>(?:[a-z]+ )?[a-z]+s)\b")
-_COUNTS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
 def code_list_counted(raw: str) -> str:
@@ -106,9 +107,9 @@ def code_list_counted(raw: str) -> str:
     def counted(m: re.Match[str]) -> str:
         items = re.split(r",? (?:and|or) |, ", m.group("items"))
         code = [i for i in items if re.search(r"[_`(]|::|[a-z][A-Z]", i)]
-        if len(items) not in _COUNTS or len(code) < len(items) - 1:
+        if not 3 <= len(items) <= 8 or len(code) < len(items) - 1:
             return m.group(0)
-        said = f"{_COUNTS[len(items)]} {m.group('noun')}"
+        said = f"{number_words(len(items))} {m.group('noun')}"
         return said.capitalize() if m.start() == 0 else said
     return _CODE_LIST.sub(counted, raw)
 
