@@ -146,14 +146,21 @@ def test_the_focus_of_a_fix_says_what_it_gives_from_the_record(tmp_path):
                         "HTTPS. Updating aws-lc-rs to 1.18.0 avoids the miscompilation."),
                  at(DAY, 8), "Xeon Acid", "x@example.com", **GH,
                  files={"crates/tls/src/lib.rs": "".join(f"x{k}\n" for k in range(30))})
-        r.commit(squash("Fix the widget cache eviction", 321), at(DAY, 9), "Ann Lee",
-                 "ann@example.com", **GH, files={"src/cache.py": "x = 1\n"})
+        r.commit(squash("Fix recursive extras with mixed production markers", 321,
+                        "Recursive extras were omitted when a dependency marker also included "
+                        "a production condition. The change splits mixed markers before "
+                        "flattening recursive extras."), at(DAY, 9), "Kon Sti",
+                 "k@example.com", **GH,
+                 files={"crates/resolver/src/lib.rs": "".join(f"y{k}\n" for k in range(30))})
         r.commit(squash("Add a cache directory builder to test contexts", 322), at(DAY, 10),
                  "Tess Ter", "t@example.com", **GH, files={"tests/ctx.py": "x = 1\n"})
     ep = _episode(tmp_path / "w.git")
     focus = _text(ep, "focus")
     assert "today's fix is on main: the statically linked riscv64 musl release binary no " \
         "longer segfaults during HTTPS" in focus, focus
+    # a fix whose titles name no audience: what it gives, in its record's words
+    assert "And another fix is on main: recursive extras are no longer omitted when a " \
+        "dependency marker also includes a production condition" in focus, focus
     # the welcome names the fix, not how it was made
     assert "by updating" not in ep.segments[0].text, ep.segments[0].text
 

@@ -268,6 +268,7 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
         elif i == 0:
             text = f"But {text[:1].lower()}{text[1:]}"
         else:
-            text = f"And {text[:1].lower()}{text[1:]}"
+            text = f"And {text[:1].lower()}{text[1:]}".replace("And today's fix is",
+                                                                 "And another fix is", 1)
         seg.say(text, shas)
     return seg

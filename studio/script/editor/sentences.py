@@ -43,7 +43,8 @@ _PROBLEM = re.compile(
     r"error\w*|incorrect\w*|wrong\w*|"
     r"bug|regress\w*|broke\w*|cannot|can't|couldn't|didn't|did not|was not|were not|silently|"
     r"corrupt\w*|overflow\w*|leak\w*|deadlock\w*|race\w*|slow|hang\w*|stale|misleading|"
-    r"never|missing|nothing a|has to|had to|problem)\b", re.I)
+    r"never|missing|nothing a|has to|had to|problem|(?:were|was) (?:omitted|ignored|lost))\b",
+    re.I)
 _ACTION = re.compile(r"\b(?:should|must|need to|opt in|to enable|set the|you can|"
                      r"use [^.]{1,40} instead)\b", re.I)  # not any "instead": "X instead of Y"
 _LEANS = re.compile(r"^(?:with (?:it|this|that|them)|it|its|this|these|that|those|they|them|"

@@ -135,14 +135,16 @@ def takeaway(story: Story, d: Digest) -> str:
         return ""  # "Disable local ThinLTO in fast-build test profiles": the project's own
         # tests and CI, not something a listener uses
     who = audience(story.commits, d.show or "the project", story.kind)
-    if not who:
-        return ""
-    ready = "to try" if story.kind == "feature" else "now"
     gone = next((g for c in story.commits if (g := fixed_problem(c))), "") \
         if story.kind in ("fix", "security") or len(story.commits) > 1 else ""
     if gone:
-        # what the fix gives them, from its record (round 12: "only says the fix is on main")
-        return f"If you {who}, today's fix is on {d.branch}: {gone}"
+        # what the fix gives them, from its record (round 12: "only says the fix is on main");
+        # its own words say whom it concerns where the titles name no audience
+        return f"If you {who}, today's fix is on {d.branch}: {gone}" if who else \
+            f"Today's fix is on {d.branch}: {gone}"
+    if not who:
+        return ""
+    ready = "to try" if story.kind == "feature" else "now"
     if len(story.commits) == 1:
         # "the fix for riscv64 musl TLS segfaults" (how it was fixed is the story's to tell)
         thing = re.sub(r" (?:by|via) \w+ing\b.*$", "",
