@@ -429,3 +429,20 @@ def test_the_focus_names_what_it_stands_for_and_says_a_requirement_once(tmp_path
         focus
     assert "brings a new requirement" not in focus, focus
     assert "extension: two runtime requirements are new" in focus, focus
+
+
+def test_a_titles_tag_says_where_the_change_is():
+    from studio.digest.model import CommitInfo
+    from studio.script.editor.telling import _tagged_place
+
+    def commit(raw: str) -> CommitInfo:
+        return CommitInfo(sha="a" * 40, title=raw.split("] ", 1)[-1], raw_title=raw,
+                          body="", author="Kiymet Akdemir", author_login="",
+                          author_email="k@example.com",
+                          committed_at="2026-08-19T10:00:00+00:00")
+
+    said = "let tensor wrap an external image"
+    assert _tagged_place(commit("[Vulkan] Let tensor wrap an external image"), said) == \
+        " for Vulkan"
+    assert _tagged_place(commit("[BE] Let tensor wrap an external image"), said) == ""
+    assert _tagged_place(commit("[WIP] Let tensor wrap an external image"), said) == ""

