@@ -446,3 +446,32 @@ def test_a_titles_tag_says_where_the_change_is():
         " for Vulkan"
     assert _tagged_place(commit("[BE] Let tensor wrap an external image"), said) == ""
     assert _tagged_place(commit("[WIP] Let tensor wrap an external image"), said) == ""
+
+
+def test_until_now_tells_the_problem_not_the_change_and_only_its_verbs():
+    from studio.script.editor.until_now import past, until_now
+
+    assert until_now("The development-binary jobs currently use stable Cargo and "
+                     "dependency-only Rust caches, so restored builds recompile crates.") == (
+        "Until now, the development-binary jobs used stable Cargo and dependency-only Rust "
+        "caches, so restored builds recompile crates.")
+    assert until_now("Reading the uv file currently uses the general TOML deserializer.") == \
+        "Until now, reading the uv file used the general TOML deserializer."
+    assert until_now("uv tool list currently discards filesystem-configured package indexes "
+                     "when resolving its settings.") == (
+        "Until now, uv tool list discarded filesystem-configured package indexes when "
+        "resolving its settings.")
+    # what the change does is never told as a problem of the past
+    said = "The change protects the cache's lazy load with a lock, so pickle never fails."
+    assert until_now(said) == said
+    assert past("It makes use of the cache and breaks builds.") == \
+        "It made use of the cache and broke builds."
+
+
+def test_a_plural_subject_and_its_verb_is_no_imperative():
+    from studio.script.editor.imperatives import imperative_as_change
+
+    said = "Empty PEP 508 requirements produce an orphaned caret after the error message."
+    assert imperative_as_change(said) == said
+    assert imperative_as_change("Add tests that cover the new paths.") == \
+        "The change adds tests that cover the new paths."

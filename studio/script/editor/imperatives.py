@@ -29,9 +29,16 @@ def _subject_then_verb(rest: str) -> bool:
     ("[Peak] memory drops from …", "[Fat] LTO breaks …"): the second word no determiner, the
     third a verb's -s form."""
     ahead = rest.split()[:2]
-    return len(ahead) == 2 and not _DETERMINER.match(ahead[0]) and ahead[1].isalpha() and \
-        ahead[1].islower() and third_person_form(ahead[1]) and \
-        ahead[1].lower() not in _PLURALS
+    if len(ahead) == 2 and not _DETERMINER.match(ahead[0]) and ahead[1].isalpha() and \
+            ahead[1].islower() and third_person_form(ahead[1]) and \
+            ahead[1].lower() not in _PLURALS:
+        return True
+    # "[Empty] PEP 508 requirements produce an orphaned caret": a plural subject, its verb
+    # and an object (read on uv 2026-08-13 as "The change empties PEP 508 requirements …")
+    words = rest.split()[:6]
+    return any(w.endswith("s") and not w.endswith("ss") and base_verb(v.lower()) and
+               not third_person_form(v.lower()) and o.lower() in ("a", "an", "the", "no")
+               for w, v, o in zip(words, words[1:], words[2:], strict=False))
 
 
 def fragment(text: str) -> bool:

@@ -32,8 +32,10 @@ STILL = re.compile(r"\b(?:slower|still|not yet|for now|only supports?|experiment
 def until_now(said: str) -> str:
     """A problem the record states in the present, told as what was true until this change:
     "Until now, pip install gave you ..." (the change fixed it)."""
-    if said.lower().startswith(("until", "previously", "before")) or STILL.search(said):
-        return said
+    if said.lower().startswith(("until", "previously", "before", "the change ")) or \
+            STILL.search(said):
+        return said  # (what the change does is no problem of the past: "Until now, the
+        # change protected the cache …" was read on executorch 2026-07-20)
     if _CURRENTLY.search(said) and _PRESENT_ANY.search(said):
         # "Python tooling installs can currently build source distributions": the state the
         # change ends, said as what was true until now (a judge heard a problem still there)
@@ -41,7 +43,9 @@ def until_now(said: str) -> str:
     elif not _PRESENT.search(said) or CHANGED.search(said) or not _HURTS.search(said):
         return said
     first = said.split(" ", 1)[0]
-    keep = first.lower() not in _COMMON_FIRST  # "Python tooling ...": a name keeps its capital
+    # "Python tooling ...": a name keeps its capital; "Reading the file ..." does not
+    keep = first.lower() not in _COMMON_FIRST and not (first.endswith("ing") and
+                                                       first[1:].islower())
     return "Until now, " + past(said if keep else said[:1].lower() + said[1:])
 
 
@@ -62,13 +66,29 @@ _AUX = re.compile(r"^(?:can|could|will|would|should|may|might|must|is|are|was|we
 _OBJECT_START = {"the", "a", "an", "its", "their", "it", "them", "every", "each", "all"}
 
 
+# verbs a plural noun before them is the subject of ("the development-binary jobs use stable
+# Cargo": "jobs" is no verb; read on uv 2026-07-16 as "jobbed use")
+_PLURAL_SUBJECT_OF = {"use", "need", "run", "build", "produce", "take", "get", "have", "make",
+                      "keep", "fail", "return", "call", "see", "show", "share", "hold", "read",
+                      "write", "depend", "rely", "expect", "contain", "include", "reach"}
+
+
 def past(text: str, most: int = 2) -> str:
-    """The first ``most`` present-tense verbs of ``text`` in the past ("gives" → "gave")."""
+    """The first ``most`` present-tense verbs of ``text`` in the past ("gives" → "gave"); a
+    second only where it is coordinated with the first ("gave you X and built nothing", not
+    "discarded package indexed")."""
     words = text.split(" ")
     done = 0
     for i, w in enumerate(words):
         if done >= most:
             break
+        if done and i > 0 and not (words[i - 1].lower() in ("and", "or", "but") or
+                                   words[i - 1].endswith(",")):
+            continue
+        if i + 1 < len(words) and words[i + 1].lower().rstrip(",.") in _PLURAL_SUBJECT_OF and \
+                w.endswith("s") and not w.endswith("ss") and i > 0 and \
+                words[i - 1].lower() not in ("it", "this", "that", "which", "who", "he", "she"):
+            continue  # "jobs use", "builds compile": a plural noun, its verb next
         bare = w.rstrip(",.;:")
         tail = w[len(bare):]
         low = bare.lower()
@@ -76,7 +96,8 @@ def past(text: str, most: int = 2) -> str:
             words[i] = _WAS[low] + tail
             done += 1
         elif i > 0 and base_verb(low) and third_person_form(words[i - 1].lower().rstrip(",")) \
-                and i + 1 < len(words) and words[i + 1].lower() in _OBJECT_START:
+                and i + 1 < len(words) and (words[i + 1].lower() in _OBJECT_START or
+                                            low in _PLURAL_SUBJECT_OF):
             words[i] = past_tense(low) + tail  # "test builds compile the graph": "compiled"
             done += 1
         elif i > 0 and third_person_form(low) and low not in ("this", "its", "is", "was") \
