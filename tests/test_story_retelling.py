@@ -475,3 +475,14 @@ def test_a_plural_subject_and_its_verb_is_no_imperative():
     assert imperative_as_change(said) == said
     assert imperative_as_change("Add tests that cover the new paths.") == \
         "The change adds tests that cover the new paths."
+
+
+def test_past_turns_a_verb_after_its_pronoun_and_an_auxiliary():
+    from studio.script.editor.until_now import past
+
+    assert past("Anything else that needs it gets its own private copy, and two copies mean "
+                "two registries.", most=3) == ("Anything else that needed it got its own "
+                                               "private copy, and two copies mean two "
+                                               "registries.")
+    assert past("pip install gives you the Python half and nothing a C++ program can link.") \
+        == "pip install gave you the Python half and nothing a C++ program could link."

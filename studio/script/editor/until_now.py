@@ -75,16 +75,19 @@ _PLURAL_SUBJECT_OF = {"use", "need", "run", "build", "produce", "take", "get", "
 
 def past(text: str, most: int = 2) -> str:
     """The first ``most`` present-tense verbs of ``text`` in the past ("gives" → "gave"); a
-    second only where it is coordinated with the first ("gave you X and built nothing", not
-    "discarded package indexed")."""
+    later one only where it is coordinated with the first ("gave you X and built nothing", not
+    "discarded package indexed") or is an auxiliary ("can" → "could")."""
     words = text.split(" ")
     done = 0
     for i, w in enumerate(words):
         if done >= most:
             break
-        if done and i > 0 and not (words[i - 1].lower() in ("and", "or", "but") or
-                                   words[i - 1].endswith(",")):
-            continue
+        if done and i > 0 and w.lower().rstrip(",.;:") not in _WAS and not (
+                words[i - 1].lower() in ("and", "or", "but", "it", "they", "that", "which",
+                                         "who", "this", "he", "she") or
+                words[i - 1].endswith(",")):
+            continue  # (an auxiliary is always turned: "nothing a C++ program could link";
+            # a verb after its pronoun too: "anything that needed it got its own copy")
         if i + 1 < len(words) and words[i + 1].lower().rstrip(",.") in _PLURAL_SUBJECT_OF and \
                 w.endswith("s") and not w.endswith("ss") and i > 0 and \
                 words[i - 1].lower() not in ("it", "this", "that", "which", "who", "he", "she"):
