@@ -94,7 +94,7 @@ def test_edit_undo_find_replace_reorder_and_save(qtbot, window, repo, tmp_path):
 
     # find/replace across segments, one undo step
     find = window.open_find()
-    find.find.setText("bitwise ops")
+    find.find.setText("bitwise operations")  # (the title's "ops", said in full)
     find.replace.setText("bitwise operators")
     assert find.do_replace_all() >= 1
     assert "bitwise operators" in ep.transcript
