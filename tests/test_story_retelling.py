@@ -8,6 +8,8 @@ and a title's shorthand is said in full. Days built in real git repositories."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from gitrepo import GH_COMMITTER, RepoBuilder, at, gh_revert, squash
@@ -22,6 +24,27 @@ from studio.sources.gitlocal import pull_git
 
 DAY = "2026-08-09"
 GH = {"committer": GH_COMMITTER[0], "committer_email": GH_COMMITTER[1]}
+
+
+@contextmanager
+def _widgets(tmp_path: Path) -> Iterator[RepoBuilder]:
+    """The widgets repository with its first commit, for a day's changes to be added to."""
+    with RepoBuilder(tmp_path / "w.git", bare=True,
+                     origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+        yield r
+
+
+def _parser_fixes(r: RepoBuilder, n: int, pr: int, hour: int) -> None:
+    """``n`` small fixes by ``n`` other people, an hour apart: the rest of a busier day."""
+    for k in range(n):
+        r.commit(squash(f"Fix the widget parser case {k}", pr + k), at(DAY, hour + k),
+                 f"Dev {k}", f"d{k}@example.com", **GH, files={f"src/p{k}.py": "x\n"})
+
+
+def _code(n: int) -> str:
+    """``n`` lines of code, for a change's size."""
+    return "".join(f"x{k} = {k}\n" for k in range(n))
 
 
 def test_a_list_of_code_names_is_heard_as_its_count():
@@ -78,9 +101,7 @@ def _text(ep, prefix: str) -> str:
 
 def test_a_reverted_test_says_nothing_you_run_changed_and_asks_nothing(tmp_path):
     title = "Add regression test: plugin and recursive validator run once"
-    with RepoBuilder(tmp_path / "w.git", bare=True,
-                     origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+    with _widgets(tmp_path) as r:
         r.commit(squash(title, 300), at("2026-08-07", 9), "David Montague", "d@example.com",
                  **GH, files={"tests/test_plugins.py": "def test_once():\n    pass\n"})
         r.commit(squash("Fix the widget cache eviction", 301, "Eviction dropped live entries."),
@@ -100,9 +121,7 @@ def test_a_fix_to_doc_examples_tells_whoever_copied_them(tmp_path):
             "length_adjustment(0) with num_skip(0). This leaves the length header bytes in "
             "the buffer without accounting for them, so decoding returns a frame that "
             "includes the raw header at the front, corrupting the following frame.")
-    with RepoBuilder(tmp_path / "w.git", bare=True,
-                     origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+    with _widgets(tmp_path) as r:
         r.commit(squash("codec: fix broken length_delimited builder doc examples", 310, body),
                  at(DAY, 8), "Gus Tavo", "gus@example.com", **GH,
                  files={"src/codec.rs": "// docs\n"})
@@ -138,20 +157,18 @@ def test_a_fixs_problem_is_said_as_what_no_longer_happens():
 
 
 def test_the_focus_of_a_fix_says_what_it_gives_from_the_record(tmp_path):
-    with RepoBuilder(tmp_path / "w.git", bare=True,
-                     origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+    with _widgets(tmp_path) as r:
         r.commit(squash("Fix riscv64 musl TLS segfaults by updating aws-lc-rs", 320,
                         "The statically linked riscv64 musl release binary segfaulted during "
                         "HTTPS. Updating aws-lc-rs to 1.18.0 avoids the miscompilation."),
                  at(DAY, 8), "Xeon Acid", "x@example.com", **GH,
-                 files={"crates/tls/src/lib.rs": "".join(f"x{k}\n" for k in range(30))})
+                 files={"crates/tls/src/lib.rs": _code(30)})
         r.commit(squash("Fix recursive extras with mixed production markers", 321,
                         "Recursive extras were omitted when a dependency marker also included "
                         "a production condition. The change splits mixed markers before "
                         "flattening recursive extras."), at(DAY, 9), "Kon Sti",
                  "k@example.com", **GH,
-                 files={"crates/resolver/src/lib.rs": "".join(f"y{k}\n" for k in range(30))})
+                 files={"crates/resolver/src/lib.rs": _code(30)})
         r.commit(squash("Add a cache directory builder to test contexts", 322), at(DAY, 10),
                  "Tess Ter", "t@example.com", **GH, files={"tests/ctx.py": "x = 1\n"})
     ep = _episode(tmp_path / "w.git")
@@ -173,15 +190,13 @@ def test_a_choice_made_by_an_enum_member_is_an_opt_in_said_as_a_developer_says_i
                        "KernelPreference.CUTEDSL.")
     assert said.endswith("selectable by setting the kernel preference to CUTEDSL."), said
     assert not too_much_code(said)
-    with RepoBuilder(tmp_path / "w.git", bare=True,
-                     origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+    with _widgets(tmp_path) as r:
         r.commit(squash("Add CuteDSL RHT kernels", 330,
                         "Add a CuteDSL backend for the RHT amax and quantize, selectable via "
                         "KernelPreference.CUTEDSL. The kernels run on Blackwell tensor cores. "
                         "The default Triton path is unchanged."),
                  at(DAY, 8), "Bruce", "b@example.com", **GH,
-                 files={"src/kernels.py": "".join(f"x{k} = {k}\n" for k in range(80))})
+                 files={"src/kernels.py": _code(80)})
     day = pull_git(tmp_path / "w.git", dt.date.fromisoformat(DAY))
     digest = build_digest(day, profile_for(day.repo))
     assert [f.kind for f in find_findings(digest.commits)] == ["opt-in"]
@@ -234,12 +249,10 @@ def test_a_quiet_days_one_change_names_the_fixes_riding_along(tmp_path):
             "Fix a stochastic-rounding row-seed collision: the seed packed the row and the "
             "block index into one field, so large shapes shared a stream.\n\n"
             "Benchmarks: fold the per-backend scripts into the base ones.")
-    with RepoBuilder(tmp_path / "w.git", bare=True,
-                     origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+    with _widgets(tmp_path) as r:
         r.commit(squash("Add CuteDSL RHT kernels", 340, body), at(DAY, 8), "Bruce",
                  "b@example.com", **GH,
-                 files={"src/kernels.py": "".join(f"x{k} = {k}\n" for k in range(80))})
+                 files={"src/kernels.py": _code(80)})
     spoken = " ".join(seg.text for seg in _episode(tmp_path / "w.git").segments)
     assert "The same change also fixes a stochastic-rounding row-seed collision." in spoken, \
         spoken
@@ -269,21 +282,17 @@ def test_a_reviewers_label_is_not_read_out():
 def test_the_summary_promises_only_what_the_focus_says(tmp_path):
     from test_editorial_findings import BREAK
 
-    with RepoBuilder(tmp_path / "w.git", bare=True,
-                     origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+    with _widgets(tmp_path) as r:
         r.commit(squash("Name the Python extension after what it contains", 350, BREAK),
                  at(DAY, 8), "Anthony Shoe", "a@example.com", **GH,
-                 files={"src/ext.py": "".join(f"x{k} = {k}\n" for k in range(60))})
+                 files={"src/ext.py": _code(60)})
         r.commit(squash("Build and publish CUDA wheels", 351,
                         "The wheels are built for each CUDA version we support.\n\n"
                         "That is upstream behaviour, not something this change introduces or "
                         "can work around, so a caller has to name architectures explicitly."),
                  at(DAY, 9), "Anthony Shoe", "a@example.com", **GH,
                  files={"ci/wheels.yml": "x\n"})
-        for k in range(6):
-            r.commit(squash(f"Fix the widget parser case {k}", 360 + k), at(DAY, 10 + k),
-                     f"Dev {k}", f"d{k}@example.com", **GH, files={f"src/p{k}.py": "x\n"})
+        _parser_fixes(r, 6, 360, 10)
     ep = _episode(tmp_path / "w.git")
     focus = _text(ep, "focus")
     assert "compatibility break" in ep.summary and "compatibility break" in focus
@@ -292,24 +301,20 @@ def test_the_summary_promises_only_what_the_focus_says(tmp_path):
 
 
 def test_two_changes_of_one_person_are_not_called_a_series(tmp_path):
-    with RepoBuilder(tmp_path / "w.git", bare=True,
-                     origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+    with _widgets(tmp_path) as r:
         r.commit(squash("Load a method whose constant name collides with another method's", 370,
                         "A program can hold several methods, for example one that fills a "
                         "cache and one that runs a step. Two of them may name a constant the "
                         "same way, and loading the second one failed with a duplicate-name "
                         "error until now."),
                  at(DAY, 8), "Anthony Shoe", "a@example.com", **GH,
-                 files={"runtime/method.cpp": "".join(f"x{k}\n" for k in range(50))})
+                 files={"runtime/method.cpp": _code(50)})
         r.commit(squash("Load a program whose data lives outside the pte", 371,
                         "Programs can keep their weights in a separate file, and the loader "
                         "now takes the path of that file when one is given."),
                  at(DAY, 9), "Anthony Shoe", "a@example.com", **GH,
-                 files={"runtime/program.cpp": "".join(f"x{k}\n" for k in range(50))})
-        for k in range(4):
-            r.commit(squash(f"Fix the widget parser case {k}", 380 + k), at(DAY, 10 + k),
-                     f"Dev {k}", f"d{k}@example.com", **GH, files={f"src/p{k}.py": "x\n"})
+                 files={"runtime/program.cpp": _code(50)})
+        _parser_fixes(r, 4, 380, 10)
     spoken = " ".join(seg.text for seg in _episode(tmp_path / "w.git").segments)
     assert "series" not in spoken, spoken
 
@@ -357,18 +362,14 @@ def test_a_fix_title_that_names_its_symptom_is_what_no_longer_happens(tmp_path):
         "the loader no longer crashes on empty files"
     assert title_no_longer("Fix export llama never passing enable_bf16 to the partitioner") == ""
     assert title_no_longer("Fix uv cache-keys for pydantic-core") == ""
-    with RepoBuilder(tmp_path / "w.git", bare=True,
-                     origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+    with _widgets(tmp_path) as r:
         r.commit(squash("Use constant-time comparison for `SecretStr` and `SecretBytes` types",
                         390), at(DAY, 8), "Victorien", "v@example.com", **GH,
-                 files={"pydantic/types.py": "".join(f"x{k}\n" for k in range(35))})
+                 files={"pydantic/types.py": _code(35)})
         r.commit(squash("Fix `SecretStr` equality comparison raising `TypeError` on non-ASCII "
                         "values", 391), at(DAY, 12), "Bishwas Bhandari", "b@example.com", **GH,
                  files={"pydantic/types.py": "y\n", "tests/test_types.py": "z\n"})
-        for k in range(3):
-            r.commit(squash(f"Fix the widget parser case {k}", 392 + k), at(DAY, 13 + k),
-                     f"Dev {k}", f"d{k}@example.com", **GH, files={f"src/p{k}.py": "x\n"})
+        _parser_fixes(r, 3, 392, 13)
     ep = _episode(tmp_path / "w.git")
     spoken = " ".join(seg.text for seg in ep.segments)
     assert "two changes today were about SecretStr comparison" in spoken.lower().replace(
@@ -412,18 +413,14 @@ def test_read_on_forty_real_days_third_person_titles_flags_and_plural_subjects()
 def test_the_focus_names_what_it_stands_for_and_says_a_requirement_once(tmp_path):
     from test_editorial_findings import BREAK, REQUIRES
 
-    with RepoBuilder(tmp_path / "w.git", bare=True,
-                     origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": "a = 1\n"})
+    with _widgets(tmp_path) as r:
         r.commit(squash("Name the Python extension after what it contains", 400, BREAK),
                  at(DAY, 8), "Anthony Shoe", "a@example.com", **GH,
-                 files={"src/ext.py": "".join(f"x{k} = {k}\n" for k in range(60))})
+                 files={"src/ext.py": _code(60)})
         r.commit(squash("Split the runtime out of the Python bindings extension", 401,
                         REQUIRES), at(DAY, 9), "Anthony Shoe", "a@example.com", **GH,
-                 files={"src/runtime.py": "".join(f"y{k} = {k}\n" for k in range(60))})
-        for k in range(4):
-            r.commit(squash(f"Fix the widget parser case {k}", 410 + k), at(DAY, 10 + k),
-                     f"Dev {k}", f"d{k}@example.com", **GH, files={f"src/p{k}.py": "x\n"})
+                 files={"src/runtime.py": _code(60)})
+        _parser_fixes(r, 4, 410, 10)
     focus = _text(_episode(tmp_path / "w.git"), "focus")
     assert "A project that names the underscore portable lib CMake target directly" in focus, \
         focus
