@@ -114,7 +114,7 @@ def code_list_counted(raw: str) -> str:
     return _CODE_LIST.sub(counted, raw)
 
 
-_METHOD = re.compile(r"(?P<how>\b(?:via|through|call|calling|with) )(?P<the>the )?"
+_METHOD = re.compile(r"(?P<how>\b(?:via|through|call|calling|with) )(?:the )?"
                      r"(?P<adj>(?:unstable|new|experimental|optional) )?`?"
                      r"(?P<type>[A-Z][A-Za-z0-9]*)::(?P<method>[a-z][a-z0-9]*(?:_[a-z0-9]+)*)"
                      r"(?:\(\))?`?(?!::|\w)(?=\s*(?:[.,;:)]|$)|\s+(?:or|and|to|with|for|in|on|"

@@ -200,8 +200,8 @@ def _type_topic(story: Story) -> str:
 
 def _topic(story: Story) -> str:
     """A group's subject when it names a thing ("codec module", "wheel"), else ""."""
-    if _type_topic(story):
-        return _type_topic(story)
+    if typed := _type_topic(story):
+        return typed
     t = story.topic
     if not t or len(t.split()) > 2 or any(w[:1].isupper() and not w.isupper() for w in t.split()):
         return ""
