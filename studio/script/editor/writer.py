@@ -434,7 +434,6 @@ def _one_name_each(said: list[tuple[str, list[str]]]) -> list[tuple[str, list[st
             out.extend(run)
 
     for text, shas in said:
-        name = text.split(" ", 1)[0]
         m = re.match(r"^((?:[A-Z][\w'’.-]*)(?: [A-Z][\w'’.-]*){0,3}) (?=[a-z])", text)
         name = m.group(1) if m else ""
         if run and name and name == who and len(run) < 3 and "," not in text:
