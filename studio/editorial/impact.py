@@ -128,6 +128,22 @@ def richness(c: CommitInfo) -> float:
     return min(words, 300) / 50.0 - (8.0 if words < 12 else 0.0)
 
 
+_SEVERE = re.compile(r"\b(?:crash\w*|segfault\w*|seg(?:mentation)? fault|panic\w*|abort\w*|"
+                     r"hang\w*|hung|deadlock\w*|corrupt\w*|data loss|use[- ]after[- ]free)\b",
+                     re.I)
+
+
+def severity(c: CommitInfo, kind: str) -> float:
+    """A fix of a crash, hang or corruption outranks a feature of the same richness: 6 points
+    when its title or its record's opening says so (round 12's judge: "buries the
+    segfault-to-error fix" under two features)."""
+    if kind != "fix":
+        return 0.0
+    record = commit_record(c)
+    opening = record.paragraphs[0].text if record.paragraphs else ""
+    return 6.0 if _SEVERE.search(f"{c.title}. {opening}") else 0.0
+
+
 def finding_bonus(c: CommitInfo, findings: list[Finding]) -> float:
     """Listeners must act on it: 10 points."""
     return 10.0 if any(f.sha == c.sha for f in findings) else 0.0

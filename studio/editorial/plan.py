@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..digest.model import CommitInfo, Digest, RelandStory, RevertStory, StackStory, told_shas
 from .findings import Finding, find_findings
-from .impact import WEIGHTS, WHY, finding_bonus, impact, richness
+from .impact import WEIGHTS, WHY, finding_bonus, impact, richness, severity
 from .record import commit_record
 from .titles import split_area
 from .topics import own_words, topic_groups, topic_of, words
@@ -76,7 +76,8 @@ def _limits(commits: int, minutes: float | None = None) -> tuple[int, int]:
 
 def _commit_score(c: CommitInfo, kind: str, findings: list[Finding]) -> float:
     sig = c.sig.score if c.sig is not None and not c.sig.housekeeping else 0.0
-    return WEIGHTS[kind] + richness(c) + 0.5 * sig + finding_bonus(c, findings)
+    return WEIGHTS[kind] + richness(c) + severity(c, kind) + 0.5 * sig + \
+        finding_bonus(c, findings)
 
 
 def _rollbacks(d: Digest, by_sha: dict[str, CommitInfo]) -> list[Story]:
