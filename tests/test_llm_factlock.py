@@ -224,3 +224,21 @@ def test_the_same_author_is_the_one_just_told(day):
     assert same_author(text, api, api, facts) == ""  # Ben, then Ben again
     assert "same author" in same_author(text, api, qat, facts)  # Ana, then Ben
     assert same_author("Ben Okafor tidied the quantize entry points.", api, qat, facts) == ""
+
+
+
+def test_the_language_a_commits_files_are_written_in_is_in_its_record(day, tmp_path):
+    # round 16: "In pydantic-core's Rust code, ... are now boxed" for a change to four .rs
+    # files was replaced as an invented name; the language of another commit's files is not
+    c, e = GH_COMMITTER
+    with RepoBuilder(tmp_path / "repo", origin="https://github.com/octo/core.git") as r:
+        rs = r.commit(squash("Box rarely-used oversized validator variants", 301, ""),
+                      at(DAY, 9), "Ana Lima", "ana@ex.com", c, e,
+                      files={"core/src/validators/int.rs": "fn a() {}\n" * 20})
+    day_ = pull_day(SourceSpec(git=str(tmp_path / "repo")), dt.date.fromisoformat(DAY))
+    profile = profile_for(day_.repo, None)
+    facts = day_facts(build_digest(day_, profile), profile)
+    said = "In the Rust code, the oversized validator variants are now boxed."
+    assert check_sentence(said, [rs[:7]], facts) == ""
+    facts, s = day
+    assert "Rust" in check_sentence(said, [s["qat"]], facts)  # that commit's files are Python

@@ -17,6 +17,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 
 from ...digest.model import CommitInfo, Digest
 from ...editorial.findings import Finding, find_findings
@@ -93,11 +94,27 @@ def _date(stamp: str) -> str:
     return (stamp or "")[:10]
 
 
+# the language a file is written in, by its extension: a change to four ``.rs`` files is a
+# change to Rust code (round 16: "In pydantic-core's Rust code, ... are now boxed" was taken
+# for an invented name)
+LANGUAGES = {".rs": "Rust", ".py": "Python", ".pyi": "Python", ".cpp": "C++", ".cc": "C++",
+             ".cxx": "C++", ".hpp": "C++", ".cu": "CUDA", ".cuh": "CUDA", ".go": "Go",
+             ".ts": "TypeScript", ".tsx": "TypeScript", ".js": "JavaScript",
+             ".java": "Java", ".kt": "Kotlin", ".swift": "Swift", ".rb": "Ruby",
+             ".mm": "Objective-C", ".m": "Objective-C", ".zig": "Zig", ".sh": "shell"}
+
+
+def languages_of(files: list[str]) -> list[str]:
+    """The languages ``files`` are written in, by extension, each once."""
+    found = (LANGUAGES.get(Path(f).suffix.lower(), "") for f in files)
+    return sorted({x for x in found if x})
+
+
 def commit_evidence(c: CommitInfo, d: Digest) -> Evidence:
     ev = Evidence()
     ev.texts += [c.title, c.raw_title, c.body, c.pr_body, c.pr_title, c.author, c.author_login,
                  c.author_email.split("@", 1)[0], *c.co_authors, *c.files, *c.tags, *c.pr_labels,
-                 *c.branch_bodies]
+                 *c.branch_bodies, " ".join(languages_of(c.files))]
     ev.shas.add(c.sha)
     ev.logins |= {x for x in (c.author_login,) if x}
     ev.dates.add(_date(c.committed_at))
