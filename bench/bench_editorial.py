@@ -12,8 +12,8 @@ git record, by someone who has not seen the code). For every day this writes, be
 - ``story.txt``: the default writer's script (title, summary, segments);
 - ``blind/A.txt``, ``blind/B.txt``: the story writer's and the reference script in a random
   order per day, with ``blind/key.json`` saying which is which (the judge must not read it);
-- ``llm.txt``: the LLM writer's script where ``llm/answer-*.json`` files (a strong model's
-  answers to the saved requests, bench/bench_llm_record.py) exist.
+- the LLM writer's script is written by bench/bench_llm_record.py (``llm.txt`` beside its
+  saved requests), from a strong model's answers to them.
 
 Scores from a blind read go in ``scores.json`` per day ({"A": {...5 scales...}, "B": ...});
 ``--table`` prints the table of all days (each script's total of 5 scales x 1-5, scaled to

@@ -10,7 +10,8 @@ the same N) and answers it from ``answer-N.json`` there (a chat-completions resp
 when that file exists, else with a 503, so that the writer falls back to the story writer and
 the request is kept for someone to answer. ``GET /props`` advertises ``--ctx`` tokens as
 llama-server does. Prints the sentences drafted, kept, replaced and dropped (with the lock's
-reasons) from the resulting episode.json, kept with its transcript in ``<day>/episode/``.
+reasons) from the resulting episode.json, kept with its transcript in ``<day>/episode/``; the
+script in the editors' layout (title, summary, headed segments) is ``<day>/llm.txt``.
 """
 
 from __future__ import annotations
@@ -137,6 +138,12 @@ def run(day: str, days: Path, ctx: int) -> dict:
         raise SystemExit(f"studio script failed: {r.stderr.strip().splitlines()[-1:]}")
     episode = json.loads((out / "episode.json").read_text())
     (folder / "script.txt").write_text(episode["transcript"] + "\n")
+    # the same layout as the story writer's and the editors' scripts (bench_editorial.py), so a
+    # blind judge cannot tell the writers apart by it
+    layout = [f"TITLE: {episode['title']}", f"SUMMARY: {episode['summary']}", ""]
+    for seg in episode["segments"]:
+        layout += [f"[{seg['title']}]", seg["text"], ""]
+    (folder / "llm.txt").write_text("\n".join(layout))
     result = report(episode) | {"requests": len(rec.seen)}
     (folder / "report.json").write_text(json.dumps(result, indent=1, ensure_ascii=False))
     return result
