@@ -483,3 +483,25 @@ def test_past_turns_a_verb_after_its_pronoun_and_an_auxiliary():
                                                "registries.")
     assert past("pip install gives you the Python half and nothing a C++ program can link.") \
         == "pip install gave you the Python half and nothing a C++ program could link."
+
+
+def test_a_problem_the_record_tells_in_the_past_opens_its_story(tmp_path):
+    # uv 2026-08-18, read aloud: "Xeonacid fixed riscv64 musl TLS segfaults ... The release
+    # binary segfaulted during HTTPS" told the fix before the problem; an editor tells the
+    # symptom, its cause, then who fixed it and the proof
+    body = ("The statically linked riscv64 musl release binary segfaulted during HTTPS. The "
+            "cross toolchain miscompiled the crypto library, and the TLS client then "
+            "dereferenced a null connection.\n\nThe new crypto release no longer crashes "
+            "under that same release profile.")
+    with _widgets(tmp_path) as r:
+        r.commit(squash("Fix riscv64 musl TLS segfaults by updating the crypto library", 350,
+                        body), at(DAY, 8), "Xeonacid", "x@example.com", **GH,
+                 files={"src/tls.rs": _code(6)})
+        _parser_fixes(r, 4, 360, 10)
+    ep = _episode(tmp_path / "w.git")
+    story = next(seg.text for seg in ep.segments if seg.id.startswith("story"))
+    assert story.startswith("The statically linked riscv64 musl release binary segfaulted"), \
+        story
+    cause = story.index("dereferenced a null connection")
+    fix = story.index("Today, Xeonacid fixed riscv64 musl TLS segfaults")
+    assert cause < fix < story.index("no longer crashes"), story

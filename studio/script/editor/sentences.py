@@ -25,7 +25,7 @@ from .code_names import (
 )
 from .ear import for_ear, too_technical
 from .imperatives import fragment, imperative_as_change
-from .until_now import CHANGED, STILL, past, until_now
+from .until_now import CHANGED, STILL, past, told_in_past, until_now
 
 ROLES = ("problem", "cause", "change", "evidence", "action")
 PASSES = (("problem", 1), ("change", 1), ("cause", 1), ("evidence", 1), ("action", 1),
@@ -400,6 +400,9 @@ _MEASURED = re.compile(r"\d(?:[\d.,]*)\s*(?:%|x\b|×|percent|times|ms\b|s\b|seco
                        r"[\d.]+ to [\d.]+)\b", re.I)
 
 
+_PAST_VERB = re.compile(r"\b(?!(?:need|speed|seed|feed|embed|bed|red|shed)\b)[a-z]{3,}ed\b")
+
+
 class Told(list):
     """What :func:`choose` says, in order; ``before``: how many of its first sentences tell
     the problem as it was until this change (a story may open with them, then the fix)."""
@@ -421,12 +424,18 @@ def _ordered(chosen: list[Line]) -> Told:
     told = Told(out)
     if ordered and ordered[0].role == "problem" and ordered[0].index == 0:
         told[0] = until_now(told[0])
-        if told[0].startswith("Until now"):
+        if told[0].startswith("Until now") or told_in_past(told[0]):
+            # (a problem the record tells in the past opens the story as it is: "The
+            # statically linked release binary segfaulted during HTTPS", then who fixed it)
             told.before = 1
-            # the problem's account runs on in the past, up to what the change does
+            in_past = not told[0].startswith("Until now")
+            # the problem's account runs on in the past, up to what the change does (a record
+            # telling it in the past goes on in the past: "Fat LTO ... miscompiled aws-lc-sys")
             for i in range(1, len(ordered)):
                 x = ordered[i]
-                if x.role not in ("problem", "cause") or x.index != ordered[i - 1].index + 1 \
+                if x.role not in ("problem", "cause") and not (
+                        in_past and x.role == "change" and _PAST_VERB.search(x.said)) \
+                        or x.index != ordered[i - 1].index + 1 \
                         or CHANGED.search(x.said) or STILL.search(x.said):
                     break
                 told[i] = past(told[i], most=3)

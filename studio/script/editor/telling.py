@@ -139,7 +139,8 @@ def problem_first(head: list[Said], told: Told, shas: list[str]) -> list[Said]:
     if not n or not head:
         return head + [(x, shas) for x in told]
     first, first_shas = head[0]
-    if first[:1].isupper() and not (first.split(" ", 1)[0].isupper() or
+    if first[:1].isupper() and not ((len(first.split(" ", 1)[0]) > 1 and
+                                     first.split(" ", 1)[0].isupper()) or
                                     any(ch.isupper() for ch in first.split(" ", 1)[0][1:])):
         word = first.split(" ", 1)[0]
         lowered = first[:1].lower() + first[1:] if word in ("The", "A", "An") or \

@@ -29,6 +29,21 @@ _PRESENT_ANY = re.compile(r"\b(?:is|are|has|have|does|do|can|cannot|\w+s)\b")
 STILL = re.compile(r"\b(?:slower|still|not yet|for now|only supports?|experimental)\b", re.I)
 
 
+# a problem the record already tells in the past ("The statically linked riscv64 musl release
+# binary segfaulted during HTTPS."): the story may open on it as it is
+_PAST_HURT = re.compile(r"\b(?:segfaulted|crashed|failed|hung|panicked|broke|errored|leaked|"
+                        r"deadlocked|aborted|timed out|did not|didn't|could not|couldn't|"
+                        r"(?:was|were) (?:not|never|wrong|broken|incorrect|missing|lost|ignored|"
+                        r"dropped|omitted|skipped|rejected|truncated))\b", re.I)
+
+
+def told_in_past(said: str) -> bool:
+    """Whether a problem sentence already tells, in the past, what went wrong (and not what
+    the change does or what is still so)."""
+    return bool(_PAST_HURT.search(said)) and not CHANGED.search(said) and \
+        not STILL.search(said) and not said.lower().startswith(("the change ", "this change "))
+
+
 def until_now(said: str) -> str:
     """A problem the record states in the present, told as what was true until this change:
     "Until now, pip install gave you ..." (the change fixed it)."""

@@ -202,6 +202,9 @@ class EditorWriter:
                 self._demoted.append(story)
                 continue
             said = background.add(said)  # a term the listener may not know, explained
+            # a story that opens on its problem told in the past ("The release binary
+            # segfaulted during HTTPS. ... Today, Xeonacid fixed ...") needs no label first
+            self._on_problem = any(t.startswith("Today, ") for t, _ in said[1:4])
             if said and d.stats.commits > QUIET:
                 lead, first = self._transition(i, story, said[0][0], voice)
                 # a lead that is a sentence ("Now, the day's headline.") is said on its own,
@@ -236,7 +239,7 @@ class EditorWriter:
         """How the host moves into a story: the day's lead, or where the next one is ("Over
         in the Arm backend, ..."), the place then not said twice. Returns a lead said as a
         sentence of its own ("Now, the day's headline.") or "", and the first sentence."""
-        if first.startswith("Until now"):
+        if first.startswith("Until now") or getattr(self, "_on_problem", False):
             return "", first  # the story opens on its problem: no label before it
         if i == 0:
             lead = voice.pick("lead-in", LEAD_INS)
