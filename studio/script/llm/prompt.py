@@ -80,11 +80,11 @@ How to tell the day:
    to act on, each said from that story's commits: who is affected (the
    symptom the record gives, so a listener can tell whether they hit it) and what to do
    (pick the fix up, check for the symptom, try the new option), never an instruction the
-   record does not support. Never say "no action needed", "nothing to change" or "no
-   migration" unless plan.nothing_to_change is true; then you may say "nothing today asks
-   you to change your code", once, before the items, and tell each item as an option for
-   those it concerns ("if you mix the two calls, pick up the fix"), never as an order that
-   would contradict it.
+   record does not support (a check must be one the record says reveals the problem). Tell
+   each item as an option for those it concerns ("if you mix the two calls, pick up the
+   fix"). Say "no action needed", "nothing to change" or "no migration" only when
+   plan.nothing_to_change is true and the segment has no item: before items it is heard as
+   a contradiction.
 7. Close with a short sign-off (no facts in it), and give the episode a title (a few words
    a listener would remember, naming the headline: "The Wheel Learns C++", never a commit
    title pasted) and a one- or two-sentence summary. Segment titles are short headlines
@@ -108,6 +108,9 @@ How to write it:
   Say the day's numbers once, in the opening; never tally the script ("five in the
   stories, seven here").
 - Never name your sources ("the record says", "is titled", "no further description").
+- Tell what main has now: how a pull request changed between its drafts is not news.
+- A commit with nothing beyond its title (a release merged back): tell what its files show
+  (a changelog entry, the code it touches), never a guess at what it does.
 - A number belongs to what was measured (one kernel, one model): never widen it.
 - About six sentences a segment; a longer story is two segments, a series a few steps.
 - Name each person once, where their work is told (their name as in "author"); do not repeat
