@@ -201,7 +201,9 @@ def test_a_choice_made_by_an_enum_member_is_an_opt_in_said_as_a_developer_says_i
     digest = build_digest(day, profile_for(day.repo))
     assert [f.kind for f in find_findings(digest.commits)] == ["opt-in"]
     focus = _text(write_script(digest, profile_for(day.repo)), "focus")
-    assert "by setting the kernel preference to CUTEDSL" in focus, focus
+    # what to do, not the change said again (round 15's judge: "repeats the commit summary")
+    assert "To try it, set the kernel preference to CUTEDSL." in focus, focus
+    assert "backend for the RHT amax" not in focus, focus
 
 
 def test_what_a_new_thing_did_in_its_own_draft_is_not_told_as_a_bug():

