@@ -507,3 +507,39 @@ def test_a_problem_the_record_tells_in_the_past_opens_its_story(tmp_path):
     cause = story.index("dereferenced a null connection")
     fix = story.index("Today, Xeonacid fixed riscv64 musl TLS segfaults")
     assert cause < fix < story.index("no longer crashes"), story
+
+
+def test_a_quiet_days_upkeep_with_a_story_of_its_own_is_told(tmp_path):
+    # executorch 2026-08-08: a 464-word account of what broke main's CI image was said as
+    # "and one smaller change, in CI" on a two-commit day
+    body = " ".join([
+        "The wheel build installed its build requirements permanently into the image, and "
+        "two things in that install changed how every later build in the image behaves.",
+        "A setuptools plugin registered itself for every later build, and the tokenizers "
+        "build started scanning C++ modules, which the image compiler cannot do.",
+        "A second copy of cmake landed ahead of the image's own, so the MKL libraries were "
+        "no longer found and the riscv tests failed on main.",
+        "The change installs the build requirements into a throwaway environment instead, "
+        "and deletes it once the wheel is built, so nothing survives into the image.",
+        "The riscv tests are seventeen of seventeen green with the change, where main has "
+        "them all red."] * 2)
+    with _widgets(tmp_path) as r:
+        r.commit(squash("Add the pipeline orchestrator", 370, "It wires the stages together."),
+                 at(DAY, 8), "Ann Lee", "ann@example.com", **GH,
+                 files={"src/pipeline.py": _code(40)})
+        r.commit(squash("Build the wheel without poisoning the CI image", 371, body),
+                 at(DAY, 9), "Anthony Shoumikhin", "as@example.com", **GH,
+                 files={".ci/docker/install.sh": _code(12)})
+    ep = _episode(tmp_path / "w.git")
+    stories = [seg for seg in ep.segments if seg.id.startswith("story")]
+    assert len(stories) == 2, [seg.text for seg in ep.segments]
+    assert "Anthony Shoumikhin" in stories[1].text, stories[1].text
+    assert "smaller change" not in " ".join(seg.text for seg in ep.segments)
+
+
+def test_a_count_or_subject_the_listener_never_heard_leans():
+    assert adapt("Any PR that touches the image forces a rebuild, so these three cannot "
+                 "complete on a PR of this shape.")[1]
+    assert adapt("The problem was that it installed the requirements into the image.")[1]
+    assert not adapt("The problem was that the wheel build installed the requirements "
+                     "into the image.")[1]

@@ -18,6 +18,7 @@ from .record import commit_record
 from .titles import split_area
 from .topics import own_words, topic_groups, topic_of, words
 
+RICH_UPKEEP = 150  # record words from which upkeep is a quiet day's story
 STORY_FLOOR = 12.0  # a story past the headline scores at least this (a plain change: 6)
 MAX_ROLLBACKS = 4  # told whole; the rest named together
 
@@ -232,6 +233,14 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
         rest.remove(c)
         stories = [Story(f"change-{c.sha[:7]}", "change", [c], WHY["change"], 0.0,
                          findings=[f for f in findings if f.sha == c.sha])]
+    elif len(d.commits) <= 2 and len(stories) < full:
+        # a quiet day tells its one story fully, and upkeep with a story of its own too: a CI
+        # fix whose record explains what broke main and why (executorch 2026-08-08: 464
+        # words, said as "and one smaller change, in CI")
+        for c in [x for x in rest if not x.is_bot and commit_record(x).words >= RICH_UPKEEP]:
+            rest.remove(c)
+            stories.append(Story(f"change-{c.sha[:7]}", "change", [c], WHY["change"], 0.0,
+                                 findings=[f for f in findings if f.sha == c.sha]))
     if len(d.commits) <= 2 + 1:  # a quiet day: a change with nothing to tell gets a line
         thin = [s for s in stories[1:] if len(s.commits) == 1
                 and commit_record(s.commits[0]).words < 12]

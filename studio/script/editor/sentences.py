@@ -61,7 +61,13 @@ _LEANS_ANY = re.compile(r"^\W*(?:[\w'-]+\W+){1,5}(?:also|too|therefore|thus|henc
                         r"\b(?:in one\b.*\bthe other|the same \w+[.!?]?$|"
                         r"the same (?:line|way|thing|approach|pattern)|either[.!?]?$|"
                         r"as well[.!?]?$|the above|the following|mentioned|this one|that one|"
-                        r"as before|the former|the latter)\b", re.I)
+                        r"as before|the former|the latter|"
+                        # "so these three cannot complete", "the problem was that it installed":
+                        # a count or a subject the listener never heard (executorch 2026-08-08)
+                        r"these (?:two|three|four|five|six)|those (?:two|three|four|five|six)|"
+                        r"that budget|that direction|"
+                        r"^the (?:problem|issue|bug|cause) (?:was|is) that (?:it|this|they))\b",
+                        re.I)
 _THIS_CHANGE = re.compile(r"^(?:This|The) (?:PR|pull request|change|commit|patch|diff|stack)\b",
                           re.I)
 # a reviewer's label before the point ("Known gap, not introduced here: the Python path
