@@ -242,3 +242,20 @@ def test_the_language_a_commits_files_are_written_in_is_in_its_record(day, tmp_p
     assert check_sentence(said, [rs[:7]], facts) == ""
     facts, s = day
     assert "Rust" in check_sentence(said, [s["qat"]], facts)  # that commit's files are Python
+
+
+def test_a_platform_said_as_people_say_it_is_the_records_name(tmp_path):
+    # round 17: "CUDA wheels for Linux on x86 and Arm" for a record's x86_64 and aarch64
+    c, e = GH_COMMITTER
+    with RepoBuilder(tmp_path / "repo", origin="https://github.com/octo/wheels.git") as r:
+        sha = r.commit(squash("Build and publish CUDA wheels", 401,
+                              "Add the workflows that build CUDA wheels for Linux x86_64 and "
+                              "aarch64."), at(DAY, 9), "Ana Lima", "ana@ex.com", c, e,
+                       files={".github/workflows/cuda.yml": "on: push\n"})
+    day_ = pull_day(SourceSpec(git=str(tmp_path / "repo")), dt.date.fromisoformat(DAY))
+    profile = profile_for(day_.repo, None)
+    facts = day_facts(build_digest(day_, profile), profile)
+    assert check_sentence("New workflows build CUDA wheels for Linux on x86 and Arm.",
+                          [sha[:7]], facts) == ""
+    assert "Apple" in check_sentence("New workflows build CUDA wheels for Apple machines.",
+                                     [sha[:7]], facts)

@@ -136,6 +136,11 @@ DTYPE_ALIASES = {"bfloat16": ("bf16",), "bf16": ("bfloat16",), "float16": ("fp16
                  "float64": ("fp64",), "fp64": ("float64",), "float8": ("fp8",),
                  "fp8": ("float8",)}
 NOT_PEOPLE = {"bot", "bots", "automation", "automations"}  # a bot account's name parts
+# a platform said as people say it, for the names a record writes ("Arm" for aarch64: round
+# 17's stand-in, "CUDA wheels for Linux on x86 and Arm", was replaced)
+PLATFORM_ALIASES = {"arm": ("aarch64", "arm64"), "arm64": ("aarch64",),
+                    "x86": ("x86_64", "amd64", "x64"), "macos": ("darwin", "osx"),
+                    "intel": ("x86_64",), "apple": ("darwin", "macos")}
 
 
 def forms(word: str) -> set[str]:
@@ -294,7 +299,8 @@ def _token_problems(text: str, scope: Scope) -> list[str]:
         if not base[:1].isupper():
             continue
         low = base.lower()
-        if low in STOCK_NAMES or scope.has(base):
+        if low in STOCK_NAMES or scope.has(base) or \
+                any(scope.has(a) for a in PLATFORM_ALIASES.get(low, ())):
             continue
         between = text[tokens[i - 1].end():m.start()] if i else ""
         if i == 0 or re.search(r"[.!?]\W*$", between):
