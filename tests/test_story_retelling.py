@@ -543,3 +543,48 @@ def test_a_count_or_subject_the_listener_never_heard_leans():
     assert adapt("The problem was that it installed the requirements into the image.")[1]
     assert not adapt("The problem was that the wheel build installed the requirements "
                      "into the image.")[1]
+
+
+def test_a_fixs_story_is_told_through_the_fix_and_the_failure_a_user_saw(tmp_path):
+    # round 16 (executorch 2026-08-20): a crash fix written beside its documentation was
+    # "the other one" of a story led by the docs, and "The extra 512 bytes are a duplicate
+    # of the caller's two inputs" was said with no context
+    docs = ("A device-activation export needs two settings, and they live in different "
+            "places.\n\nThe measurable difference, for a model with two small inputs:\n\n"
+            "The extra 512 bytes are a duplicate of the caller's two inputs.")
+    fix = ("Same change, rebuilt on main with the compile error fixed.\n\nWhen the runtime "
+           "fills a planned tensor it copies the caller's data with a plain host copy.\n\n"
+           "That is correct for main memory. If the destination lives on an accelerator, a "
+           "host copy into it is undefined and the process dies with a segmentation fault "
+           "and no message.\n\nNothing points at what actually went wrong, which is an "
+           "export that planned its activations twice.")
+    with _widgets(tmp_path) as r:
+        r.commit(squash("Document and test the memory planning a device export needs", 380,
+                        docs),
+                 at(DAY, 8), "Ann Lee", "ann@example.com", **GH,
+                 files={"docs/memory.md": _code(30), "src/planning.py": _code(20)})
+        r.commit(squash("Report a clear error instead of crashing on a device copy", 381, fix),
+                 at(DAY, 9), "Ann Lee", "ann@example.com", **GH,
+                 files={"src/copy.cc": _code(30)})
+        _parser_fixes(r, 6, 390, 11)
+    ep = _episode(tmp_path / "w.git")
+    spoken = " ".join(seg.text for seg in ep.segments)
+    assert "led by one that reports a clear error instead of crashing" in spoken, spoken
+    assert "the process dies with a segmentation fault and no message" in spoken, spoken
+    assert "The extra 512 bytes" not in spoken and "Same change" not in spoken, spoken
+
+
+def test_the_welcome_names_no_story_said_in_a_line(tmp_path):
+    # read aloud: "On the show today: a fix for the widget parser case 5 and ..." named
+    # changes with nothing to tell, which were then said in a line of "Also today"
+    with _widgets(tmp_path) as r:
+        r.commit(squash("Report a clear error instead of crashing on a device copy", 381,
+                        "If the destination lives on an accelerator, the process dies with a "
+                        "segmentation fault and no message. The copy now checks the device "
+                        "and returns an error that names the fix."),
+                 at(DAY, 9), "Ann Lee", "ann@example.com", **GH,
+                 files={"src/copy.cc": _code(30)})
+        _parser_fixes(r, 6, 390, 11)
+    ep = _episode(tmp_path / "w.git")
+    welcome = ep.segments[0].text
+    assert "parser case" not in welcome, welcome

@@ -54,6 +54,7 @@ _LEANS = re.compile(r"^(?:with (?:it|this|that|them)|it|its|this|these|that|thos
                     r"one|each|either|neither|none|the only|in case|in that case|without|"
                     r"in addition|additionally|furthermore|moreover|again|as a result|"
                     r"now that|this way|the rest|the remaining|the result|the fix|the new one|"
+                    r"the extra|same (?:change|fix|commit|patch|thing)|"
                     r"in particular|for example|for instance|specifically|in turn|"
                     r"the former|the latter|in other words|that is|i\.e\.|e\.g\.)\b", re.I)
 _LEANS_ANY = re.compile(r"^\W*(?:[\w'-]+\W+){1,5}(?:also|too|therefore|thus|hence|"
@@ -161,7 +162,7 @@ def role_of(raw: str, section: str) -> str:
         return "evidence"
     if _CAUSE.search(raw):
         return "cause"
-    if section == "problem" or _PROBLEM.search(raw):
+    if section == "problem" or _PROBLEM.search(raw) or _SEEN.search(raw):
         return "problem"
     return "change"
 
@@ -344,8 +345,11 @@ def choose(record: CommitRecord, words: int, title: str = "",
     # one of each first (a problem is never told without its fix), then seconds
     for role, most in PASSES:
         # a paragraph's opening sentence first: it states the point the rest argues
+        # (a problem that names the failure a user saw comes first: "the process dies with
+        # a segmentation fault and no message", not "Nothing points at what went wrong")
         for x in sorted((y for y in available if y.role == role),
-                        key=lambda y: (not y.first, y.index)):
+                        key=lambda y: (role == "problem" and not _SEEN.search(y.said),
+                                       not y.first, y.index)):
             if x in chosen:
                 continue
             if sum(1 for c in chosen if c.role == role) >= most:
@@ -407,6 +411,11 @@ _MEASURED = re.compile(r"\d(?:[\d.,]*)\s*(?:%|x\b|×|percent|times|ms\b|s\b|seco
 
 
 _PAST_VERB = re.compile(r"\b(?!(?:need|speed|seed|feed|embed|bed|red|shed)\b)[a-z]{3,}ed\b")
+
+
+_SEEN = re.compile(r"\b(?:crash\w*|segfault\w*|segmentation fault|panic\w*|hang\w*|hung|"
+                   r"deadlock\w*|dies|died|corrupt\w*|data loss|leak\w*|fail(?:s|ed)? to)\b",
+                   re.I)
 
 
 class Told(list):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ...digest.model import CommitInfo, Digest
+from ...editorial.impact import impact
 from ...editorial.plan import Story
 from ...editorial.record import commit_record
 from ...editorial.titles import split_area
@@ -242,7 +243,13 @@ def series_head(story: Story) -> str:
 
 def key_commit(story: Story) -> CommitInfo:
     """The change a story is best told through: a series' first change when its record
-    explains it (the foundation the rest builds on), else the richest record."""
+    explains it (the foundation the rest builds on), else the richest record; a fix's story
+    is told through its fix (round 16: "reports a clear error instead of crashing" was "the
+    other one" of a story led by the documentation written beside it)."""
+    if story.kind in ("fix", "security") and len(story.commits) > 1:
+        fixes = [c for c in story.commits if impact(c, story.findings) == story.kind]
+        if 0 < len(fixes) < len(story.commits):
+            return max(fixes, key=lambda c: commit_record(c).words)
     if len(story.commits) > 1 and len({c.author for c in story.commits}) == 1:
         first = min(story.commits, key=lambda c: (c.pr or 0, c.committed_at))
         if commit_record(first).words >= 60:

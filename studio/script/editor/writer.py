@@ -62,9 +62,10 @@ class EditorWriter:
         d = digest
         plan = plan_episode(d, minutes=self.minutes)
         voice = Voice(d.date, d.repo)
+        told_back = self._rollbacks(d, plan, voice)
+        stories = self._stories(d, plan, voice)  # first: the welcome names none it demotes
         drafts = [self._intro(d, profile, plan, voice, self._numbers(d, voice, plan))]
-        drafts += self._rollbacks(d, plan, voice)
-        drafts += self._stories(d, plan, voice)
+        drafts += told_back + stories
         drafts.append(self._also(d, plan))
         told = frozenset(x.text for dr in drafts for x in dr.sentences)
         focused = focus(d, plan.findings, plan.rollbacks,
@@ -86,14 +87,14 @@ class EditorWriter:
         date = spoken_date(dt.date.fromisoformat(d.date))
         seg.say(voice.pick("greeting", P.GREETING, show=d.show, host=profile.host, date=date))
         seg.sentences += numbers.sentences
-        items, shas = self._teaser(d, plan)
+        items, shas = self._teaser(d, plan, skip=self._demoted)
         if items and d.stats.commits > QUIET:
             seg.say(f"On the show today: {join_words(items)}", shas)
         return seg
 
     @staticmethod
-    def _teaser(d: Digest, plan: EditorialPlan, most: int = 3,
-                release: bool = False) -> tuple[list[str], list[str]]:
+    def _teaser(d: Digest, plan: EditorialPlan, most: int = 3, release: bool = False,
+                skip: list[Story] = ()) -> tuple[list[str], list[str]]:
         """What the day brings, named: "two rollbacks, a C++ SDK in the wheel, and version
         0.12.5" (the rollbacks, the stories' key changes, the release)."""
         items: list[str] = []
@@ -108,6 +109,8 @@ class EditorWriter:
             shas += [s for r in plan.rollbacks for s in r.shas]
         version = release_of(d.commits) if release else ""
         for story in plan.stories:
+            if story in skip:
+                continue  # said in a line of "Also today", not a story of the show
             if len(items) >= most - (1 if version else 0):
                 break
             named = next((x for x in (short(noun_phrase(c.title)) for c in
@@ -368,7 +371,7 @@ class EditorWriter:
                 _, rest = split_area(plan.rest[0].title)
                 return f"{d.show}: {capitalize(for_ear(' '.join(rest.split()[:9])))}"
             return f"{d.show}: {'A quiet day' if d.commits else 'Nothing landed'}"
-        items, _ = self._teaser(d, plan, release=True)
+        items, _ = self._teaser(d, plan, release=True, skip=getattr(self, "_demoted", []))
         items = [re.sub(r"^(?:a|an|the) ", "", x) for x in items]
         while len(items) > 1 and len(", ".join(items)) > 70:
             items.pop(-2 if release_of(d.commits) and len(items) > 2 else -1)
