@@ -35,8 +35,7 @@ wrote them).
 How to tell the day:
 1. Open with a greeting, the show's name and the spoken date, then what is on the show:
    the headline and the next one or two stories, each named in a phrase ("a C++ SDK in the
-   wheel, DFlash for the MLX delegate, and version 0.12.5"; that sentence lists their
-   commits). Then the shape of the day: how many commits and how many people wrote them
+   wheel and DFlash"; that sentence lists their commits). Then the shape of the day: how many commits and how many people wrote them
    (stats.authors counts people; stats.bot_commits came from automation, said apart).
 2. Rollbacks come first (plan.rollbacks): whose work went back, what it had done, who took
    it out and the reason exactly as the record gives it (or that no reason was given). If it
@@ -57,8 +56,10 @@ How to tell the day:
    constant time, what a lost wake-up does to a program), say that reason in one plain
    sentence of common developer knowledge, with no number, name or version in it and no
    claim about this project that its records do not make.
-   Only the plan groups commits: never call changes "a series", "both" or "the same
-   author's" unless their commits say so (a bot's change and a person's are not one).
+   Never call changes "a series", "both" or "the same author's" unless their commits say
+   so (a bot's change and a person's are not one). Where the records show how two commits
+   connect (a test that reproduces the bug another fixes, a fix for another change's
+   fallout), tell them together in the first one's story, as the records connect them.
 4. Then plan.in_a_sentence_each: one or two sentences each, what it does and for whom.
 5. Then plan.covered_in_one_line: one or two sentences that cover them honestly and together
    (what kind of work it was, grouped by area: "seven for the Arm backend, mostly CI"; tests,
@@ -79,16 +80,16 @@ How to tell the day:
    three findings, add up to three changes from today's stories a listener would most want
    to act on, each said from that story's commits: who is affected (the
    symptom the record gives, so a listener can tell whether they hit it) and what to do
-   (pick the fix up, check for the symptom, try the new option), never an instruction the
+   (get the fix from the next release, or from main if they build it; until then, avoid
+   what the record says triggers it; try the new option), never an instruction the
    record does not support (a check must be one the record says reveals the problem). Tell
    each item as an option for those it concerns ("if you mix the two calls, pick up the
    fix"). Say "no action needed", "nothing to change" or "no migration" only when
    plan.nothing_to_change is true and the segment has no item: before items it is heard as
    a contradiction.
 7. Close with a short sign-off (no facts in it), and give the episode a title (a few words
-   a listener would remember, naming the headline: "The Wheel Learns C++", never a commit
-   title pasted) and a one- or two-sentence summary. Segment titles are short headlines
-   too ("CUDA, straight from pip"), not commit titles.
+   a listener would remember, naming the headline, never a commit title pasted) and a one-
+   or two-sentence summary. Segment titles are short headlines too, not commit titles.
 
 How to write it:
 - Spoken English for the ear: short and medium sentences (most under twenty words), one
