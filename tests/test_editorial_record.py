@@ -164,3 +164,18 @@ def test_studio_pull_writes_each_commits_record_into_the_day_file(tmp_path):
     digest = build_digest(day, profile_for(day.repo, None))
     told = {c.sha: commit_record(c).text for c in digest.commits}
     assert told[day.commits[-1].sha] == "A sentence only the day file has."
+
+
+def test_a_table_written_without_its_outer_pipes_is_left_out():
+    # uv 2026-07-17, read aloud: "Workload or Serialization or uv lock wall or CPU."
+    body = ("Migrate lockfile serialization to writing TOML directly.\n\n"
+            "This avoids constructing a full editable TOML AST when serializing lockfiles:\n\n"
+            "Workload | Serialization | uv lock wall | CPU\n-- | -- | -- | --\n"
+            "transformers | 15.34 → 6.15 ms (−60%) | −2.4% | −1.5%\n"
+            "warehouse | 6.49 → 1.98 ms (−70%) | −1.5% | −1.6%\n\n"
+            "Note that the changes here largely move code into one module. A match on "
+            "`Int | Bool` stays prose.")
+    text = clean_record("abc1234", "Migrate lockfile serialization", body).text
+    assert "Workload" not in text and "transformers" not in text and "warehouse" not in text
+    assert "Note that the changes here largely move code into one module." in text
+    assert "`Int | Bool` stays prose." in text

@@ -126,6 +126,8 @@ def _is_table_row(line: str, wrapped: bool = False) -> bool:
         return True
     if "|" in s and (not s.strip("|").strip() or "-" in s and re.fullmatch(r"[\s|:-]+", s)):
         return True  # a rule, or the "|" a wrapped row left on its own line
+    if re.sub(r"`[^`]*`?", "", s).count(" | ") >= 2 and not s.endswith((".", ":", "?", "!")):
+        return True  # a row written without its outer pipes ("Workload | Serialization | CPU")
     tokens = s.split()
     numbers = sum(1 for t in tokens if re.fullmatch(r"[-+~]?[\d.,]+(?:x|%|us|ms|s|MB|GB)?", t))
     runs = len(re.findall(r"\S {2,}\S", s))
