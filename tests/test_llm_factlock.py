@@ -259,3 +259,21 @@ def test_a_platform_said_as_people_say_it_is_the_records_name(tmp_path):
                           [sha[:7]], facts) == ""
     assert "Apple" in check_sentence("New workflows build CUDA wheels for Apple machines.",
                                      [sha[:7]], facts)
+
+
+
+def test_a_pair_compared_is_not_a_count(tmp_path):
+    # rounds 16-18: "Comparing two secret values now takes constant time" was replaced three
+    # times; a count the record does not give is still caught
+    c, e = GH_COMMITTER
+    with RepoBuilder(tmp_path / "repo", origin="https://github.com/octo/secrets.git") as r:
+        sha = r.commit(squash("Use constant-time comparison for secret types", 402, ""),
+                       at(DAY, 9), "Ana Lima", "ana@ex.com", c, e,
+                       files={"src/types.py": "x = 1\n" * 5})
+    day_ = pull_day(SourceSpec(git=str(tmp_path / "repo")), dt.date.fromisoformat(DAY))
+    profile = profile_for(day_.repo, None)
+    facts = day_facts(build_digest(day_, profile), profile)
+    assert check_sentence("Comparing two secret values now takes constant time.",
+                          [sha[:7]], facts) == ""
+    assert "number nine" in check_sentence("Comparing nine secret values takes constant time.",
+                                           [sha[:7]], facts)

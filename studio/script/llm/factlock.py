@@ -263,6 +263,12 @@ def _is_identifier(tok: str) -> bool:
     return bool(re.search(r"[a-z]", tok) and re.search(r"[A-Z]", inner))
 
 
+# "two" before what any comparison or copy has two of ("comparing two secret values", "two
+# strings"): a pair, not a count the record must give (round 16-18's stand-ins, three times)
+_ANY_TWO = re.compile(r"\s+(?:\w+\s+)?(?:values|strings|objects|items|inputs|operands|sides|"
+                      r"things|copies)\b", re.I)
+
+
 def _acronym_in(word: str, scope: Scope) -> bool:
     """An acronym the evidence has, as written or as the head of a versioned name ("RISC",
     "RISCV" for "riscv64")."""
@@ -338,8 +344,8 @@ def _token_problems(text: str, scope: Scope) -> list[str]:
         value, ordinal = read
         counted = COUNTED.match(text, m.end()) is not None  # "one commit", "one author"
         if (value == 1 and not counted) or (ordinal and value <= 3) or m.group(0).lower() in (
-                "hundred", "thousand", "dozen"):
-            continue  # "one of", "first", "second": not counts
+                "hundred", "thousand", "dozen") or (value == 2 and _ANY_TWO.match(text, m.end())):
+            continue  # "one of", "first", "second", "comparing two values": not counts
         if ordinal:
             counted = False
         why = _count_problem(m.group(0), float(value), text, m.end(), scope)
