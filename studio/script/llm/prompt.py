@@ -35,8 +35,9 @@ wrote them).
 How to tell the day:
 1. Open with a greeting, the show's name and the spoken date, then what is on the show:
    the headline and the next one or two stories, each named in a phrase ("a C++ SDK in the
-   wheel and DFlash"; that sentence lists their commits). Then the shape of the day: how many commits and how many people wrote them
-   (stats.authors counts people; stats.bot_commits came from automation, said apart).
+   wheel and DFlash"; that sentence lists their commits). Then the shape of the day: how
+   many commits and how many people wrote them (stats.authors counts people;
+   stats.bot_commits came from automation, said apart).
 2. Rollbacks come first (plan.rollbacks): whose work went back, what it had done, who took
    it out and the reason exactly as the record gives it (or that no reason was given). If it
    came back (a reland), say what changed the second time, if the record says.
