@@ -588,3 +588,11 @@ def test_the_welcome_names_no_story_said_in_a_line(tmp_path):
     ep = _episode(tmp_path / "w.git")
     welcome = ep.segments[0].text
     assert "parser case" not in welcome, welcome
+
+
+def test_a_test_plans_bookkeeping_is_not_said():
+    # executorch 2026-08-11, read aloud
+    assert adapt("Two new tests: one covers both rename triggers, asserting node and "
+                 "signature consistency plus a recompile round trip.") is None
+    assert adapt("Lintrunner is clean on the changed files.") is None
+    assert adapt("The new tests cover both rename triggers and a recompile round trip.")

@@ -85,7 +85,12 @@ _BOILER = re.compile(r"\b(?:merge bot|review feedback|per review|pytest|test fil
                      r"help merge the original|this PR was (?:created|opened)|"
                      r"automatically (?:generated|created)|generated with|co-authored|"
                      r"see (?:the )?(?:above|below|attached|linked)|as shown (?:above|below)|"
-                     r"following (?:table|snippet|output|example)|screenshot)\b", re.I)
+                     r"following (?:table|snippet|output|example)|screenshot|"
+                     # a test plan's own bookkeeping (executorch 2026-08-11: "Two new tests:
+                     # one covers both rename triggers ...", "Lintrunner is clean ...")
+                     r"(?:lint\w*|linter|ruff|mypy|flake8|clippy|pre-commit) (?:is |are |runs? )?"
+                     r"(?:clean|green|passes|passed)|failing-first|"
+                     r"(?:one|two|three|four|a|the) new tests?(?=:))\b", re.I)
 
 
 _JARGON = re.compile(r"`[^`]+`|\b\w+_\w+\b|\b\w*[a-z][A-Z]\w*\b|\b\w+::\w+|"
