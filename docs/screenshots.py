@@ -73,8 +73,17 @@ def main() -> None:
         settle(app)
         window.grab().save(str(ROOT / "docs" / "screenshot-narration.png"))
         editor.grab().save(str(ROOT / "docs" / "screenshot-audio-editor.png"))
+        # a cough cut out inside the take, and the next stretch selected (Shift+drag) to cut
+        editor.zoom_fit.click()
+        d = editor.wave.duration
+        editor.cut_out(round(d * 0.45, 3), round(d * 0.52, 3))
+        editor.wave.set_selection((round(d * 0.66, 3), round(d * 0.71, 3)))
+        editor._seek(round(d * 0.3, 3))
+        settle(app)
+        editor.grab().save(str(ROOT / "docs" / "screenshot-cut.png"))
         window.project.close()
-        print("docs/screenshot.png, docs/screenshot-narration.png, docs/screenshot-audio-editor.png")
+        print("docs/screenshot.png, docs/screenshot-narration.png, docs/screenshot-audio-editor.png,"
+              " docs/screenshot-cut.png")
 
 
 if __name__ == "__main__":

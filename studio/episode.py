@@ -59,6 +59,9 @@ class Trim:
     fade_in: float = 0.0
     fade_out: float = 0.0
     auto: bool = False  # whether start/end came from silence detection
+    # stretches cut out inside the take (a stumble, a cough): [start, end] seconds of the take
+    # file, sorted and apart; the programme joins what is left with short fades
+    cuts: list[list[float]] = field(default_factory=list)
 
 
 @dataclass

@@ -16,11 +16,12 @@ from ..jobs import CancelToken, Progress, no_progress, scaled
 from ..resources import resource_path
 from .assemble import Clip, Programme, Silence, assemble, assembly_rate
 from .bs1770 import profile_raw
+from .cuts import JOIN_FADE, kept, regions
 from .leveling import matching_gains, speech_level
 from .loudness import Loudness, master_to_file
 from .pcm import AudioInfo, audio_info
 from .settings import AudioSettings
-from .silences import KEEP, LONG, kept_parts, long_silences, removed_seconds
+from .silences import KEEP, LONG, long_silences, removed_seconds
 from .tools import media_path
 from .trim import analyze, effective
 
@@ -70,25 +71,33 @@ def programme_pieces(episode: Episode, folder: Path,
     if settings.sting:
         pieces += [Silence(settings.sting_pause), Clip(outro, key="sting-outro")]
     _match_levels([p for p in pieces if isinstance(p, Clip) and p.key.startswith("segment:")])
-    return [part for piece in pieces for part in _shortened(piece)]
+    cuts = {f"segment:{seg.id}": seg.take.trim.cuts for seg in spoken if seg.take is not None}
+    return [part for piece in pieces for part in _shortened(piece, cuts)]
 
 
-def _shortened(piece: Clip | Silence) -> list[Clip | Silence]:
-    """A segment's clip in parts around its long silences (see audio.silences)."""
+def _shortened(piece: Clip | Silence, cuts: dict[str, list[list[float]]]) -> list[Clip | Silence]:
+    """A segment's clip in parts around the host's cuts (removed, joined with short fades)
+    and its long silences (shortened; see audio.silences and audio.cuts)."""
     if isinstance(piece, Silence) or not piece.key.startswith("segment:"):
         return [piece]
     end = piece.end if piece.end is not None else audio_info(piece.path).duration
     silences = long_silences(analyze(piece.path), piece.start, end)
-    if not silences:
+    removed = regions(cuts.get(piece.key, []), silences, piece.start, end)
+    if not removed:
         return [piece]
-    log.warning("%s: shortened %s of over %g s to %g s each (%s cut; the "
-                "take file is unchanged)", piece.key.replace(":", " ", 1),
-                plural(len(silences), "silence"), LONG, KEEP, clock(removed_seconds(silences)))
-    parts = kept_parts(piece.start, end, silences)
+    quiet = [(a, b) for a, b, keep in removed if keep]
+    if quiet:
+        log.warning("%s: shortened %s of over %g s to %g s each (%s cut; the "
+                    "take file is unchanged)", piece.key.replace(":", " ", 1),
+                    plural(len(quiet), "silence"), LONG, KEEP, clock(removed_seconds(quiet)))
+    parts = kept(piece.start, end, removed)
+    if not parts:
+        raise StudioError(f"{piece.key.replace(':', ' ', 1)}: the cuts leave no audio")
     return [replace(piece, start=a, end=b, key=piece.key if n == 0 else f"{piece.key}#{n}",
-                    fade_in=piece.fade_in if n == 0 else 0.0,
-                    fade_out=piece.fade_out if n == len(parts) - 1 else 0.0)
-            for n, (a, b) in enumerate(parts)]
+                    fade_in=piece.fade_in if n == 0 else JOIN_FADE if cut_before else 0.0,
+                    fade_out=piece.fade_out if n == len(parts) - 1
+                    else JOIN_FADE if cut_after else 0.0)
+            for n, (a, b, cut_before, cut_after) in enumerate(parts)]
 
 
 def _match_levels(clips: list[Clip]) -> None:

@@ -8,7 +8,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..audio.silences import long_silences, to_programme
+from ..audio.cuts import heard_at, regions
+from ..audio.silences import long_silences
 from ..audio.trim import analyze, pauses
 from ..episode import EPISODE_FILE, AudioFile, Episode
 from ..errors import StudioError
@@ -72,9 +73,11 @@ def take_pauses(episode: Episode, folder: Path) -> dict[str, list[float]]:
         start = trim.start
         end = trim.end if trim.end is not None else seg.take.duration
         analysis = analyze(folder / seg.take.path)
-        cut = long_silences(analysis, start, end)  # shortened in the programme
-        found[seg.id] = [seg.start + to_programme((a + b) / 2, start, cut)
-                         for a, b in pauses(analysis, start, end)]
+        # shortened or cut out in the programme (a pause inside a cut is not heard)
+        removed = regions(trim.cuts, long_silences(analysis, start, end), start, end)
+        found[seg.id] = [seg.start + heard_at((a + b) / 2, start, removed)
+                         for a, b in pauses(analysis, start, end)
+                         if not any(x <= (a + b) / 2 <= y for x, y in trim.cuts)]
     return found
 
 

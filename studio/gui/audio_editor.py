@@ -6,6 +6,7 @@ command; the take file itself is never changed. Keys and mouse: see :mod:`.wavef
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import editing
+from ..audio.cuts import cut_seconds, with_cut
 from ..episode import Trim
 from ..errors import StudioError
 from ..timeline import time_label
@@ -83,6 +85,13 @@ class AudioEditor(QWidget):
         self.auto.setObjectName("autoTrim")
         self.play_sel = QPushButton("Play selection")
         self.play_sel.setObjectName("playSelection")
+        self.cut = QPushButton("Cut")
+        self.cut.setObjectName("cutSelection")
+        self.cut.setToolTip("Cut the selected stretch out of the take (Shift+drag to select; "
+                            "Delete). The take file is not changed.")
+        self.uncut = QPushButton("Restore cuts")
+        self.uncut.setObjectName("restoreCuts")
+        self.uncut.setToolTip("Put back every stretch cut out of this take")
         self.info = QLabel()
         self.info.setObjectName("trimInfo")
         self.clock = QLabel()
@@ -102,6 +111,8 @@ class AudioEditor(QWidget):
             controls.addSpacing(8)
         controls.addStretch(1)
         controls.addWidget(self.auto)
+        controls.addWidget(self.cut)
+        controls.addWidget(self.uncut)
         controls.addWidget(self.play_sel)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -131,6 +142,11 @@ class AudioEditor(QWidget):
             spin.valueChanged.connect(lambda _v, s=spin: self._typed(s))
         self.auto.clicked.connect(self.auto_trim)
         self.play_sel.clicked.connect(self.play_selection)
+        self.cut.clicked.connect(lambda: self.wave.selection and self.cut_out(*self.wave.selection))
+        self.uncut.clicked.connect(self.restore_cuts)
+        self.wave.cut_requested.connect(self.cut_out)
+        self.wave.selection_changed.connect(
+            lambda: self.cut.setEnabled(self.wave.selection is not None and self.wave.duration > 0))
         player.position.connect(self._played)
         project.segment_changed.connect(lambda sid: sid == self.segment_id and self._changed())
         project.reset.connect(lambda: self.show_segment(""))
@@ -151,6 +167,8 @@ class AudioEditor(QWidget):
         for w in (self.in_point, self.out_point, self.fade_in, self.fade_out, self.auto,
                   self.play_sel, self.zoom_in, self.zoom_out, self.zoom_fit, self.scroll):
             w.setEnabled(on)
+        self.cut.setEnabled(on and self.wave.selection is not None)
+        self.uncut.setEnabled(False)
 
     def show_segment(self, segment_id: str) -> None:
         self.segment_id = segment_id
@@ -206,7 +224,8 @@ class AudioEditor(QWidget):
             return
         self._show_header()
         t = seg.take.trim
-        self.wave.set_trim(t.start, t.end, t.fade_in, t.fade_out)
+        self.wave.set_trim(t.start, t.end, t.fade_in, t.fade_out, t.cuts)
+        self.uncut.setEnabled(bool(t.cuts))
         for spin in (self.in_point, self.out_point):
             # quietly: a shorter take clamping the value is not the host trimming it (it was
             # pushed as a "Trim" the first Undo after a synthesis took back)
@@ -216,7 +235,10 @@ class AudioEditor(QWidget):
         self._show_points(self.wave.start, self.wave.end)
         for spin, value in ((self.fade_in, t.fade_in), (self.fade_out, t.fade_out)):
             _quietly(spin, value)
-        self.info.setText(f"{self.wave.end - t.start:.3f} s kept{' (auto)' if t.auto else ''}")
+        gone = cut_seconds(t.cuts)
+        cuts = f", {len(t.cuts)} cut{'s' if len(t.cuts) > 1 else ''} ({gone:.3f} s)" if t.cuts else ""
+        self.info.setText(f"{self.wave.end - t.start - gone:.3f} s kept"
+                          f"{' (auto)' if t.auto else ''}{cuts}")
 
     def _show_header(self) -> None:
         """Which take this is and its status; a stale one says why and what to do."""
@@ -274,14 +296,16 @@ class AudioEditor(QWidget):
         t = self.current_trim()
         if (start, end) == (t.start, self.wave.duration if t.end is None else t.end):
             return  # a click on a handle that did not move it
-        self.apply_trim(Trim(start, end, t.fade_in, t.fade_out, auto=False), "Trim")
+        self.apply_trim(Trim(start, end, t.fade_in, t.fade_out, auto=False,
+                             cuts=[list(c) for c in t.cuts]), "Trim")
 
     def _typed(self, spin: QDoubleSpinBox) -> None:
         """A value typed (or stepped) into one of the fields: one trim command."""
         if self.project.episode is None or not self.segment_id or self.wave.duration <= 0:
             return
         trim = Trim(self.in_point.value(), self.out_point.value(), self.fade_in.value(),
-                    self.fade_out.value(), auto=False)
+                    self.fade_out.value(), auto=False,
+                    cuts=[list(c) for c in self.current_trim().cuts])
         fades = spin in (self.fade_in, self.fade_out)
         if not self.apply_trim(trim, "Change the fades of" if fades else "Trim"):
             why = self.info.text()
@@ -293,10 +317,27 @@ class AudioEditor(QWidget):
         if path is None:
             return
         sid = self.segment_id
+        cuts = [list(c) for c in self.current_trim().cuts]
         self.runner.run_task("Auto-trim", lambda p, c: audio_jobs.auto_trim_of(path),
                              lambda trim: sid == self.segment_id and
-                             self.apply_trim(trim, "Trim the silence around"),
+                             self.apply_trim(replace(trim, cuts=cuts), "Trim the silence around"),
                              lambda msg: self.info.setText(msg))
+
+    def cut_out(self, a: float, b: float) -> None:
+        """Cut [a, b] out of the take (one undo step; overlapping cuts merge)."""
+        t = self.current_trim()
+        a, b = max(min(a, b), t.start), min(max(a, b), self.wave.end)
+        if b - a <= 0:
+            self.info.setText("The selection is outside the kept stretch: nothing to cut")
+            return
+        self.wave.set_selection(None)
+        self.apply_trim(replace(t, cuts=with_cut(t.cuts, a, b), auto=False),
+                        f"Cut {b - a:.2f} s from")
+
+    def restore_cuts(self) -> None:
+        t = self.current_trim()
+        if t.cuts:
+            self.apply_trim(replace(t, cuts=[]), "Restore the cuts of")
 
     def play_selection(self) -> None:
         path = self.take_path()

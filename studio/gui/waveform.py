@@ -33,10 +33,11 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from .. import timeline
-from .waveform_paint import FLOOR_DB, paint_fades, paint_handles, wave_layer
+from .waveform_paint import FLOOR_DB, paint_fades, paint_handles, paint_selection, wave_layer
 
 GRAB_PX = 8
 MIN_KEPT = 0.05  # seconds a trim keeps at least
+MIN_CUT = 0.02  # seconds a selection spans at least (a click is a click, not a cut)
 NUDGE, BIG_NUDGE = 0.010, 0.100
 ZOOM_STEP = 2.0
 PLAYHEAD = QColor("#e01b24")
@@ -44,13 +45,16 @@ NUDGE_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right)
 TOOLTIP = ("Drag a handle to trim (Esc cancels); click to place the playhead.\n"
            "[ / ] select the in / out handle, Left / Right nudge it 10 ms (Shift: 100 ms);\n"
            "each key press is one undo step. Home / End: playhead to the in / out point.\n"
-           "Ctrl+wheel or + / - zoom, 0 shows the whole take, the wheel scrolls.")
+           "Ctrl+wheel or + / - zoom, 0 shows the whole take, the wheel scrolls.\n"
+           "Shift+drag selects a stretch (a stumble, a cough): Delete cuts it out.")
 
 
 class WaveformView(QWidget):
     trim_dragged = Signal(float, float)  # new start, end (seconds), once per drag or key press
     trim_moving = Signal(float, float)  # the handles while they move on screen
     seek_requested = Signal(float)
+    cut_requested = Signal(float, float)  # the selected stretch, Delete pressed
+    selection_changed = Signal()
     view_changed = Signal()  # zoom, scroll, trim or playhead: what the ruler shows
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -70,6 +74,9 @@ class WaveformView(QWidget):
         self.fade_in = 0.0
         self.fade_out = 0.0
         self.playhead: float | None = None
+        self.cuts: list[list[float]] = []  # stretches cut out inside the take
+        self.selection: tuple[float, float] | None = None  # Shift+drag: what Delete cuts
+        self._selecting = False
         self.selected = "start"  # the handle the arrow keys move
         self.message = "No take yet: synthesize or import one."
         self._drag: str | None = None
@@ -93,12 +100,19 @@ class WaveformView(QWidget):
         self.message = message
         self._changed()
 
-    def set_trim(self, start: float, end: float | None, fade_in: float, fade_out: float) -> None:
+    def set_trim(self, start: float, end: float | None, fade_in: float, fade_out: float,
+                 cuts: list[list[float]] | None = None) -> None:
         if self._drag is not None or self._nudged:
             return  # the host is moving a handle: the screen shows theirs until they let go
         self.start = start
         self.end = self.duration if end is None else end
         self.fade_in, self.fade_out = fade_in, fade_out
+        self.cuts = [list(c) for c in cuts or []]
+        self._changed()
+
+    def set_selection(self, selection: tuple[float, float] | None) -> None:
+        self.selection = selection
+        self.selection_changed.emit()
         self._changed()
 
     def set_playhead(self, seconds: float | None, follow: bool = False) -> None:
@@ -149,6 +163,7 @@ class WaveformView(QWidget):
             return
         accent = pal.color(QPalette.ColorRole.Highlight)
         p.drawPixmap(0, 0, wave_layer(self, pal, w, h))
+        paint_selection(self, p, pal, h)
         paint_fades(self, p, pal, h)
         paint_handles(self, p, pal, h)
         if self.playhead is not None:
@@ -173,14 +188,24 @@ class WaveformView(QWidget):
             return
         self._drag = self._handle_at(e.position().x())
         self._before_drag = (self.start, self.end)
-        if self._drag is None:
-            self.seek_requested.emit(round(self.seconds_at(e.position().x()), 3))
+        at = round(self.seconds_at(e.position().x()), 3)
+        if self._drag is None and e.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self._selecting = True  # Shift+drag: a stretch to cut (a stumble, a cough)
+            self.set_selection((at, at))
+        elif self._drag is None:
+            if self.selection is not None:
+                self.set_selection(None)
+            self.seek_requested.emit(at)
         else:
             self.selected = self._drag
             self.update()
 
     def mouseMoveEvent(self, e: QMouseEvent) -> None:
         x = e.position().x()
+        if self._selecting and self.selection is not None:
+            self.selection = (self.selection[0], round(self.seconds_at(x), 3))
+            self._changed()
+            return
         if self._drag is None:
             cursor = Qt.CursorShape.SizeHorCursor if self._handle_at(x) else Qt.CursorShape.IBeamCursor
             self.setCursor(cursor)
@@ -188,6 +213,11 @@ class WaveformView(QWidget):
         self._move_handle(self._drag, self.seconds_at(x))
 
     def mouseReleaseEvent(self, _e: QMouseEvent) -> None:
+        if self._selecting:
+            self._selecting = False
+            a, b = sorted(self.selection or (0.0, 0.0))
+            self.set_selection((a, b) if b - a >= MIN_CUT else None)
+            return
         if self._drag is not None:
             self._drag = None
             self._commit()
@@ -226,8 +256,14 @@ class WaveformView(QWidget):
             self.zoom(1 / ZOOM_STEP)
         elif text == "0":
             self.zoom_fit()
+        elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and self.selection is not None:
+            a, b = self.selection
+            self.set_selection(None)
+            self.cut_requested.emit(a, b)
         elif key in (Qt.Key.Key_Home, Qt.Key.Key_End):
             self.seek_requested.emit(self.start if key == Qt.Key.Key_Home else self.end)
+        elif key == Qt.Key.Key_Escape and self.selection is not None and self._drag is None:
+            self.set_selection(None)
         elif key == Qt.Key.Key_Escape and self._drag is not None:
             self.start, self.end = self._before_drag
             self._drag = None

@@ -20,7 +20,8 @@ def wave_layer(wave: WaveformView, pal: QPalette, w: int, h: int) -> QPixmap:
     """The waveform and the shaded cuts, drawn again only when the view, the size, the
     trim or the colours change: a moving playhead just repaints over this picture."""
     ratio = wave.devicePixelRatioF()
-    key = (w, h, ratio, wave.view, wave.start, wave.end, wave.wave_id, pal.cacheKey())
+    key = (w, h, ratio, wave.view, wave.start, wave.end, tuple(map(tuple, wave.cuts)),
+           wave.wave_id, pal.cacheKey())
     if wave.layer is not None and wave.layer[0] == key:
         return wave.layer[1]
     pixmap = QPixmap(round(w * ratio), round(h * ratio))
@@ -51,18 +52,21 @@ def wave_lines(wave: WaveformView, w: int, h: int) -> tuple[list[QLineF], list[Q
         amp = 0.0 if db <= FLOOR_DB else 10 ** ((db - wave.loudest) / 20) * (mid - 4)
         line = QLineF(x + 0.5, mid - amp - 0.5, x + 0.5, mid + amp + 0.5)
         centre = wave.view.start + (x + 0.5) * per_px
-        (kept if wave.start <= centre <= wave.end else cut).append(line)
+        heard = wave.start <= centre <= wave.end and not any(a <= centre <= b for a, b in wave.cuts)
+        (kept if heard else cut).append(line)
     return kept, cut
 
 
 def paint_cuts(wave: WaveformView, p: QPainter, pal: QPalette, w: int, h: int) -> None:
-    """The trimmed-away ends: greyed, hatched and labelled "cut"."""
+    """The trimmed-away ends and the cuts inside the take: greyed, hatched and labelled
+    "cut"."""
     shade = QColor(pal.color(QPalette.ColorRole.Window))
     shade.setAlpha(170)
     hatch = QColor(pal.color(QPalette.ColorRole.Text))
     hatch.setAlpha(40)
     p.setPen(pal.color(QPalette.ColorRole.PlaceholderText))
-    for x0, x1 in ((0.0, wave.x_of(wave.start)), (wave.x_of(wave.end), float(w))):
+    inner = [(wave.x_of(a), wave.x_of(b)) for a, b in wave.cuts]  # cut inside the take
+    for x0, x1 in ((0.0, wave.x_of(wave.start)), (wave.x_of(wave.end), float(w)), *inner):
         x0, x1 = max(0.0, x0), min(float(w), x1)
         if x1 - x0 < 1:
             continue
@@ -96,3 +100,19 @@ def paint_handles(wave: WaveformView, p: QPainter, pal: QPalette, h: int) -> Non
         p.fillRect(tab, colour)
         p.setPen(pal.color(QPalette.ColorRole.HighlightedText))
         p.drawText(tab, Qt.AlignmentFlag.AlignCenter, "[" if name == "start" else "]")
+
+
+def paint_selection(wave: WaveformView, p: QPainter, pal: QPalette, h: int) -> None:
+    """The stretch selected for a cut (Shift+drag): tinted, with its length."""
+    if wave.selection is None:
+        return
+    a, b = sorted(wave.selection)
+    x0, x1 = wave.x_of(a), wave.x_of(b)
+    tint = QColor(pal.color(QPalette.ColorRole.Highlight))
+    tint.setAlpha(60)
+    area = QRectF(x0, 0, max(1.0, x1 - x0), h)
+    p.fillRect(area, tint)
+    if x1 - x0 > 60:
+        p.setPen(pal.color(QPalette.ColorRole.Text))
+        p.drawText(area.adjusted(0, 0, 0, -4),
+                   Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, f"{b - a:.3f} s")
