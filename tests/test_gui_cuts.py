@@ -115,3 +115,19 @@ def test_the_export_plays_what_is_left_at_the_masters_loudness(qtbot, window, tm
                                             pytest.approx(trim.start + 1.0)]]
     assert abs(saved["loudness_lufs"] - saved["loudness_target"]) <= 1.0
     assert saved["true_peak_dbtp"] <= -1.0 + 0.05
+
+
+def test_playing_the_take_jumps_over_its_cuts(qtbot, window, tmp_path):
+    import_take(qtbot, window, recording(tmp_path / "host.flac", seconds=2.0))
+    editor = window.narration.editor
+    qtbot.waitUntil(lambda: editor.wave.duration > 0, timeout=30_000)
+    trim = _trim(window)
+    a, b = trim.start + 0.4, trim.start + 1.2
+    editor.cut_out(a, b)
+    player, seen = window.narration.player, []
+    player.position.connect(seen.append)
+    qtbot.mouseClick(editor.play_sel, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not player.playing and len(seen) > 5, timeout=15_000)
+    inside = [s for s in seen if a + 0.05 < s < b - 0.001]
+    assert not inside, inside  # at most a tick of the cut is heard
+    assert any(s >= b for s in seen) and max(seen) <= trim.end + 0.03

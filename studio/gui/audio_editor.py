@@ -343,7 +343,7 @@ class AudioEditor(QWidget):
         path = self.take_path()
         if path is not None:
             t = self.current_trim()
-            self.player.play(path, t.start, t.end)
+            self.player.play(path, t.start, t.end, t.cuts)
 
     def _seek(self, seconds: float) -> None:
         """Put the playhead at ``seconds``; a playing take carries on from there."""
@@ -362,7 +362,7 @@ class AudioEditor(QWidget):
         end = self.wave.duration if t.end is None else t.end
         head = self.wave.playhead
         start = head if head is not None and t.start <= head < end - 0.02 else t.start
-        self.player.play(path, start, t.end)
+        self.player.play(path, start, t.end, t.cuts)
 
 
 def _quietly(spin: QDoubleSpinBox, value: float) -> None:

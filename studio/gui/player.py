@@ -179,6 +179,8 @@ class Player(QObject):
         self._thread: QThread | None = None
         self._backend: _Backend | None = None
         self.stop_at: float | None = None
+        self.skips: list[tuple[float, float]] = []  # stretches cut out of the take: jumped over
+        self._jumping_to: float | None = None  # a jump sent, not yet reported done
         self.path: Path | None = None
         self._playing_now = False
         self._sent = 0  # commands sent, numbered
@@ -231,8 +233,11 @@ class Player(QObject):
     def playing(self) -> bool:
         return self._playing_now
 
-    def play(self, path: Path, start: float = 0.0, end: float | None = None) -> bool:
-        """Start playing ``path``; False (and :attr:`error` says why) when it cannot be heard."""
+    def play(self, path: Path, start: float = 0.0, end: float | None = None,
+             skips: list[list[float]] | None = None) -> bool:
+        """Start playing ``path``; False (and :attr:`error` says why) when it cannot be heard.
+        ``skips``: stretches cut out of the take, jumped over as they are reached (within a
+        tick of the clock: about 20 ms)."""
         if self.stuck:
             self.error.emit(NOT_ANSWERING)
             return False
@@ -242,6 +247,11 @@ class Player(QObject):
             return False
         self._ensure()
         self.stop_at = end
+        self.skips = sorted((float(a), float(b)) for a, b in skips or [])
+        self._jumping_to = None
+        for a, b in self.skips:
+            if a <= start < b:
+                start = b  # playing from inside a cut: from where it ends
         self.path = path
         self._reported = None
         self._playing_now = True  # as QMediaPlayer's own state turns at once
@@ -306,6 +316,16 @@ class Player(QObject):
         self._emit(seconds)
 
     def _emit(self, seconds: float) -> None:
+        if self._jumping_to is not None:
+            if seconds < self._jumping_to - 0.005:
+                return  # a report from before the jump landed
+            self._jumping_to = None
+        cut = next(((a, b) for a, b in self.skips if a <= seconds < b), None)
+        if cut is not None and self._playing_now:
+            self._jumping_to = cut[1]
+            self.seek(cut[1])
+            self.position.emit(cut[1])
+            return
         if self.stop_at is not None and seconds >= self.stop_at:
             self.position.emit(self.stop_at)
             if self._playing_now:
