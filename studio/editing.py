@@ -178,7 +178,7 @@ def check_trim(trim: Trim, duration: float | None = None) -> None:
         raise StudioError("a trim cannot start after the end of the take")
     if trim.fade_in < 0 or trim.fade_out < 0:
         raise StudioError("fades cannot be negative")
-    last = trim.start
+    last = float("-inf")  # (a cut the in or out point has moved past is simply not heard)
     for cut in trim.cuts:
         if len(cut) != 2 or not cut[0] < cut[1]:
             raise StudioError("a cut must start before it ends")
@@ -187,7 +187,8 @@ def check_trim(trim: Trim, duration: float | None = None) -> None:
         last = cut[1]
     end = trim.end if trim.end is not None else duration
     if trim.cuts and end is not None and \
-            sum(min(b, end) - max(a, trim.start) for a, b in trim.cuts) >= end - trim.start - 1e-3:
+            sum(max(0.0, min(b, end) - max(a, trim.start)) for a, b in trim.cuts) >= \
+            end - trim.start - 1e-3:
         raise StudioError("the cuts would leave nothing of the take")
 
 

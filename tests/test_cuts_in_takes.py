@@ -90,6 +90,9 @@ def test_cuts_are_merged_checked_and_mapped():
     # a silence inside a cut is the cut's
     assert regions([[4.0, 9.5]], [(5.0, 9.0)], 0.0, 10.0) == [(4.0, 9.5, 0.0)]
     check_trim(Trim(0.0, 10.0, cuts=[[2.0, 2.6], [3.0, 4.0]]), 10.0)
+    # an in point moved past a cut: the cut is simply not heard
+    check_trim(Trim(3.0, 10.0, cuts=[[2.0, 2.6]]), 10.0)
+    assert regions([[2.0, 2.6]], [], 3.0, 10.0) == []
     for bad in ([[2.6, 2.0]], [[3.0, 4.0], [2.0, 2.6]], [[0.0, 10.0]]):
         with pytest.raises(StudioError):
             check_trim(Trim(0.0, 10.0, cuts=bad), 10.0)

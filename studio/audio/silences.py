@@ -3,8 +3,8 @@
 A take the host left running (a recording of three hours, most of it silence) must not end
 up whole in the MP3. Every stretch quieter than the take's speech threshold (and always
 below -60 dBFS) that lasts more than ``LONG`` seconds keeps ``KEEP`` seconds, half at each
-end; the take file is not changed. :func:`to_programme` maps a time in the take to where it
-lands once the silences are shortened (for transcript cues).
+end; the take file is not changed. :mod:`.cuts` says which stretches of a take play once its
+silences are shortened and the host's cuts removed, and where a moment of it is heard.
 """
 
 from __future__ import annotations
@@ -36,23 +36,5 @@ def long_silences(analysis: Analysis, start: float, end: float,
     return found
 
 
-def kept_parts(start: float, end: float,
-               silences: list[tuple[float, float]], keep: float = KEEP) -> list[tuple[float, float]]:
-    """The stretches of [start, end) that stay once each silence keeps ``keep`` seconds."""
-    parts, pos = [], start
-    for a, b in silences:
-        parts.append((pos, a + keep / 2))
-        pos = b - keep / 2
-    parts.append((pos, end))
-    return [(a, b) for a, b in parts if b - a > 1e-6]
-
-
 def removed_seconds(silences: list[tuple[float, float]], keep: float = KEEP) -> float:
     return sum(max(0.0, b - a - keep) for a, b in silences)
-
-
-def to_programme(t: float, start: float, silences: list[tuple[float, float]],
-                 keep: float = KEEP) -> float:
-    """Seconds after the clip's start at which take time ``t`` is heard."""
-    removed = sum(max(0.0, min(t, b - keep / 2) - (a + keep / 2)) for a, b in silences)
-    return t - start - removed
