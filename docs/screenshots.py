@@ -79,6 +79,9 @@ def main() -> None:
         editor.cut_out(round(d * 0.45, 3), round(d * 0.52, 3))
         editor.wave.set_selection((round(d * 0.66, 3), round(d * 0.71, 3)))
         editor._seek(round(d * 0.3, 3))
+        if editor._levels is not None:  # the meter as it reads at the playhead
+            peak, lufs = editor._levels[1].at(round(d * 0.3, 3))
+            editor.meter.set_levels(peak, lufs)
         settle(app)
         editor.grab().save(str(ROOT / "docs" / "screenshot-cut.png"))
         window.project.close()

@@ -170,6 +170,9 @@ def regenerated_from(episode: Episode, fresh: Episode, segment_id: str) -> Segme
     raise StudioError(f"the day's data has nothing for segment {current.title!r} any more")
 
 
+MAX_GAIN_DB = 12.0  # a take's own gain, either way: more is a different recording
+
+
 def check_trim(trim: Trim, duration: float | None = None) -> None:
     """Raise StudioError for a trim that makes no sense (before an undo command is pushed)."""
     if trim.start < 0 or (trim.end is not None and trim.end <= trim.start):
@@ -178,6 +181,9 @@ def check_trim(trim: Trim, duration: float | None = None) -> None:
         raise StudioError("a trim cannot start after the end of the take")
     if trim.fade_in < 0 or trim.fade_out < 0:
         raise StudioError("fades cannot be negative")
+    if not -MAX_GAIN_DB <= trim.gain_db <= MAX_GAIN_DB:
+        raise StudioError(f"a take's gain must be between -{MAX_GAIN_DB:g} and "
+                          f"+{MAX_GAIN_DB:g} dB")
     last = float("-inf")  # (a cut the in or out point has moved past is simply not heard)
     for cut in trim.cuts:
         if len(cut) != 2 or not cut[0] < cut[1]:

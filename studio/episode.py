@@ -62,6 +62,7 @@ class Trim:
     # stretches cut out inside the take (a stumble, a cough): [start, end] seconds of the take
     # file, sorted and apart; the programme joins what is left with short fades
     cuts: list[list[float]] = field(default_factory=list)
+    gain_db: float = 0.0  # the host's gain for this take, on top of the automatic levelling
 
 
 @dataclass

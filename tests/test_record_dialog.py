@@ -96,3 +96,22 @@ def test_recovered_take_is_offered_once(tmp_path):
     assert asked == [("news", 1.5)]
     assert chosen["news"].path == "takes/news-rec-1.wav" and chosen["news"].duration == 1.5
     assert offer_recovered_takes(ep, lambda *a: True) == {}  # answered once
+
+
+def test_the_loudness_meter_reads_the_microphone_against_the_target(qtbot, dialog, mic):
+    # issue 26 item 12: peak and short-term loudness while recording, the target marked
+    dialog.loudness.set_target(-16.0)
+    seen: list[float] = []
+    dialog.select_device("virtual_mic")
+    dialog.count_in.setValue(0)
+    qtbot.mouseClick(dialog.record, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.recorder is not None and dialog.recorder.seconds > 0.2,
+                    timeout=10000)
+    dialog.recorder.level.connect(lambda level: level.lufs is not None and seen.append(level.lufs))
+    mic.play(tone(440, 3.5))
+    qtbot.waitUntil(lambda: any(x > -40 for x in seen), timeout=8000)
+    assert dialog.loudness.loudness is not None and dialog.loudness.peak is not None
+    assert "target -16" in dialog.loudness.text()
+    with qtbot.waitSignal(dialog.recorded, timeout=10000):
+        qtbot.mouseClick(dialog.stop, Qt.MouseButton.LeftButton)
+    assert dialog.loudness.loudness is None  # idle: nothing shown

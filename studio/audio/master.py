@@ -71,7 +71,11 @@ def programme_pieces(episode: Episode, folder: Path,
     if settings.sting:
         pieces += [Silence(settings.sting_pause), Clip(outro, key="sting-outro")]
     _match_levels([p for p in pieces if isinstance(p, Clip) and p.key.startswith("segment:")])
-    cuts = {f"segment:{seg.id}": seg.take.trim.cuts for seg in spoken if seg.take is not None}
+    trims = {f"segment:{seg.id}": seg.take.trim for seg in spoken if seg.take is not None}
+    for piece in pieces:  # the host's own gain, on top of the levelling (issue 26 item 12)
+        if isinstance(piece, Clip) and piece.key in trims:
+            piece.gain_db = round(piece.gain_db + trims[piece.key].gain_db, 2)
+    cuts = {key: trim.cuts for key, trim in trims.items()}
     return [part for piece in pieces for part in _shortened(piece, cuts)]
 
 

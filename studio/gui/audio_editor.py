@@ -23,10 +23,12 @@ from PySide6.QtWidgets import (
 
 from .. import editing
 from ..audio.cuts import cut_seconds, with_cut
+from ..audio.meter import TakeMeter, take_meter
 from ..episode import Trim
 from ..errors import StudioError
 from ..timeline import time_label
 from . import audio_jobs, commands
+from .level_meter import LevelMeter
 from .player import Player
 from .project import Project
 from .tasks import TaskRunner
@@ -45,6 +47,19 @@ def _seconds_field(name: str, tip: str) -> QDoubleSpinBox:
     spin.setDecimals(3)
     spin.setSuffix(" s")
     spin.setKeyboardTracking(False)  # one trim command on Enter or leaving the field
+    return spin
+
+
+def _gain_field() -> QDoubleSpinBox:
+    spin = QDoubleSpinBox()
+    spin.setObjectName("takeGain")
+    spin.setToolTip("This take's gain, on top of the automatic levelling (the master's "
+                    "loudness target still holds for the episode)")
+    spin.setRange(-editing.MAX_GAIN_DB, editing.MAX_GAIN_DB)
+    spin.setSingleStep(0.5)
+    spin.setDecimals(1)
+    spin.setSuffix(" dB")
+    spin.setKeyboardTracking(False)
     return spin
 
 
@@ -81,6 +96,7 @@ class AudioEditor(QWidget):
         self.out_point = _seconds_field("outPoint", "Where the take stops (] then Left/Right)")
         self.fade_in = _seconds_field("fadeIn", "Fade in from the in point")
         self.fade_out = _seconds_field("fadeOut", "Fade out to the out point")
+        self.gain = _gain_field()
         self.auto = QPushButton("Auto-trim silence")
         self.auto.setObjectName("autoTrim")
         self.play_sel = QPushButton("Play selection")
@@ -94,6 +110,8 @@ class AudioEditor(QWidget):
         self.uncut.setToolTip("Put back every stretch cut out of this take")
         self.info = QLabel()
         self.info.setObjectName("trimInfo")
+        self.meter = LevelMeter()
+        self._levels: tuple[str, TakeMeter] | None = None  # (take file, its levels)
         self.clock = QLabel()
         self.clock.setObjectName("playheadTime")
         self.clock.setToolTip("Where the playhead is")
@@ -105,7 +123,8 @@ class AudioEditor(QWidget):
             view_row.addWidget(button)
         controls = QHBoxLayout()
         for label, spin in (("In", self.in_point), ("Out", self.out_point),
-                            ("Fade in", self.fade_in), ("Fade out", self.fade_out)):
+                            ("Fade in", self.fade_in), ("Fade out", self.fade_out),
+                            ("Gain", self.gain)):
             controls.addWidget(QLabel(label))
             controls.addWidget(spin)
             controls.addSpacing(8)
@@ -121,6 +140,7 @@ class AudioEditor(QWidget):
         top.addWidget(self.header, 1)
         top.addWidget(self.info)
         layout.addLayout(top)
+        layout.addWidget(self.meter)
         layout.addSpacing(4)
         layout.addWidget(self.ruler)
         layout.addWidget(self.wave, 1)
@@ -138,7 +158,7 @@ class AudioEditor(QWidget):
         self.zoom_in.clicked.connect(lambda: self.wave.zoom(ZOOM_STEP))
         self.zoom_out.clicked.connect(lambda: self.wave.zoom(1 / ZOOM_STEP))
         self.zoom_fit.clicked.connect(self.wave.zoom_fit)
-        for spin in (self.in_point, self.out_point, self.fade_in, self.fade_out):
+        for spin in (self.in_point, self.out_point, self.fade_in, self.fade_out, self.gain):
             spin.valueChanged.connect(lambda _v, s=spin: self._typed(s))
         self.auto.clicked.connect(self.auto_trim)
         self.play_sel.clicked.connect(self.play_selection)
@@ -148,6 +168,7 @@ class AudioEditor(QWidget):
         self.wave.selection_changed.connect(
             lambda: self.cut.setEnabled(self.wave.selection is not None and self.wave.duration > 0))
         player.position.connect(self._played)
+        player.state_changed.connect(lambda on: on or self.meter.set_levels(None, None))
         project.segment_changed.connect(lambda sid: sid == self.segment_id and self._changed())
         project.reset.connect(lambda: self.show_segment(""))
         self._enable(False)
@@ -164,8 +185,9 @@ class AudioEditor(QWidget):
         return folder / seg.take.path if seg.take else None
 
     def _enable(self, on: bool) -> None:
-        for w in (self.in_point, self.out_point, self.fade_in, self.fade_out, self.auto,
-                  self.play_sel, self.zoom_in, self.zoom_out, self.zoom_fit, self.scroll):
+        for w in (self.in_point, self.out_point, self.fade_in, self.fade_out, self.gain,
+                  self.auto, self.play_sel, self.zoom_in, self.zoom_out, self.zoom_fit,
+                  self.scroll):
             w.setEnabled(on)
         self.cut.setEnabled(on and self.wave.selection is not None)
         self.uncut.setEnabled(False)
@@ -176,7 +198,7 @@ class AudioEditor(QWidget):
         path = self.take_path()
         self._enable(False)
         self._wave_path = ""
-        for spin in (self.in_point, self.out_point, self.fade_in, self.fade_out):
+        for spin in (self.in_point, self.out_point, self.fade_in, self.fade_out, self.gain):
             _quietly(spin, 0.0)  # greyed and empty: never the values of the take shown before
         if path is None or not path.is_file():
             self.wave.clear("No take yet: synthesize or import one." if segment_id else "")
@@ -213,6 +235,14 @@ class AudioEditor(QWidget):
         self._wave_path = wave.path
         self._enable(True)
         self._refresh_trim()
+        if self._levels is None or self._levels[0] != wave.path:
+            path = wave.path
+            self.runner.run_task("Level meter", lambda p, c: take_meter(path),
+                                 lambda meter: self._metered(path, meter),
+                                 lambda _msg: None)  # no meter: the take still plays
+
+    def _metered(self, path: str, meter: TakeMeter) -> None:
+        self._levels = (path, meter)
 
     def _refresh_trim(self) -> None:
         ep = self.project.episode
@@ -233,7 +263,8 @@ class AudioEditor(QWidget):
             spin.setMaximum(self.wave.duration)
             spin.blockSignals(False)
         self._show_points(self.wave.start, self.wave.end)
-        for spin, value in ((self.fade_in, t.fade_in), (self.fade_out, t.fade_out)):
+        for spin, value in ((self.fade_in, t.fade_in), (self.fade_out, t.fade_out),
+                            (self.gain, t.gain_db)):
             _quietly(spin, value)
         gone = cut_seconds(t.cuts)
         cuts = f", {len(t.cuts)} cut{'s' if len(t.cuts) > 1 else ''} ({gone:.3f} s)" if t.cuts else ""
@@ -277,6 +308,10 @@ class AudioEditor(QWidget):
     def _played(self, seconds: float) -> None:
         if self.player.path is not None and self.player.path == self.take_path():
             self.wave.set_playhead(seconds, follow=True)
+            if self._levels is not None and self._levels[0] == str(self.player.path):
+                peak, lufs = self._levels[1].at(seconds)
+                gain = self.current_trim().gain_db  # the take as the episode will play it
+                self.meter.set_levels(peak + gain, lufs + gain)
 
     # --- edits -------------------------------------------------------------------------------
     def current_trim(self) -> Trim:
@@ -296,18 +331,19 @@ class AudioEditor(QWidget):
         t = self.current_trim()
         if (start, end) == (t.start, self.wave.duration if t.end is None else t.end):
             return  # a click on a handle that did not move it
-        self.apply_trim(Trim(start, end, t.fade_in, t.fade_out, auto=False,
-                             cuts=[list(c) for c in t.cuts]), "Trim")
+        self.apply_trim(replace(t, start=start, end=end, auto=False), "Trim")
 
     def _typed(self, spin: QDoubleSpinBox) -> None:
         """A value typed (or stepped) into one of the fields: one trim command."""
         if self.project.episode is None or not self.segment_id or self.wave.duration <= 0:
             return
-        trim = Trim(self.in_point.value(), self.out_point.value(), self.fade_in.value(),
-                    self.fade_out.value(), auto=False,
-                    cuts=[list(c) for c in self.current_trim().cuts])
-        fades = spin in (self.fade_in, self.fade_out)
-        if not self.apply_trim(trim, "Change the fades of" if fades else "Trim"):
+        trim = replace(self.current_trim(), start=self.in_point.value(),
+                       end=self.out_point.value(), fade_in=self.fade_in.value(),
+                       fade_out=self.fade_out.value(), gain_db=round(self.gain.value(), 1),
+                       auto=False)
+        label = "Change the gain of" if spin is self.gain else \
+            "Change the fades of" if spin in (self.fade_in, self.fade_out) else "Trim"
+        if not self.apply_trim(trim, label):
             why = self.info.text()
             self._refresh_trim()  # a value that makes no sense: the fields show the trim again
             self.info.setText(why)
@@ -317,10 +353,12 @@ class AudioEditor(QWidget):
         if path is None:
             return
         sid = self.segment_id
-        cuts = [list(c) for c in self.current_trim().cuts]
+        t = self.current_trim()
+        cuts, gain = [list(c) for c in t.cuts], t.gain_db
         self.runner.run_task("Auto-trim", lambda p, c: audio_jobs.auto_trim_of(path),
                              lambda trim: sid == self.segment_id and
-                             self.apply_trim(replace(trim, cuts=cuts), "Trim the silence around"),
+                             self.apply_trim(replace(trim, cuts=cuts, gain_db=gain),
+                                             "Trim the silence around"),
                              lambda msg: self.info.setText(msg))
 
     def cut_out(self, a: float, b: float) -> None:

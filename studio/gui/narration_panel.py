@@ -89,6 +89,7 @@ class NarrationPanel(QWidget):
         recording_row.addStretch(1)
         self.editor = AudioEditor(project, runner, self.player)
         self.editor.status_of = self.take_status_of
+        self.editor.meter.set_target(session.settings.loudness_target)
         top = QWidget()
         tv = QVBoxLayout(top)
         tv.setContentsMargins(0, 0, 0, 0)
@@ -148,7 +149,9 @@ class NarrationPanel(QWidget):
         self.refresh()
 
     def _settings_changed(self) -> None:
-        """Another voice or rate: the synthesized takes no longer fit, say so at once."""
+        """Another voice or rate: the synthesized takes no longer fit, say so at once (and
+        the meter marks the loudness target the export will use)."""
+        self.editor.meter.set_target(self.session.settings.loudness_target)
         voice = self._voice_now()
         if voice != self._voice:
             self._voice = voice
@@ -415,6 +418,7 @@ class NarrationPanel(QWidget):
         seg = ep.segment(sid)
         dialog = RecordDialog(folder, sid, seg.title, seg.text,
                               seg.take.path if seg.take else None, parent=self)
+        dialog.loudness.set_target(self.session.settings.loudness_target)
 
         def chosen(segment_id: str, take) -> None:
             if self.project.episode is ep:

@@ -33,6 +33,7 @@ from ..errors import StudioError
 from ..recording.recovery import offer_recovered_takes  # noqa: F401 - its old home
 from ..recording.samples import Level
 from ..recording.takes import list_takes, new_take_path, recorded_take
+from .level_meter import LevelMeter
 from .recording.devices import device_id, input_format
 from .recording.engine import RecordingResult, TakeRecorder
 
@@ -63,6 +64,8 @@ class RecordDialog(QDialog):
         self.meter.setObjectName("levelMeter")
         self.meter.setRange(0, 600)  # tenths of a dB above -60 dBFS
         self.meter.setTextVisible(False)
+        self.loudness = LevelMeter()  # the last 3 s against the episode's loudness target
+        self.loudness.setObjectName("recordLoudness")
         self.clip = QLabel("")
         self.clip.setObjectName("clipWarning")
         self.clip.setStyleSheet("color: #c00; font-weight: bold")
@@ -93,6 +96,7 @@ class RecordDialog(QDialog):
         meter_row.addWidget(self.meter, 1)
         meter_row.addWidget(self.clip)
         form.addRow("Level", meter_row)
+        form.addRow("", self.loudness)
         controls = QHBoxLayout()
         for w in (self.count_in, self.record, self.stop):
             controls.addWidget(w)
@@ -212,6 +216,7 @@ class RecordDialog(QDialog):
 
     def _show_level(self, level: Level) -> None:
         self.meter.setValue(int(max(0.0, level.peak_dbfs + 60.0) * 10))
+        self.loudness.set_levels(level.peak_dbfs, level.lufs)
         if level.clipped:
             self.clip.setText("CLIPPING")
             self._clip_timer.start(CLIP_HOLD_MS)
@@ -233,6 +238,7 @@ class RecordDialog(QDialog):
         self.status.setText(message)
         self.prompter.setText(self.text)
         self.meter.setValue(0)
+        self.loudness.set_levels(None, None)
         self.stop.setEnabled(False)
         self.record.setEnabled(self.devices.count() > 0)
         self.refresh_takes()

@@ -32,6 +32,7 @@ class Level:
     peak: float = 0.0
     rms: float = 0.0
     clipped: int = 0  # samples at or beyond full scale
+    lufs: float | None = None  # short-term loudness of the last 3 s, when measured
 
     @property
     def peak_dbfs(self) -> float:

@@ -15,13 +15,14 @@ import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6 import QtMultimedia
 from PySide6.QtCore import QIODevice, QObject, QTimer, Signal
 from PySide6.QtMultimedia import QAudioDevice, QAudioFormat, QAudioSource, QMediaDevices
 
+from ...audio.meter import LiveMeter
 from ...errors import StudioError
 from ...recording.pulse_sources import SourceWatch
 from ...recording.recovery import lock_recording
@@ -36,6 +37,7 @@ log = logging.getLogger(__name__)
 QtAudio = getattr(QtMultimedia, "QtAudio", None) or QtMultimedia.QAudio
 
 POLL_MS = 50
+LUFS_EVERY = 0.25  # seconds between short-term loudness readings while recording
 STALL_SECONDS = 2.0  # a live input delivers every 10-250 ms, silence included
 FIRST_DATA_SECONDS = 5.0
 RING_SECONDS = 2.0  # Qt's buffer while our thread is busy (its 250 ms default lost blocks)
@@ -89,6 +91,9 @@ class TakeRecorder(QObject):
         self._kind = QT_SAMPLE_FORMATS[fmt.sampleFormat()]
         self._channels = fmt.channelCount()
         self._frame_bytes = fmt.bytesPerFrame()
+        self._loudness = LiveMeter(fmt.sampleRate())  # short-term LUFS, for the meter
+        self._lufs: float | None = None
+        self._lufs_at = 0.0
         self._pending = b""
         self._writer: StreamingWavWriter | None = None
         self._source: QAudioSource | None = None
@@ -214,7 +219,11 @@ class TakeRecorder(QObject):
             if limit is not None:
                 block = block[:max(limit - self._writer.frames, 0)]
             self._writer.write(to_take_pcm(block))
-            self.last_level = level_of(block)
+            self._loudness.push(block)
+            now = time.monotonic()
+            if now - self._lufs_at >= LUFS_EVERY:  # an FFT of 3 s: four times a second
+                self._lufs, self._lufs_at = self._loudness.short_lufs(), now
+            self.last_level = replace(level_of(block), lufs=self._lufs)
             self.level.emit(self.last_level)
         return limit is not None and self._writer.frames >= limit
 
