@@ -97,11 +97,11 @@ def wrap(sentence: str, width: int = MAX_LINE) -> list[str]:
     return lines
 
 
-def segment_cues(text: str, start: float, end: float, pauses: list[float]) -> list[Cue]:
-    """Cues for one segment spoken from ``start`` to ``end`` (programme seconds).
-
-    ``pauses`` are the midpoints of silences inside the segment, in programme seconds.
-    """
+def sentence_bounds(text: str, start: float, end: float,
+                    pauses: list[float]) -> list[tuple[str, float, float]]:
+    """Each sentence of ``text`` spoken from ``start`` to ``end`` with where it starts and
+    ends: shares of the time by how long each takes to say, each boundary moved onto the
+    nearest pause (midpoints of silences, same clock) within reach."""
     sentences = split_sentences(text)
     if not sentences or end <= start:
         return []
@@ -116,8 +116,16 @@ def segment_cues(text: str, start: float, end: float, pauses: list[float]) -> li
     for b in _snap(guesses, inside):
         bounds.append(max(b, bounds[-1]))
     bounds.append(end)
+    return list(zip(sentences, bounds, bounds[1:], strict=False))
+
+
+def segment_cues(text: str, start: float, end: float, pauses: list[float]) -> list[Cue]:
+    """Cues for one segment spoken from ``start`` to ``end`` (programme seconds).
+
+    ``pauses`` are the midpoints of silences inside the segment, in programme seconds.
+    """
     cues: list[Cue] = []
-    for sentence, a, b in zip(sentences, bounds, bounds[1:], strict=False):
+    for sentence, a, b in sentence_bounds(text, start, end, pauses):
         lines = wrap(sentence)
         chars = sum(len(line) for line in lines)
         t = a

@@ -22,15 +22,17 @@ from PySide6.QtWidgets import (
 )
 
 from .. import editing
+from ..audio.alignment import take_sentences
 from ..audio.cuts import cut_seconds, with_cut
 from ..audio.meter import TakeMeter, take_meter
 from ..episode import Trim
 from ..errors import StudioError
-from ..timeline import time_label
+from ..timeline import showing, time_label
 from . import audio_jobs, commands
 from .level_meter import LevelMeter
 from .player import Player
 from .project import Project
+from .take_text import TakeText
 from .tasks import TaskRunner
 from .time_ruler import TimeRuler
 from .waveform import ZOOM_STEP, WaveformView
@@ -110,6 +112,7 @@ class AudioEditor(QWidget):
         self.uncut.setToolTip("Put back every stretch cut out of this take")
         self.info = QLabel()
         self.info.setObjectName("trimInfo")
+        self.words = TakeText()
         self.meter = LevelMeter()
         self._levels: tuple[str, TakeMeter] | None = None  # (take file, its levels)
         self.clock = QLabel()
@@ -147,6 +150,8 @@ class AudioEditor(QWidget):
         layout.addLayout(view_row)
         layout.addSpacing(4)
         layout.addLayout(controls)
+        layout.addSpacing(4)
+        layout.addWidget(self.words)
 
         self.wave.trim_dragged.connect(self._dragged)
         self.wave.trim_moving.connect(self._show_points)
@@ -168,7 +173,10 @@ class AudioEditor(QWidget):
         self.wave.selection_changed.connect(
             lambda: self.cut.setEnabled(self.wave.selection is not None and self.wave.duration > 0))
         player.position.connect(self._played)
-        player.state_changed.connect(lambda on: on or self.meter.set_levels(None, None))
+        self.words.sentence_clicked.connect(self.play_from)
+        self.words.words_selected.connect(self._words_selected)
+        player.state_changed.connect(lambda on: on or (self.meter.set_levels(None, None),
+                                                       self.words.show_heard(None)))
         project.segment_changed.connect(lambda sid: sid == self.segment_id and self._changed())
         project.reset.connect(lambda: self.show_segment(""))
         self._enable(False)
@@ -270,6 +278,7 @@ class AudioEditor(QWidget):
         cuts = f", {len(t.cuts)} cut{'s' if len(t.cuts) > 1 else ''} ({gone:.3f} s)" if t.cuts else ""
         self.info.setText(f"{self.wave.end - t.start - gone:.3f} s kept"
                           f"{' (auto)' if t.auto else ''}{cuts}")
+        self.words.set_spoken(take_sentences(seg.text, self.wave.levels, self.wave.duration, t))
 
     def _show_header(self) -> None:
         """Which take this is and its status; a stale one says why and what to do."""
@@ -309,6 +318,7 @@ class AudioEditor(QWidget):
         if self.player.path is not None and self.player.path == self.take_path():
             self.wave.set_playhead(seconds, follow=True)
             if self._levels is not None and self._levels[0] == str(self.player.path):
+                self.words.show_heard(seconds)
                 peak, lufs = self._levels[1].at(seconds)
                 gain = self.current_trim().gain_db  # the take as the episode will play it
                 self.meter.set_levels(peak + gain, lufs + gain)
@@ -371,6 +381,22 @@ class AudioEditor(QWidget):
         self.wave.set_selection(None)
         self.apply_trim(replace(t, cuts=with_cut(t.cuts, a, b), auto=False),
                         f"Cut {b - a:.2f} s from")
+
+    def play_from(self, seconds: float) -> None:
+        """Play the take from ``seconds`` (a sentence clicked in its text) to the out point."""
+        path = self.take_path()
+        if path is None or self.wave.duration <= 0:
+            return
+        t = self.current_trim()
+        self.wave.set_playhead(seconds, follow=True)
+        self.player.play(path, seconds, t.end, t.cuts)
+
+    def _words_selected(self, span: tuple[float, float] | None) -> None:
+        """Words selected in the text: where they are said, selected on the waveform."""
+        if span is None or span[1] - span[0] < 0.02:
+            return
+        self.wave.set_selection(span)
+        self.wave.set_view(showing(self.wave.view, span[0], self.wave.duration))
 
     def restore_cuts(self) -> None:
         t = self.current_trim()
