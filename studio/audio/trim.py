@@ -99,22 +99,18 @@ def auto_trim(analysis: Analysis) -> Trim:
 
 def pauses(analysis: Analysis, start: float, end: float,
            min_length: float = 0.15) -> list[tuple[float, float]]:
-    """Silent stretches of at least ``min_length`` seconds between ``start`` and ``end``."""
+    """Silent stretches of at least ``min_length`` seconds between ``start`` and ``end``
+    (whole runs of quiet frames, not touching either end). Found with numpy: the audio
+    editor asks on the UI thread whenever a trim changes, for takes of any length."""
     quiet = analysis.levels <= analysis.threshold()
-    first, last = int(start / FRAME), min(quiet.size, int(end / FRAME))
-    runs: list[tuple[float, float]] = []
-    i = first
-    while i < last:
-        if quiet[i]:
-            j = i
-            while j < last and quiet[j]:
-                j += 1
-            if (j - i) * FRAME >= min_length and i > first and j < last:
-                runs.append((i * FRAME, j * FRAME))
-            i = j
-        else:
-            i += 1
-    return runs
+    first, last = max(0, int(start / FRAME)), min(quiet.size, int(end / FRAME))
+    if last <= first:
+        return []
+    edges = np.diff(np.concatenate([[0], quiet[first:last].astype(np.int8), [0]]))
+    starts = np.flatnonzero(edges == 1) + first
+    ends = np.flatnonzero(edges == -1) + first
+    keep = ((ends - starts) * FRAME >= min_length) & (starts > first) & (ends < last)
+    return list(zip((starts[keep] * FRAME).tolist(), (ends[keep] * FRAME).tolist(), strict=True))
 
 
 def effective(trim: Trim, duration: float) -> tuple[float, float]:
