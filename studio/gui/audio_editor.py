@@ -132,10 +132,12 @@ class AudioEditor(QWidget):
             controls.addWidget(spin)
             controls.addSpacing(8)
         controls.addStretch(1)
-        controls.addWidget(self.auto)
-        controls.addWidget(self.cut)
-        controls.addWidget(self.uncut)
-        controls.addWidget(self.play_sel)
+        # the buttons on a row of their own: one row of fields and buttons made the panel so
+        # wide that at 1280x800 the Day panel was squeezed to 392 px
+        actions = QHBoxLayout()
+        actions.addStretch(1)
+        for button in (self.auto, self.cut, self.uncut, self.play_sel):
+            actions.addWidget(button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -150,6 +152,8 @@ class AudioEditor(QWidget):
         layout.addLayout(view_row)
         layout.addSpacing(4)
         layout.addLayout(controls)
+        layout.addSpacing(2)
+        layout.addLayout(actions)
         layout.addSpacing(4)
         layout.addWidget(self.words)
 
