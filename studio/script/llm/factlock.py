@@ -16,7 +16,14 @@ from functools import cached_property
 
 from .facts import DayFacts, Evidence
 from .numbers import DECIMAL, RUN, numbers_in, value_of
-from .words_common import COMMON_WORDS, STOCK_NAMES
+from .words_common import (
+    ANY_TWO,
+    COMMON_WORDS,
+    DTYPE_ALIASES,
+    NOT_PEOPLE,
+    PLATFORM_ALIASES,
+    STOCK_NAMES,
+)
 
 MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
           "september", "october", "november", "december"]
@@ -128,19 +135,6 @@ class Scope:
                     if i + n <= len(pieces):
                         out.add("".join(pieces[i:i + n]))
         return out
-
-
-# a number type's two spellings: "bfloat16" said for a record's "bf16" is the same name
-DTYPE_ALIASES = {"bfloat16": ("bf16",), "bf16": ("bfloat16",), "float16": ("fp16", "half"),
-                 "fp16": ("float16",), "float32": ("fp32",), "fp32": ("float32",),
-                 "float64": ("fp64",), "fp64": ("float64",), "float8": ("fp8",),
-                 "fp8": ("float8",)}
-NOT_PEOPLE = {"bot", "bots", "automation", "automations"}  # a bot account's name parts
-# a platform said as people say it, for the names a record writes ("Arm" for aarch64: round
-# 17's stand-in, "CUDA wheels for Linux on x86 and Arm", was replaced)
-PLATFORM_ALIASES = {"arm": ("aarch64", "arm64"), "arm64": ("aarch64",),
-                    "x86": ("x86_64", "amd64", "x64"), "macos": ("darwin", "osx"),
-                    "intel": ("x86_64",), "apple": ("darwin", "macos")}
 
 
 def forms(word: str) -> set[str]:
@@ -263,12 +257,6 @@ def _is_identifier(tok: str) -> bool:
     return bool(re.search(r"[a-z]", tok) and re.search(r"[A-Z]", inner))
 
 
-# "two" before what any comparison or copy has two of ("comparing two secret values", "two
-# strings"): a pair, not a count the record must give (round 16-18's stand-ins, three times)
-_ANY_TWO = re.compile(r"\s+(?:\w+\s+)?(?:values|strings|objects|items|inputs|operands|sides|"
-                      r"things|copies)\b", re.I)
-
-
 def _acronym_in(word: str, scope: Scope) -> bool:
     """An acronym the evidence has, as written or as the head of a versioned name ("RISC",
     "RISCV" for "riscv64")."""
@@ -344,7 +332,7 @@ def _token_problems(text: str, scope: Scope) -> list[str]:
         value, ordinal = read
         counted = COUNTED.match(text, m.end()) is not None  # "one commit", "one author"
         if (value == 1 and not counted) or (ordinal and value <= 3) or m.group(0).lower() in (
-                "hundred", "thousand", "dozen") or (value == 2 and _ANY_TWO.match(text, m.end())):
+                "hundred", "thousand", "dozen") or (value == 2 and ANY_TWO.match(text, m.end())):
             continue  # "one of", "first", "second", "comparing two values": not counts
         if ordinal:
             counted = False

@@ -1,4 +1,5 @@
-"""Capitalised words the fact lock lets pass without evidence.
+"""Words the fact lock lets pass without evidence, or takes for another spelling of the
+record's.
 
 ``STOCK_NAMES`` anywhere in a sentence (calendar words, the host's "I"); ``COMMON_WORDS`` only
 where a sentence (or a quote, or a clause after a colon) starts: English words capitalised
@@ -6,6 +7,8 @@ for their position, not names. Any other capitalised word is a name and needs ev
 """
 
 from __future__ import annotations
+
+import re
 
 STOCK_NAMES = frozenset("""
 i i'm i've i'll i'd january february march april may june july august september october
@@ -34,3 +37,21 @@ updates updated use uses using speaking talking turning wrapping starting closin
 elsewhere housekeeping rollbacks rollback finally also altogether separately similarly
 good morning evening afternoon day episode stay goodbye bye see join happy until
 """.split())
+
+
+# a number type's two spellings: "bfloat16" said for a record's "bf16" is the same name
+DTYPE_ALIASES = {"bfloat16": ("bf16",), "bf16": ("bfloat16",), "float16": ("fp16", "half"),
+                 "fp16": ("float16",), "float32": ("fp32",), "fp32": ("float32",),
+                 "float64": ("fp64",), "fp64": ("float64",), "float8": ("fp8",),
+                 "fp8": ("float8",)}
+NOT_PEOPLE = {"bot", "bots", "automation", "automations"}  # a bot account's name parts
+# a platform said as people say it, for the names a record writes ("Arm" for aarch64: round
+# 17's stand-in, "CUDA wheels for Linux on x86 and Arm", was replaced)
+PLATFORM_ALIASES = {"arm": ("aarch64", "arm64"), "arm64": ("aarch64",),
+                    "x86": ("x86_64", "amd64", "x64"), "macos": ("darwin", "osx"),
+                    "intel": ("x86_64",), "apple": ("darwin", "macos")}
+
+# "two" before what any comparison or copy has two of ("comparing two secret values", "two
+# strings"): a pair, not a count the record must give (round 16-18's stand-ins, three times)
+ANY_TWO = re.compile(r"\s+(?:\w+\s+)?(?:values|strings|objects|items|inputs|operands|sides|"
+                     r"things|copies)\b", re.I)
