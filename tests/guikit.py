@@ -101,6 +101,20 @@ def open_window(qtbot, monkeypatch, tmp_path: Path, folder: Path | None = None):
     return win
 
 
+def narration_window(qtbot, monkeypatch, tmp_path: Path, height: int = 800):
+    """For a fixture (``yield from``): the window on the sample day, 1100 px wide, showing
+    its Narration & audio tab; playback stopped and the window closed afterwards."""
+    win = open_window(qtbot, monkeypatch, tmp_path, tmp_path / "episode")
+    win.resize(1100, height)
+    win.session.open_demo()
+    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
+    win.tabs.setCurrentWidget(win.narration)
+    yield win
+    win.narration.player.stop()
+    win.project.close()
+    win.runner.wait()
+
+
 def demo_window(qtbot, monkeypatch, tmp_path: Path):
     """For a fixture (``yield from``): the window on the sample day, saved into
     ``tmp_path/episode`` when asked; closed afterwards."""

@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from guikit import import_take, open_window, recording
+from guikit import import_take, narration_window, recording
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
@@ -20,15 +20,7 @@ pytestmark = pytest.mark.usefixtures("qapp")
 
 @pytest.fixture
 def window(qtbot, monkeypatch, tmp_path):
-    win = open_window(qtbot, monkeypatch, tmp_path, tmp_path / "episode")
-    win.resize(1100, 800)
-    win.session.open_demo()
-    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
-    win.tabs.setCurrentWidget(win.narration)
-    yield win
-    win.narration.player.stop()
-    win.project.close()
-    win.runner.wait()
+    yield from narration_window(qtbot, monkeypatch, tmp_path)
 
 
 def _trim(window):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import subprocess
 
 import pytest
-from guikit import import_take, open_window
+from guikit import import_take, narration_window
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor
 
@@ -22,15 +22,7 @@ TEXT = ("The first sentence is here now. The second sentence is right here. "
 
 @pytest.fixture
 def window(qtbot, monkeypatch, tmp_path):
-    win = open_window(qtbot, monkeypatch, tmp_path, tmp_path / "episode")
-    win.resize(1100, 900)
-    win.session.open_demo()
-    qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
-    win.tabs.setCurrentWidget(win.narration)
-    yield win
-    win.narration.player.stop()
-    win.project.close()
-    win.runner.wait()
+    yield from narration_window(qtbot, monkeypatch, tmp_path, height=900)
 
 
 def _three_bursts(path):

@@ -227,53 +227,45 @@ def test_the_same_author_is_the_one_just_told(day):
 
 
 
+
+def _one_commit(path, title: str, pr: int, body: str, files: dict[str, str]):
+    """The facts of a day of one commit by Ana Lima, and its short sha."""
+    c, e = GH_COMMITTER
+    with RepoBuilder(path, origin="https://github.com/octo/one.git") as r:
+        sha = r.commit(squash(title, pr, body), at(DAY, 9), "Ana Lima", "ana@ex.com", c, e,
+                       files=files)
+    day_ = pull_day(SourceSpec(git=str(path)), dt.date.fromisoformat(DAY))
+    profile = profile_for(day_.repo, None)
+    return day_facts(build_digest(day_, profile), profile), sha[:7]
+
 def test_the_language_a_commits_files_are_written_in_is_in_its_record(day, tmp_path):
     # round 16: "In pydantic-core's Rust code, ... are now boxed" for a change to four .rs
     # files was replaced as an invented name; the language of another commit's files is not
-    c, e = GH_COMMITTER
-    with RepoBuilder(tmp_path / "repo", origin="https://github.com/octo/core.git") as r:
-        rs = r.commit(squash("Box rarely-used oversized validator variants", 301, ""),
-                      at(DAY, 9), "Ana Lima", "ana@ex.com", c, e,
-                      files={"core/src/validators/int.rs": "fn a() {}\n" * 20})
-    day_ = pull_day(SourceSpec(git=str(tmp_path / "repo")), dt.date.fromisoformat(DAY))
-    profile = profile_for(day_.repo, None)
-    facts = day_facts(build_digest(day_, profile), profile)
+    facts, rs = _one_commit(tmp_path / "repo", "Box rarely-used oversized validator variants",
+                            301, "", {"core/src/validators/int.rs": "fn a() {}\n" * 20})
     said = "In the Rust code, the oversized validator variants are now boxed."
-    assert check_sentence(said, [rs[:7]], facts) == ""
+    assert check_sentence(said, [rs], facts) == ""
     facts, s = day
     assert "Rust" in check_sentence(said, [s["qat"]], facts)  # that commit's files are Python
 
 
 def test_a_platform_said_as_people_say_it_is_the_records_name(tmp_path):
     # round 17: "CUDA wheels for Linux on x86 and Arm" for a record's x86_64 and aarch64
-    c, e = GH_COMMITTER
-    with RepoBuilder(tmp_path / "repo", origin="https://github.com/octo/wheels.git") as r:
-        sha = r.commit(squash("Build and publish CUDA wheels", 401,
-                              "Add the workflows that build CUDA wheels for Linux x86_64 and "
-                              "aarch64."), at(DAY, 9), "Ana Lima", "ana@ex.com", c, e,
-                       files={".github/workflows/cuda.yml": "on: push\n"})
-    day_ = pull_day(SourceSpec(git=str(tmp_path / "repo")), dt.date.fromisoformat(DAY))
-    profile = profile_for(day_.repo, None)
-    facts = day_facts(build_digest(day_, profile), profile)
+    facts, sha = _one_commit(tmp_path / "repo", "Build and publish CUDA wheels", 401,
+                             "Add the workflows that build CUDA wheels for Linux x86_64 and "
+                             "aarch64.", {".github/workflows/cuda.yml": "on: push\n"})
     assert check_sentence("New workflows build CUDA wheels for Linux on x86 and Arm.",
-                          [sha[:7]], facts) == ""
+                          [sha], facts) == ""
     assert "Apple" in check_sentence("New workflows build CUDA wheels for Apple machines.",
-                                     [sha[:7]], facts)
-
+                                     [sha], facts)
 
 
 def test_a_pair_compared_is_not_a_count(tmp_path):
     # rounds 16-18: "Comparing two secret values now takes constant time" was replaced three
     # times; a count the record does not give is still caught
-    c, e = GH_COMMITTER
-    with RepoBuilder(tmp_path / "repo", origin="https://github.com/octo/secrets.git") as r:
-        sha = r.commit(squash("Use constant-time comparison for secret types", 402, ""),
-                       at(DAY, 9), "Ana Lima", "ana@ex.com", c, e,
-                       files={"src/types.py": "x = 1\n" * 5})
-    day_ = pull_day(SourceSpec(git=str(tmp_path / "repo")), dt.date.fromisoformat(DAY))
-    profile = profile_for(day_.repo, None)
-    facts = day_facts(build_digest(day_, profile), profile)
+    facts, sha = _one_commit(tmp_path / "repo", "Use constant-time comparison for secret types",
+                             402, "", {"src/types.py": "x = 1\n" * 5})
     assert check_sentence("Comparing two secret values now takes constant time.",
-                          [sha[:7]], facts) == ""
+                          [sha], facts) == ""
     assert "number nine" in check_sentence("Comparing nine secret values takes constant time.",
-                                           [sha[:7]], facts)
+                                           [sha], facts)
