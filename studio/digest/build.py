@@ -63,6 +63,7 @@ def commit_info(c: Commit, profile: Profile, in_day: bool) -> CommitInfo:
         is_bot=profile.is_bot(c.author_name, c.author_login, c.author_email, c.author_bot),
         revert=facts.revert,
         reland_marker=facts.reland_marker,
+        reland_pr=facts.reland_pr,
         pr_title=clean_line(c.pr_title),
         pr_labels=[clean_line(x) for x in c.pr_labels],
         in_day=in_day,

@@ -30,6 +30,14 @@ _RELAND = re.compile(
     r"^\s*(?:\[\s*re-?land(?:ed)?\s*\d*\s*\]|\(\s*re-?land\s*\)|re-?land(?:ed|ing)?\s*\d*\s*[:\-]?)\s*",
     re.I,
 )
+# a body that opens by saying it lands a reverted change again: "Re-lands the sharded queue from
+# #7757 (reverted due to #8056), disabled by default" (tokio 2026-08-09; the judges' lead story,
+# "a comeback", which a title-only marker missed)
+_BODY_RELAND = re.compile(
+    r"^\s*(?:this (?:pr |change |commit )?(?:is )?(?:a )?)?"
+    r"(?:re-?lands?|re-?landing|re-?land of|re-?applies|re-?apply(?:ing)?|"
+    r"second attempt (?:at|to))\b(?P<rest>[^\n]*)", re.I)
+_PR_REF = re.compile(r"(?<![\w/])#(\d{1,7})\b")
 _GITHUB_LOGIN_URL = re.compile(r"https?://[^/\s]+/([A-Za-z0-9-]+(?:\[bot\])?)/?$")
 
 
@@ -59,6 +67,7 @@ class MessageFacts:
     series: tuple[int, int | None] | None = None  # (k, N) with N None for "N"
     revert: RevertNotice | None = None
     reland_marker: bool = False
+    reland_pr: int | None = None  # the PR a body says it lands again ("Re-lands … #7757")
     merge_branch: str = ""
 
 
@@ -179,6 +188,10 @@ def parse_message(title: str, body: str) -> MessageFacts:
         else:
             facts.pr = suffix_pr
     facts.reland_marker = bool(_RELAND.match(bare))
+    if facts.revert is None and (said := _BODY_RELAND.match(body.lstrip())):
+        facts.reland_marker = True
+        ref = _PR_REF.search(said.group("rest"))
+        facts.reland_pr = int(ref.group(1)) if ref else None
     tags, rest = split_tags(_RELAND.sub("", bare))
     facts.tags = tags
     facts.clean_title = _RELAND.sub("", rest).strip() or bare

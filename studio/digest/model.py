@@ -31,6 +31,7 @@ class CommitInfo:
     is_bot: bool = False
     revert: RevertNotice | None = None
     reland_marker: bool = False
+    reland_pr: int | None = None  # the PR its body says it lands again
     pr_title: str = ""
     pr_labels: list[str] = field(default_factory=list)
     in_day: bool = True

@@ -157,6 +157,8 @@ def find_relands(
             continue
         key = normalize_title(commit.raw_title)
         story = reverted_titles.get(key) if key else None
+        if story is None and commit.reland_pr is not None:
+            story = reverted_prs.get(commit.reland_pr)  # "Re-lands … from #7757"
         if story is not None and story.reverted_sha == commit.sha:
             story = None  # that is the original itself, not a second landing
         if story is not None and _revert_time(story, index) > commit.committed_at:

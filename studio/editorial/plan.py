@@ -158,7 +158,11 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
     taken = {s for story in rollbacks for s in story.shas}
     landed = [c for c in d.commits if c.sha not in taken and c.revert is None]
     if findings is None:
-        findings = find_findings(landed)
+        # a comeback is new work on the branch: what it asks of listeners is found too (the
+        # sharded queue's opt-in was lost with it, tokio 2026-08-09)
+        back = {r.sha for r in d.relands}
+        findings = find_findings([c for c in d.commits if c.sha not in taken or
+                                  c.sha in back and c.revert is None])
     kinds = {c.sha: impact(c, findings) for c in landed}
     candidates: list[Story] = []
     grouped: set[str] = set()

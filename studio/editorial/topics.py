@@ -56,6 +56,11 @@ def topic_groups(commits: list[CommitInfo],
     limit = max(2, min(5, (len(commits) + 3) // 4))
     rare = {c.sha: {w for w in bags[c.sha] if 2 <= freq[w] <= limit} for c in commits}
     parent = {c.sha: c.sha for c in commits}
+    # the day's area prefixes ("runtime:", "task:") name where a change is, not what it is
+    # about: two titles that share only such words, in different areas, are no story
+    # ("runtime: expose schedule latency…" and "task: use LocalRuntime…", tokio 2026-08-09)
+    area_of = {c.sha: split_area(c.title)[0] for c in commits}
+    area_words = {w for a in area_of.values() for w in words(a, own)}
 
     def root(x: str) -> str:
         while parent[x] != x:
@@ -66,6 +71,9 @@ def topic_groups(commits: list[CommitInfo],
     for i, a in enumerate(commits):
         for b in commits[i + 1:]:
             shared = rare[a.sha] & rare[b.sha]
+            if not shared - area_words and not (area_of[a.sha] and
+                                                area_of[a.sha] == area_of[b.sha]):
+                continue
             if len(shared) >= 2 or (shared and a.author == b.author):
                 parent[root(a.sha)] = root(b.sha)
     groups: dict[str, list[CommitInfo]] = {}

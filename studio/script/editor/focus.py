@@ -264,7 +264,9 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
             lines = lines[1:]
         items.append((lead, lines, sha))
         seg.kinds += [found[0].kind, *kinds]
-    tips = _rollback_tips(d, list(rollbacks)) + _copied_examples(d)
+    # a comeback whose own findings are said needs no "is back" line beside them
+    tips = _rollback_tips(d, [s for s in rollbacks if not any(
+        sha in s.shas for _, _, sha in items)]) + _copied_examples(d)
     many = len(items) + len(tips) > 1
     if many:
         n = number_words(len(items) + len(tips))

@@ -166,11 +166,16 @@ class EditorWriter:
     def _rollbacks(self, d: Digest, plan: EditorialPlan, voice: Voice) -> list[Draft]:
         if not plan.rollbacks:
             return []
-        seg = Draft("rollbacks", "Rollbacks" if len(plan.rollbacks) > 1 else "A rollback")
         n = len(plan.rollbacks)
-        seg.say("First, the rollback" if n == 1 else "First, the rollbacks")
+        if all(s.kind == "reland" for s in plan.rollbacks):  # work back, none taken out
+            seg = Draft("rollbacks", "Comebacks" if n > 1 else "A comeback")
+            seg.say("We start with a comeback" if n == 1 else "We start with the comebacks")
+        else:
+            seg = Draft("rollbacks", "Rollbacks" if n > 1 else "A rollback")
+            seg.say("First, the rollback" if n == 1 else "First, the rollbacks")
+        skip = told_sentences(d, plan.findings)
         for story in plan.rollbacks[:4]:
-            seg.extend(tell_rollback(story, d, voice, alone=n == 1))
+            seg.extend(tell_rollback(story, d, voice, alone=n == 1, skip=skip))
         return [seg]
 
     def _budget(self, d: Digest, plan: EditorialPlan) -> int:
@@ -392,8 +397,7 @@ class EditorWriter:
         round 13's judge heard "a migration to know about" that the show never covered)."""
         n = d.stats.commits
         parts = [f"{capitalize(number_words(n))} commit{'s' if n != 1 else ''} on {d.branch}"
-                 + (f", {number_words(len(plan.rollbacks))} of them taken back"
-                    if plan.rollbacks else "") + "."]
+                 + _rolled(plan) + "."]
         last_who = ""
         for story in plan.stories[:2]:
             if story.commits:
@@ -450,3 +454,16 @@ def _one_name_each(said: list[tuple[str, list[str]]]) -> list[tuple[str, list[st
     flush()
     return out
 
+
+def _rolled(plan: EditorialPlan) -> str:
+    """", one of them taken back", ", one of them a comeback": a reland is work back, not
+    work taken out (the summary said "one of them taken back" of a day without a revert)."""
+    back = sum(1 for s in plan.rollbacks if s.kind == "rollback")
+    again = len(plan.rollbacks) - back
+    if not again:
+        return f", {number_words(back)} of them taken back" if back else ""
+    comebacks = "a comeback" if again == 1 else f"{number_words(again)} comebacks"
+    if not back:
+        return f", {'one of them' if again == 1 else f'{number_words(again)} of them'} " \
+               f"{'a comeback' if again == 1 else 'comebacks'}"
+    return f", {number_words(back)} of them taken back, and {comebacks}"

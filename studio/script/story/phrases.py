@@ -54,7 +54,7 @@ RELAND_COUNT = [
     "{relands_cap} {verb} {landing} of reverted work.",
     "And {relands} returned something that had gone back.",
     "{relands_cap} put reverted work back on the branch.",
-    "Also, {relands} {verb} {comeback}.",
+    "Also, reverted work came back in {relands}.",
 ]
 
 QUIET = [
