@@ -258,6 +258,16 @@ def test_a_quiet_days_one_change_names_the_fixes_riding_along(tmp_path):
     spoken = " ".join(seg.text for seg in _episode(tmp_path / "w.git").segments)
     assert "The same change also fixes a stochastic-rounding row-seed collision." in spoken, \
         spoken
+    # the LLM writer's brief names it for a segment of its own (round 18's judges)
+    from studio.editorial.plan import plan_episode
+    from studio.script.llm.plan_brief import day_brief
+    from studio.sources.gitlocal import pull_git
+
+    day = pull_git(tmp_path / "w.git", dt.date.fromisoformat(DAY))
+    d = build_digest(day, profile_for(day.repo))
+    story = day_brief(plan_episode(d), d).plan["stories"][0]
+    assert story["also_fixes"] == [f"{d.commits[0].short}: a stochastic-rounding row-seed "
+                                   "collision"], story
 
 
 def test_one_persons_one_liners_name_them_once():
@@ -348,7 +358,7 @@ def test_only_a_symptom_is_turned_and_a_method_only_where_it_is_used():
 
 
 def test_a_lint_fix_riding_along_is_not_named(tmp_path):
-    from studio.script.editor.telling import _CHORE
+    from studio.editorial.riding import _CHORE
 
     assert _CHORE.search("ruff F401") and _CHORE.search("the typos check")
     assert not _CHORE.search("a stochastic-rounding row-seed collision")

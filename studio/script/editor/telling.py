@@ -9,6 +9,7 @@ from ...digest.model import CommitInfo, Digest
 from ...editorial.impact import impact
 from ...editorial.plan import Story
 from ...editorial.record import commit_record
+from ...editorial.riding import also_fixes
 from ...editorial.titles import split_area
 from ..story import inputs as I
 from ..story.arcs import earlier_part
@@ -152,22 +153,12 @@ def problem_first(head: list[Said], told: Told, shas: list[str]) -> list[Said]:
         [(x, shas) for x in told[n:]]
 
 
-_CHORE = re.compile(r"\b(?:ruff|lint\w*|flake8|mypy|clippy|typos?|warnings?|tests?|CI|"
-                    r"docs?|docstrings?|comments?|formatting|[A-Z]\d{3,4})\b", re.I)
-_RIDES = re.compile(r"^(?:Fix|Fixes|Correct|Corrects|Repair|Repairs)\s+(?P<what>[^:]{8,80}):\s")
-
-
 def riding_along(c: CommitInfo) -> Said | None:
     """"The same change also fixes a stochastic-rounding row-seed collision": the fixes a
-    long record carries past its own point, each in its own paragraph ("Fix X: ..."), named
-    in one sentence (round 12's judge: "never mentions the seed fix")."""
-    record = commit_record(c)
-    found = []
-    for p in record.paragraphs[1:]:
-        m = _RIDES.match(p.sentences[0]) if p.sentences else None
-        if m and not unheard(m.group("what"))[0] and len(unheard(m.group("what"))[1]) <= 1 \
-                and not _CHORE.search(m.group("what")):
-            found.append(for_ear(clause("Fix " + m.group("what"), "present")[0]))
+    long record carries past its own point (studio.editorial.riding), named in one sentence
+    (round 12's judge: "never mentions the seed fix")."""
+    found = [for_ear(clause("Fix " + what, "present")[0]) for what in also_fixes(c)
+             if not unheard(what)[0] and len(unheard(what)[1]) <= 1]
     if not found:
         return None
     return f"The same change also {join_words(found[:2])}", [c.sha]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ...digest.model import Digest
 from ...editorial.plan import EditorialPlan, Story, brief
+from ...editorial.riding import also_fixes
 
 
 @dataclass
@@ -38,6 +39,9 @@ def _add(entry: dict, story: Story) -> dict:
     entry["titles"] = [c.title for c in story.commits]
     if story.stack is not None:
         entry["told_as_one"] = f"a {story.stack.kind} of {len(story.commits)} commits"
+    riding = [f"{c.short}: {what}" for c in story.commits for what in also_fixes(c)]
+    if riding:
+        entry["also_fixes"] = riding
     return entry
 
 

@@ -40,7 +40,8 @@ How to tell the day:
    stats.bot_commits came from automation, said apart).
 2. Rollbacks come first (plan.rollbacks): whose work went back, what it had done, who took
    it out and the reason exactly as the record gives it (or that no reason was given). If it
-   came back (a reland), say what changed the second time, if the record says.
+   came back (a reland), tell it as a comeback: that it had been reverted, what it does,
+   and what is different the second time, if the record says.
 3. Then the stories (plan.stories), the headline first. Open each with why it matters and
    to whom (who hit the problem, who can now do what), then tell it as an editor would
    want: the problem (what went wrong or was missing), the cause when the record gives it,
@@ -61,6 +62,8 @@ How to tell the day:
    so (a bot's change and a person's are not one). Where the records show how two commits
    connect (a test that reproduces the bug another fixes, a fix for another change's
    fallout), tell them together in the first one's story, as the records connect them.
+   A story's "also_fixes" are fixes its commit carries past its own point: give them a
+   short segment of their own right after it (problem, fix, evidence), not a line inside it.
 4. Then plan.in_a_sentence_each: one or two sentences each, what it does and for whom.
 5. Then plan.covered_in_one_line: one or two sentences that cover them honestly and together
    (what kind of work it was, grouped by area: "seven for the Arm backend, mostly CI"; tests,
