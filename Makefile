@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 DEMO_OUT ?= demo-output
 
 # Debian packages the studio (and its tests) need: command -> package.
-SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg espeak-ng:espeak-ng git:git chromium:chromium \
+SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg ffplay:ffmpeg espeak-ng:espeak-ng git:git chromium:chromium \
                 pulseaudio:pulseaudio pactl:pulseaudio-utils \
                 desktop-file-validate:desktop-file-utils appstreamcli:appstream \
                 mount:mount umount:mount strace:strace

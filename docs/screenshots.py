@@ -1,6 +1,7 @@
 """Render the README's pictures offscreen: the script view (as `studio gui --demo
 --screenshot`), the narration tab with a synthesized, trimmed take, and the audio editor
-zoomed in on the take's start (ruler, cut region, handles, fade, playhead).
+zoomed in on the take's start (ruler, cut region, handles, fade, playhead), and the
+whole-episode player at the foot of the window with the undo history beside the day.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots.py
 """
@@ -84,9 +85,21 @@ def main() -> None:
             editor.meter.set_levels(peak, lufs)
         settle(app)
         editor.grab().save(str(ROOT / "docs" / "screenshot-cut.png"))
+        # the whole-episode player, rendered and placed a few seconds into the third segment
+        # (offscreen there is no audio output to play it on)
+        bar = window.episode_player
+        bar.play_from_segment()
+        wait_idle(app, window)
+        start = bar.preview.segments[seg.id][0] if bar.preview else 0.0
+        bar.slider.setValue(int((start + 4) * 10))
+        bar._slid()
+        window.history.view.setFocus()
+        window.statusBar().clearMessage()  # "No audio output device", offscreen
+        settle(app)
+        window.grab().save(str(ROOT / "docs" / "screenshot-episode-player.png"))
         window.project.close()
         print("docs/screenshot.png, docs/screenshot-narration.png, docs/screenshot-audio-editor.png,"
-              " docs/screenshot-cut.png")
+              " docs/screenshot-cut.png, docs/screenshot-episode-player.png")
 
 
 if __name__ == "__main__":

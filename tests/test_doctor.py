@@ -90,6 +90,11 @@ def test_with_ffmpeg_on_path_it_names_the_versions_and_is_ready(tmp_path):
     assert line_of(result.stdout, "voices").startswith("ok")
     assert "English" in line_of(result.stdout, "voices")
     assert result.stdout.rstrip().splitlines()[-1].startswith("ready to produce")
+    # ffplay only plays the episode in the app: missing, it warns and says what needs it
+    ffplay = line_of(result.stdout, "ffplay")
+    assert not ffplay.startswith(("ok", "FAIL")) and "Play episode" in ffplay, ffplay
+    with_player = doctor(tmp_path, "--offline", path=bin_dir(tmp_path, "ffplay"))
+    assert line_of(with_player.stdout, "ffplay").startswith("ok"), with_player.stdout
 
 
 def test_a_speech_engine_that_does_not_answer_in_time_is_reported_not_waited_for():

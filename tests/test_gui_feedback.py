@@ -172,9 +172,11 @@ def test_actions_that_cannot_apply_are_disabled_until_they_do(qtbot, monkeypatch
     qtbot.waitUntil(lambda: win.project.is_open and not win.runner.busy(), timeout=30_000)
     # all but "Move up": the first segment is the current one, it has nowhere up to go;
     # Accept / Reject draft: the sample day is the story writer's, there is no draft to decide;
-    # and Keep / Re-record / Replace recording: no segment has a recording
+    # Keep / Re-record / Replace recording: no segment has a recording; and Play the
+    # episode: no segment has a take to hear
+    players = ("playEpisodeAction", "playEpisodeFromSegmentAction")
     drafts = ("acceptDraftAction", "rejectDraftAction", "keepRecordingAction",
-              "rerecordAction", "replaceRecordingAction")
+              "rerecordAction", "replaceRecordingAction", *players)
     assert all(a.isEnabled() for a in menu if a.text() != "Move &up" and
                a.objectName() not in drafts) and all(b.isEnabled() for b in buttons)
     assert not any(a.isEnabled() for a in menu if a.objectName() in drafts)
@@ -186,6 +188,7 @@ def test_actions_that_cannot_apply_are_disabled_until_they_do(qtbot, monkeypatch
     qtbot.waitUntil(lambda: not win.runner.busy() and all(
         s.take is not None for s in ep.segments if s.text.strip()), timeout=120_000)
     assert not panel.synth_all.isEnabled() and not stale.isEnabled()
+    assert all(a.isEnabled() for a in menu if a.objectName() in players)  # takes to hear
     # an edit makes a take stale: it applies again
     seg = ep.segments[0]
     win.editor.select_segment(seg.id)

@@ -157,6 +157,17 @@ def _tee_path(path: Path) -> str:
     return text
 
 
+def first_pass_chain(profile: Profile, target: float, ceiling: float, out_rate: int,
+                     bias: float = 0.0) -> str:
+    """The filter chain of the master's first pass (gain found on ``profile``, the limiter
+    where the peaks need it) for a stream whose loudness reads ``bias`` LU off the model's:
+    an uncompressed copy (the episode player's, bias 0) hears what the export makes."""
+    limit = ceiling - HEADROOM
+    peak_db = 20 * math.log10(max(float(profile.peaks.max(initial=0.0)), 1e-9))
+    gain = gain_for(profile, target - bias, limit)
+    return _chain(gain, limit if peak_db + gain > limit else None, out_rate)
+
+
 def master_to_file(
     input_args: list[str],
     out: Path,

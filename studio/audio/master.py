@@ -132,11 +132,9 @@ def master_episode(
     programme = assemble(pieces, work / "programme.f32", settings.channels,
                          progress=scaled(progress, 0.0, 0.3), cancel=cancel)
     cancel.check()
+    times = segment_times(episode, programme.placed)
     for seg in episode.segments:
-        key = f"segment:{seg.id}"
-        start, end = programme.placed.get(key, (None, None))
-        end = max((v[1] for k, v in programme.placed.items() if k.startswith(key + "#")),
-                  default=end)
+        start, end = times.get(seg.id, (None, None))
         seg.start = None if start is None else round(start, 3)
         seg.end = None if end is None else round(end, 3)
     progress(0.35, "measuring loudness")
@@ -148,6 +146,20 @@ def master_episode(
     progress(1.0, f"mastered at {result.loudness.integrated:.1f} LUFS")
     programme.path.unlink(missing_ok=True)
     return Mastered(out_mp3, result.loudness, programme.duration)
+
+
+def segment_times(episode: Episode,
+                  placed: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+    """Where each segment with a take starts and ends in the programme (a segment cut in
+    parts around its long silences: from its first part's start to its last part's end)."""
+    times: dict[str, tuple[float, float]] = {}
+    for seg in episode.segments:
+        key = f"segment:{seg.id}"
+        if key in placed:
+            end = max((v[1] for k, v in placed.items() if k.startswith(key + "#")),
+                      default=placed[key][1])
+            times[seg.id] = (placed[key][0], end)
+    return times
 
 
 def programme_seconds(pieces: list[Clip | Silence], infos: list[AudioInfo]) -> float:

@@ -47,7 +47,7 @@ def run_checks(options: DoctorOptions) -> list[Check]:
     from .github import check_github_token
     from .llm import check_local_model
     from .show import check_show
-    from .tools import check_espeak, check_ffmpeg, check_ffprobe
+    from .tools import check_espeak, check_ffmpeg, check_ffplay, check_ffprobe
     from .voices import check_voices
 
     choice = parse_voice(options.voice)
@@ -55,6 +55,7 @@ def run_checks(options: DoctorOptions) -> list[Check]:
     steps: list[Callable[[], list[Check] | Check]] = [
         check_ffmpeg,
         check_ffprobe,
+        check_ffplay,
         check_espeak,
         lambda: check_voices(options.voice_timeout, pyttsx3_voice),
         lambda: check_piper(options.voice),

@@ -1,7 +1,8 @@
-"""ffmpeg, ffprobe and espeak-ng: on PATH, runnable, and which version."""
+"""ffmpeg, ffprobe, ffplay and espeak-ng: on PATH, runnable, and which version."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 import subprocess
@@ -65,6 +66,16 @@ def check_ffprobe() -> Check:
         return found
     path, out = found
     return Check("ffprobe", True, f"ffprobe {_version(out, 'ffprobe')} at {path}")
+
+
+def check_ffplay() -> Check:
+    """FFmpeg's player: the app plays the whole episode through it (out of the window's
+    process); nothing else needs it."""
+    found = _ffmpeg_tool("ffplay", "the app's Play episode needs it")
+    if isinstance(found, Check):
+        return dataclasses.replace(found, needed=False)
+    path, out = found
+    return Check("ffplay", True, f"ffplay {_version(out, 'ffplay')} at {path}")
 
 
 def check_espeak() -> Check:

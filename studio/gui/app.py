@@ -65,6 +65,9 @@ def make_window(settings_dir: Path | None = None, **kwargs):
     from .studio_tabs import install_tabs
 
     install_tabs(window)
+    from .programme.install import install_episode_player
+
+    install_episode_player(window)
     install_help(window)
     return window
 

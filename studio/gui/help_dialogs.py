@@ -144,12 +144,17 @@ class AboutDialog(QDialog):
 
 
 def reset_layout(window, splitter_sizes: dict[QSplitter, list[int]]) -> None:
-    """Every panel back where it starts: the pull bar, and the Day and History docks shown
-    and docked on the left (History under Day), no panel collapsed away, the script in front."""
+    """Every panel back where it starts: the pull bar and the episode player's bar shown, the
+    Day and History docks shown and docked on the left (History under Day), no panel
+    collapsed away, the script in front."""
     bar = window.findChild(QToolBar, "pullBar")
     if bar is not None:
         window.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         bar.show()
+    player = window.findChild(QToolBar, "episodePlayerBar")
+    if player is not None:
+        window.addToolBar(Qt.ToolBarArea.BottomToolBarArea, player)
+        player.show()
     dock = window.day_dock
     dock.setFloating(False)
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)

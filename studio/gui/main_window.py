@@ -238,6 +238,14 @@ class MainWindow(QMainWindow):
             return
         update_from_repository(self.session, spec)
 
+    def current_segment_id(self) -> str:
+        """The segment the host has chosen: in the tab in front (the narration tab's table
+        may have moved on from the script's list)."""
+        narration = getattr(self, "narration", None)
+        if narration is not None and self.tabs.currentWidget() is narration:
+            return narration.current_id() or ""
+        return self.editor.current_id() or ""
+
     def _focus_pull(self) -> None:
         self.pull_panel.repo.setFocus()
         self.pull_panel.repo.lineEdit().selectAll()

@@ -1,0 +1,2 @@
+"""The whole-episode player: the episode rendered as it will be exported, played from any
+point (see :mod:`studio.audio.preview`)."""
