@@ -179,3 +179,18 @@ def test_a_table_written_without_its_outer_pipes_is_left_out():
     assert "Workload" not in text and "transformers" not in text and "warehouse" not in text
     assert "Note that the changes here largely move code into one module." in text
     assert "`Int | Bool` stays prose." in text
+
+
+def test_a_pr_templates_wrapped_instructions_are_left_out_whole():
+    """executorch 2026-08-19: "[PLEASE REMOVE] If this PR introduces a fix or feature that
+    should be\\nthe upcoming release notes, please add …" — only its first line was dropped,
+    and the rest reached both writers as the commit's prose."""
+    body = ("ATen now reconciles an out-of-range integer bound by direction.\n\n"
+            "### Summary\n[PLEASE REMOVE] See [CONTRIBUTING.md's Pull\nRequests](https://"
+            "github.com/o/r/blob/main/CONTRIBUTING.md#pull-requests)\nfor PR guidelines.\n\n"
+            "[PLEASE REMOVE] If this PR introduces a fix or feature that should be\nthe upcoming "
+            "release notes, please add a \"Release notes: <area>\" label.\n\n"
+            "### Test plan\n[PLEASE REMOVE] How did you test this PR? Please write down any "
+            "manual\ncommands you used.\n")
+    text = record_text("Skip ATen-mode clamp death tests", body, "")
+    assert text == "ATen now reconciles an out-of-range integer bound by direction.", text

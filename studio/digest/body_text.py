@@ -89,6 +89,7 @@ _SKIP_LINE = re.compile(
     r"(?:claude|codex|copilot|chatgpt|gpt|cursor|gemini|devin|ai\b|llm)[^.]{0,40}\.?\s*$)",
     re.I,
 )
+_TEMPLATE = re.compile(r"^\[(?:PLEASE REMOVE|REMOVE ME|DELETE THIS|TEMPLATE)\]", re.I)
 _LINK_LINE = re.compile(
     r"^\s*(?:\[[^\]]*\]\([^)]*\)|<?https?://\S+>?)\s*[.,;]?\s*$"
     r"|^(?:Related|See also|Refs?|Follow-?up to|Part of|Depends on|Blocked by)\s*:",
@@ -201,6 +202,7 @@ def pieces(body: str, tests: bool = False) -> Iterator[Piece]:
     last: list[Piece | None] = [None]  # the last piece said
     in_snippet = False
     last_line = ""  # the last line of prose read
+    in_template = False  # a PR template's instruction, wrapped over lines: to its blank line
 
     def flush(code: bool = False) -> Iterator[Piece]:
         if paragraph and section is not None:
@@ -229,7 +231,9 @@ def pieces(body: str, tests: bool = False) -> Iterator[Piece]:
             continue
         if not line.strip():
             yield from flush()
-            prev_blank, in_snippet = True, False
+            prev_blank, in_snippet, in_template = True, False, False
+            continue
+        if in_template:
             continue
         indented = line.startswith(("    ", "\t"))
         # "You can see that today like this:" and lines indented by two: commands, not prose
@@ -264,6 +268,13 @@ def pieces(body: str, tests: bool = False) -> Iterator[Piece]:
         if _PROMPT_START.match(stripped):
             yield from flush()
             section = None  # a prompt or transcript: nothing until the next heading
+            continue
+        if _TEMPLATE.match(stripped):
+            # "[PLEASE REMOVE] If this PR introduces a fix or feature that should be\nthe
+            # upcoming release notes, …": its wrapped lines were read as the commit's prose
+            # (executorch 2026-08-19)
+            yield from flush()
+            in_template = True
             continue
         if _TRAILER.match(stripped) or _SKIP_LINE.match(stripped) or stripped.startswith(">"):
             yield from flush()
