@@ -152,3 +152,21 @@ def test_a_busy_day_gets_a_longer_show():
     assert target_words(None, [400] * 4) == 3 * WORDS_A_MINUTE
     assert target_words(2.0, [400] * 25) == 2 * WORDS_A_MINUTE  # the host's length wins
     assert target_words(None, [30]) < 3 * WORDS_A_MINUTE  # a quiet day stays short
+
+
+def test_a_titles_version_uplift_is_marked_as_no_instruction():
+    """Round 19's judges: "move your setup to SDK version 26.05" where the commit only moves
+    the project's own build. The brief marks such a finding, and the prompt says what it
+    means."""
+    from types import SimpleNamespace
+
+    from studio.editorial.findings import Finding
+    from studio.script.llm.prompt import BRIEF, findings_of
+
+    uplift = Finding("requirement", "a" * 40, "Arm backend: Uplift Ethos-U SDK to 26.05 (#21886)",
+                     subject="Ethos-U SDK 26.05", replacement="26.05")
+    stated = Finding("requirement", "b" * 40, "Building now needs CMake 3.28 or newer.",
+                     subject="CMake 3.28", paragraph=0)
+    found = findings_of(SimpleNamespace(findings=[uplift, stated]))
+    assert found[0]["only_the_title"] is True and "only_the_title" not in found[1], found
+    assert "only_the_title" in BRIEF and "never tell listeners to move with it" in BRIEF
