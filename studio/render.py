@@ -27,6 +27,7 @@ from .jobs import CancelToken, Progress, no_progress, scaled
 from .narration.lexicon import Lexicon, host_lexicon
 from .narration.takes import narrate
 from .profile import Profile, profile_for
+from .publish.mp3_cover import mp3_cover
 from .publish.show_identity import show_identity
 from .publish.state import read_published
 from .showlock import show_of
@@ -109,8 +110,10 @@ def render_episode(
         if day is not None:
             save_day(day, staged / DAY_FILE)
             extra.append(DAY_FILE)
+        # the show's own picture (or the default that names it), as its site shows
+        cover = cover or mp3_cover(show, staged) or default_cover()
         export_episode(episode, folder, staged,
-                       ExportInfo(host=identity.host, cover=cover or default_cover(),
+                       ExportInfo(host=identity.host, cover=cover,
                                   show=identity.title, mp3_name=mp3_name, aliases=aliases),
                        extra, feed,
                        programme_seconds=mastered.programme_seconds)

@@ -47,7 +47,9 @@ def test_whole_episode_pull_edit_synthesize_trim_export_publish(qtbot, window, t
         original = seg.text
         ed.select_segment(seg.id)
         ed.text.moveCursor(ed.text.textCursor().MoveOperation.End)
-        qtbot.keyClicks(ed.text, " Short addition.")
+        # typed as a person types, the event loop running between keys: sent back to back,
+        # sixteen keys held the loop 67-120 ms and were the test's own "UI block"
+        qtbot.keyClicks(ed.text, " Short addition.", delay=15)
         assert ep.segment(seg.id).text.endswith("Short addition.")
         win.undo_action.trigger()
         assert ep.segment(seg.id).text == original
@@ -71,7 +73,7 @@ def test_whole_episode_pull_edit_synthesize_trim_export_publish(qtbot, window, t
         # an edit makes the take stale; "synthesize all stale" makes every take
         ed.select_segment(seg.id)
         ed.text.moveCursor(ed.text.textCursor().MoveOperation.End)
-        qtbot.keyClicks(ed.text, " One more.")
+        qtbot.keyClicks(ed.text, " One more.", delay=15)
         assert panel.statuses()[seg.id] == audio_jobs.STALE
         qtbot.mouseClick(panel.synth_all, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: idle(win) and all(

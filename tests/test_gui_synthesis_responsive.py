@@ -14,14 +14,13 @@ from heartbeat import Heartbeat
 from studio.narration.piper_voices import piper_installed, piper_voices
 
 PIPER = "piper:en_US-joe-medium"
+MAX_BLOCK = 0.100  # issue 26's goal: no UI block over 100 ms during any job
+HARD_BLOCK = 1.0
 pytestmark = [pytest.mark.usefixtures("qapp"),
               pytest.mark.skipif(not (piper_installed() and piper_voices()),
                                  reason="needs Piper and a voice")]
 
 
-@pytest.mark.xfail(strict=False, reason="issue 26 item 6 is not finished: the landing's per-"
-                   "segment work is cut, but the start of a synthesis and the export still "
-                   "block the UI thread 90-240 ms on the shared 2-core machine (README)")
 def test_piper_synthesis_of_a_busy_day_never_blocks_the_window(qtbot, monkeypatch, tmp_path):
     win = open_window(qtbot, monkeypatch, tmp_path, tmp_path / "episode")
     win.resize(1280, 800)
@@ -33,10 +32,15 @@ def test_piper_synthesis_of_a_busy_day_never_blocks_the_window(qtbot, monkeypatc
         assert win.session.save()
         with Heartbeat() as synthesis:
             host.synthesize()  # Synthesize all stale, clicked; waits for every take
-        assert len([s for s in win.project.episode.segments if s.take]) >= 8
+        spoken = [s for s in win.project.episode.segments if s.text.strip()]
+        assert len(spoken) >= 5 and all(s.take is not None for s in spoken)  # every take made
         assert win.dialogs.errors == []
-        assert first_pull.max_gap < 0.1, first_pull.describe()
-        assert synthesis.max_gap < 0.1, synthesis.describe()
+        print(f"longest UI block: pull {first_pull.max_gap * 1000:.0f} ms, Piper synthesis "
+              f"{synthesis.max_gap * 1000:.0f} ms")
+        worst = max((first_pull, synthesis), key=lambda b: b.max_gap)
+        assert worst.max_gap < HARD_BLOCK, worst.describe()  # a frozen window fails outright
+        if worst.max_gap >= MAX_BLOCK:  # the goal, measured by the heartbeat less the load
+            pytest.xfail(f"issue 26 item 6: {worst.describe()} (goal {MAX_BLOCK * 1000:.0f} ms)")
     finally:
         win.project.close()
         win.runner.wait()
