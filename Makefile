@@ -9,7 +9,7 @@ DEMO_OUT ?= demo-output
 SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg ffplay:ffmpeg espeak-ng:espeak-ng git:git chromium:chromium \
                 pulseaudio:pulseaudio pactl:pulseaudio-utils \
                 desktop-file-validate:desktop-file-utils appstreamcli:appstream \
-                mount:mount umount:mount strace:strace
+                mount:mount umount:mount strace:strace npm:npm
 # Shared libraries Qt needs offscreen and for X11 windows (every library `ldd` lists for Qt's
 # xcb plugin comes with these: tests/test_gui_platform.py), and pyttsx3's espeak-ng library.
 # nginx-light: tests/test_hosting.py serves the site with the snippet publish writes (checked
@@ -17,7 +17,7 @@ SYSTEM_TOOLS := ffmpeg:ffmpeg ffprobe:ffmpeg ffplay:ffmpeg espeak-ng:espeak-ng g
 SYSTEM_LIBS := nginx-light libespeak-ng1 libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core \
   libglib2.0-0 libpulse0 libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0
 
-.PHONY: demo test system venv bytecode lint bench clean bundle install-desktop
+.PHONY: demo test system venv bytecode axe lint bench clean bundle install-desktop
 
 system:
 	@missing=""; \
@@ -46,6 +46,15 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+# axe-core, the accessibility checker the site's pages are tested with in headless Chromium
+# (tests/test_page_accessibility.py): test-only, from the npm registry. Major version 4: its
+# rules may add findings within it, and a new finding is one a listener's reader would meet.
+AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
+$(AXE): | $(STAMP)
+	npm install --no-save --no-audit --no-fund --silent --prefix $(VENV)/axe axe-core@4
+
+axe: $(AXE)
+
 # An editable install compiles no bytecode (a wheel's install does), and where
 # PYTHONDONTWRITEBYTECODE is set none is ever written: every `studio` run and speech worker
 # then compiles ~250 modules from source, 0.2 s a start (bench/bench_voice.py). Only what
@@ -56,7 +65,7 @@ bytecode: venv
 demo: system venv bytecode
 	$(VENV)/bin/studio demo --out $(DEMO_OUT)
 
-test: system venv bytecode
+test: system venv bytecode axe
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 	$(VENV)/bin/ruff check studio tests bench
 
