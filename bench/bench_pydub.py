@@ -50,7 +50,7 @@ elif what == "pydub-decode":
     AudioSegment.from_file(path).export(out, format="wav").close()
 elif what == "ours-decode":
     from studio.audio.tools import ffmpeg_cmd, media_path
-    from studio.children import run
+    from studio.plumbing.children import run
     run(ffmpeg_cmd("-y", "-i", media_path(path), "-vn", "-map_metadata", "-1", "-c:a",
                    "pcm_s16le", "-ac", "1", "-f", "wav", media_path(out)), check=True)
 elif what == "pydub-hold":

@@ -44,6 +44,6 @@ if __name__ == "__main__":
     code = main()
     if worker:
         sys.exit(code)
-    from studio.process_exit import finish
+    from studio.plumbing.process_exit import finish
 
     finish(code)  # a command's work is on disk: end without the interpreter's teardown

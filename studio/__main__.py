@@ -15,7 +15,7 @@ def _run() -> int:
     gui = sys.argv[1:2] == ["gui"]
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)  # caught from here on
-        from studio.interrupts import STOPPING, cancel_on_signals
+        from studio.plumbing.interrupts import STOPPING, cancel_on_signals
 
         if not gui:
             cancel_on_signals()
@@ -31,6 +31,6 @@ def _run() -> int:
 
 
 code = _run()
-from studio.process_exit import finish  # noqa: E402 - after the command, as it ends
+from studio.plumbing.process_exit import finish  # noqa: E402 - after the command, as it ends
 
 finish(code)

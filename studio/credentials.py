@@ -44,7 +44,7 @@ def masked(token: str) -> str:
 
 def stored_llm_key(user: str) -> str:
     """The model server key stored under ``user`` (``llm:HOST``), or "" when none."""
-    from .redact import remember
+    from .plumbing.redact import remember
     from .sources.github.auth import KEYRING_SERVICE, _keyring
 
     try:
@@ -58,7 +58,7 @@ def stored_llm_key(user: str) -> str:
 def store_llm_key(user: str, value: str) -> None:
     """Keep ``value`` in the OS keyring under ``user``; a one-line StudioError (never holding
     the key) when it is not a key or no keyring can keep it."""
-    from .errors import StudioError
+    from .plumbing.errors import StudioError
     from .sources.github.auth import KEYRING_SERVICE, _keyring
 
     value = value.strip()
@@ -78,7 +78,7 @@ def store_llm_key(user: str, value: str) -> None:
 
 def clear_llm_key(user: str) -> None:
     """Forget the model server key stored under ``user`` (nothing stored: nothing to do)."""
-    from .errors import StudioError
+    from .plumbing.errors import StudioError
     from .sources.github.auth import KEYRING_SERVICE, _keyring
 
     kr = _keyring()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 
 from .episode import Episode, Segment, Sentence
-from .errors import StudioError
+from .plumbing.errors import StudioError
 
 VERIFIED = "drafted-verified"
 REPLACED = "replaced"  # provenance "replaced: <why>"

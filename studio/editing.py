@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 
 from .episode import Episode, Segment, Sentence, Take, Trim, estimate_seconds
-from .errors import StudioError
 from .humanize import plural
+from .plumbing.errors import StudioError
 
 HOST = "host"  # a sentence's provenance once the host edited it (see studio.draft_review)
 

@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import StudioError
-from .fsutil import atomic_write_json, read_json
+from .plumbing.errors import StudioError
+from .plumbing.fsutil import atomic_write_json, read_json
 from .schema import check, iso_date, one_of, optional_date
 from .spoken_length import spoken_words
 

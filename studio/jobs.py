@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from .errors import Cancelled
+from .plumbing.errors import Cancelled
 
 Progress = Callable[[float, str], None]
 

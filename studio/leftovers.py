@@ -1,7 +1,7 @@
 """Removing what killed runs left in a show folder: temp files, staging and backup folders.
 
 A run killed with SIGKILL (or by a power cut) cannot clean up after itself. Every command
-that takes the show's lock (:mod:`studio.showlock`) removes, when it first takes it, in the
+that takes the show's lock (:mod:`studio.plumbing.showlock`) removes, when it first takes it, in the
 show folder, each episode folder and their ``takes/``:
 
 * ``.tts-*.part`` (a take being synthesized), ``.import-*.part`` (a take being imported),

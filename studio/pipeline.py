@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .fsutil import check_writable_dir
 from .humanize import plural
 from .jobs import CancelToken, Progress, no_progress, scaled
-from .showlock import locks_show
+from .plumbing.fsutil import check_writable_dir
+from .plumbing.showlock import locks_show
 
 if TYPE_CHECKING:  # kept out of start-up: `studio pull` never needs them
     from .audio.settings import AudioSettings
@@ -74,7 +74,7 @@ def pull_day(
         day = pull_git(spec.git, date, tz=spec.tz, branch=spec.branch,
                        lookback_days=spec.lookback_days, fetch=spec.fetch_mode())
     else:
-        from .errors import StudioError
+        from .plumbing.errors import StudioError
 
         raise StudioError("no source given: use --git PATH or --github OWNER/NAME")
     progress(1.0, f"pulled {plural(len(day.commits), 'commit')}")
@@ -126,9 +126,9 @@ def finish_episode(
     a new script for that folder, saved only with the export, and with it ``day``); ``feed``:
     the show folder published next (see :func:`studio.render.render_episode`)."""
     from .episode import load_episode
+    from .plumbing.showlock import show_of
     from .profile import profile_for
     from .render import render_episode
-    from .showlock import show_of
 
     episode = episode or load_episode(episode_dir)
     profile = profile_for(episode.repo, profile_name)
@@ -142,7 +142,7 @@ def merge_with_existing(fresh: Episode, episode_dir: Path, force: bool = False,
     """``fresh`` with the host's work in the folder's episode.json kept where the commits
     allow (see :mod:`studio.script.merge`); refuses to drop any unless ``force``."""
     from .episode import episode_path, load_episode
-    from .errors import StudioError
+    from .plumbing.errors import StudioError
     from .script.merge import check_merge
     from .sources.model import load_day
 
@@ -185,7 +185,7 @@ def _earlier_script(day: Day, profile_name: str | None, minutes: float | None = 
     """The script the writer makes of the episode's own earlier day (the baseline of an
     episode saved before scripts were stamped); a day it cannot write gives an empty one."""
     from .episode import Episode
-    from .errors import StudioError
+    from .plumbing.errors import StudioError
 
     try:
         return write_script_for(day, profile_name, minutes)
@@ -228,7 +228,7 @@ def save_beside(episode: Episode, folder: Path, name: str, write: Callable[[Path
 def load_exported(episode_dir: Path) -> bool:
     """Whether the folder's episode.json describes an export (unreadable counts as one)."""
     from .episode import load_episode
-    from .errors import StudioError
+    from .plumbing.errors import StudioError
 
     try:
         return load_episode(episode_dir).audio is not None

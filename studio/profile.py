@@ -15,8 +15,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .bots import looks_like_bot
-from .errors import StudioError
-from .fsutil import read_toml
+from .plumbing.errors import StudioError
+from .plumbing.fsutil import read_toml
 from .resources import resource_path
 
 

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .episode import EPISODE_FILE, Episode, load_episode, save_episode
-from .errors import StudioError
-from .fsutil import atomic_write_json, check_writable_dir, read_json
+from .plumbing.errors import StudioError
+from .plumbing.fsutil import atomic_write_json, check_writable_dir, read_json
 from .recovery import recover_episode
 from .settings import state_dir
 from .sources.model import Day, load_day, save_day

@@ -14,11 +14,11 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .fsutil import check_writable_dir
 from .humanize import plural
 from .jobs import CancelToken, Progress, no_progress, scaled
 from .pipeline import DAY_FILE, SourceSpec
-from .showlock import locks_show
+from .plumbing.fsutil import check_writable_dir
+from .plumbing.showlock import locks_show
 
 if TYPE_CHECKING:
     from .audio.settings import AudioSettings
@@ -38,7 +38,7 @@ def recap_dir_for(show_dir: str | Path, dates: SpanDates) -> Path:
 def reusable_day(path: Path, spec: SourceSpec, repo: str | None) -> Day | None:
     """The day file at ``path`` when it holds the day ``spec`` would pull (same source,
     repository, branch, time zone and look-back, pulled complete), else None."""
-    from .errors import StudioError
+    from .plumbing.errors import StudioError
     from .sources.model import load_day
 
     if not path.is_file():
@@ -66,7 +66,7 @@ def pull_span(spec: SourceSpec, dates: SpanDates, show_dir: str | Path | None = 
     pulled at once (the first missing date to the last, one walk or listing). ``cancel`` is
     checked between the steps (a GitHub listing also checks it page by page); a git walk of a
     week takes seconds and runs to its end."""
-    from .errors import StudioError
+    from .plumbing.errors import StudioError
     from .sources.span import Span, check_span
     from .sources.window import parse_zone
 

@@ -28,10 +28,10 @@ from collections.abc import Iterable
 from contextlib import nullcontext
 from pathlib import Path
 
-from .errors import StudioError
 from .export.journal import feed_written, journal_path, recover
 from .leftovers import episode_leftovers, remove_episode_leftovers, remove_leftovers, show_leftovers
-from .showlock import ShowBusy, show_lock
+from .plumbing.errors import StudioError
+from .plumbing.showlock import ShowBusy, show_lock
 
 log = logging.getLogger(__name__)
 

@@ -17,20 +17,20 @@ from .audio.settings import AudioSettings
 from .audio.tools import require_tool
 from .editing import sentences_follow_text
 from .episode import Episode, load_episode
-from .errors import StudioError
 from .export.checked import full_disk_error
 from .export.episode_files import ExportInfo, default_cover, export_episode
 from .export.fileset import hold_dir, staging_dir
 from .export.identity import aliases_after, audio_file_name, current_audio_name
-from .fsutil import check_writable_dir
 from .jobs import CancelToken, Progress, no_progress, scaled
 from .narration.lexicon import Lexicon, host_lexicon
 from .narration.takes import narrate
+from .plumbing.errors import StudioError
+from .plumbing.fsutil import check_writable_dir
+from .plumbing.showlock import show_of
 from .profile import Profile, profile_for
 from .publish.mp3_cover import mp3_cover
 from .publish.show_identity import show_identity
 from .publish.state import read_published
-from .showlock import show_of
 from .sources.model import Day, save_day
 
 log = logging.getLogger(__name__)

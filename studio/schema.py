@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from .errors import StudioError
+from .plumbing.errors import StudioError
 
 Format = Callable[[Any], str]  # a problem with an already well-typed value, or ""
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 from . import editing
 from .episode import MAX_SEGMENTS, Episode, Segment
-from .errors import StudioError
 from .humanize import plural
+from .plumbing.errors import StudioError
 
 NEW = "new"  # the id a host writes for a segment they add
 _HEADING = re.compile(r"^===\s*(?:\[([^\]\n]*)\])?\s*(.*?)\s*$")

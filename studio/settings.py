@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from .errors import StudioError
-from .fsutil import SMALL_JSON_LIMIT, atomic_write_json, read_json_if_any
+from .plumbing.errors import StudioError
+from .plumbing.fsutil import SMALL_JSON_LIMIT, atomic_write_json, read_json_if_any
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from .episode import EPISODE_FILE
-from .errors import StudioError
+from .plumbing.errors import StudioError
 
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _WEEK = re.compile(r"(\d{4})-W(\d{2})")

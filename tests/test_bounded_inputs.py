@@ -19,7 +19,7 @@ from audio_fixtures import make_episode, write_episode
 from gitrepo import RepoBuilder, at
 
 from studio.episode import MAX_SEGMENTS, Segment, Sentence, save_episode
-from studio.fsutil import JSON_LIMIT
+from studio.plumbing.fsutil import JSON_LIMIT
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULTS = Path(__file__).resolve().parent / "faults"

@@ -16,7 +16,7 @@ from github_server import GitHubApiServer
 from gitrepo import RepoBuilder, at
 
 from studio.digest.bodies import explain
-from studio.errors import StudioError
+from studio.plumbing.errors import StudioError
 from studio.sources.gitlocal import pull_git
 from studio.sources.model import Day, load_day
 

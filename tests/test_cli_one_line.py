@@ -177,7 +177,7 @@ def test_busy_show_names_the_studio_command_not_the_interpreter(tmp_path):
     show = tmp_path / "show"
     holder = tmp_path / "bin" / "studio"
     holder.parent.mkdir()
-    holder.write_text("import sys, time\nfrom studio.showlock import show_lock\n"
+    holder.write_text("import sys, time\nfrom studio.plumbing.showlock import show_lock\n"
                       "with show_lock(sys.argv[2]):\n    print('held', flush=True)\n"
                       "    time.sleep(60)\n")
     env = dict(os.environ, PYTHONPATH=str(ROOT))

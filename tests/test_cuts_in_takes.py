@@ -17,7 +17,7 @@ from test_long_takes import RATE, studio
 from studio.audio.cuts import heard_at, kept, regions, with_cut
 from studio.editing import check_trim
 from studio.episode import Trim
-from studio.errors import StudioError
+from studio.plumbing.errors import StudioError
 
 
 def _coughing_take(path):

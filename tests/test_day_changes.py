@@ -8,7 +8,7 @@ import json
 import pytest
 from gitrepo import RepoBuilder, at, squash
 
-from studio.errors import StudioError
+from studio.plumbing.errors import StudioError
 from studio.sources.gitlocal import pull_git
 from studio.sources.model import Commit, Day, FileChange, load_day, save_day
 

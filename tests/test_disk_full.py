@@ -1,5 +1,5 @@
 """A full disk is named at once — device, folder, megabytes needed — instead of a two-minute
-hang blamed on the speech engine (studio.diskspace).
+hang blamed on the speech engine (studio.plumbing.diskspace).
 
 The show lives on a real, small tmpfs mounted for the test (CI runs as root); where mounting
 is not allowed the tests are skipped, saying so.

@@ -13,7 +13,7 @@ from llm_day import drafted_day
 
 from studio import draft_review, editing
 from studio.episode import Episode
-from studio.errors import StudioError
+from studio.plumbing.errors import StudioError
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,8 @@ import pytest
 from studio import editing
 from studio.demo import sample_day_path
 from studio.episode import Segment, Sentence, Take, Trim
-from studio.errors import StudioError
 from studio.pipeline import write_script_for
+from studio.plumbing.errors import StudioError
 from studio.sources.model import load_day
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from studio import episode as ep_mod
 from studio.episode import Episode, Segment, Sentence, load_episode, save_episode
-from studio.errors import StudioError
+from studio.plumbing.errors import StudioError
 
 
 def _episode() -> Episode:

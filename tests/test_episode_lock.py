@@ -15,7 +15,7 @@ import pytest
 from audio_helpers import tone_file
 from gitrepo import RepoBuilder, at
 
-from studio.showlock import holder_of
+from studio.plumbing.showlock import holder_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DAY = "2026-02-09"

@@ -11,8 +11,8 @@ from audio_helpers import pyloudnorm_lufs, tone_file
 from studio.audio.preview import render_preview
 from studio.audio.settings import AudioSettings
 from studio.episode import Take, Trim
-from studio.errors import Cancelled, StudioError
 from studio.jobs import CancelToken
+from studio.plumbing.errors import Cancelled, StudioError
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import keyring
 import pytest
 from keyring_file_backend import FileKeyring
 
-from studio.errors import StudioError
+from studio.plumbing.errors import StudioError
 from studio.sources.github.auth import (
     Token,
     host_of,

@@ -13,8 +13,8 @@ from github_history import repo_data as make_repo_data
 from github_history import serving, squash_history
 from github_server import Fault
 
-from studio.errors import Cancelled, StudioError
 from studio.jobs import CancelToken
+from studio.plumbing.errors import Cancelled, StudioError
 from studio.sources.github import pull_github
 from studio.sources.github.auth import Token
 from studio.sources.github.transport import NetworkPolicy

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from gitrepo import PT_BOT, RepoBuilder, at, pt_landed, squash
 
-from studio.errors import StudioError
+from studio.plumbing.errors import StudioError
 from studio.sources.gitlocal import pull_git
 from studio.sources.model import load_day, save_day
 

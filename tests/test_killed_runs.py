@@ -1,5 +1,5 @@
 """A produce killed with SIGKILL takes its children with it, and the next command removes what
-it left behind (studio.children, studio.leftovers).
+it left behind (studio.plumbing.children, studio.leftovers).
 
 The runs are real ``studio produce`` processes; each carries a marker in its environment, which
 its speech workers and ffmpeg children inherit, so the test finds every process of that run

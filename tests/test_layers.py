@@ -96,7 +96,7 @@ def test_the_episode_model_imports_nothing_of_the_recorder():
     """The model is the bottom of the flow: recovery of recordings and exports is run by the
     commands and the app (studio.recovery), not from inside ``load_episode``."""
     names = _module_imports("episode.py")
-    assert "studio.errors" in names  # the walk resolved the model's relative imports
+    assert "studio.plumbing.errors" in names  # the walk resolved the model's relative imports
     assert [n for n in names if n.startswith(("studio.recording", "studio.recovery",
                                                "studio.export"))] == []
     code = "import sys, studio.episode; print(sorted(k for k in sys.modules if 'record' in k))"

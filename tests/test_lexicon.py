@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from studio.errors import StudioError
 from studio.narration.lexicon import host_lexicon, lexicon_for, load_lexicon
+from studio.plumbing.errors import StudioError
 from studio.resources import resource_path
 
 

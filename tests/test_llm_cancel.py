@@ -11,9 +11,9 @@ from llm_day import DAY, build_repo, faithful
 from llm_server import ChatServer, Reply
 
 from studio.digest.build import build_digest
-from studio.errors import Cancelled
 from studio.jobs import CancelToken
 from studio.pipeline import SourceSpec, pull_day
+from studio.plumbing.errors import Cancelled
 from studio.profile import profile_for
 from studio.script.llm.cache import DraftCache
 from studio.script.llm.config import WriterSettings

@@ -9,7 +9,7 @@ import socket
 import pytest
 from llm_server import ChatServer, Reply
 
-from studio.errors import StudioError
+from studio.plumbing.errors import StudioError
 from studio.script.llm.config import WriterSettings
 from studio.script.llm.probe import list_models
 

@@ -13,7 +13,6 @@ from audio_fixtures import make_episode
 from piper_procs import piper_workers_of
 
 from studio.audio.settings import AudioSettings
-from studio.errors import Cancelled
 from studio.jobs import CancelToken
 from studio.narration import piper_pool
 from studio.narration.engines import identity_of
@@ -21,6 +20,7 @@ from studio.narration.lexicon import Lexicon
 from studio.narration.piper_engine import to_piper_phonemes
 from studio.narration.piper_voices import find_piper_voice, piper_installed
 from studio.narration.takes import narrate
+from studio.plumbing.errors import Cancelled
 
 PIPER = "piper:en_US-joe-medium"
 SHORT = [

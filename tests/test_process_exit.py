@@ -21,7 +21,7 @@ def test_exit_handlers_run_output_is_whole_and_the_code_kept(tmp_path):
     done = run_python("""
         import atexit, logging, sys, tempfile
         from pathlib import Path
-        from studio.process_exit import finish
+        from studio.plumbing.process_exit import finish
         out = Path(sys.argv[1])
         atexit.register(lambda: (out / "atexit").write_text("ran"))
         keep = tempfile.TemporaryDirectory(dir=out)  # cleaned up by its finalizer at exit
@@ -46,7 +46,7 @@ def test_a_running_non_daemon_thread_is_waited_for(tmp_path):
     done = run_python("""
         import sys, threading, time
         from pathlib import Path
-        from studio.process_exit import finish
+        from studio.plumbing.process_exit import finish
         out = Path(sys.argv[1])
         def late():
             time.sleep(0.3)

@@ -27,8 +27,8 @@ from github_history import pytorch_history
 from show_fixtures import make_episode, show_copy, write_episode_folder
 
 from studio.cli.main import main
-from studio.errors import Cancelled
 from studio.jobs import CancelToken
+from studio.plumbing.errors import Cancelled
 from studio.publish.site import publish_show
 
 ROOT = Path(__file__).resolve().parent.parent

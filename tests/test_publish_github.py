@@ -10,7 +10,7 @@ from git_data_api import GitDataAPI
 from show_fixtures import make_episode, show_copy, write_episode_folder
 
 from studio.cli.main import main
-from studio.errors import StudioError
+from studio.plumbing.errors import StudioError
 from studio.publish.github_pages import git_blob_sha
 from studio.publish.site import publish_show
 

@@ -13,8 +13,8 @@ from moto import server as moto_server
 from show_fixtures import make_episode, show_copy, write_episode_folder
 
 from studio.cli.main import main
-from studio.errors import Cancelled
 from studio.jobs import CancelToken
+from studio.plumbing.errors import Cancelled
 from studio.publish.site import publish_show
 
 DATES = ["2026-02-07", "2026-02-08"]

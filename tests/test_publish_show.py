@@ -7,8 +7,8 @@ import tomllib
 import pytest
 from show_fixtures import show_copy
 
-from studio.errors import Cancelled, StudioError
 from studio.jobs import CancelToken
+from studio.plumbing.errors import Cancelled, StudioError
 from studio.publish.show import load_or_create, read_settings
 from studio.publish.site import publish_show
 

@@ -15,7 +15,7 @@ from week_history import week_history
 
 from studio.cli.main import main
 from studio.episode import load_episode, save_episode
-from studio.errors import StudioError
+from studio.plumbing.errors import StudioError
 from studio.publish.site import publish_show
 from studio.sources.span import load_span
 

@@ -12,8 +12,8 @@ from github_history import repo_data
 from github_server import GitHubApiServer
 from week_history import MONDAY, WEEK, week_history
 
-from studio.errors import StudioError
 from studio.pipeline import SourceSpec
+from studio.plumbing.errors import StudioError
 from studio.recap import pull_span
 from studio.sources.github import pull_github, pull_github_span
 from studio.sources.github.auth import Token
@@ -166,8 +166,8 @@ def test_day_file_saved_from_a_span_loads_as_a_day(tmp_path, week):
 
 
 def test_a_cancelled_span_pull_stops_and_leaves_no_git_running(week):
-    from studio.errors import Cancelled
     from studio.jobs import CancelToken
+    from studio.plumbing.errors import Cancelled
 
     token = CancelToken()
     token.cancel()

@@ -13,7 +13,7 @@ import pytest
 from recording_helpers import make_episode_dir
 
 from studio.episode import load_episode
-from studio.errors import StudioError
+from studio.plumbing.errors import StudioError
 from studio.recording.recovery import lock_recording, pending_recovered, recover_unfinished
 from studio.recording.samples import level_of, to_float, to_take_pcm
 from studio.recording.takes import list_takes, new_take_path, use_take, write_marker

@@ -229,8 +229,8 @@ def test_stereo_and_mono_target_settings(tmp_path):
 
 
 def test_a_cancelled_render_leaves_no_export(tmp_path):
-    from studio.errors import Cancelled
     from studio.jobs import CancelToken
+    from studio.plumbing.errors import Cancelled
 
     folder = write_episode(tmp_path)
     token = CancelToken()
@@ -272,9 +272,9 @@ def test_a_new_script_replaces_the_episode_only_with_a_complete_export(rendered,
                                                                         monkeypatch):
     import shutil
 
-    from studio.errors import StudioError
     from studio.export import fileset
     from studio.pipeline import finish_episode, save_script
+    from studio.plumbing.errors import StudioError
 
     folder = tmp_path / "ep"
     shutil.copytree(rendered[0], folder)

@@ -126,7 +126,7 @@ def _interrupted_at(module: str, *command: str, tmp: Path) -> subprocess.Complet
 def test_ctrl_c_while_python_m_studio_starts_is_one_line(tmp_path):
     # studio.__main__ is looked for just after the package is imported, before any of its
     # lines run: Python's KeyboardInterrupt there was a runpy traceback
-    for module in ("studio.__main__", "studio.interrupts", "studio.cli.main"):
+    for module in ("studio.__main__", "studio.plumbing.interrupts", "studio.cli.main"):
         done = _interrupted_at(module, "-m", "studio", tmp=tmp_path)
         assert (done.returncode, done.stderr) == (130, "studio: cancelled\n"), module
 
@@ -135,8 +135,8 @@ def test_ctrl_c_while_the_studio_script_starts_is_one_line(tmp_path):
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     script = bin_dir / "studio"  # as pip writes the console script
-    script.write_text("import sys\nfrom studio.process_exit import entry\nsys.exit(entry())\n")
-    for module in ("studio.cli.main", "studio.interrupts"):
+    script.write_text("import sys\nfrom studio.plumbing.process_exit import entry\nsys.exit(entry())\n")
+    for module in ("studio.cli.main", "studio.plumbing.interrupts"):
         done = _interrupted_at(module, str(script), tmp=tmp_path)
         assert (done.returncode, done.stderr) == (130, "studio: cancelled\n"), module
 

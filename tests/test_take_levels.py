@@ -14,7 +14,7 @@ from test_long_takes import studio, wav
 
 from studio.editing import check_trim
 from studio.episode import Trim
-from studio.errors import StudioError
+from studio.plumbing.errors import StudioError
 
 
 def _render(tmp_path, gain_db: float):

@@ -15,8 +15,8 @@ from audio_helpers import episode_mp3, ffprobe_json, tone_file
 
 from studio.audio.settings import AudioSettings
 from studio.episode import Take, Trim, load_episode, save_episode
-from studio.errors import StudioError
 from studio.narration.takes import import_take
+from studio.plumbing.errors import StudioError
 from studio.render import render_episode
 
 SHORT = [
@@ -217,8 +217,8 @@ def test_render_command_prints_title_duration_loudness_and_paths(exported, tmp_p
 def test_cancel_while_mastering_keeps_the_previous_export(exported, tmp_path):
     import shutil
 
-    from studio.errors import Cancelled
     from studio.jobs import CancelToken
+    from studio.plumbing.errors import Cancelled
 
     folder = tmp_path / "ep"
     shutil.copytree(exported, folder)

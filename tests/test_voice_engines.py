@@ -14,10 +14,10 @@ from audio_fixtures import write_episode
 from audio_helpers import episode_mp3
 
 from studio.audio.settings import AudioSettings
-from studio.errors import StudioError
 from studio.narration.engine import PIPER, PYTTSX3, VoiceChoice, parse_voice
 from studio.narration.engines import all_voices, available_engines
 from studio.pipeline import with_show_voice
+from studio.plumbing.errors import StudioError
 from studio.publish.show import parse_settings, read_settings, write_settings
 
 ROOT = Path(__file__).resolve().parent.parent

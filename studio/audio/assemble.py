@@ -15,8 +15,8 @@ from typing import BinaryIO
 
 import numpy as np
 
-from ..errors import StudioError
 from ..jobs import CancelToken, Progress, no_progress
+from ..plumbing.errors import StudioError
 from .pcm import AudioInfo, audio_info, read_blocks
 
 log = logging.getLogger(__name__)

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import StudioError
 from ..jobs import CancelToken
+from ..plumbing.errors import StudioError
 
 SUB_SECONDS = 0.001  # the profile's resolution: the limiter's gain changes within a few ms
 _FFT = 1 << 17

@@ -20,9 +20,9 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..children import kill_group, popen
-from ..errors import Cancelled, StudioError
 from ..jobs import CancelToken
+from ..plumbing.children import kill_group, popen
+from ..plumbing.errors import Cancelled, StudioError
 from .bs1770 import SILENT_LUFS, Profile
 from .limiter_model import ATTACK_MS, RELEASE_MS, gain_for, limited_loudness
 from .tools import ffmpeg_cmd, last_line, media_path, run_ffmpeg, tool_failure

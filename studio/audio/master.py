@@ -8,11 +8,11 @@ import logging
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..diskspace import mastering_bytes, require_space
 from ..episode import Episode
-from ..errors import StudioError
 from ..humanize import clock, plural
 from ..jobs import CancelToken, Progress, no_progress, scaled
+from ..plumbing.diskspace import mastering_bytes, require_space
+from ..plumbing.errors import StudioError
 from ..resources import resource_path
 from .assemble import Clip, Programme, Silence, assemble, assembly_rate
 from .bs1770 import profile_raw

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..children import kill_group, popen
-from ..errors import StudioError
+from ..plumbing.children import kill_group, popen
+from ..plumbing.errors import StudioError
 from .tools import ffmpeg_cmd, last_line, media_path, probe
 
 BLOCK_FRAMES = 1 << 16

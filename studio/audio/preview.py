@@ -11,10 +11,10 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..children import kill_group, popen
 from ..episode import Episode
-from ..errors import Cancelled, StudioError
 from ..jobs import CancelToken, Progress, no_progress, scaled
+from ..plumbing.children import kill_group, popen
+from ..plumbing.errors import Cancelled, StudioError
 from .assemble import assemble
 from .bs1770 import profile_raw
 from .loudness import first_pass_chain

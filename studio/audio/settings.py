@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from ..children import run as run_child
-from ..errors import StudioError
+from ..plumbing.children import run as run_child
+from ..plumbing.errors import StudioError
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ def run_ffmpeg(args: list[str], what: str) -> str:
 def tool_failure(what: str, stderr: str) -> StudioError:
     """The error of a tool that failed: ``what`` and its last line of stderr; when that says
     a write found the disk full, the error is raised from an ENOSPC OSError, so the callers
-    that name a full disk (studio.diskspace.is_no_space) see it."""
+    that name a full disk (studio.plumbing.diskspace.is_no_space) see it."""
     error = StudioError(f"{what}: {last_line(stderr)}")
     if "No space left on device" in stderr or "Disk quota exceeded" in stderr:
         full = errno.EDQUOT if "quota" in stderr else errno.ENOSPC

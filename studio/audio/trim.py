@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from ..episode import Trim
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 from .pcm import audio_info, read_blocks
 
 FRAME = 0.01  # seconds per level frame

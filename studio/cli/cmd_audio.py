@@ -73,9 +73,9 @@ def audio_settings(args: argparse.Namespace):
 def cmd_render(args: argparse.Namespace) -> int:
     from ..jobs import scaled
     from ..pipeline import finish_episode
+    from ..plumbing.showlock import episode_lock
     from ..publish.after_render import follow_render, site_owed
     from ..recovery import recover_episode
-    from ..showlock import episode_lock
 
     recover_episode(args.episode_dir)  # what a killed run left, before anything else
     settings = audio_settings(args)
@@ -96,8 +96,8 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_take_import(args: argparse.Namespace) -> int:
     from ..narration.takes import import_take
+    from ..plumbing.showlock import episode_lock
     from ..recovery import recover_episode
-    from ..showlock import episode_lock
 
     recover_episode(args.episode_dir)  # safe beside a live run: its folders are flock-held
     with episode_lock(args.episode_dir, args.lock_wait, "studio take import"):

@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _read_token() -> str:
-    from ..errors import StudioError
+    from ..plumbing.errors import StudioError
 
     if sys.stdin is None:
         raise StudioError("no token given: pipe it on standard input")

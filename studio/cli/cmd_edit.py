@@ -23,7 +23,7 @@ def editor_command() -> list[str]:
     """$VISUAL, else $EDITOR, else the system's editor (Debian's sensible-editor), else vi."""
     import shutil
 
-    from ..errors import StudioError
+    from ..plumbing.errors import StudioError
 
     chosen = os.environ.get("VISUAL") or os.environ.get("EDITOR")
     if chosen:
@@ -37,7 +37,7 @@ def editor_command() -> list[str]:
 
 
 def _run_editor(path: Path) -> None:
-    from ..errors import StudioError
+    from ..plumbing.errors import StudioError
 
     command = editor_command()
     try:
@@ -52,10 +52,10 @@ def _run_editor(path: Path) -> None:
 
 def cmd_edit(args: argparse.Namespace) -> int:
     from ..episode import load_episode, save_episode
-    from ..errors import StudioError
+    from ..plumbing.errors import StudioError
+    from ..plumbing.showlock import episode_lock
     from ..recovery import recover_episode
     from ..script_form import apply_script_text, script_as_text
-    from ..showlock import episode_lock
 
     recover_episode(args.episode_dir)
     episode = load_episode(args.episode_dir)

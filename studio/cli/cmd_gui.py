@@ -17,7 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_gui(args: argparse.Namespace) -> int:
-    from ..errors import StudioError
+    from ..plumbing.errors import StudioError
 
     if args.demo and args.project:
         raise StudioError("give either a PROJECT or --demo, not both")

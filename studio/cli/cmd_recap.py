@@ -63,7 +63,7 @@ def add_span_arguments(parser: argparse.ArgumentParser, required: bool,
 
 def span_dates(args: argparse.Namespace):
     """The span the arguments name, checked: one line and exit 2 on bad input."""
-    from ..errors import StudioError
+    from ..plumbing.errors import StudioError
     from ..sources.span import check_span, date_span, week_span
     from ..sources.window import parse_zone
 
@@ -86,7 +86,7 @@ def span_dates(args: argparse.Namespace):
 
 
 def _day(text: str, today: dt.date, option: str) -> dt.date:
-    from ..errors import StudioError
+    from ..plumbing.errors import StudioError
     from ..sources.window import parse_date
 
     try:
@@ -112,11 +112,11 @@ def run_recap(args: argparse.Namespace, spec, dates, audio: bool = True) -> int:
     """Pull the span (reusing the show's day files), write the recap and, with ``audio``,
     narrate, export and publish it; one summary on stdout."""
     from ..episode import load_episode
-    from ..errors import Cancelled, StudioError
+    from ..plumbing.errors import Cancelled, StudioError
+    from ..plumbing.showlock import ShowBusy
     from ..publish.gather import read_show_episode
     from ..publish.show import read_settings
     from ..recap import produce_recap
-    from ..showlock import ShowBusy
     from .unattended import push_wanted
 
     what = f"the recap of {dates.label} of {spec.github or spec.git}"

@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_record(args: argparse.Namespace) -> int:
     if args.list_devices:
         return _list_devices()
-    from ..showlock import episode_lock
+    from ..plumbing.showlock import episode_lock
 
     # the whole take: a produce must not rewrite episode.json under a recording
     with episode_lock(args.episode_dir, args.lock_wait, "studio record"):
@@ -43,7 +43,7 @@ def cmd_record(args: argparse.Namespace) -> int:
 
 
 def _recording_command(args: argparse.Namespace) -> int:
-    from ..errors import StudioError
+    from ..plumbing.errors import StudioError
 
     if not args.segment:
         raise StudioError("say which segment to record: --segment ID")
@@ -65,7 +65,7 @@ def _recording_command(args: argparse.Namespace) -> int:
 
 
 def _record(folder: Path, args: argparse.Namespace) -> int:
-    from ..errors import StudioError
+    from ..plumbing.errors import StudioError
     from ..recording.process import run_recorder
     from ..recording.takes import new_take_path, use_take
 

@@ -17,7 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from ..errors import StudioError
+    from ..plumbing.errors import StudioError
     from ..publish.preview import preview_server
 
     if not 0 <= args.port <= 65535:

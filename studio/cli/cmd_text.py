@@ -48,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _minutes(text: str) -> float:
-    from ..errors import StudioError
+    from ..plumbing.errors import StudioError
     from ..publish.show import check_minutes
 
     try:
@@ -178,8 +178,8 @@ def _date(args: argparse.Namespace) -> dt.date:
 
 
 def cmd_pull(args: argparse.Namespace) -> int:
-    from ..outfile import check_output, is_stdout, write_output
     from ..pipeline import pull_day
+    from ..plumbing.outfile import check_output, is_stdout, write_output
     from ..sources.model import day_text
 
     date = _date(args)
@@ -205,12 +205,12 @@ def cmd_script(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from ..episode import save_episode
-    from ..fsutil import check_writable_dir
     from ..new_folders import missing_ancestors, remove_if_empty
     from ..pipeline import merge_with_existing, write_show_script
+    from ..plumbing.fsutil import check_writable_dir
+    from ..plumbing.showlock import episode_lock, show_of
     from ..recovery import recover_episode
     from ..script.show_config import script_config
-    from ..showlock import episode_lock, show_of
     from ..sources.model import load_day
 
     recover_episode(args.output)
@@ -252,11 +252,11 @@ def cmd_produce(args: argparse.Namespace) -> int:
     from .unattended import produce_and_publish
 
     if args.span_to and not args.span_from:
-        from ..errors import StudioError
+        from ..plumbing.errors import StudioError
 
         raise StudioError("--to goes with --from (the first day of a span)")
     if not args.date:  # --week or --from/--to: the span's recap
-        from ..errors import StudioError
+        from ..plumbing.errors import StudioError
         from .cmd_recap import run_recap, span_dates
 
         if args.writer == "llm":

@@ -10,7 +10,7 @@ import sys
 from typing import TextIO
 
 from .. import __version__
-from ..errors import Cancelled, StudioError
+from ..plumbing.errors import Cancelled, StudioError
 
 # Each module registers its sub-commands with `register(subparsers)`; keep imports light there.
 COMMAND_MODULES = [
@@ -60,8 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ..interrupts import cancel_on_signals, exit_status
-    from ..redact import install_log_redaction, redact
+    from ..plumbing.interrupts import cancel_on_signals, exit_status
+    from ..plumbing.redact import install_log_redaction, redact
 
     install_log_redaction()
     if (sys.argv[1:] if argv is None else argv)[:1] != ["gui"]:  # the window keeps its own

@@ -29,11 +29,11 @@ def push_wanted(show_dir: str | Path) -> bool | None:
 def produce_and_publish(args: argparse.Namespace, spec: Any, date: dt.date,
                         report: Callable[[Path], None], **stage_options: Any) -> int:
     """Run ``produce`` for the CLI; with ``--publish``, also insist the episode is published."""
-    from ..errors import Cancelled, PublishStepFailed, StudioError
     from ..pipeline import produce
+    from ..plumbing.errors import Cancelled, PublishStepFailed, StudioError
+    from ..plumbing.showlock import ShowBusy
     from ..publish.gather import read_show_episode
     from ..publish.show import read_settings
-    from ..showlock import ShowBusy
 
     what = f"{date.isoformat()} of {spec.github or spec.git}"
     started = time.monotonic()

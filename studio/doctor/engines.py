@@ -13,9 +13,9 @@ PIPER_FIX = ("pip install 'commitcast-studio[piper]'   (make demo / make test in
 def check_piper(voice: str = "") -> Check:
     """Piper and its voices (never needed: pyttsx3 narrates without it); with ``voice`` (a
     ``piper:`` spec from --voice), that one."""
-    from ..errors import StudioError
     from ..narration.engine import PIPER, parse_voice
     from ..narration.piper_voices import find_piper_voice, piper_installed, piper_voices
+    from ..plumbing.errors import StudioError
 
     choice = parse_voice(voice)
     asked = choice.engine == PIPER
@@ -42,10 +42,10 @@ def check_piper(voice: str = "") -> Check:
 def check_narrator(show_dir: Path | None = None) -> Check:
     """Which engine and voice ``produce`` narrates with here, and why (always a finding, never
     a failure: pyttsx3 narrates where Piper cannot)."""
-    from ..errors import StudioError
     from ..narration.engine import PIPER, parse_voice
     from ..narration.engines import default_voice
     from ..narration.piper_voices import find_piper_voice
+    from ..plumbing.errors import StudioError
     from ..publish.show import read_settings, show_file
 
     if show_dir is not None and show_file(show_dir).is_file():

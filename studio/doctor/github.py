@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 from .model import Check
 
 LOGIN_FIX = ("set GITHUB_TOKEN in the job's environment, or run `studio auth login` "

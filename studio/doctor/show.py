@@ -6,13 +6,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 from .model import Check
 
 
 def check_show(show_dir: Path) -> list[Check]:
+    from ..plumbing.showlock import holder_of
     from ..publish.show import DEFAULT_BASE_URL, SHOW_FILE, read_settings, show_file
-    from ..showlock import holder_of
 
     root = Path(show_dir)
     if not root.exists():

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ..redact import child_env
+from ..plumbing.redact import child_env
 from .model import Check
 
 FIX = ("sudo apt-get install -y espeak-ng libespeak-ng1   "

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 
 HEADER = 10
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..episode import Episode, Segment
-from ..errors import StudioError
-from ..fsutil import SMALL_JSON_LIMIT, read_json
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import SMALL_JSON_LIMIT, read_json
 from ..textsafe import clean_line
 
 CHAPTERS_VERSION = "1.2.0"

@@ -16,9 +16,9 @@ import tempfile
 from pathlib import Path
 
 from ..audio.tools import ffmpeg_cmd, last_line, media_path
-from ..children import kill_group, popen
-from ..diskspace import MB, free_bytes, is_no_space, no_space_kept
-from ..errors import StudioError
+from ..plumbing.children import kill_group, popen
+from ..plumbing.diskspace import MB, free_bytes, is_no_space, no_space_kept
+from ..plumbing.errors import StudioError
 
 log = logging.getLogger(__name__)
 

@@ -12,8 +12,8 @@ from ..audio.cuts import heard_at, regions
 from ..audio.silences import long_silences
 from ..audio.trim import analyze, pauses
 from ..episode import EPISODE_FILE, AudioFile, Episode
-from ..errors import StudioError
-from ..fsutil import atomic_write_json, atomic_write_text, published_mode
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import atomic_write_json, atomic_write_text, published_mode
 from ..resources import resource_path
 from .chapters import chapters_json, episode_chapters
 from .checked import check_encoded, unreadable

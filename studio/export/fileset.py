@@ -16,9 +16,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from ..errors import StudioError
-from ..fsutil import fsync_dir
-from ..interrupts import signals_held
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import fsync_dir
+from ..plumbing.interrupts import signals_held
 from .journal import (
     Journal,
     finish,
@@ -62,7 +62,7 @@ def _replace(src: Path, dst: Path) -> None:
 
 def _backup(folder: Path, staged: Path, names: list[str]) -> tuple[Path, dict[str, str]]:
     """Steps 1-2: the new files fsynced and hashed, the old ones linked into a backup."""
-    digests = {}  # (modes were set when the files were made: see studio.fsutil)
+    digests = {}  # (modes were set when the files were made: see studio.plumbing.fsutil)
     for name in names:
         fsync_file(staged / name)
         digests[name] = sha256_of(staged / name)

@@ -43,8 +43,8 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..errors import StudioError
-from ..fsutil import fsync_dir
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import fsync_dir
 
 log = logging.getLogger(__name__)
 

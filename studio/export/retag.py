@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..episode import EPISODE_FILE, AudioFile, Episode
-from ..errors import StudioError
-from ..fsutil import atomic_write_json, published_mode
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import atomic_write_json, published_mode
 from ..textsafe import clean_line, clean_text
 from .chapter_order import order_chapters
 from .fileset import publish_files, staging_dir

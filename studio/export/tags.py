@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 from ..textsafe import clean_line, clean_text
 from .chapter_order import order_chapters
 from .chapters import Chapter

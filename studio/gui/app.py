@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +129,7 @@ def _screenshot(app, window, target: Path, dialogs) -> int:  # noqa: ANN001
         time.sleep(0.01)
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
-    from ..outfile import write_output
+    from ..plumbing.outfile import write_output
 
     data = QByteArray()
     buffer = QBuffer(data)

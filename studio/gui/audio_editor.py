@@ -26,7 +26,7 @@ from ..audio.alignment import take_sentences
 from ..audio.cuts import cut_seconds, with_cut
 from ..audio.meter import TakeMeter, take_meter
 from ..episode import Trim
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 from ..timeline import showing, time_label
 from . import audio_jobs, commands
 from .level_meter import LevelMeter

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..episode import Episode, Take, script_hash
-from ..errors import StudioError
 from ..jobs import CancelToken, Progress, scaled
+from ..plumbing.errors import StudioError
 from ..settings import Settings
 
 log = logging.getLogger(__name__)

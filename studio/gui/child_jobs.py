@@ -15,8 +15,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import Cancelled, StudioError
 from ..jobs import CancelToken, Progress
+from ..plumbing.errors import Cancelled, StudioError
 
 POLL_SECONDS = 0.05
 
@@ -132,8 +132,8 @@ def pull_and_merge(spec, date, profile: str | None, minutes: float | None, show_
     from the day ``earlier``) again and write its script, keeping the host's takes and edits
     where the commits did not change (:func:`studio.pipeline.merge_update`, as ``studio
     script`` does): an :class:`Updated`."""
-    from ..errors import StudioError
     from ..pipeline import merge_update, pull_day
+    from ..plumbing.errors import StudioError
     from .loaded import Loaded, Updated, digest_of
 
     day = pull_day(spec, date, lambda f, m: progress(0.7 * f, m))

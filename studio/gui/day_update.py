@@ -14,8 +14,8 @@ import datetime as dt
 from dataclasses import replace
 
 from .. import humanize
-from ..errors import StudioError
 from ..pipeline import SourceSpec
+from ..plumbing.errors import StudioError
 from . import child_jobs, commands
 from .child_jobs import run_in_child
 from .loaded import Updated

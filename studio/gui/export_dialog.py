@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from .. import editing
-from ..errors import StudioError
-from ..fsutil import check_writable_dir
 from ..humanize import duration, plural
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import check_writable_dir
 from . import audio_jobs, commands
 from .form_fields import loudness_field, with_button
 

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..errors import StudioError
-from ..fsutil import atomic_write_text
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import atomic_write_text
 from . import audio_jobs
 
 

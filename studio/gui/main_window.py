@@ -228,7 +228,7 @@ class MainWindow(QMainWindow):
     def update_from_repository(self) -> None:
         """File → Update from the repository…: the open day pulled again from the pull bar's
         repository, merged over the host's work (see :mod:`studio.gui.day_update`)."""
-        from ..errors import StudioError
+        from ..plumbing.errors import StudioError
         from .day_update import current_spec, update_from_repository
 
         try:

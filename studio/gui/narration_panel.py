@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..errors import StudioError
 from ..humanize import plural
 from ..narration.recordings import SynthesisPlan, is_recording, matching_take, synthesis_plan
+from ..plumbing.errors import StudioError
 from . import audio_jobs, commands
 from .audio_editor import AudioEditor
 from .player import Player

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from PySide6.QtGui import QUndoStack
 
 from .. import projects
 from ..episode import Episode
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 from ..sources.model import Day
 from ..sources.span import Span
 

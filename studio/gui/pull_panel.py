@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..errors import StudioError
 from ..pipeline import SourceSpec
+from ..plumbing.errors import StudioError
 from ..sources.span import SpanDates, check_span
 from ..sources.window import parse_zone
 from .span_chooser import DAY, SpanChooser

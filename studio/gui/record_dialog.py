@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 from ..recording.recovery import offer_recovered_takes  # noqa: F401 - its old home
 from ..recording.samples import Level
 from ..recording.takes import list_takes, new_take_path, recorded_take

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QCoreApplication, QTimer
 
-    from ..errors import StudioError
+    from ..plumbing.errors import StudioError
     from .recording.devices import describe, find_input, input_format, list_inputs
     from .recording.engine import RecordingResult, TakeRecorder
 

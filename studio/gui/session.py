@@ -16,8 +16,8 @@ from PySide6.QtCore import QObject, Signal
 
 from .. import humanize, projects
 from ..episode import Segment
-from ..errors import StudioError
 from ..pipeline import SourceSpec
+from ..plumbing.errors import StudioError
 from ..settings import Settings, remember, save_settings
 from ..sources.span import SpanDates
 from . import child_jobs, commands
@@ -120,7 +120,7 @@ class Session(QObject):
     def _show_of_project(self) -> str:
         """The show the open episode's folder lives in (SHOW/episodes/DATE), else the show
         folder of the settings: whose show.toml writes its script."""
-        from ..showlock import show_of
+        from ..plumbing.showlock import show_of
 
         folder = self.project.folder
         show = self._shows(folder, lambda: show_of(folder)) if folder is not None else None

@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
 )
 
 from .. import credentials
-from ..errors import StudioError
 from ..humanize import default_voice, sentence, voice_label
 from ..narration.engine import EngineVoice, parse_voice
 from ..narration.voices import ENGLISH
+from ..plumbing.errors import StudioError
 from ..publish.show import ShowDetails, show_file
 from ..script.llm.config import WriterSettings
 from ..settings import Settings

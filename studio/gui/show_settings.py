@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 from ..publish.apple_categories import APPLE_CATEGORIES
 from ..publish.show import (
     ShowDetails,

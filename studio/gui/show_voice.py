@@ -9,7 +9,7 @@ import logging
 from dataclasses import replace
 from pathlib import Path
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 from ..settings import Settings
 
 log = logging.getLogger(__name__)

@@ -12,7 +12,7 @@ import datetime as dt
 from PySide6.QtCore import QDate, Signal
 from PySide6.QtWidgets import QComboBox, QDateEdit, QHBoxLayout, QLabel, QWidget
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 from ..sources.span import SpanDates, date_span, week_span
 
 DAY, WEEK, RANGE = "day", "week", "range"

@@ -17,8 +17,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from ..errors import Cancelled, StudioError
 from ..jobs import CancelToken, Progress
+from ..plumbing.errors import Cancelled, StudioError
 
 log = logging.getLogger(__name__)
 

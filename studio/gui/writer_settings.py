@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from .. import credentials
-from ..errors import StudioError
 from ..humanize import sentence
+from ..plumbing.errors import StudioError
 from ..publish.show import read_settings, show_file
 from ..script.llm.config import WriterSettings, check_base_url, host_of
 from ..script.llm.key import ENV_VARS, is_local, keyring_user

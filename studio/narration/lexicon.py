@@ -22,8 +22,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import StudioError
-from ..fsutil import read_toml
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import read_toml
 from ..resources import resource_path
 
 DEFAULT_LEXICON = "lexicon.toml"

@@ -12,9 +12,9 @@ import shutil
 import subprocess
 from functools import lru_cache
 
-from ..diskspace import require_space, speech_bytes
-from ..errors import StudioError
 from ..jobs import CancelToken, Progress
+from ..plumbing.diskspace import require_space, speech_bytes
+from ..plumbing.errors import StudioError
 from .engine import BASE_RATE, PIPER, EngineVoice
 from .piper_pool import plan_workers, run_pool, usable_cores
 from .piper_voices import INSTALL_HINT, find_piper_voice, piper_installed, piper_voices
@@ -91,7 +91,7 @@ def synthesizing_note(takes: int, workers: int) -> str:
 
 
 def _espeak_voice(config: str) -> str:
-    from ..fsutil import read_json
+    from ..plumbing.fsutil import read_json
     from .piper_voices import CONFIG_LIMIT
 
     try:

@@ -19,10 +19,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..children import discard, ended, kill_group, popen, send_line, stderr_tail
-from ..errors import StudioError
 from ..jobs import CancelToken, Progress
-from ..redact import child_env
+from ..plumbing.children import discard, ended, kill_group, popen, send_line, stderr_tail
+from ..plumbing.errors import StudioError
+from ..plumbing.redact import child_env
 from .tts import NO_SPACE, SynthJob
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
@@ -170,7 +170,7 @@ def _answer(worker: _Worker, line: bytes, pending: list[SynthJob]) -> bool:
     if status != "ok":
         tmp.unlink(missing_ok=True)
         if status == NO_SPACE:
-            from ..diskspace import no_space
+            from ..plumbing.diskspace import no_space
 
             raise no_space(job.path.parent, 0, "synthesis")
         raise _TakeFailed(f"cannot synthesize {job.label}: {message}")

@@ -16,8 +16,8 @@ from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
-from ..errors import StudioError
-from ..fsutil import MB, open_regular, read_bounded, read_json
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import MB, open_regular, read_bounded, read_json
 
 PACKAGE_SUFFIX = "-piper-voice"
 VOICES_ENV = "COMMITCAST_PIPER_VOICES"

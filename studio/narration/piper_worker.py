@@ -94,7 +94,7 @@ def speak(voice: Any, text: str, path: str, length_scale: float, silence: float)
                     wav.writeframes(gap)
                 wav.writeframes(chunk.audio_int16_bytes)
     except OSError as exc:
-        from ..diskspace import is_no_space
+        from ..plumbing.diskspace import is_no_space
 
         return (NO_SPACE if is_no_space(exc) else "error"), f"cannot write the take: {exc}"
     if os.path.getsize(path) <= 44:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 
 
 def earlier_voice(show_dir: str | Path) -> str | None:

@@ -69,7 +69,7 @@ def _preload() -> None:
 
 def _forked(line: str, voice: str, rate: int, timeout: float) -> tuple[str, str]:
     """Speak ``line``'s request in a child process; its answer, or why there is none."""
-    from ..children import die_with_parent_hook
+    from ..plumbing.children import die_with_parent_hook
 
     hook = die_with_parent_hook()
     read_end, write_end = os.pipe()

@@ -60,7 +60,7 @@ class Speaker:
             pass
 
     def speak(self, text: str, path: str) -> tuple[str, str]:
-        from ..diskspace import is_no_space
+        from ..plumbing.diskspace import is_no_space
 
         self.finished.clear()
         self.failure = None

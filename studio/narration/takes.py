@@ -17,12 +17,12 @@ from ..audio.pcm import audio_info
 from ..audio.settings import AudioSettings
 from ..audio.tools import ffmpeg_cmd, last_line, media_path
 from ..audio.trim import analyze, auto_trim
-from ..children import run as run_child
-from ..diskspace import no_space, require_space
 from ..episode import Episode, Segment, Take, Trim, load_episode, save_episode, script_hash
-from ..errors import StudioError
-from ..fsutil import check_writable_dir, safe_filename
 from ..jobs import CancelToken, Progress, no_progress
+from ..plumbing.children import run as run_child
+from ..plumbing.diskspace import no_space, require_space
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import check_writable_dir, safe_filename
 from .cached import cached_take_problem
 from .engine import voice_name
 from .engines import engine_for

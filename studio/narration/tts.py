@@ -30,12 +30,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..children import PIPE_DEADLINE, discard, ended, popen, send_line, stderr_tail
-from ..diskspace import free_bytes, no_space, require_space, speech_bytes
-from ..errors import StudioError
 from ..humanize import plural
 from ..jobs import CancelToken, Progress, no_progress
-from ..redact import child_env
+from ..plumbing.children import PIPE_DEADLINE, discard, ended, popen, send_line, stderr_tail
+from ..plumbing.diskspace import free_bytes, no_space, require_space, speech_bytes
+from ..plumbing.errors import StudioError
+from ..plumbing.redact import child_env
 from .speaker import NO_SPACE
 
 log = logging.getLogger(__name__)

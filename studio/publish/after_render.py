@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..jobs import Progress, no_progress
-from ..showlock import show_of
+from ..plumbing.showlock import show_of
 from .state import read_published
 
 

@@ -25,8 +25,8 @@ import shutil
 from pathlib import Path
 
 from ..episode import Episode
-from ..errors import StudioError
-from ..fsutil import fsync_dir
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import fsync_dir
 
 log = logging.getLogger(__name__)
 

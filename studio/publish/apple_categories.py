@@ -5,7 +5,7 @@ or spacing is written as Apple spells it."""
 
 from __future__ import annotations
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 
 APPLE_SUBCATEGORIES: dict[str, tuple[str, ...]] = {
     "Arts": ("Books", "Design", "Fashion & Beauty", "Food", "Performing Arts", "Visual Arts"),

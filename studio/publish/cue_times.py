@@ -17,8 +17,8 @@ import logging
 import re
 from pathlib import Path
 
-from ..errors import StudioError
-from ..fsutil import MB, read_text
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import MB, read_text
 
 log = logging.getLogger(__name__)
 

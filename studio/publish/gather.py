@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..episode import EPISODE_FILE, Episode, load_episode
-from ..errors import StudioError
 from ..export.chapters import Chapter, read_chapters
+from ..plumbing.errors import StudioError
 from .safe_files import as_exported, show_root
 
 log = logging.getLogger(__name__)

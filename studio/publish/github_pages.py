@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ..errors import StudioError
 from ..jobs import CancelToken, Progress, no_progress
+from ..plumbing.errors import StudioError
 from ..textsafe import clean_line
 from .gather import ShowEpisode
 from .show import GithubPush, ShowSettings

@@ -9,7 +9,7 @@ import logging
 import os
 from pathlib import Path
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 from .artwork import default_cover
 from .safe_files import inside
 from .show import DEFAULT_COVER, read_settings, show_file

@@ -17,10 +17,10 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from ..errors import StudioError
-from ..fsutil import SMALL_JSON_LIMIT, read_json
 from ..humanize import day as day_label
 from ..humanize import moment
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import SMALL_JSON_LIMIT, read_json
 from ..resources import resource_path
 from ..textsafe import clean_line
 from .cue_times import read_vtt, sentence_times

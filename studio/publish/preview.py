@@ -21,7 +21,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 from .mime import CORS_HEADERS, content_type, is_private
 
 log = logging.getLogger(__name__)

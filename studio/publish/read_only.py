@@ -21,8 +21,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..errors import StudioError
 from ..export.journal import journal_path
+from ..plumbing.errors import StudioError
 
 
 def is_read_only(root: Path) -> bool:

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import StudioError
-from ..fsutil import read_toml
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import read_toml
 from .show import SHOW_FILE, check_minutes, show_file
 
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 
 if TYPE_CHECKING:
     from ..episode import Episode

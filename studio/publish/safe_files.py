@@ -15,8 +15,8 @@ import os
 import stat
 from pathlib import Path
 
-from ..errors import StudioError
 from ..export.journal import sha256_of
+from ..plumbing.errors import StudioError
 
 
 def show_root(folder: Path) -> Path:

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..errors import StudioError
-from ..fsutil import TOML_LIMIT, atomic_write_bytes, read_text, read_toml
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import TOML_LIMIT, atomic_write_bytes, read_text, read_toml
 from ..script.llm.config import WriterSettings, parse_writer
 from .apple_categories import check_category
 from .release import ReleaseSettings, check_release

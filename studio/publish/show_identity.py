@@ -7,8 +7,8 @@ import logging
 from pathlib import Path
 
 from ..episode import Episode
-from ..errors import StudioError
 from ..export.identity import ShowIdentity
+from ..plumbing.errors import StudioError
 from .show import ShowSettings, read_settings, show_file
 
 log = logging.getLogger(__name__)

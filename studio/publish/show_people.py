@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 
 SHOW_FILE = "show.toml"
 

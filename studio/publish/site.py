@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ..diskspace import is_no_space, no_space_kept
 from ..episode import save_episode
-from ..errors import StudioError
-from ..fsutil import atomic_write_bytes, published_mode
 from ..jobs import CancelToken, Progress, no_progress, scaled
+from ..plumbing.diskspace import is_no_space, no_space_kept
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import atomic_write_bytes, published_mode
+from ..plumbing.showlock import locks_show
 from ..resources import resource_path
-from ..showlock import locks_show
 from .aliases import link_aliases
 from .artwork import default_cover, site_icon
 from .feed import build_feed, parse_published

@@ -6,8 +6,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from ..errors import StudioError
-from ..fsutil import SMALL_JSON_LIMIT, read_json_if_any
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import SMALL_JSON_LIMIT, read_json_if_any
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ def saved_unless_published(call: Callable[[], T], made: str, episode_dir: Path,
     """``call()``; a StudioError from it becomes PublishStepFailed: "the episode is ``made``
     and saved in ``episode_dir``; only ``step`` failed: why (``again``)", its exit code kept.
     A cancel stays a cancel."""
-    from ..errors import Cancelled, PublishStepFailed, StudioError
+    from ..plumbing.errors import Cancelled, PublishStepFailed, StudioError
 
     try:
         return call()

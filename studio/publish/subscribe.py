@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, fields
 from urllib.parse import quote, urlencode, urlsplit
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 
 
 @dataclass

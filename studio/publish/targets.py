@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 
 log = logging.getLogger(__name__)
 

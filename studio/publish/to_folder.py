@@ -16,10 +16,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from ..diskspace import is_no_space, no_space_kept
-from ..errors import StudioError
-from ..fsutil import atomic_write_bytes, check_writable_dir, fsync_dir, published_mode
 from ..jobs import CancelToken, Progress, no_progress
+from ..plumbing.diskspace import is_no_space, no_space_kept
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import atomic_write_bytes, check_writable_dir, fsync_dir, published_mode
 from .aliases import link_alias
 from .github_pages import Content
 from .mime import HTACCESS, NGINX_SNIPPET, htaccess, nginx_snippet

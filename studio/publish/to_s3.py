@@ -14,8 +14,8 @@ import base64
 import hashlib
 import logging
 
-from ..errors import StudioError
 from ..jobs import CancelToken, Progress, no_progress
+from ..plumbing.errors import StudioError
 from ..textsafe import clean_line
 from .github_pages import Content, read_content
 from .mime import content_type

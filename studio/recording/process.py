@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import StudioError
-from ..redact import child_env
+from ..plumbing.errors import StudioError
+from ..plumbing.redact import child_env
 from .recovery import recover_unfinished
 
 log = logging.getLogger(__name__)

@@ -14,8 +14,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import StudioError
-from ..fsutil import SMALL_JSON_LIMIT, atomic_write_json, read_json_if_any
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import SMALL_JSON_LIMIT, atomic_write_json, read_json_if_any
 from .takes import MARKER_SUFFIX, RECOVERED_SUFFIX, TAKES_DIR
 from .wavstream import repair_wav
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 
 # name -> (numpy dtype, value of full scale, offset of zero)
 SAMPLE_FORMATS: dict[str, tuple[str, float, float]] = {

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from ..audio.wavfile import wav_seconds
 from ..episode import Take, Trim, load_episode, save_episode, script_hash
-from ..errors import StudioError
-from ..fsutil import atomic_write_json, check_writable_dir, safe_filename
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import atomic_write_json, check_writable_dir, safe_filename
 
 TAKES_DIR = "takes"
 MARKER_SUFFIX = ".recording.json"

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 
 log = logging.getLogger(__name__)
 

@@ -14,8 +14,8 @@ import copy
 from dataclasses import dataclass, field
 
 from ..episode import Episode, Segment, script_hash
-from ..errors import StudioError
 from ..humanize import plural
+from ..plumbing.errors import StudioError
 
 EXPORT_FIELDS = ("duration_seconds", "duration", "loudness_target", "loudness_lufs",
                  "true_peak_dbtp", "audio", "published_at")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 
 if TYPE_CHECKING:
     from .llm.config import WriterSettings

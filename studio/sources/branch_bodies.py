@@ -17,7 +17,7 @@ import subprocess
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..redact import child_env
+from ..plumbing.redact import child_env
 from ..textsafe import clean_text, decode_git
 from .model import MAX_MESSAGE_CHARS, Commit
 

@@ -9,8 +9,8 @@ import subprocess
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import StudioError
-from ..redact import child_env
+from ..plumbing.errors import StudioError
+from ..plumbing.redact import child_env
 from ..textsafe import clean_text, decode_git
 from .forge import remote_identity
 from .model import MAX_MESSAGE_CHARS, Commit, Day

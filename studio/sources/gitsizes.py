@@ -11,7 +11,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from ..redact import child_env
+from ..plumbing.redact import child_env
 from ..textsafe import clean_text, decode_git
 from .model import Commit, FileChange
 

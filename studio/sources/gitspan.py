@@ -18,7 +18,7 @@ import subprocess
 from pathlib import Path
 
 from ..editorial.record import fill_records
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 from . import prs
 from .branch_bodies import read_branch_bodies
 from .gitlocal import (

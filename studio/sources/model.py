@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import StudioError
-from ..fsutil import atomic_write_text, read_json
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import atomic_write_text, read_json
 from ..schema import check, iso_date
 
 DAY_SCHEMA = 1

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..redact import child_env
+from ..plumbing.redact import child_env
 
 if TYPE_CHECKING:
     from .model import Day

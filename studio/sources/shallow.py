@@ -14,8 +14,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import StudioError
-from ..redact import child_env
+from ..plumbing.errors import StudioError
+from ..plumbing.redact import child_env
 from .window import git_time
 
 log = logging.getLogger(__name__)

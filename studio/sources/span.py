@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ..errors import StudioError
-from ..fsutil import atomic_write_text, read_json
+from ..plumbing.errors import StudioError
+from ..plumbing.fsutil import atomic_write_text, read_json
 from .model import Commit, Day
 from .window import EPOCH, day_bounds
 

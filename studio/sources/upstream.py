@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 
 log = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ..errors import StudioError
+from ..plumbing.errors import StudioError
 
 FIRST_DATE = dt.date(1970, 1, 1)  # commit times are seconds since 1970
 

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from PySide6.QtMultimedia import QAudioDevice, QAudioFormat, QMediaDevices
 
-from ...errors import StudioError
 from ...humanize import plural
+from ...plumbing.errors import StudioError
 
 QT_SAMPLE_FORMATS = {
     QAudioFormat.SampleFormat.UInt8: "uint8",

@@ -23,7 +23,7 @@ from PySide6.QtCore import QIODevice, QObject, QTimer, Signal
 from PySide6.QtMultimedia import QAudioDevice, QAudioFormat, QAudioSource, QMediaDevices
 
 from ...audio.meter import LiveMeter
-from ...errors import StudioError
+from ...plumbing.errors import StudioError
 from ...recording.pulse_sources import SourceWatch
 from ...recording.recovery import lock_recording
 from ...recording.samples import Level, level_of, stored_channels, to_float, to_take_pcm

@@ -14,8 +14,8 @@ import logging
 import os
 from pathlib import Path
 
-from ...errors import StudioError
-from ...fsutil import SMALL_JSON_LIMIT, atomic_write_bytes, read_json_if_any
+from ...plumbing.errors import StudioError
+from ...plumbing.fsutil import SMALL_JSON_LIMIT, atomic_write_bytes, read_json_if_any
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ cancellable and within a deadline over the whole draft; streaming with progress 
 between chunks, stopped when it runs away (:mod:`.runaway`); a retry with ``json_object`` and
 then without a format for a server that fails a JSON schema; a prompt too long for the
 server's context window told apart (:class:`ContextExceeded`); and errors sorted in two: the
-user's configuration (:class:`~studio.errors.StudioError`, one line: unknown model, refused
+user's configuration (:class:`~studio.plumbing.errors.StudioError`, one line: unknown model, refused
 key) and the server failing (:class:`LlmUnavailable`: the episode goes on with the story
 writer). Every request given up on has its connection closed.
 """
@@ -18,8 +18,8 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from ...errors import StudioError
 from ...jobs import CancelToken, Progress, no_progress
+from ...plumbing.errors import StudioError
 from .config import WriterSettings, host_of
 from .key import ApiKey, is_local
 from .runaway import Runaway, StreamGuard

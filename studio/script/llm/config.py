@@ -14,7 +14,7 @@ import urllib.parse
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from ...errors import StudioError
+from ...plumbing.errors import StudioError
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ import os
 import urllib.parse
 from dataclasses import dataclass, field
 
-from ...errors import StudioError
+from ...plumbing.errors import StudioError
 from .config import host_of
 
 ENV_VARS = ("STUDIO_LLM_API_KEY", "OPENAI_API_KEY")

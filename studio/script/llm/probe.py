@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...errors import StudioError
+from ...plumbing.errors import StudioError
 from .client import _openai, make_client
 from .config import WriterSettings, check_base_url, host_of
 from .key import ApiKey, api_key

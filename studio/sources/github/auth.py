@@ -15,8 +15,8 @@ import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ...errors import StudioError
-from ...redact import child_env
+from ...plumbing.errors import StudioError
+from ...plumbing.redact import child_env
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ def _keyring():
 
 def keyring_token(host: str) -> str:
     """The token stored for ``host`` in the OS keyring, or "" (no keyring counts as none)."""
-    from ...redact import remember
+    from ...plumbing.redact import remember
 
     try:
         value = _keyring().get_password(KEYRING_SERVICE, host) or ""
@@ -104,7 +104,7 @@ def gh_token(host: str, timeout: float = 10.0) -> str:
 
 def resolve_token(api_url: str | None = None, env: Mapping[str, str] | None = None) -> Token:
     """The first token found: GITHUB_TOKEN, GH_TOKEN, the keyring, then gh; else anonymous."""
-    from ...redact import remember
+    from ...plumbing.redact import remember
 
     env = os.environ if env is None else env
     for name in ENV_VARS:

@@ -16,8 +16,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...errors import StudioError
-from ...fsutil import read_json_if_any
+from ...plumbing.errors import StudioError
+from ...plumbing.fsutil import read_json_if_any
 
 log = logging.getLogger(__name__)
 

@@ -12,12 +12,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from ...errors import Cancelled, StudioError
 from ...jobs import CancelToken
+from ...plumbing.errors import Cancelled, StudioError
 from ...textsafe import clean_line
 from ..model import Commit
 from ..project_name import project_name_from
-from .errors import PullContext
 from .graphql import (
     BATCH,
     CommitDetail,
@@ -28,6 +27,7 @@ from .graphql import (
     query_pulls,
 )
 from .leads import add_detail, add_files, pick_leads
+from .errors import PullContext
 
 log = logging.getLogger(__name__)
 

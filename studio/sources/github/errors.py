@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import requests
 
-from ...errors import Cancelled, StudioError
+from ...plumbing.errors import Cancelled, StudioError
 from ...textsafe import clean_line
 from .auth import Token
 

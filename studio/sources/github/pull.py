@@ -19,8 +19,8 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from ...editorial.record import fill_records
-from ...errors import StudioError
 from ...jobs import CancelToken, Progress, no_progress
+from ...plumbing.errors import StudioError
 from ...textsafe import clean_line, clean_text
 from ..gitlocal import _split_message
 from ..model import Commit, Day

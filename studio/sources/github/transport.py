@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 import requests
 from requests.adapters import HTTPAdapter
 
-from ...errors import StudioError
 from ...jobs import CancelToken
+from ...plumbing.errors import StudioError
 from .cache import EtagCache
 
 log = logging.getLogger(__name__)

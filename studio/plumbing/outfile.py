@@ -64,7 +64,7 @@ def check_output(path: str | os.PathLike[str]) -> None:
 
 def write_output(path: str | os.PathLike[str], data: bytes, public: bool = False) -> None:
     """Write ``data`` to the command's output ``path`` (see the module's docstring); a new
-    file is private (0600) unless ``public`` (studio.fsutil's published mode)."""
+    file is private (0600) unless ``public`` (studio.plumbing.fsutil's published mode)."""
     if is_stdout(path):
         _through_fd(sys.stdout.fileno(), data, "standard output", flush_stdout=True)
         return

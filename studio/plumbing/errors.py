@@ -1,5 +1,5 @@
 """User-facing errors: each carries one line that the CLI and the GUI show as is, with every
-known secret masked (studio.redact): a message may quote a server's answer, which may echo a
+known secret masked (studio.plumbing.redact): a message may quote a server's answer, which may echo a
 request's token."""
 
 from .redact import redact

@@ -6,7 +6,7 @@ children itself. On Linux each child asks the kernel for SIGKILL when its parent
 die before it asked. Long-lived children also get a process group of their own, so a cancel
 kills the child and anything it started, and Ctrl-C on the terminal reaches studio alone,
 which then stops them in order. Children get the environment without its secrets
-(studio.redact.child_env): none of ffmpeg, git or the speech workers needs a token.
+(studio.plumbing.redact.child_env): none of ffmpeg, git or the speech workers needs a token.
 
 ``PR_SET_PDEATHSIG`` follows the *thread* that started the child: start children from the
 thread that waits for them (every caller here does).

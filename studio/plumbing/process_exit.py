@@ -48,7 +48,7 @@ def entry() -> NoReturn:
 
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)  # caught from here on
-        from .cli.main import main
+        from ..cli.main import main
 
         code = main()
     except KeyboardInterrupt:  # before main's own handling, or in the instant it returns

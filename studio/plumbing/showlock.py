@@ -31,8 +31,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..new_folders import folders_under, missing_ancestors, remove_if_empty, remove_new_empty
 from .errors import StudioError
-from .new_folders import folders_under, missing_ancestors, remove_if_empty, remove_new_empty
 
 log = logging.getLogger(__name__)
 
@@ -223,7 +223,7 @@ def show_lock(show_dir: str | Path, wait: float = 0.0, what: str = "") -> Iterat
 def _clean(root: Path) -> None:
     """What killed runs left in the show (see studio.leftovers): now that no other run can
     be writing it. A failure here is logged, never the command's."""
-    from .leftovers import remove_leftovers
+    from ..leftovers import remove_leftovers
 
     try:
         remove_leftovers(root)
