@@ -17,6 +17,7 @@ from ...plumbing.errors import Cancelled, StudioError
 from ...textsafe import clean_line
 from ..model import Commit
 from ..project_name import project_name_from
+from .errors import PullContext
 from .graphql import (
     BATCH,
     CommitDetail,
@@ -27,7 +28,6 @@ from .graphql import (
     query_pulls,
 )
 from .leads import add_detail, add_files, pick_leads
-from .errors import PullContext
 
 log = logging.getLogger(__name__)
 
