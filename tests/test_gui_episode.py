@@ -141,5 +141,6 @@ def test_whole_episode_pull_edit_synthesize_trim_export_publish(qtbot, window, t
     assert not win.project.modified
     print(f"longest UI block during the whole episode: {beat.max_gap * 1000:.0f} ms")
     assert beat.max_gap < HARD_BLOCK, beat.describe()  # a frozen window fails outright
-    if beat.max_gap >= MAX_BLOCK:  # the goal, not yet met on a shared 2-core machine
-        pytest.xfail(f"issue 26 item 6 is open: {beat.describe()} (goal {MAX_BLOCK * 1000:.0f} ms)")
+    if beat.max_gap >= MAX_BLOCK:  # the goal: over it is reported (a shared machine)
+        pytest.xfail(f"over the UI-block goal on this run: {beat.describe()} "
+                    f"(goal {MAX_BLOCK * 1000:.0f} ms; the soak bench measures it: README)")

@@ -40,7 +40,8 @@ def test_piper_synthesis_of_a_busy_day_never_blocks_the_window(qtbot, monkeypatc
         worst = max((first_pull, synthesis), key=lambda b: b.max_gap)
         assert worst.max_gap < HARD_BLOCK, worst.describe()  # a frozen window fails outright
         if worst.max_gap >= MAX_BLOCK:  # the goal, measured by the heartbeat less the load
-            pytest.xfail(f"issue 26 item 6: {worst.describe()} (goal {MAX_BLOCK * 1000:.0f} ms)")
+            pytest.xfail(f"over the UI-block goal on this run: {worst.describe()} "
+                        f"(goal {MAX_BLOCK * 1000:.0f} ms; the soak bench measures it: README)")
     finally:
         win.project.close()
         win.runner.wait()
