@@ -78,6 +78,7 @@ def test_a_body_that_says_it_relands_is_a_comeback_told_first(tmp_path):
     assert "second try" in first.text and "disabled by default" in first.text, first.text
     assert "#" not in first.text and "rollback" not in first.text.lower(), first.text
     assert "a comeback" in ep.summary and "taken back" not in ep.summary, ep.summary
+    assert "Rollback" not in ep.title, ep.title  # a day with a reland alone: no "A Rollback"
     focus = next(seg.text for seg in ep.segments if seg.id == "focus")
     assert "off by default" in focus and "is back on" not in focus, focus
 
@@ -105,3 +106,20 @@ def test_two_changes_that_share_only_their_area_prefixes_are_no_story(tmp_path):
         titles = {c.title for c in s.commits}
         assert not {"runtime: expose schedule latency in task hooks",
                     "task: use LocalRuntime in LocalPoolHandle"} <= titles, titles
+
+
+def test_the_titles_word_for_rollbacks_and_comebacks():
+    from types import SimpleNamespace
+
+    from studio.script.editor.naming import headline_case
+    from studio.script.editor.writer import _back_label
+
+    def plan(*kinds):
+        return SimpleNamespace(rollbacks=[SimpleNamespace(kind=k) for k in kinds])
+    assert _back_label(plan("reland")) == "A Comeback"
+    assert _back_label(plan("rollback", "rollback")) == "Two Rollbacks"
+    assert _back_label(plan("rollback", "reland")) == "A Rollback and a Comeback"
+    assert _back_label(plan()) == ""
+    # a listed word before its comma is set in title case like the others
+    assert headline_case("two comebacks, removal of xz support") == \
+        "Two Comebacks, Removal of Xz Support"

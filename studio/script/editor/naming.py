@@ -100,7 +100,7 @@ def headline_case(phrase: str) -> str:
     for i, w in enumerate(phrase.split()):
         if i and w.lower() in _LOWER_WORDS:
             out.append(w.lower())
-        elif w[:1].islower() and w.isalpha():
+        elif w[:1].islower() and w.rstrip(",;:").isalpha():  # "comebacks," in a list too
             out.append(w[:1].upper() + w[1:])
         else:
             out.append(w)

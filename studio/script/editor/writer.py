@@ -368,7 +368,7 @@ class EditorWriter:
     def _title(self, d: Digest, plan: EditorialPlan) -> str:
         top = plan.stories[0] if plan.stories else (plan.briefly[0] if plan.briefly else None)
         n = len(plan.rollbacks)
-        back = "A Rollback" if n == 1 else f"{capitalize(number_words(n))} Rollbacks" if n else ""
+        back = _back_label(plan)
         if top is None or not top.commits:
             if back:
                 return f"{d.show}: {back}"
@@ -467,3 +467,17 @@ def _rolled(plan: EditorialPlan) -> str:
         return f", {'one of them' if again == 1 else f'{number_words(again)} of them'} " \
                f"{'a comeback' if again == 1 else 'comebacks'}"
     return f", {number_words(back)} of them taken back, and {comebacks}"
+
+
+def _back_label(plan: EditorialPlan) -> str:
+    """The title's word for the day's rollbacks and comebacks ("A Rollback", "Two Comebacks",
+    "A Rollback and a Comeback"): a day with a reland alone was titled "A Rollback"."""
+    back = sum(1 for s in plan.rollbacks if s.kind == "rollback")
+    again = len(plan.rollbacks) - back
+
+    def say(k: int, word: str) -> str:
+        return f"A {word}" if k == 1 else f"{capitalize(number_words(k))} {word}s"
+    parts = ([say(back, "Rollback")] if back else []) + ([say(again, "Comeback")] if again else [])
+    if len(parts) == 2:
+        parts[1] = parts[1].replace("A ", "a ", 1)
+    return " and ".join(parts)
