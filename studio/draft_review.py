@@ -116,10 +116,14 @@ def summary(episode: Episode) -> str:
     model = episode.writer.partition("(")[2].rstrip(")") or "the language model"
     said = [s for seg in episode.segments for s in seg.sentences]
     verified = sum(mark(s) == VERIFIED for s in said)
-    replaced = sum(mark(s) == REPLACED for s in said)
+    replaced = sum(mark(s) == REPLACED for s in said)  # (an episode from an older studio)
     waiting = sum(is_drafted(seg) for seg in episode.segments)
-    line = (f"Drafted by {model}: {_count(verified, 'sentence')} verified, {replaced} replaced "
-            "by the story writer's")
+    line = f"Drafted by {model}: {_count(verified, 'sentence')} verified"
+    if replaced:
+        line += f", {replaced} replaced by the story writer's"
+    if episode.dropped:  # what the fact check left out, and the first reason
+        first = episode.dropped[0].provenance.removeprefix("dropped: ")
+        line += f", {len(episode.dropped)} left out (the fact check: {first})"
     if waiting:
         return f"{line}; {_count(waiting, 'segment')} to review (accept or reject each)."
     return f"{line}; every segment reviewed."

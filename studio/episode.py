@@ -43,7 +43,8 @@ class Sentence:
     commits: list[str] = field(default_factory=list)
     # Where a sentence came from (studio.script.llm, studio.draft_review): "drafted-verified"
     # (the model's, every fact found in its commits), "replaced: <reason>" (the story writer's,
-    # standing in for a draft that failed the fact lock), "dropped: <reason>" (in
+    # standing in for a draft that failed the fact lock: written by studios before issue 28's
+    # "never spliced"; read and marked still), "dropped: <reason>" (in
     # Episode.dropped only), "accepted" (a draft the host accepted), "story" (put in place by
     # rejecting a draft), "host" (edited or typed by the host); "" for the story writer's.
     provenance: str = ""

@@ -136,7 +136,7 @@ def as_json(draft: dict) -> str:
 
 def drafted_day(base: Path, kind: str = "fabricated version"):
     """The day built in ``base``: (the LLM writer's episode with the planted ``kind`` caught and
-    replaced, the story writer's episode, the day), the draft served by the local chat server."""
+    left out, the story writer's episode, the day), the draft served by the local chat server."""
     import datetime as dt
 
     from llm_server import ChatServer, Reply
@@ -153,3 +153,27 @@ def drafted_day(base: Path, kind: str = "fabricated version"):
         episode = write_script_for(day, writer=settings)
     assert episode.writer == "llm-1 (m)"
     return episode, write_script_for(day), day
+
+
+def as_an_older_studio_wrote_it(episode, story, segment: str = "release-and-fixes"):
+    """``episode`` as a studio before issue 28's "never spliced" saved it: its caught
+    fabrication replaced, at the start of ``segment``, by the story writer's sentence for the
+    same commits (from ``story``; provenance "replaced: <reason>", the model's sentence in
+    ``draft``), which the app still marks."""
+    import copy
+
+    from studio.episode import Sentence
+
+    episode = copy.deepcopy(episode)
+    (gone,) = episode.dropped
+    stand = next(s for seg in story.segments for s in seg.sentences
+                 if s.commits and set(s.commits) <= set(gone.commits))
+    why = gone.provenance.removeprefix("dropped: ").split(" (")[0]
+    seg = episode.segment(segment)
+    seg.sentences.insert(0, Sentence(stand.text, list(stand.commits), provenance=f"replaced: {why}",
+                                     draft=gone.text))
+    seg.commits = list(dict.fromkeys([*stand.commits, *seg.commits]))
+    seg.text = " ".join(s.text for s in seg.sentences)
+    episode.dropped = []
+    episode.refresh_transcript()
+    return episode

@@ -12,7 +12,7 @@ import pytest
 from llm_day import drafted_day
 
 from studio import draft_review, editing
-from studio.episode import Episode
+from studio.episode import Episode, Sentence
 from studio.plumbing.errors import StudioError
 
 
@@ -70,38 +70,48 @@ def test_accept_clears_the_marks_and_keeps_the_text(drafted):
     episode = copy.deepcopy(drafted[0])
     seg = episode.segment("release-and-fixes")
     marks = {draft_review.mark(s) for s in seg.sentences}
-    assert marks == {draft_review.VERIFIED, draft_review.REPLACED}
+    assert marks == {draft_review.VERIFIED}  # the caught fabrication was left out
     text = seg.text
     old = draft_review.accept_segment(episode, "release-and-fixes")
     seg = episode.segment("release-and-fixes")
     assert seg.text == text and {draft_review.mark(s) for s in seg.sentences} == {""}
     assert not draft_review.is_drafted(seg)
     assert "accepted" in draft_review.describe(seg.sentences[0])
-    assert old.sentences[0].provenance.startswith("replaced: ")
+    assert old.sentences[0].provenance == draft_review.VERIFIED
 
 
 def test_an_edited_sentence_is_the_hosts_and_the_others_keep_their_marks(drafted):
     episode = copy.deepcopy(drafted[0])
     seg = episode.segment("release-and-fixes")
-    first = seg.sentences[0].text
     fix = next(s.text for s in seg.sentences if "Chen Wu fixed" in s.text)
+    first = next(s.text for s in seg.sentences if s.text != fix)  # an untouched sentence
     editing.set_segment_text(episode, seg.id, seg.text.replace("Chen Wu fixed", "Chen Wu mended"))
     seg = episode.segment("release-and-fixes")
     by_text = {s.text.split(":")[0]: s for s in seg.sentences}
     assert draft_review.mark(by_text["Chen Wu mended a crash"]) == draft_review.HOST
     assert by_text["Chen Wu mended a crash"].commits  # still told from its commit
     assert draft_review.mark(next(s for s in seg.sentences if s.text == first)) == \
-        draft_review.REPLACED
+        draft_review.VERIFIED
     assert "written by the host" in draft_review.describe(by_text["Chen Wu mended a crash"]).lower()
     assert fix not in seg.text
 
 
 def test_the_marks_say_what_they_are(drafted):
     episode = drafted[0]
-    replaced = next(s for seg in episode.segments for s in seg.sentences
-                    if s.provenance.startswith("replaced"))
-    said = draft_review.describe(replaced)
-    assert "version 2.5.0 is not in its commits" in said and replaced.draft in said
+    # the caught fabrication is left out, never another writer's sentence in its place
+    # (issue 28 item 9); the notice over the script says so, with its reason
+    assert not any(s.provenance.startswith("replaced") for seg in episode.segments
+                   for s in seg.sentences)
+    (gone,) = episode.dropped
+    assert "version 2.5.0 is not in its commits" in gone.provenance
+    line = draft_review.summary(episode)
+    assert "1 left out (the fact check: version 2.5.0 is not in its commits" in line, line
+    assert "replaced" not in line
+    # an episode an older studio wrote may hold a stand-in: it keeps its mark and says why
+    old = Sentence("The story writer's sentence.", ["abc"], provenance="replaced: version 9 is "
+                   "not in its commits", draft="The model's sentence.")
+    said = draft_review.describe(old)
+    assert "version 9 is not in its commits" in said and "The model's sentence." in said
     verified = episode.segment("a-rollback").sentences[0]
     assert "verified" in draft_review.describe(verified)
     assert draft_review.describe(drafted[1].segments[0].sentences[0]) == ""  # story: no mark

@@ -8,7 +8,7 @@ import copy
 
 import pytest
 from guikit import open_window
-from llm_day import drafted_day
+from llm_day import as_an_older_studio_wrote_it, drafted_day
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
@@ -21,8 +21,10 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 
 @pytest.fixture(scope="module")
 def drafted(tmp_path_factory):
-    """(the drafted episode with a fabricated version replaced, the story writer's, the day)"""
-    return drafted_day(tmp_path_factory.mktemp("guireview"))
+    """(the drafted episode as an older studio saved it, its fabricated version replaced by
+    the story writer's sentence, which the window still marks; the story writer's; the day)"""
+    episode, story, day = drafted_day(tmp_path_factory.mktemp("guireview"))
+    return as_an_older_studio_wrote_it(episode, story), story, day
 
 
 @pytest.fixture

@@ -136,7 +136,7 @@ def report(episode_dir: Path) -> None:
 
         n = provenance_counts(episode)
         lines.append(f"  script: drafted by {episode.writer}, {n['verified']} sentences verified, "
-                     f"{n['replaced']} replaced, {n['dropped']} dropped")
+                     f"{n['dropped']} left out by the fact check")
     mp3 = episode.audio.file if episode.audio else "episode.mp3"
     for name in (mp3, "transcript.vtt", "transcript.srt", "chapters.json"):
         if (episode_dir / name).exists():

@@ -242,8 +242,8 @@ def cmd_script(args: argparse.Namespace) -> int:
 
         n = provenance_counts(episode)
         model = episode.writer.partition("(")[2].rstrip(")") or episode.writer
-        print(f"drafted by {model}: {n['verified']} sentences verified, {n['replaced']} "
-              f"replaced by the story writer's, {n['dropped']} dropped (reasons in episode.json)")
+        print(f"drafted by {model}: {n['verified']} sentences verified, {n['dropped']} left "
+              f"out by the fact check (reasons in episode.json)")
     return 0
 
 

@@ -33,9 +33,9 @@ from ..script.llm.key import ENV_VARS, is_local, keyring_user
 from .form_fields import with_button
 
 ABOUT = ("The story writer tells the day from its record. A language model can draft it "
-         "instead: every fact it states is checked against the day's commits, and a sentence "
-         "that fails is replaced by the story writer's. Kept in the show folder's show.toml; "
-         "the API key in the OS keyring.")
+         "instead: every fact it states is checked against the day's commits; a sentence that "
+         "fails goes back to the model once, and is left out if it fails again. Kept in the "
+         "show folder's show.toml; the API key in the OS keyring.")
 
 
 def show_writer_of(show_dir: str) -> tuple[WriterSettings, float | None, str]:

@@ -1,6 +1,6 @@
-"""A locked draft becomes an Episode: verified sentences kept; failing ones dropped once the
-model has had its revision round (:mod:`.revise`), else replaced by the story writer's
-sentences for the same commits; every sentence marked with where it came from."""
+"""A locked draft becomes an Episode: verified sentences kept; failing ones dropped, after the
+model's revision round where the server could hold one (:mod:`.revise`), never replaced by
+another writer's sentence; every sentence marked with where it came from."""
 
 from __future__ import annotations
 
@@ -19,27 +19,6 @@ VERIFIED = "drafted-verified"
 
 def _slug(text: str) -> str:
     return "-".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())[:40]
-
-
-class _Stand:
-    """The story writer's sentences, each usable once as a stand-in."""
-
-    def __init__(self, story: Episode) -> None:
-        self.sentences = [s for seg in story.segments for s in seg.sentences]
-        self.used: set[int] = set()
-
-    def for_commits(self, shas: list[str]) -> list[Sentence]:
-        wanted = set(shas)
-        if not wanted:
-            return []
-        free = [(i, s) for i, s in enumerate(self.sentences) if i not in self.used and s.commits]
-        inside = [(i, s) for i, s in free if set(s.commits) <= wanted]
-        if not inside:
-            touching = sorted(((i, s) for i, s in free if wanted & set(s.commits)),
-                              key=lambda x: (len(x[1].commits), x[0]))
-            inside = touching[:1]
-        self.used |= {i for i, _ in inside}
-        return [s for _, s in inside]
 
 
 def verdicts(draft: DraftScript, facts: DayFacts) -> list[list[tuple[list[str], str]]]:
@@ -69,13 +48,13 @@ def rejections(draft: DraftScript, facts: DayFacts) -> list[Rejected]:
 
 def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Digest,
                writer: str, revised: set[tuple[int, int]] | None = None) -> Episode:
-    """The episode of ``draft``: each sentence the lock verifies is kept; one it rejects is
-    replaced by the story writer's sentence for the same commits, unless the model had its
-    chance to revise it (``revised``: where those sentences stand, or None when no revision
-    was asked or it failed): then it is dropped, and its neighbours are joined."""
+    """The episode of ``draft``: each sentence the lock verifies is kept; one it rejects (after
+    the model's chance to revise it: ``revised``, where those sentences stand, or None when no
+    revision was asked or it failed) is dropped, and its neighbours are joined. The story
+    writer's sentences go with each segment (:func:`offer_story`), for the host who rejects
+    the draft."""
     from ..episode_build import build_episode
 
-    stand = _Stand(story)
     segments: list[Segment] = []
     dropped: list[Sentence] = []
     notes: list[str] = []
@@ -90,18 +69,13 @@ def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Dige
                 if text:
                     sentences.append(Sentence(text, shas, provenance=VERIFIED))
                 continue
-            if revised is not None:
-                # the model was shown why and could not say it from the record: left out
-                # (a stand-in from another writer reads as a splice)
-                what = "after revision" if (n, k) in revised else "after the revision round"
-                dropped.append(Sentence(ds.text, shas, provenance=f"dropped: {why} ({what})"))
-                continue
-            subs = stand.for_commits(shas)
-            for s in subs:
-                sentences.append(Sentence(s.text, list(s.commits), provenance=f"replaced: {why}",
-                                          draft=ds.text))
-            if not subs:
-                dropped.append(Sentence(ds.text, shas, provenance=f"dropped: {why}"))
+            # left out, its neighbours joined: the model was shown why and could not say it
+            # from the record, or could not be asked; another writer's sentence in its place
+            # reads as a splice (issue 28: "never spliced from another writer")
+            what = ("after revision" if (n, k) in revised else "after the revision round") \
+                if revised is not None else "the server could not revise it" if shas else ""
+            said = f"dropped: {why} ({what})" if what else f"dropped: {why}"
+            dropped.append(Sentence(ds.text, shas, provenance=said))
         if not sentences:
             continue
         shas = list(dict.fromkeys(sha for s in sentences for sha in s.commits))
