@@ -644,3 +644,19 @@ def test_upkeep_whose_record_tells_something_gets_a_sentence_in_the_llm_brief(tm
     assert "Fix a flaky test" not in each
     n = plan["numbers"]
     assert n["in_rollbacks"] + n["in_stories"] + n["in_a_sentence_each"] + n["in_one_line"] == 3
+
+
+def test_a_pull_requests_review_and_landing_is_not_said():
+    """Read aloud on executorch 2026-08-11: "Independent of an earlier change, either can merge
+    first." A sentence about the PR's own review or merge order is for reviewers."""
+    from studio.script.editor.sentences import review_process
+
+    for said in ("Independent of an earlier change, either can merge first.",
+                 "Stacked on top of #21900.", "This PR depends on #21888.",
+                 "Per review feedback, collapse the eight test files into four.",
+                 "This needs to land after the runtime split."):
+        assert review_process(said), said
+    for said in ("The resolver merges markers before flattening extras.",
+                 "Uploads that failed once were lost; retries now land in the queue.",
+                 "The cache now evicts the least recently used entry first."):
+        assert not review_process(said), said

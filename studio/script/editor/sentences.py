@@ -313,6 +313,23 @@ def draft_history(raw: str, title: str) -> bool:
     return bool(_stems(head) & _stems(title))
 
 
+_REVIEW_PROCESS = re.compile(
+    r"\b(?:either (?:one )?can (?:merge|land) first|can (?:merge|land) in any order|"
+    r"(?:should|must|can|needs? to|has to) (?:be )?(?:merged?|land(?:ed)?) "
+    r"(?:first|after|before)|stacked on (?:top of )?|"
+    r"(?:this|the) (?:pr|stack|diff) (?:depends on|is based on|builds on)|rebased? on|"
+    r"independent of (?:an? )?(?:earlier|other|previous|sibling) (?:change|pr|pull request)|"
+    r"ready for review|please review|review (?:comments?|feedback)|addressed? (?:the )?review|"
+    r"per review)\b", re.I)
+
+
+def review_process(raw: str) -> bool:
+    """A sentence about the pull request's own review and landing ("Independent of an earlier
+    change, either can merge first", "Stacked on #123"): for reviewers, never a listener
+    (read aloud on executorch 2026-08-11)."""
+    return bool(_REVIEW_PROCESS.search(raw))
+
+
 def choose(record: CommitRecord, words: int, title: str = "",
            skip: frozenset[str] = frozenset()) -> list[str]:
     """Up to ``words`` spoken words of the record, in the editor's order (problem, cause,
@@ -320,7 +337,8 @@ def choose(record: CommitRecord, words: int, title: str = "",
     lean on."""
     title_words = {w for w in re.findall(r"[a-z0-9]+", title.lower()) if len(w) > 3}
     available = [x for x in lines(record, skip) if not _restates(x.said, title_words)
-                 and not x.codey(title) and not draft_history(x.raw, title)]
+                 and not x.codey(title) and not draft_history(x.raw, title)
+                 and not review_process(x.raw)]
     by_index = {x.index: x for x in available}
     chosen: list[Line] = []
     used = 0
@@ -384,7 +402,8 @@ def lead(record: CommitRecord, title: str = "", skip: frozenset[str] = frozenset
     problem or the change first), and the one after it when it leans on it and fits."""
     title_words = {w for w in re.findall(r"[a-z0-9]+", title.lower()) if len(w) > 3}
     available = [x for x in lines(record, skip) if not _restates(x.said, title_words)
-                 and not x.codey(title) and not draft_history(x.raw, title)]
+                 and not x.codey(title) and not draft_history(x.raw, title)
+                 and not review_process(x.raw)]
     for i, x in enumerate(available):
         if x.leans or len(x.said.split()) > words:
             continue
