@@ -57,6 +57,7 @@ class ChildPlayer(QObject):
         self._proc: QProcess | None = None
         self._pending = ""
         self._heard = False  # the child has reported its audio clock since it started
+        self._last = 0.0  # the last position said, which the next never goes below
         self._at = 0.0
         self._driver = 0
         self._watchdog = QTimer(self)
@@ -103,7 +104,7 @@ class ChildPlayer(QObject):
         proc.readyReadStandardError.connect(lambda p=proc: self._read(p))
         proc.finished.connect(lambda *_a, p=proc: self._finished(p))
         proc.errorOccurred.connect(lambda err, p=proc: self._failed(p, err))
-        self._proc, self._pending, self._heard = proc, "", False
+        self._proc, self._pending, self._heard, self._last = proc, "", False, 0.0
         self._watchdog.start(WATCHDOG_MS)
         proc.start()
 
@@ -123,6 +124,10 @@ class ChildPlayer(QObject):
                 clock = float(m.group(1))
         if clock is None:
             return
+        # ffplay's clock can step back a little while its audio buffer settles (seen once:
+        # 0.96 s, then 0.81 s, at a start under load): the playhead holds instead
+        clock = max(clock, self._last)
+        self._last = clock
         if not self._heard:
             self._heard = True
             self._watchdog.stop()
