@@ -172,3 +172,20 @@ def import_take(qtbot, window, path: Path):
                     timeout=60_000)
     assert window.dialogs.errors == []
     return seg
+
+
+def export_unpublished(qtbot, window, show: Path):
+    """Export the saved episode into ``show`` through *Export and publish*, publishing
+    nothing, and wait for it: (the dialog, the exported episode.json as a dict)."""
+    import json
+
+    from PySide6.QtCore import Qt
+
+    dialog = window.open_export()
+    dialog.show_dir.setText(str(show))
+    dialog.publish.setChecked(False)
+    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.result is not None or bool(window.dialogs.errors),
+                    timeout=300_000)
+    assert window.dialogs.errors == []
+    return dialog, json.loads((dialog.result.folder / "episode.json").read_text())

@@ -5,11 +5,10 @@ left at the master's loudness."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
-from guikit import import_take, narration_window, recording
+from guikit import export_unpublished, import_take, narration_window, recording
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
@@ -92,14 +91,7 @@ def test_the_export_plays_what_is_left_at_the_masters_loudness(qtbot, window, tm
     trim = _trim(window)
     editor.cut_out(trim.start + 0.5, trim.start + 1.0)
     assert window.session.save()
-    dialog = window.open_export()
-    dialog.show_dir.setText(str(tmp_path / "show"))
-    dialog.publish.setChecked(False)
-    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.result is not None or bool(window.dialogs.errors),
-                    timeout=300_000)
-    assert window.dialogs.errors == []
-    saved = json.loads((dialog.result.folder / "episode.json").read_text())
+    dialog, saved = export_unpublished(qtbot, window, tmp_path / "show")
     seg = saved["segments"][0]
     kept = (trim.end - trim.start) - 0.5
     assert seg["end"] - seg["start"] == pytest.approx(kept, abs=0.06)

@@ -5,12 +5,11 @@ again only when the episode changed."""
 
 from __future__ import annotations
 
-import json
 import re
 import wave
 
 import pytest
-from guikit import demo_window
+from guikit import demo_window, export_unpublished
 from heartbeat import Heartbeat
 from PySide6.QtCore import Qt
 
@@ -87,14 +86,7 @@ def test_the_whole_episode_plays_as_it_will_be_exported(qtbot, window, tmp_path)
 
     # what plays is what the export makes: the same length, segments at the same places,
     # the loudness at the target
-    dialog = win.open_export()
-    dialog.show_dir.setText(str(tmp_path / "show"))
-    dialog.publish.setChecked(False)
-    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.result is not None or bool(win.dialogs.errors),
-                    timeout=300_000)
-    assert win.dialogs.errors == []
-    saved = json.loads((dialog.result.folder / "episode.json").read_text())
+    dialog, saved = export_unpublished(qtbot, win, tmp_path / "show")
     assert abs(saved["duration_seconds"] - preview.duration) < 0.1
     for seg in saved["segments"]:
         assert abs(seg["start"] - preview.segments[seg["id"]][0]) < 0.01, seg["id"]

@@ -9,7 +9,7 @@ import re
 from types import MethodType
 
 import pytest
-from guikit import demo_window
+from guikit import demo_window, export_unpublished
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
@@ -70,13 +70,7 @@ def test_export_uses_the_lexicon_takes_the_host_made(qtbot, window, tmp_path):
     made = {p.name for p in (win.project.folder / "takes").glob("tts-*.wav")}
 
     show = tmp_path / "show"
-    dialog = win.open_export()
-    dialog.show_dir.setText(str(show))
-    dialog.publish.setChecked(False)
-    qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.result is not None or bool(win.dialogs.errors), timeout=300_000)
-    assert win.dialogs.errors == []
-    saved = json.loads((dialog.result.folder / "episode.json").read_text())
+    dialog, saved = export_unpublished(qtbot, win, show)
     assert {s["id"]: s["take"]["path"] for s in saved["segments"]} == host
     # nothing was synthesized again for the export
     assert {p.name for p in (dialog.result.folder / "takes").glob("tts-*.wav")} == made

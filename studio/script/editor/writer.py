@@ -455,11 +455,16 @@ def _one_name_each(said: list[tuple[str, list[str]]]) -> list[tuple[str, list[st
     return out
 
 
+def _back_and_again(plan: EditorialPlan) -> tuple[int, int]:
+    """The day's rollbacks (work taken out) and comebacks (relands: work back)."""
+    back = sum(1 for s in plan.rollbacks if s.kind == "rollback")
+    return back, len(plan.rollbacks) - back
+
+
 def _rolled(plan: EditorialPlan) -> str:
     """", one of them taken back", ", one of them a comeback": a reland is work back, not
     work taken out (the summary said "one of them taken back" of a day without a revert)."""
-    back = sum(1 for s in plan.rollbacks if s.kind == "rollback")
-    again = len(plan.rollbacks) - back
+    back, again = _back_and_again(plan)
     if not again:
         return f", {number_words(back)} of them taken back" if back else ""
     comebacks = "a comeback" if again == 1 else f"{number_words(again)} comebacks"
@@ -472,8 +477,7 @@ def _rolled(plan: EditorialPlan) -> str:
 def _back_label(plan: EditorialPlan) -> str:
     """The title's word for the day's rollbacks and comebacks ("A Rollback", "Two Comebacks",
     "A Rollback and a Comeback"): a day with a reland alone was titled "A Rollback"."""
-    back = sum(1 for s in plan.rollbacks if s.kind == "rollback")
-    again = len(plan.rollbacks) - back
+    back, again = _back_and_again(plan)
 
     def say(k: int, word: str) -> str:
         return f"A {word}" if k == 1 else f"{capitalize(number_words(k))} {word}s"
