@@ -66,7 +66,7 @@ demo: system venv bytecode
 	$(VENV)/bin/studio demo --out $(DEMO_OUT)
 
 test: system venv bytecode axe
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q --durations=15
 	$(VENV)/bin/ruff check studio tests bench
 
 lint: venv

@@ -43,18 +43,20 @@ def main(root: Path) -> dict:
                     "sine=frequency=330:duration=1", str(wav)], check=True)
     panel.import_recording(wav)
     wait_for(lambda: seg.take is not None and not win.runner.busy())
-    panel.toggle_play()
+    panel.toggle_play()  # the child player finds no sound server, and the window says so
+    wait_for(lambda: "No audio" in win.statusBar().currentMessage(), 20)
     out["play"] = win.statusBar().currentMessage()
 
     settings = win.settings_dialog()
     settings.preview.click()
+    wait_for(lambda: "No audio" in settings.message.text(), 60)
     out["preview"] = settings.message.text()
     wait_for(lambda: not win.runner.busy())
 
     lexicon = win.open_lexicon()
     lexicon.add_entry("ROCm", "rock em")
     lexicon.say_current()
-    wait_for(lambda: hasattr(lexicon, "last_audio") and not win.runner.busy())
+    wait_for(lambda: hasattr(lexicon, "last_audio") and "No audio" in lexicon.note.text(), 60)
     out["say"] = lexicon.note.text()
     out["errors"] = dialogs.errors
     win.project.close()

@@ -53,16 +53,21 @@ class PulseDaemon:
         for sub in ("runtime", "state"):
             (self.root / sub).mkdir(mode=0o700, parents=True, exist_ok=True)
         env = {**os.environ, **self.env, "HOME": str(self.root)}
+        # its log goes to a file, never to a pipe nobody reads: a daemon that logs more than
+        # a pipe holds (64 KiB) blocks in write() and every client waits on it for good
+        self.log = self.root / "pulseaudio.log"
+        log = self.log.open("a")
         self.proc = subprocess.Popen(
             ["pulseaudio", "--daemonize=no", "-n", "--exit-idle-time=-1", "--disallow-exit",
              "--use-pid-file=no", "--log-target=stderr", "--log-level=error",
              f"--load=module-native-protocol-unix socket={self.socket} auth-anonymous=1",
              "--load=module-null-sink sink_name=null"],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            env=env, stdout=subprocess.DEVNULL, stderr=log, text=True)
+        log.close()  # the daemon holds its own copy
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                err = (self.proc.stderr.read() if self.proc.stderr else "").strip()
+                err = self.log.read_text(errors="replace").strip()
                 raise PulseUnavailable(f"pulseaudio did not start: {err.splitlines()[-1:] or '?'}")
             if self.socket.exists() and self.pactl("info").returncode == 0:
                 break
@@ -70,6 +75,13 @@ class PulseDaemon:
         else:
             self.stop()
             raise PulseUnavailable("pulseaudio did not answer within 15 s")
+        # someone listening on the null sink keeps it running, as a real output is: left
+        # idle, each new stream waited about 2 s for it to wake (ffplay's clock meanwhile ran
+        # ahead over audio nobody heard, then started again)
+        self.listener = subprocess.Popen(
+            ["parec", "-d", "null.monitor", "--raw", "--format=s16le", "--rate=8000",
+             "--channels=1"], env={**os.environ, **self.env},
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def pactl(self, *args: str) -> subprocess.CompletedProcess:
         return subprocess.run(["pactl", *args], env={**os.environ, **self.env},
@@ -91,6 +103,10 @@ class PulseDaemon:
             self.mic_module = None
 
     def stop(self) -> None:
+        listener = getattr(self, "listener", None)
+        if listener is not None and listener.poll() is None:
+            listener.kill()
+            listener.wait()
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
             try:

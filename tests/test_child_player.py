@@ -1,6 +1,7 @@
-"""The episode player's audio out of process (studio/gui/programme/child_player.py): real
-ffplay through the test session's PulseAudio daemon, its audio clock as the position, the end
-of the file, a seek, and a machine with no sound server or no ffplay said in one line."""
+"""Playback out of process (studio/gui/player.py), for takes and the whole episode: real
+ffplay through the test session's PulseAudio daemon, its audio clock as the position, the
+out point, the cuts jumped over, a seek, and a machine with no sound server or no ffplay said
+in one line."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import subprocess
 
 import pytest
 
-from studio.gui.programme.child_player import ChildPlayer
+from studio.gui.player import NO_FFPLAY, Player, file_time, filter_for, pieces
 
 pytestmark = pytest.mark.usefixtures("qapp")
 
@@ -22,7 +23,7 @@ def tone(tmp_path):
 
 
 def test_it_plays_from_a_point_reports_the_clock_and_ends(qtbot, pulse, tone):
-    player = ChildPlayer()
+    player = Player(what="the episode")
     heard: list[float] = []
     states: list[bool] = []
     player.position.connect(heard.append)
@@ -37,7 +38,7 @@ def test_it_plays_from_a_point_reports_the_clock_and_ends(qtbot, pulse, tone):
 
 
 def test_a_seek_starts_it_again_at_the_new_place(qtbot, pulse, tone):
-    player = ChildPlayer()
+    player = Player(what="the episode")
     heard: list[float] = []
     player.position.connect(heard.append)
     player.play(tone, 0.0, 2.0)
@@ -54,21 +55,42 @@ def test_a_seek_starts_it_again_at_the_new_place(qtbot, pulse, tone):
 def test_no_sound_server_is_one_line_and_nothing_plays(qtbot, tone, monkeypatch, tmp_path):
     monkeypatch.setenv("PULSE_SERVER", f"unix:{tmp_path}/no-such-server")
     monkeypatch.setenv("SDL_AUDIODRIVER", "pulseaudio")
-    player = ChildPlayer()
+    player = Player(what="the episode")
     said: list[str] = []
     player.error.connect(said.append)
     player.play(tone, 0.0, 2.0)
     qtbot.waitUntil(lambda: bool(said), timeout=15_000)
     assert not player.playing and player._proc is None
-    assert len(said) == 1 and said[0].startswith("No audio output to play the episode on"), said
+    assert len(said) == 1 and said[0].startswith("No audio output device to play the episode on"), said
     assert "\n" not in said[0]
 
 
 def test_without_ffplay_it_says_so(qtbot, tone, monkeypatch, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path))
-    player = ChildPlayer()
+    player = Player(what="the episode")
     said: list[str] = []
     player.error.connect(said.append)
     assert not player.play(tone)
     assert not player.playing
-    assert said == ["Cannot play the episode: ffplay (part of FFmpeg) is not installed."]
+    assert said == [NO_FFPLAY] and Player.unavailable() == NO_FFPLAY
+
+
+def test_the_parts_that_play_and_where_the_clock_is_in_the_file():
+    assert pieces(0.5, 3.0, []) == [(0.5, 3.0)]
+    assert pieces(0.5, None, [(1.0, 2.0)]) == [(0.5, 1.0), (2.0, None)]
+    assert pieces(1.5, 3.0, [(1.0, 2.0), (2.5, 4.0)]) == [(2.0, 2.5)]  # from inside a cut
+    assert pieces(0.0, 1.0, [(2.0, 3.0)]) == [(0.0, 1.0)]  # a cut past the out point
+    parts = [(0.5, 1.0), (2.0, 3.0)]
+    assert [file_time(parts, c) for c in (0.0, 0.25, 0.5, 1.2, 9.0)] == [0.5, 0.75, 2.0, 2.7, 3.0]
+    assert "concat=n=2" in filter_for(parts) and filter_for([(0.5, None)]).startswith("atrim")
+
+
+def test_cuts_are_jumped_over_and_it_ends_on_the_out_point(qtbot, pulse, tone):
+    player = Player()
+    heard: list[float] = []
+    player.position.connect(heard.append)
+    assert player.play(tone, 0.2, 1.6, [[0.5, 1.2]])
+    qtbot.waitUntil(lambda: not player.playing, timeout=15_000)
+    assert heard and heard == sorted(heard) and min(heard) >= 0.2 - 0.01, heard
+    assert not [h for h in heard if 0.5 + 0.01 < h < 1.2], heard  # nothing of the cut is heard
+    assert heard[-1] == pytest.approx(1.6) and any(1.2 <= h < 1.6 for h in heard)

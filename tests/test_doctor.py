@@ -90,9 +90,9 @@ def test_with_ffmpeg_on_path_it_names_the_versions_and_is_ready(tmp_path):
     assert line_of(result.stdout, "voices").startswith("ok")
     assert "English" in line_of(result.stdout, "voices")
     assert result.stdout.rstrip().splitlines()[-1].startswith("ready to produce")
-    # ffplay only plays the episode in the app: missing, it warns and says what needs it
+    # ffplay only plays sound in the app: missing, it warns and says what needs it
     ffplay = line_of(result.stdout, "ffplay")
-    assert not ffplay.startswith(("ok", "FAIL")) and "Play episode" in ffplay, ffplay
+    assert not ffplay.startswith(("ok", "FAIL")) and "plays takes" in ffplay, ffplay
     with_player = doctor(tmp_path, "--offline", path=bin_dir(tmp_path, "ffplay"))
     assert line_of(with_player.stdout, "ffplay").startswith("ok"), with_player.stdout
 

@@ -72,7 +72,7 @@ def test_lexicon_entry_says_it_and_makes_synthesized_takes_stale(qtbot, window):
 
 def test_voice_preview_in_settings(qtbot, window):
     played = []
-    window.narration.player.play = lambda path, *a: played.append(path)
+    window.narration.player.play = lambda path, *a, **k: played.append(path)
     dialog = window.settings_dialog()
     assert dialog.preview.isEnabled()
     dialog.voice.setCurrentText("gmw/en-gb-x-rp")

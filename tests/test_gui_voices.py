@@ -42,7 +42,7 @@ def test_settings_lists_both_engines_and_previews_a_piper_voice(qtbot, window, p
     qtbot.waitUntil(lambda: window.voices is not None and not window.runner.busy(),
                     timeout=60_000)
     played = []
-    window.narration.player.play = lambda path, *a: played.append(path) or True
+    window.narration.player.play = lambda path, *a, **k: played.append(path) or True
     dialog = window.settings_dialog()
     items = {dialog.voice.itemData(i): dialog.voice.itemText(i)
              for i in range(dialog.voice.count())}
@@ -80,7 +80,7 @@ def test_piper_narrates_in_the_app_and_a_voice_change_makes_takes_stale(qtbot, w
 
 def test_say_it_uses_the_chosen_engine(qtbot, window, piper_workers):
     window.session.settings = replace(window.session.settings, voice=PIPER)
-    window.narration.player.play = lambda path, *a: True  # no sound card here
+    window.narration.player.play = lambda path, *a, **k: True  # no sound card here
     lexicon = window.open_lexicon()
     lexicon.add_entry("kubectl", "[[k'u:b@k,Ut@l]]")
     lexicon.say_current()

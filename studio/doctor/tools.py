@@ -69,9 +69,9 @@ def check_ffprobe() -> Check:
 
 
 def check_ffplay() -> Check:
-    """FFmpeg's player: the app plays the whole episode through it (out of the window's
-    process); nothing else needs it."""
-    found = _ffmpeg_tool("ffplay", "the app's Play episode needs it")
+    """FFmpeg's player: the app plays takes, voice previews and the whole episode through it
+    (out of the window's process); producing an episode does not need it."""
+    found = _ffmpeg_tool("ffplay", "the app plays takes and the episode with it")
     if isinstance(found, Check):
         return dataclasses.replace(found, needed=False)
     path, out = found

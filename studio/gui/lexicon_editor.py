@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import tomllib
 
+import shiboken6
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -150,7 +151,11 @@ class LexiconEditor(QDialog):
 
     def _play(self, path) -> None:
         self.last_audio = path
-        if self.player is not None and not self.player.play(path):
-            self.note.setText(f"{self.player.unavailable() or 'Cannot play it.'} (It was saved as {path}.)")
-            return
+
+        def failed(message: str) -> None:  # said later, when the dialog may be gone
+            if shiboken6.isValid(self.note):
+                self.note.setText(f"{message} (It was saved as {path}.)")
+
         self.note.setText(f"Said it ({path.name}).")
+        if self.player is not None:
+            self.player.play(path, on_error=failed)

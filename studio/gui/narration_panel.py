@@ -45,7 +45,7 @@ class NarrationPanel(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.project, self.runner, self.session = project, runner, session
-        self.player = Player(self)
+        self.player = Player(self, "this take")
         self.table = QTableWidget(0, 4)
         self.table.setObjectName("takesTable")
         self.table.setHorizontalHeaderLabels(["Segment", "Take", "Status", "Length"])

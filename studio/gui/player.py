@@ -1,340 +1,281 @@
-"""Playback of takes through QtMultimedia: play a file (or a selection of it), stop, and a
-position signal for the playhead. QtMultimedia is loaded on first use, not at start-up.
+"""Playback, out of this process: ``ffplay`` (FFmpeg's player, installed with ffmpeg) plays a
+file from a point, and its status line reports where it is, about every 30 ms, as the audio
+clock it has actually handed to the sound server. Takes, voice previews, lexicon words and
+the whole episode all play this way.
 
-The media player lives on a thread of its own, and the window only sends it commands. With a
-sound server that does not answer (a stopped or stuck PulseAudio), QMediaPlayer's calls block
-in the server's client library: ``setSource`` was measured waiting 30 s here, and ``play()``
-once blocked a test's window for good. A command not answered within ``WATCHDOG_MS`` makes
-the player say that the audio output is not answering, and ``play`` refuses (saying so) until
-the output answers again: the window never freezes on playback.
+Why not QtMultimedia in the window's process: both players first ran on a QMediaPlayer, and
+clean CI runs hung in them. gdb showed the ffmpeg backend's audio renderer thread waiting for
+the GIL (inside PySide's override check on the Python-made QAudioOutput) while holding a Qt
+lock that the UI thread, holding the GIL, was waiting on. A child process shares no lock and
+no GIL with the window: it is started, read and killed, and nothing else. A sound server that
+does not answer leaves the child waiting, never the window: no audio clock within
+``WATCHDOG_MS`` ends the child and says so.
 
-The backend reports the position about ten times a second; in between, the position is
-carried on by the clock every 20 ms, so the playhead moves smoothly and a selection stops
-within a few milliseconds of its out point instead of up to a tenth of a second past it."""
+A selection (``end``) and the stretches cut out of a take (``skips``) are made by ffplay's
+own filters, so the cuts are jumped over without a gap and playback ends on the out point's
+sample; the clock of what plays is mapped back to the take's own time.
+"""
 
 from __future__ import annotations
 
-import atexit
-import logging
+import os
+import re
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import (
-    Q_ARG,
     QCoreApplication,
-    QElapsedTimer,
-    QMetaObject,
     QObject,
-    Qt,
-    QThread,
+    QProcess,
+    QProcessEnvironment,
     QTimer,
-    QUrl,
     Signal,
-    Slot,
 )
 
-log = logging.getLogger(__name__)
-TICK_MS = 20
-AHEAD = 0.12  # seconds the clock may run past the backend's last report (it reports ~every 0.1 s)
-WATCHDOG_MS = 3000  # a command unanswered this long: the audio output is not answering
+WATCHDOG_MS = 5000  # started, and no audio clock reported this long: the output is not answering
+# SDL probes every audio driver it knows when none is named (1.9 s here before the first
+# sound); the sound server's own driver answers in about 0.1 s. A host's SDL_AUDIODRIVER wins.
+DRIVERS = ("pulseaudio", "")
+_CLOCK = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s")
+_NO_AUDIO = re.compile(r"audio open failed|Could not initialize SDL|No available audio device|"
+                       r"Failed to open file", re.I)
 NOT_ANSWERING = ("The audio output is not answering (the sound server may be stuck): "
                  "playback stopped. Check the system's sound, then press Play again.")
-_threads: list[tuple[QThread, QObject]] = []  # every player's; ended at exit at the latest
+NO_FFPLAY = "Cannot play: ffplay (part of FFmpeg) is not installed."
 
 
-class _Backend(QObject):
-    """The QMediaPlayer, on the player's thread: each command answers once it has returned."""
-
-    moved = Signal(int)
-    playing = Signal(bool, int)  # and the command it follows
-    failed = Signal(str)
-    answered = Signal(int)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._player = None
-        self._output = None
-        self._source = ""
-        self._pending_ms: int | None = None  # where to start once a new file has loaded
-        self._seq = 0  # the command being carried out, or the last
-
-    def _ensure(self):  # noqa: ANN202 - a QMediaPlayer
-        if self._player is None:
-            from PySide6.QtMultimedia import QAudioOutput, QMediaPlayer
-
-            self._output = QAudioOutput(self)
-            self._player = QMediaPlayer(self)
-            self._player.setAudioOutput(self._output)
-            self._player.positionChanged.connect(lambda ms: self.moved.emit(int(ms)))
-            self._player.playbackStateChanged.connect(
-                lambda st: self.playing.emit(st == QMediaPlayer.PlaybackState.PlayingState,
-                                             self._seq))
-            self._player.mediaStatusChanged.connect(self._status)
-            self._player.errorOccurred.connect(lambda _e, msg: self.failed.emit(msg))
-        return self._player
-
-    def _call(self, method: str, *args: object) -> None:
-        """Run one of QMediaPlayer's slots from this thread's event loop, not from Python.
-        Called from Python, the call holds the GIL while the ffmpeg backend waits on a thread
-        of its own, and that thread may need the GIL (destroying an object connected to our
-        QAudioOutput asks PySide whether Python overrides ``disconnectNotify``): a deadlock,
-        seen in test_gui_soak as ``stop()`` never returning with the window frozen. Queued,
-        the slot runs in C++ with no Python frame, so no GIL is held while it waits."""
-        QMetaObject.invokeMethod(self._player, method, Qt.ConnectionType.QueuedConnection, *args)
-
-    def _begin(self, seq: int) -> None:
-        """Mark what follows in the queue as command ``seq``'s (the state reports its calls
-        make carry it), as a direct call would have at once."""
-        QMetaObject.invokeMethod(self, "_mark", Qt.ConnectionType.QueuedConnection,
-                                 Q_ARG(int, seq))
-
-    @Slot(int)
-    def _mark(self, seq: int) -> None:
-        self._seq = seq
-
-    def _answer_after(self, seq: int) -> None:
-        """Answer ``seq`` once the calls queued before it have returned."""
-        QMetaObject.invokeMethod(self, "_answer", Qt.ConnectionType.QueuedConnection,
-                                 Q_ARG(int, seq))
-
-    @Slot(int)
-    def _answer(self, seq: int) -> None:
-        self.answered.emit(seq)
-
-    @Slot(int, str, int)
-    def play(self, seq: int, path: str, start_ms: int) -> None:
-        self._ensure()
-        self._begin(seq)
-        if path != self._source:
-            # a position set while the file loads is dropped: the selection would play from 0
-            self._pending_ms = start_ms
-            self._call("setSource", Q_ARG(QUrl, QUrl.fromLocalFile(path)))
-            self._source = path
-        self._call("setPosition", Q_ARG("qint64", start_ms))
-        self._call("play")
-        self._answer_after(seq)
-
-    @Slot(int)
-    def stop(self, seq: int) -> None:
-        self._begin(seq)
-        if self._player is not None:
-            self._call("stop")
-        self._answer_after(seq)
-
-    @Slot(int, int)
-    def seek(self, seq: int, ms: int) -> None:
-        self._begin(seq)
-        if self._player is not None:
-            self._pending_ms = None
-            self._call("setPosition", Q_ARG("qint64", ms))
-        self._answer_after(seq)
-
-    @Slot()
-    def close(self) -> None:
-        """Stop playing, then end the thread's loop (both queued: the stop runs first)."""
-        if self._player is not None:
-            self._call("stop")
-        QTimer.singleShot(0, self, lambda: self.thread().quit())
-
-    def _status(self, status) -> None:  # noqa: ANN001 - QMediaPlayer.MediaStatus
-        from PySide6.QtMultimedia import QMediaPlayer
-
-        loaded = (QMediaPlayer.MediaStatus.LoadedMedia, QMediaPlayer.MediaStatus.BufferedMedia)
-        if status in loaded and self._pending_ms is not None and self._player is not None:
-            self._call("setPosition", Q_ARG("qint64", self._pending_ms))
-            self._pending_ms = None
+# a little silence after the last sample: ffplay -autoexit quits once its queue is empty,
+# dropping what the sound server still holds; padded, the end is heard, and the clock
+# reaching the out point stops it
+PAD = ",apad=pad_dur=0.3"
 
 
-def _end(thread: QThread, backend: QObject) -> None:
-    """Stop a player's thread (its window is gone, or the app quits). One stuck in the sound
-    server stays listed, so it is never destroyed while it runs."""
-    if thread.isRunning():
-        QTimer.singleShot(0, backend, backend.close)  # it ends the loop after the stop
-        if not thread.wait(1000):
-            thread.quit()
-        if thread.isRunning() and not thread.wait(500):
-            log.warning("the audio output did not answer; its thread is left to finish")
-            return
-    if (thread, backend) in _threads:
-        _threads.remove((thread, backend))
+def ffplay() -> str | None:
+    return shutil.which("ffplay")
 
 
-@atexit.register
-def _end_all() -> None:
-    for thread, backend in list(_threads):
-        _end(thread, backend)
-        if thread.isRunning():  # stuck: give it the time its client library allows
-            thread.wait(35_000)
+def pieces(start: float, end: float | None,
+           skips: list[tuple[float, float]]) -> list[tuple[float, float | None]]:
+    """The stretches of the file that play, in order: from ``start`` to ``end`` (None: the
+    file's end) less the cuts. A start inside a cut plays from where the cut ends."""
+    out: list[tuple[float, float | None]] = []
+    at = start
+    for a, b in sorted(skips):
+        if b <= at or (end is not None and a >= end):
+            continue
+        if a > at:
+            out.append((at, a))
+        at = max(at, b)
+    if end is None or at < end:
+        out.append((at, end))
+    return out
+
+
+def filter_for(parts: list[tuple[float, float | None]]) -> str:
+    """ffplay's audio filter that plays ``parts`` back to back, its clock starting at 0."""
+    if len(parts) == 1:
+        a, b = parts[0]
+        return f"atrim=start={a:.6f}" + (f":end={b:.6f}" if b is not None else "") + \
+            ",asetpts=PTS-STARTPTS" + PAD
+    # concat needs a known channel layout on each input; stereo plays mono takes on both sides
+    labels = "".join(f"[i{k}]" for k in range(len(parts)))
+    chain = [f"aformat=channel_layouts=stereo,asplit={len(parts)}{labels}"]
+    for k, (a, b) in enumerate(parts):
+        trim = f"atrim=start={a:.6f}" + (f":end={b:.6f}" if b is not None else "")
+        chain.append(f"[i{k}]{trim},asetpts=PTS-STARTPTS[o{k}]")
+    chain.append("".join(f"[o{k}]" for k in range(len(parts))) +
+                 f"concat=n={len(parts)}:v=0:a=1" + PAD)
+    return ";".join(chain)
+
+
+def file_time(parts: list[tuple[float, float | None]], clock: float) -> float:
+    """Where in the file ``clock`` seconds of the played ``parts`` are."""
+    for a, b in parts:
+        length = None if b is None else b - a
+        if length is None or clock < length:
+            return a + max(0.0, clock)
+        clock -= length
+    a, b = parts[-1]
+    return b if b is not None else a
 
 
 class Player(QObject):
     position = Signal(float)  # seconds into the file playing
     state_changed = Signal(bool)  # playing or not
     error = Signal(str)
-    _play = Signal(int, str, int)
-    _stop = Signal(int)
-    _seek = Signal(int, int)
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, what: str = "this") -> None:
         super().__init__(parent)
-        self._thread: QThread | None = None
-        self._backend: _Backend | None = None
-        self.stop_at: float | None = None
-        self.skips: list[tuple[float, float]] = []  # stretches cut out of the take: jumped over
-        self._jumping_to: float | None = None  # a jump sent, not yet reported done
+        self.what = what  # what plays, as the messages name it ("the episode")
         self.path: Path | None = None
-        self._playing_now = False
-        self._sent = 0  # commands sent, numbered
-        self._done = 0  # the last one answered
-        self.stuck = False  # the audio output did not answer a command in time
-        self._reported: float | None = None  # the backend's last position, and since when
-        self._clock = QElapsedTimer()
-        self._tick = QTimer(self)
-        self._tick.setInterval(TICK_MS)
-        self._tick.timeout.connect(self._carry_on)
+        self.playing = False
+        self.stop_at: float | None = None  # where playback ends (None: the file's end)
+        self.skips: list[tuple[float, float]] = []  # stretches cut out of the take: jumped over
+        self._parts: list[tuple[float, float | None]] = []
+        self._on_error: Callable[[str], None] | None = None
+        self._proc: QProcess | None = None
+        self._pending = ""
+        self._heard = False  # the child has reported its audio clock since it started
+        self._last = 0.0  # the last position said, which the next never goes below
+        self._driver = 0
         self._watchdog = QTimer(self)
         self._watchdog.setSingleShot(True)
-        self._watchdog.setInterval(WATCHDOG_MS)
         self._watchdog.timeout.connect(self._not_answering)
-
-    def _ensure(self) -> None:
-        if self._backend is not None:
-            return
-        thread = QThread()
-        thread.setObjectName("studio-player")
-        backend = _Backend()
-        backend.moveToThread(thread)
-        self._play.connect(backend.play)
-        self._stop.connect(backend.stop)
-        self._seek.connect(backend.seek)
-        backend.moved.connect(self._moved)
-        backend.playing.connect(self._state)
-        backend.failed.connect(lambda msg: self.error.emit(f"cannot play this take: {msg}"))
-        backend.answered.connect(self._answered)
-        thread.finished.connect(backend.deleteLater)
-        thread.start()
-        _threads.append((thread, backend))
-        self._thread, self._backend = thread, backend
-        self.destroyed.connect(lambda *_: _end(thread, backend))
         app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(lambda: _end(thread, backend))
+        if app is not None:  # no sound outlives the app (a window's end kills it as well:
+            app.aboutToQuit.connect(self.stop)  # QProcess ends its child when deleted)
 
     @staticmethod
     def unavailable() -> str:
-        """Why nothing can be heard (no audio output device), or "" when playback can work."""
-        from PySide6.QtMultimedia import QMediaDevices
+        """Why nothing can be played at all, or "" (a missing sound server is found, and
+        said, when playback starts)."""
+        return "" if ffplay() else NO_FFPLAY
 
-        if not QMediaDevices.audioOutputs():
-            return ("No audio output device: connect speakers or headphones, or check the "
-                    "system's sound settings, to listen.")
-        return ""
-
-    @property
-    def playing(self) -> bool:
-        return self._playing_now
-
+    # --- commands ----------------------------------------------------------------------------
     def play(self, path: Path, start: float = 0.0, end: float | None = None,
-             skips: list[list[float]] | None = None) -> bool:
-        """Start playing ``path``; False (and :attr:`error` says why) when it cannot be heard.
-        ``skips``: stretches cut out of the take, jumped over as they are reached (within a
-        tick of the clock: about 20 ms)."""
-        if self.stuck:
-            self.error.emit(NOT_ANSWERING)
+             skips: list[list[float]] | None = None,
+             on_error: Callable[[str], None] | None = None) -> bool:
+        """Play ``path`` from ``start`` to ``end`` (None: its end), jumping over ``skips``;
+        False when it cannot start. Why it cannot, or why it stopped, goes to ``on_error``
+        where given, else to :attr:`error`."""
+        program = ffplay()
+        self._on_error = on_error
+        if program is None:
+            self._say(NO_FFPLAY)
             return False
-        reason = self.unavailable()
-        if reason:
-            self.error.emit(reason)
-            return False
-        self._ensure()
-        self.stop_at = end
+        self._end_child()
+        self.path, self.stop_at = Path(path), end
         self.skips = sorted((float(a), float(b)) for a, b in skips or [])
-        self._jumping_to = None
-        for a, b in self.skips:
-            if a <= start < b:
-                start = b  # playing from inside a cut: from where it ends
-        self.path = path
-        self._reported = None
-        self._playing_now = True  # as QMediaPlayer's own state turns at once
-        self._send(self._play, str(path), int(start * 1000))
+        self._parts = pieces(max(0.0, start), end, self.skips)
+        self._driver = 0
+        self._start(program)
+        self._set_playing(True)
         return True
 
-    def _send(self, signal: Signal, *args: object) -> None:
-        self._sent += 1
-        signal.emit(self._sent, *args)
-        if not self._watchdog.isActive():
-            self._watchdog.start()
-
-    def _answered(self, seq: int) -> None:
-        self._done = max(self._done, seq)
-        if self._done >= self._sent:
-            self._watchdog.stop()
-        else:
-            self._watchdog.start()  # the next one's turn
-        if self.stuck:
-            log.info("the audio output answers again")
-            self.stuck = False
-
-    def _not_answering(self) -> None:
-        if self._done >= self._sent:
-            return
-        log.warning("the audio output did not answer within %d ms", WATCHDOG_MS)
-        self.stuck = True
-        self._playing(False)
-        self.error.emit(NOT_ANSWERING)
-
-    def _state(self, on: bool, seq: int) -> None:
-        """The backend's state, unless it is from before the last command sent (a stop's
-        report arriving after the next play was sent would turn the play off)."""
-        if seq >= self._sent:
-            self._playing(on)
-
-    def _playing(self, on: bool) -> None:
-        self._playing_now = on and not self.stuck
-        if self._playing_now:
-            self._tick.start()
-        else:
-            self._tick.stop()
-            self._reported = None
-        self.state_changed.emit(self._playing_now)
-
-    def _carry_on(self) -> None:
-        if self._reported is None:
-            return
-        seconds = self._reported + min(AHEAD, self._clock.elapsed() / 1000.0)
-        self._emit(seconds)
+    def seek(self, seconds: float) -> None:
+        """Move playback of the current file to ``seconds`` (a new child starts there)."""
+        if self.path is not None and self.playing:
+            self.play(self.path, seconds, self.stop_at, [list(s) for s in self.skips],
+                      self._on_error)
 
     def stop(self) -> None:
-        if self._backend is not None and not self.stuck:
-            if self._playing_now:
-                self._playing(False)  # at once, as QMediaPlayer's own state turns
-            self._send(self._stop)
+        self._end_child()
+        self._set_playing(False)
 
-    def _moved(self, ms: int) -> None:
-        seconds = ms / 1000.0
-        self._reported = seconds
-        self._clock.restart()
-        self._emit(seconds)
+    # --- the child ---------------------------------------------------------------------------
+    def _start(self, program: str) -> None:
+        proc = QProcess(self)
+        env = QProcessEnvironment.systemEnvironment()
+        driver = DRIVERS[self._driver]
+        if driver and not os.environ.get("SDL_AUDIODRIVER"):
+            env.insert("SDL_AUDIODRIVER", driver)
+        proc.setProcessEnvironment(env)
+        proc.setProgram(program)
+        # the input is sought to just before the first part (decoding from the file's start
+        # would delay a play from late in a long episode); the filter cuts on the sample
+        seek = max(0.0, self._parts[0][0] - 0.05)
+        proc.setArguments(["-nodisp", "-autoexit", "-hide_banner", "-loglevel", "error",
+                           "-stats", "-ss", f"{seek:.3f}", "-af", filter_for(self._parts),
+                           str(self.path)])
+        proc.setStandardOutputFile(QProcess.nullDevice())
+        proc.readyReadStandardError.connect(lambda p=proc: self._mine(p) and self._read(p))
+        proc.finished.connect(lambda *_a, p=proc: self._mine(p) and self._finished(p))
+        proc.errorOccurred.connect(lambda err, p=proc: self._mine(p) and self._failed(p, err))
+        self._proc, self._pending, self._heard = proc, "", False
+        self._last = self._parts[0][0]
+        self._watchdog.start(WATCHDOG_MS)
+        proc.start()
 
-    def _emit(self, seconds: float) -> None:
-        if self._jumping_to is not None:
-            if seconds < self._jumping_to - 0.005:
-                return  # a report from before the jump landed
-            self._jumping_to = None
-        cut = next(((a, b) for a, b in self.skips if a <= seconds < b), None)
-        if cut is not None and self._playing_now:
-            self._jumping_to = cut[1]
-            self.seek(cut[1])
-            self.position.emit(cut[1])
+    def _mine(self, proc: QProcess) -> bool:
+        """The child playing now, with this player still whole: a window that closes deletes
+        its player's timer first, then the child, whose end is still signalled."""
+        return (proc is self._proc and shiboken6.isValid(proc)
+                and shiboken6.isValid(self._watchdog))
+
+    def _read(self, proc: QProcess) -> None:
+        text = self._pending + bytes(proc.readAllStandardError().data()).decode("utf-8", "replace")
+        lines = re.split(r"[\r\n]", text)
+        self._pending = lines.pop()  # a status line not ended yet
+        clock = None
+        for line in lines:
+            if _NO_AUDIO.search(line):
+                self._no_audio(line.strip())
+                return
+            m = _CLOCK.match(line)
+            if m:
+                clock = float(m.group(1))
+        if clock is None:
             return
-        if self.stop_at is not None and seconds >= self.stop_at:
-            self.position.emit(self.stop_at)
-            if self._playing_now:
-                self.stop()
+        # ffplay's clock can step back a little while its audio buffer settles (seen once:
+        # 0.96 s, then 0.81 s, at a start under load): the playhead holds instead
+        seconds = max(file_time(self._parts, clock), self._last)
+        self._last = seconds
+        if not self._heard:
+            self._heard = True
+            self._watchdog.stop()
+        end = self._parts[-1][1]
+        if end is not None and seconds >= end - 0.03:
+            self.position.emit(end)
+            self.stop()  # the end (ffplay lingers a while after its last sample)
             return
         self.position.emit(seconds)
 
-    def seek(self, seconds: float) -> None:
-        """Move playback of the current file to ``seconds``."""
-        if self._backend is not None and not self.stuck:
-            self._reported = None
-            self._send(self._seek, int(seconds * 1000))
+    def _no_audio(self, line: str) -> None:
+        program = ffplay()
+        if not self._heard and self._driver + 1 < len(DRIVERS) and program is not None:
+            self._driver += 1  # that driver has no server here: let SDL find one
+            self._end_child()
+            self._start(program)
+            return
+        self.stop()
+        self._say(f"No audio output device to play {self.what} on: connect speakers or "
+                  f"headphones, or check the system's sound ({line}).")
+
+    def _finished(self, proc: QProcess) -> None:
+        self._read(proc)  # the last status lines
+        if proc is not self._proc:
+            return  # it reached the out point: already stopped
+        if self._pending and _NO_AUDIO.search(self._pending):
+            self._no_audio(self._pending.strip())
+            return
+        self._proc = None
+        self._watchdog.stop()
+        end = self._parts[-1][1]
+        if (self._heard and end is not None and proc.exitCode() == 0
+                and proc.exitStatus() == QProcess.ExitStatus.NormalExit):
+            # it played to the end (its clock trails what the server holds when it quits)
+            self.position.emit(end)
+        proc.deleteLater()
+        self._set_playing(False)
+
+    def _failed(self, proc: QProcess, err: QProcess.ProcessError) -> None:
+        if err != QProcess.ProcessError.FailedToStart:
+            return
+        self.stop()
+        self._say(f"Cannot play {self.what}: ffplay did not start ({proc.errorString()}).")
+
+    def _not_answering(self) -> None:
+        if self._proc is not None and not self._heard:
+            self.stop()
+            self._say(NOT_ANSWERING)
+
+    def _say(self, message: str) -> None:
+        (self._on_error or self.error.emit)(message)
+
+    def _end_child(self) -> None:
+        proc, self._proc = self._proc, None
+        self._watchdog.stop()
+        if proc is not None:
+            for sig in (proc.readyReadStandardError, proc.finished, proc.errorOccurred):
+                sig.disconnect()
+            if proc.state() != QProcess.ProcessState.NotRunning:
+                proc.kill()
+                proc.waitForFinished(200)  # a killed ffplay ends at once; never longer
+            proc.deleteLater()
+
+    def _set_playing(self, on: bool) -> None:
+        if on != self.playing:
+            self.playing = on
+            self.state_changed.emit(on)

@@ -131,7 +131,7 @@ def install_tabs(window) -> None:
         settings = replace(window.session.settings, voice=voice, rate=rate)
         window.runner.run_task("Preview", lambda p, c: audio_jobs.preview_voice(
             settings.voice, settings.rate, p, c),
-            lambda path: panel.player.play(path) and say(""), lambda msg: say(msg))
+            lambda path: panel.player.play(path, on_error=say) and say(""), lambda msg: say(msg))
         return ""
 
     window.preview_voice = preview

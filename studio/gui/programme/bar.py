@@ -23,7 +23,6 @@ from ...humanize import plural
 from ...timeline import time_label
 from .. import audio_jobs, child_jobs
 from ..player import Player
-from .child_player import ChildPlayer
 from .render_job import render_in_child, render_key
 
 STEPS_A_SECOND = 10  # the slider's resolution
@@ -38,11 +37,11 @@ class EpisodePlayerBar(QWidget):
         self.setObjectName("episodePlayer")
         self.window_ = window
         self.project, self.runner = window.project, window.runner
-        # the episode plays out of this process (see child_player.py); one thing is heard at
+        # the episode plays out of this process (see ../player.py); one thing is heard at
         # a time: a take played in the audio editor stops the episode, and the episode a take
         narration = getattr(window, "narration", None)
         self.takes: Player | None = narration.player if narration is not None else None
-        self.player = ChildPlayer(self)
+        self.player = Player(self, "the episode")
         self.preview = None  # the last render (studio.audio.preview.Preview)
         self.key: tuple | None = None
         self.task = None
