@@ -151,3 +151,33 @@ def test_a_revert_reason_says_word_slash_word_in_words():
 
     assert _said_reason("It broke the ROCm/HIP builds and the fwd/bwd parity check", []) == \
         "It broke the ROCm and HIP builds and the fwd and bwd parity check"
+
+
+def test_a_revert_titled_without_quotes_is_a_rollback_however_its_body_names_it():
+    """Three real days (executorch 2026-07-13, uv 2026-07-20 and 2026-08-05) told no rollback
+    while a title said "Revert …": the body named what it took back in its own words, or
+    not at all."""
+    from studio.digest.messages import parse_revert
+
+    by_sha = parse_revert(
+        "Revert Conv3d portable convolution support (#20888)",
+        "Summary:\n- Revert 636daf1547b54552f7eb4cd001aaf39f627f84e2, which added forward\n"
+        "portable Conv3d support for contiguous 5D inputs in\naten::convolution.out.\n\n"
+        "Testing:\n- git diff --check origin/main...HEAD\n")
+    assert by_sha is not None and by_sha.reverted_sha.startswith("636daf15")
+    assert by_sha.inner_title == "Conv3d portable convolution support"
+    assert by_sha.reason == ""  # what the reverted change did is not why it went back
+    by_pr = parse_revert(
+        "Revert Windows NanoServer integration test (#20961)",
+        "The Windows NanoServer integration test added in #18712 is failing on\n`main` "
+        "because NanoServer does not support the Windows resource-update\nAPIs used to build "
+        "Python launchers. Revert the test until the fix in\n#18713 is ready.\n\n"
+        "Co-authored-by: Zanie Blue <contact@zanie.dev>\n")
+    assert by_pr is not None and by_pr.reverted_pr == 18712 and by_pr.own_pr == 20961
+    assert by_pr.reason.startswith("The Windows NanoServer integration test added in #18712 "
+                                   "is failing") and "Zanie" not in by_pr.reason
+    unnamed = parse_revert("Revert changes to workflows for 0.11.30 (#20563)",
+                           "Restore the workflows so the release can be completed.")
+    assert unnamed is not None and unnamed.reverted_pr is None and unnamed.reverted_sha == ""
+    assert unnamed.reason == "Restore the workflows so the release can be completed."
+    assert parse_revert("Reverse the order of checks (#3)", "") is None  # not a revert

@@ -15,6 +15,11 @@ _REVERTS_REF = re.compile(r"^\s*Reverts\s+([\w.-]+/[\w.-]+)?#(\d+)", re.M)
 _THIS_REVERTS = re.compile(r"\b[Tt]his (?:PR |change |commit )?reverts (?:PR |pull request )?"
                            r"(?:[\w.-]+/[\w.-]+)?#(\d+)")
 _REVERTS_SHA = re.compile(r"This reverts commit ([0-9a-fA-F]{7,40})")
+# a hand-written revert's body: "- Revert 636daf1547b5…, which added …" (executorch #20888)
+_REVERT_SHA_LINE = re.compile(r"^\W*Revert(?:s|ing)?\s+(?:commit\s+)?([0-9a-f]{7,40})\b", re.M | re.I)
+# what it takes back, by the PR that brought it: "The … test added in #18712 is failing" (uv)
+_ADDED_IN = re.compile(r"\b(?:added|introduced|landed|brought in) (?:in|by) "
+                       r"(?:[\w.-]+/[\w.-]+)?#(\d+)", re.I)
 _REVERT_TITLE = re.compile(r'^Revert\s+"(?P<inner>.*)"(?:\s*\(#(?P<own>\d+)\))?\s*$', re.S)
 _REVERT_LOOSE = re.compile(r"^Revert[: ]\s*(?P<inner>.+?)(?:\s*\(#(?P<own>\d+)\))?\s*$", re.I)
 _PT_REVERTED = re.compile(
@@ -121,17 +126,20 @@ def parse_revert(title: str, body: str) -> RevertNotice | None:
     if tags and bare.startswith("Revert"):  # "[ty] Revert "[ty] X" (#N)": a squash-merged revert
         title = bare
     parsed = parse_revert_title(title)
+    loosely = False
     if parsed is None:
+        # "Revert X" with no quotes: a revert as its title says, whether or not the body
+        # names what it reverts (three such days on executorch and uv told no rollback while
+        # the title said one)
         loose = _REVERT_LOOSE.match(title.strip())
-        sha_match = _REVERTS_SHA.search(body)
-        ref_match = _REVERTS_REF.search(body) or _THIS_REVERTS.search(body)
-        if not loose or not (sha_match or ref_match):
+        if not loose:
             return None
         own = loose.group("own")
         parsed = (loose.group("inner"), int(own) if own else None)
+        loosely = True
     inner, own = parsed
     notice = RevertNotice(inner_title=inner.strip(), own_pr=own)
-    sha_match = _REVERTS_SHA.search(body)
+    sha_match = _REVERTS_SHA.search(body) or (_REVERT_SHA_LINE.search(body) if loosely else None)
     if sha_match:
         notice.reverted_sha = sha_match.group(1).lower()
     pt = _PT_REVERTED.search(body)
@@ -146,6 +154,8 @@ def parse_revert(title: str, body: str) -> RevertNotice | None:
             notice.reverted_pr = int(ref.group(2))
         elif this:
             notice.reverted_pr = int(this.group(1))
+        elif loosely and (added := _ADDED_IN.search(body)):
+            notice.reverted_pr = int(added.group(1))
         notice.reason = reason_from_body(body, notice.inner_title)
     if notice.reverted_pr is None:
         _, inner_pr = strip_pr_suffix(notice.inner_title)

@@ -16,6 +16,7 @@ _REASON_LINE = re.compile(r"^\s*(?:\*\*)?(?:reason|why|because)(?:\*\*)?\s*:\s*(
                           re.I | re.M)
 _REVERTS_REF = re.compile(r"^\s*Reverts?\s+(?:[\w.-]+/[\w.-]+)?#\d+\.?\s*$", re.I)
 _REVERT_LINE = re.compile(r'^\s*(?:[*-]\s*)?(?:Revert|Back\s*out|Reland)\b\s*["\'“:]?', re.I)
+_ITEM = re.compile(r"^(?:[*-]|\d+[.)])\s")
 _TRAILER = re.compile(r"^\s*(?:[A-Za-z]+(?:-[A-Za-z]+)+|Pull Request resolved|Approved by|"
                       r"Differential Revision|Test Plan|Reviewed By|Fixes|Closes|Resolves|Tags|Tasks|"
                       r"Reviewers|Subscribers|Assisted-by|Change-Id)\s*:\s", re.I)
@@ -54,11 +55,15 @@ def reason_from_body(body: str, inner_title: str = "") -> str:
         return tidy(because.group(1).strip().split("\n\n", 1)[0])
     inner = " ".join(inner_title.split()).casefold()
     keep: list[str] = []
+    revert_item = False  # inside a "- Revert <sha>, which added …" item, wrapped over lines
     for raw in body.splitlines():
         s = raw.strip()
         if _STOP.match(s):
             break
-        if not s or _NOISE.match(s) or _REVERTS_REF.match(s) or _REVERT_LINE.match(s):
+        if revert_item and s and not _ITEM.match(s):
+            continue  # the item's next line: what the reverted change did, not why
+        revert_item = bool(s) and bool(_REVERT_LINE.match(s))
+        if not s or _NOISE.match(s) or _REVERTS_REF.match(s) or revert_item:
             continue
         s = _REVERTS_SHA.sub("", s).strip()
         if not s or _TRAILER.match(s) or (inner and " ".join(s.split()).casefold() == inner):
