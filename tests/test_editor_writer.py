@@ -592,3 +592,39 @@ def test_the_summary_says_a_persons_count_of_the_day_beside_their_series(tmp_pat
     # without the day, the story's own count, never heard as all of her day
     assert one_line(story)[0].startswith("Ana Wheel landed three related changes"), \
         one_line(story)
+
+
+def test_the_summary_never_tells_one_persons_two_stories_in_one_garbled_sentence(tmp_path):
+    # executorch 2026-08-20 (round 18): "Anthony Shoumikhin landed nineteen changes, twelve of
+    # them in one series, led by one that splits …, and landed two related changes, led by one
+    # that reports …": both judges heard a garbled summary. The person's count of the day
+    # already holds their second story: the summary goes on to the next person's.
+    from dataclasses import replace
+
+    from studio.editorial.plan import Story, plan_episode
+    from studio.script.editor.writer import EditorWriter
+
+    def ana(r) -> None:
+        for k, what in enumerate(["the runtime", "the quantized kernels", "the CUDA delegate"]):
+            r.commit(squash(f"Ship {what} in the wheel", 600 + k,
+                            f"Until now pip install gave you no {what}, so a C++ program could "
+                            "not link it."), at(DAY, 7, k), "Ana Wheel", "ana@example.com", **GH,
+                     files={f"wheel/w{k}.py": _lines(90)})
+        for k, what in enumerate(["a device-planned copy", "a device-planned input"]):
+            r.commit(squash(f"Report a clear error instead of crashing on {what}", 620 + k,
+                            f"A host copy into {what} on an accelerator killed the process "
+                            "with no message."), at(DAY, 11, k), "Ana Wheel", "ana@example.com",
+                     **GH, files={f"runtime/copy{k}.cpp": _lines(60)})
+
+    digest, _ = _episode(_busy_day(tmp_path, ana))
+    plan = plan_episode(digest)
+    wheel = Story("wheel", "feature", [c for c in digest.commits if "wheel" in c.title],
+                  "a capability shipped", 1.0)
+    copies = Story("copies", "fix", [c for c in digest.commits if c.title.startswith("Report a")
+                                       and c.author == "Ana Wheel"],
+                   "a crash fixed", 0.9)
+    rename = next(s for s in plan.stories if "Python extension" in s.commits[0].title)
+    summary = EditorWriter()._summary(digest, replace(plan, stories=[wheel, copies, rename]))
+    assert summary.count("Ana Wheel") == 1, summary
+    assert "Ana Wheel landed five changes, three of them in one series" in summary, summary
+    assert "Anthony Shoe named the Python extension after what it contains." in summary, summary

