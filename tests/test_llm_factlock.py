@@ -269,3 +269,15 @@ def test_a_pair_compared_is_not_a_count(tmp_path):
                           [sha], facts) == ""
     assert "number nine" in check_sentence("Comparing nine secret values takes constant time.",
                                            [sha], facts)
+
+
+def test_a_product_family_is_named_as_its_models_are(tmp_path):
+    # round 19: "KV-cache export for Ethos-U" was rejected for a record of "Ethos-U85" (the
+    # hyphen split the name); a letter the record does not carry is still caught
+    facts, sha = _one_commit(tmp_path / "repo", "Arm backend: Add Ethos-U85 KV-cache export", 403,
+                             "Exports the KV cache for Ethos-U85 targets.",
+                             {"backends/arm/kv.py": "x = 1\n" * 5})
+    assert check_sentence("The Arm backend can now export a KV cache for Ethos-U.",
+                          [sha], facts) == ""
+    assert "Q" in check_sentence("The Arm backend can now export a KV cache for Ethos-Q.",
+                                 [sha], facts)

@@ -279,9 +279,11 @@ def _token_problems(text: str, scope: Scope) -> list[str]:
             if not scope.has_identifier(base):
                 out.append(f"identifier {base} is not in its commits")
             continue
-        if len(base) == 1 and base.isupper() and i and text[m.start() - 1] == "-" and \
-                _acronym_in(text[tokens[i - 1].start():m.end()].replace("-", ""), scope):
-            continue  # "RISC-V" for a record's riscv64: one name with its hyphen
+        if len(base) == 1 and base.isupper() and i and text[m.start() - 1] == "-" and (
+                _acronym_in(text[tokens[i - 1].start():m.end()].replace("-", ""), scope)
+                or _acronym_in(text[tokens[i - 1].start():m.end()], scope)):
+            continue  # "RISC-V" for a record's riscv64, "Ethos-U" for its Ethos-U85: one
+            # name with its hyphen
         if base.isupper() and len(base) > 1:
             if base.upper() not in EXEMPT_CAPS and not _acronym_in(base, scope):
                 out.append(f"name {base} is not in its commits")
