@@ -181,6 +181,28 @@ def test_a_table_written_without_its_outer_pipes_is_left_out():
     assert "`Int | Bool` stays prose." in text
 
 
+def test_a_wrapped_tables_prose_cells_are_kept_whole_and_its_pipes_never():
+    # executorch 2026-07-31: GitHub's squash message wrapped the table's rows over lines, a
+    # cell's prose ran on outside its row and its closing "|" was spoken as "or" ("…without
+    # validating anything. or."); an image tag wrapped over lines was read as prose too
+    body = ("SiLU's quantized output is forced to reuse its input's scale.\n\n"
+            "<img width=\"512\" alt=\"image\"\nsrc=\"https://github.com/user-attachments/"
+            "assets/ea71\"\n/>\n\n"
+            "| File | Change | Why |\n| --- | --- | --- |\n"
+            "| `quantizer/config.py` | Remove\n`silu.default` from `PATTERNS` |\n"
+            "The accuracy loss as described above. |\n"
+            "| `test/ops/test_silu.py` | `Silu.forward` clones its input | Latent bug\n"
+            "found while working on this change: SiLU was mutating the test\npipeline's "
+            "shared input tensor, so the test kept passing without\nvalidating anything. |\n\n"
+            "Testing is below.")
+    text = clean_record("abc1234", "Give SiLU its own output params", body).text
+    assert "|" not in text and "src=" not in text and "quantizer/config.py" not in text, text
+    assert ("Latent bug found while working on this change: SiLU was mutating the test "
+            "pipeline's shared input tensor, so the test kept passing without validating "
+            "anything.") in text, text
+    assert "Testing is below." in text
+
+
 def test_a_pr_templates_wrapped_instructions_are_left_out_whole():
     """executorch 2026-08-19: "[PLEASE REMOVE] If this PR introduces a fix or feature that
     should be\\nthe upcoming release notes, please add …" — only its first line was dropped,

@@ -173,7 +173,26 @@ def _clean(text: str) -> str:
     text = re.sub(r"<!--.*?(?:-->|\Z)", "", text, flags=re.S)
     text = re.sub(r"<details\b.*?(?:</details>|\Z)", "", text, flags=re.S | re.I)
     text = _HASH_WRAP.sub(" ", text)
+    text = re.sub(r"<img\b[^>]*>", "", text, flags=re.S | re.I)  # wrapped over lines too
+    text = _TABLE_BLOCK.sub(_table_prose, text)
     return re.sub(r"</?(?:summary|br|p|div|sub|sup|kbd|details|h\d)\b[^>]*>", "\n", text, flags=re.I)
+
+
+# a markdown table: a row, its rule, and every line to the blank line after it (GitHub's
+# squash message wraps long rows over several lines, so a cell's prose ran on outside the
+# row and was read as a paragraph, its closing "|" spoken as "or": executorch 2026-07-31)
+_TABLE_BLOCK = re.compile(r"(?m)^[ \t]*\|[^\n]*\|[^\n]*\n(?:[^\n]*\n)*?[ \t]*\|?[ \t]*:?-{3,}"
+                          r"[^\n]*\n(?:[ \t]*\S[^\n]*(?:\n|\Z))*")
+_PROSE_CELL = 6  # words: a cell this long is prose ("Latent bug found while …"), else a label
+
+
+def _table_prose(m: re.Match[str]) -> str:
+    """A table as the prose its cells hold, a paragraph each; its labels, names, numbers and
+    rules left out (as a table was before, whole)."""
+    cells = [" ".join(c.split()) for c in " ".join(m.group(0).split("\n")).split("|")]
+    prose = [c for c in cells if len(re.sub(r"`[^`]*`", "x", c).split()) >= _PROSE_CELL
+             and not re.fullmatch(r"[\s:-]*", c)]
+    return "\n\n" + "".join(c + "\n\n" for c in prose)
 
 
 _SQUASH_ITEM = re.compile(r"^\*\s+(\S.*)$")
