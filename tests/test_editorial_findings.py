@@ -212,3 +212,23 @@ def test_a_limit_a_later_change_of_the_same_author_takes_on_is_not_stated():
     # a later change that names another place leaves the limit standing
     docs = ("Document the Windows build (#21802)", "Docs.")
     assert [f for f in _findings([split, docs]) if f.kind == "limitation"]
+
+
+def test_naming_latency_is_no_measured_speedup():
+    # tokio 2026-08-09: "runtime: expose schedule latency in task hooks" was planned as "a
+    # measured speedup or saving" for the word latency; a measured effect still is one
+    from studio.digest.model import CommitInfo
+    from studio.editorial.impact import impact
+
+    def commit(title: str, body: str) -> CommitInfo:
+        return CommitInfo(sha="c" * 40, title=title, raw_title=title, author="Russ",
+                          author_login="", author_email="russ@example.com",
+                          committed_at="2026-08-09T10:00:00+00:00", body=body)
+
+    assert impact(commit("runtime: expose schedule latency in task hooks",
+                         "Expose the sampled task schedule latency through TaskMeta."),
+                  []) == "feature"
+    assert impact(commit("runtime: cut schedule latency",
+                         "Sharding the queue cuts p99 schedule latency by 40%."), []) == "speedup"
+    assert impact(commit("runtime: reduce wake-up latency",
+                         "This reduces the wake-up latency under load."), []) == "speedup"

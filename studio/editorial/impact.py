@@ -37,9 +37,12 @@ _FIX_TITLE = re.compile(r"^(?:\W*\w+(?: \w+)?\s*:\s*)?(?:(?:fix|correct|repair|a
 _REFACTOR = re.compile(r"^(?:\W*\w+(?: \w+)?\s*:\s*)?(?:extract|refactor|reuse|dedupe|"
                        r"deduplicate|inline|clean ?up|tidy|reorgani[sz]e|restructure|"
                        r"simplify)\w*\b", re.I)
+# a measured effect: a number, or a word of comparison (tokio 2026-08-09's "expose schedule
+# latency in task hooks" was told as "a measured speedup" for naming latency at all)
 _MEASURE = re.compile(
     r"\b\d+(?:\.\d+)?\s*(?:%|x\b|×|percent|times)|\b(?:faster|speed-?ups?|saves?|saving|"
-    r"halv\w+|less memory|lower memory|memory (?:use|usage|footprint)|throughput|latency)\b",
+    r"halv\w+|less memory|lower memory|(?:lower|reduces?|reduced|reducing|cuts?|better|"
+    r"higher|improves?|improved|improving) (?:[\w-]+ ){0,3}(?:memory|throughput|latency))\b",
     re.I)
 _SPEED_WORDS = re.compile(r"\b(?:faster|speed\w*|optimi[sz]\w*|saves?|saving|memory|"
                           r"throughput|latency|perf\w*|reduc\w+)\b", re.I)
