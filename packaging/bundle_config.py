@@ -84,12 +84,15 @@ def datas() -> list[tuple[str, str]]:
 
 
 def ffmpeg_binaries() -> list[tuple[str, str]]:
-    """ffmpeg and ffprobe for ``bin/`` when STUDIO_BUNDLE_FFMPEG=1, else nothing."""
+    """ffmpeg and ffprobe (and ffplay, the app's player, where this machine has it) for
+    ``bin/`` when STUDIO_BUNDLE_FFMPEG=1, else nothing."""
     if os.environ.get("STUDIO_BUNDLE_FFMPEG") != "1":
         return []
     found = []
-    for tool in ("ffmpeg", "ffprobe"):
+    for tool in ("ffmpeg", "ffprobe", "ffplay"):
         path = shutil.which(tool)
+        if path is None and tool == "ffplay":
+            continue  # the app then says it cannot play; nothing else needs it
         if path is None:
             raise SystemExit(f"STUDIO_BUNDLE_FFMPEG=1 but {tool} is not on PATH")
         found.append((os.path.realpath(path), "bin"))
