@@ -628,3 +628,30 @@ def test_the_summary_never_tells_one_persons_two_stories_in_one_garbled_sentence
     assert summary.count("Ana Wheel") == 1, summary
     assert "Ana Wheel landed five changes, three of them in one series" in summary, summary
     assert "Anthony Shoe named the Python extension after what it contains." in summary, summary
+
+
+def test_a_revert_of_nothing_in_the_window_says_what_went_back_in_words(tmp_path):
+    # uv 2026-07-20: "A change from someone that brings changes to workflows for 0.11.30 went
+    # back today", its reason reading out a 40-digit sha; and "That includes one a rollback"
+    from studio.script.editor.rollbacks import reason
+
+    path = tmp_path / "widgets.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit(squash("Revert changes to workflows for 0.11.30", 20563,
+                        "The 0.11.30 release was dispatched from\n"
+                        "4cb3d0366c9b30c0f6f1517e946121b4c3879034, but main advanced across "
+                        "workflow\nchanges before the release tag was created."),
+                 at(DAY, 9), "Zed Blue", "zed@example.com", **GH,
+                 files={".github/workflows/release.yml": "on: push\n"})
+        r.commit(squash("Add a widget cache", 20564, "Caches widgets between runs."),
+                 at(DAY, 10), "Ana Lima", "ana@example.com", **GH,
+                 files={"src/cache.py": _lines(40)})
+    _, ep = _episode(path)
+    told = ep.segment("rollbacks").text
+    assert "someone" not in told and "Earlier work went back today: changes to workflows for "\
+        "0.11.30." in told, told
+    assert "4cb3d03" not in told and "dispatched from an earlier commit" in told, told
+    assert "one a rollback" not in _spoken(ep) and ep.stats.reverts == 1
+    assert reason("Dispatched from commit 4cb3d0366c9b30c0f6f1517e946121b4c3879034 by mistake.") \
+        == "Dispatched from an earlier commit by mistake."

@@ -35,6 +35,8 @@ def reason(text: str) -> str:
     text = _REVERTS_REF.sub("", " ".join(text.split()))
     # "FYI @AdrianLundell - This broke some internal tests": a note to a colleague's handle
     text = _ADDRESSED.sub("", text)
+    # "dispatched from 4cb3d0366c9b…": a sha is no word a listener can use (uv 2026-07-20)
+    text = re.sub(r"\b(?:commit )?[0-9a-f]{12,40}\b", "an earlier commit", text)
     text = text[:1].upper() + text[1:]
     kept = [s for s in re.split(r"(?<=[.!?])\s+", text)
             if s and not s.lstrip().startswith("#") and "http" not in s]
@@ -96,13 +98,17 @@ def tell_revert(story: Story, d: Digest) -> list[Said]:
     r = story.revert
     assert r is not None
     shas = story.shas
-    owner = r.original_author or "someone"
+    owner = r.original_author
     when = on_day(r.original_committed_at, d) if r.original_committed_at else ""
     what = short_clause(r.reverted_title)
     head = (f"A change from {owner} that {what}" if is_handle(owner)
             else f"{capitalize(owner)}'s change that {what}")
     out: list[Said] = [(f"{head}, which landed {when}, went back today" if when and not
                         r.same_day else f"{head} went back today", shas)]
+    if not owner:  # the revert names no change of the look-back: what its title takes back
+        # ("A change from someone that brings changes to workflows …": uv 2026-07-20)
+        out = [(f"Earlier work went back today: {for_ear(split_area(r.reverted_title)[1])}",
+                shas)]
     if story.original is not None:
         out += [(s, shas) for s in lead(commit_record(story.original), r.reverted_title,
                                         words=30)[:1]]

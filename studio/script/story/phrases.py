@@ -44,9 +44,9 @@ NUMBERS_BOTS = [
 ]
 REVERT_COUNT = [
     "{reverts_cap} of them {verb} {noun}.",
-    "Among them, {reverts} {noun}.",
+    "Among them, {counted}.",  # "a rollback" / "two rollbacks" ("one a rollback" was said)
     "{reverts_cap} {verb} {revert_noun} of earlier work.",
-    "That includes {reverts} {noun}.",
+    "That includes {counted}.",
     "And {reverts} {verb} undoing something.",
 ]
 RELAND_COUNT = [

@@ -139,6 +139,7 @@ class StoryWriter:
                                                                     .split(" ")[0]),
                                verb="was" if one else "were",
                                noun="a rollback" if one else "rollbacks",
+                               counted="a rollback" if one else count(s.reverts, "rollback"),
                                revert_noun="a revert" if one else "reverts"),
                     [r.sha for r in d.reverts])
         if s.relands:
