@@ -183,15 +183,15 @@ def _clean(text: str) -> str:
 # row and was read as a paragraph, its closing "|" spoken as "or": executorch 2026-07-31)
 _TABLE_BLOCK = re.compile(r"(?m)^[ \t]*\|[^\n]*\|[^\n]*\n(?:[^\n]*\n)*?[ \t]*\|?[ \t]*:?-{3,}"
                           r"[^\n]*\n(?:[ \t]*\S[^\n]*(?:\n|\Z))*")
-_PROSE_CELL = 6  # words: a cell this long is prose ("Latent bug found while …"), else a label
+_PROSE_CELL = 6  # words, ended as a sentence: prose ("Latent bug found while …"), else a label
 
 
 def _table_prose(m: re.Match[str]) -> str:
     """A table as the prose its cells hold, a paragraph each; its labels, names, numbers and
     rules left out (as a table was before, whole)."""
     cells = [" ".join(c.split()) for c in " ".join(m.group(0).split("\n")).split("|")]
-    prose = [c for c in cells if len(re.sub(r"`[^`]*`", "x", c).split()) >= _PROSE_CELL
-             and not re.fullmatch(r"[\s:-]*", c)]
+    prose = [c for c in cells if c.endswith((".", "!", "?", ".)")) and len(re.findall(
+        r"(?<![\w`])[A-Za-z][a-z'’-]*\b", re.sub(r"`[^`]*`", "", c))) >= _PROSE_CELL]
     return "\n\n" + "".join(c + "\n\n" for c in prose)
 
 
