@@ -38,6 +38,7 @@ class PulseDaemon:
         self.socket = root / "native"
         self.fifo = root / "virtual_mic.fifo"
         self.proc: subprocess.Popen | None = None
+        self.listener: subprocess.Popen | None = None  # keeps the null sink running
         self.mic_module: int | None = None
         self.env = {
             "PULSE_SERVER": f"unix:{self.socket}",
@@ -103,10 +104,9 @@ class PulseDaemon:
             self.mic_module = None
 
     def stop(self) -> None:
-        listener = getattr(self, "listener", None)
-        if listener is not None and listener.poll() is None:
-            listener.kill()
-            listener.wait()
+        if self.listener is not None and self.listener.poll() is None:
+            self.listener.kill()
+            self.listener.wait()
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
             try:
