@@ -25,6 +25,13 @@ from studio.script.editor.focus import say_name
     # round 8's strong draft: an issue is a report, not a change
     ("It first landed in pull request 7757 and was reverted because of issue 8056.",
      "It first landed in an earlier change and was reverted because of a reported issue."),
+    # uv 2026-08-18's revert: the fix it waits for is still to come, not "an earlier change"
+    ("Revert the test until the fix in #18713 is ready.",
+     "Revert the test until the fix in another change is ready."),
+    ("The revert waits for the fix in pull request 18713.",
+     "The revert waits for the fix in another change."),
+    ("The test added in #18712 is failing on main.",
+     "The test added in an earlier change is failing on main."),
 ])
 def test_code_is_said_not_spelled(text, said):
     assert for_ear(text) == said

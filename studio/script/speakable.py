@@ -225,6 +225,26 @@ _DUNDER = re.compile(r"(?:\b[A-Za-z_]\w*\.)?__([a-z]\w*?)__(?!\w)")
 _RULE_CODE = re.compile(r"\s*\((?:[A-Z]{1,6}\d{2,5}(?:\s*,\s*)?)+\)")
 _SLASH_ASIDE = re.compile(r"\s*\((?:[\w.-]+/)+[\w.-]+\)")
 _ISSUE_AFTER = re.compile(r"\b(by|in|from|since|after|of|with|before)\s+(?:gh-|GH-|#)\d+\b")
+# what a pull request a sentence points at is, said: earlier only where the sentence says so
+# ("broken by", "since", "added in"); "until the fix in #18713 is ready" waits on a change
+# still to come (uv 2026-08-18's revert), and "stacked on" or "with" says nothing of when
+_EARLIER_PREP = {"by", "from", "since", "after"}
+_DONE_BEFORE = re.compile(r"\b(?:added|introduced|landed|made|done|caused|broken|broke|"
+                          r"started|begun|merged|reverted|changed|regressed|shipped|"
+                          r"released|first)\s+(?:\w+\s+)?$", re.I)
+
+
+def pointed_change(prep: str, before: str) -> str:
+    """How a change the text points at by number is said after ``prep`` ("by", "in"…), the
+    words ``before`` it leading up: "an earlier change" where the sentence says it came
+    first, else "another change"."""
+    if prep.lower() in _EARLIER_PREP or _DONE_BEFORE.search(before):
+        return "an earlier change"
+    return "another change"
+
+
+def _issue_after(m: re.Match[str]) -> str:
+    return f"{m.group(1)} {pointed_change(m.group(1), m.string[:m.start()])}"
 _ISSUE = re.compile(r"\s*\b(?:gh-|GH-)\d+\b")
 _METHOD_PATH = re.compile(r"\b[a-z]+[A-Z]\w*/([A-Za-z]\w*)\b")  # LSP's textDocument/implementation
 _PACKAGE_PATH = re.compile(r"(?<![\w/.])([A-Za-z_][\w-]*)/([\w./-]*\w)")
@@ -265,13 +285,14 @@ _LINKS = {"of", "from", "in", "into", "with", "for", "and", "or", "the", "a", "a
 def heard(text: str) -> str:
     """What a title sounds like inside the story, after :func:`speakable`: a dunder by its name
     (``ndarray.__matmul__`` → "matmul"), no rule codes in parentheses ("(PYI041)"), no slash
-    lists in parentheses ("(SAM/SAM2)"), an issue number as "an earlier change", an LSP method
+    lists in parentheses ("(SAM/SAM2)"), an issue number as "an earlier change" (or "another
+    change" where nothing says it came first: :func:`pointed_change`), an LSP method
     by its last part, a path under a top folder by its last part, a private name without its
     underscore."""
     text = _DUNDER.sub(r"\1", text)
     text = _RULE_CODE.sub("", text)
     text = _SLASH_ASIDE.sub("", text)
-    text = _ISSUE_AFTER.sub(r"\1 an earlier change", text)
+    text = _ISSUE_AFTER.sub(_issue_after, text)
     text = _ISSUE.sub("", text)
     text = _METHOD_PATH.sub(r"\1", text)
     text = _PACKAGE_PATH.sub(_package_path, text)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..speakable import heard, speakable
+from ..speakable import heard, pointed_change, speakable
 
 _SCOPE = re.compile(r"(?<=\w)::(?=\w)")
 _SNAKE = re.compile(r"(?<![\w.])_*([A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+)_*(?![\w])")
@@ -124,7 +124,8 @@ def for_ear(text: str) -> str:
     # an issue is a report, not a change ("reverted because of issue 8056": "because of a
     # reported issue", not "because of an earlier change")
     text = _SPELLED_REF.sub(lambda m: f"{m.group(1)} " + (
-        "a reported issue" if m.group(2).lower() == "issue" else "an earlier change"), text)
+        "a reported issue" if m.group(2).lower() == "issue"
+        else pointed_change(m.group(1), m.string[:m.start()])), text)
     text = _CLOSES_REF.sub(r"\1 a reported issue", text)
     text = _SHORT_PRIVATE.sub(r"underscore \1", text)  # "_C": said, not lost
     text = _FLAG.sub(_flag, text)
