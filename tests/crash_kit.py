@@ -36,6 +36,8 @@ from urllib.parse import urlsplit
 
 from github_history import MERGEBOT, Planned, pytorch_history
 
+from studio.export.identity import FIRST_COMPANIONS, companion_names
+
 ROOT = Path(__file__).resolve().parent.parent
 DAY = dt.date(2026, 2, 9)
 EXPORTED = ["episode.mp3", "transcript.vtt", "transcript.srt", "chapters.json"]  # "episode.mp3":
@@ -55,7 +57,13 @@ def mp3_in(folder: Path) -> Path:
 
 
 def exported_path(folder: Path, name: str) -> Path:
-    return mp3_in(folder) if name == "episode.mp3" else folder / name
+    """The file in ``folder`` that plays the part ``name`` (one of EXPORTED) for the render
+    there: its MP3, and the transcripts and chapters named after it (companion_names)."""
+    if name == "episode.mp3":
+        return mp3_in(folder)
+    if name in FIRST_COMPANIONS:
+        return folder / companion_names(mp3_in(folder).name)[FIRST_COMPANIONS.index(name)]
+    return folder / name
 TEMP_PREFIXES = (".export-", ".backup-")
 TEMP_SUFFIXES = (".tmp", ".part")
 SIGNALS = {"SIGKILL": signal.SIGKILL, "SIGTERM": signal.SIGTERM, "SIGINT": signal.SIGINT,
@@ -347,7 +355,9 @@ class CrashShow:
             data = json.loads((self.folder / "episode.json").read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             return [f"episode.json unreadable: {exc}"]
-        declared = dict(data.get("files") or {})
+        files = dict(data.get("files") or {})
+        declared = {name: files.get(exported_path(self.folder, name).name)
+                    for name in FIRST_COMPANIONS}
         audio = data.get("audio") or {}
         declared["episode.mp3"] = audio.get("sha256", "")
         actual = self.exported()
@@ -495,6 +505,43 @@ def latest_enclosure(site: Path) -> tuple[str, int] | None:
     return None
 
 
+PODCAST_NS = "{https://podcastindex.org/namespace/1.0}"
+
+
+def chapters_disagree(site: Path, item: ET.Element) -> str:
+    """Why the chapters file ``item`` names is not the chapters of the MP3 it encloses (their
+    titles and starts, against the MP3's own CHAP frames), or ""."""
+    from mutagen.id3 import ID3, ID3NoHeaderError
+
+    enclosure, chapters = item.find("enclosure"), item.find(f"{PODCAST_NS}chapters")
+    if enclosure is None or chapters is None:
+        return ""
+    mp3 = site / "episodes" / urlsplit(enclosure.get("url", "")).path.split("/episodes/", 1)[1]
+    rel = urlsplit(chapters.get("url", "")).path.split("/episodes/", 1)[1]
+    try:
+        listed = json.loads((site / "episodes" / rel).read_text(encoding="utf-8"))["chapters"]
+        frames = sorted(ID3(mp3).getall("CHAP"), key=lambda f: f.start_time)
+    except (OSError, ValueError, KeyError, ID3NoHeaderError) as exc:
+        return f"{rel}: {exc}"
+    in_file = [(c["title"], round(float(c["startTime"]), 1)) for c in listed]
+    in_mp3 = [(str(f.sub_frames["TIT2"]), round(f.start_time / 1000, 1)) for f in frames]
+    return "" if in_file == in_mp3 else \
+        f"{site.name}: {rel} is not the chapters of {mp3.name} ({in_file[:2]} against {in_mp3[:2]})"
+
+
+def latest_item(site: Path) -> ET.Element | None:
+    """The latest day's feed item of ``site``, as a reader gets the feed now."""
+    try:
+        root = ET.fromstring((site / "feed.xml").read_bytes())
+    except (OSError, ET.ParseError):
+        return None
+    for item in root.findall("./channel/item"):
+        enclosure = item.find("enclosure")
+        if enclosure is not None and f"/episodes/{DAY.isoformat()}/" in enclosure.get("url", ""):
+            return item
+    return None
+
+
 def disagreements(site: Path) -> list[str]:
     """Every enclosure of ``site``'s feed whose length is not the size of the file it names
     (what a reader that fetched the feed now would download): true at every moment, even
@@ -513,16 +560,22 @@ def disagreements(site: Path) -> list[str]:
         if enclosure is None or size != int(enclosure.get("length", "-1")):
             wrong.append(f"{site.name}/feed.xml: {rel} is {size} bytes, the feed says "
                          f"{enclosure.get('length') if enclosure is not None else None}")
+        elif chapters_disagree(site, item):
+            wrong.append(chapters_disagree(site, item))
     return wrong
 
 
 class Poller(threading.Thread):
     """A reader polling sites while runs go on: each poll reads a site's feed, then stats the
-    file its latest enclosure names, and counts the polls whose length is not the file's."""
+    file its latest enclosure names, and counts the polls whose length is not the file's;
+    with ``chapters``, also those whose chapters file is not the chapters of the MP3 the
+    feed encloses."""
 
-    def __init__(self, sites: list[Path], every: float = 0.002) -> None:
+    def __init__(self, sites: list[Path], every: float = 0.002, chapters: bool = False) -> None:
         super().__init__(daemon=True)
-        self.sites, self.every = sites, every
+        self.sites, self.every, self.chapters = sites, every, chapters
+        self.chapter_polls = 0
+        self.wrong_chapters: list[str] = []
         self.stop = threading.Event()
         self.polls = 0
         self.wrong: list[str] = []
@@ -543,6 +596,12 @@ class Poller(threading.Thread):
                 self.seen.add(found)
                 if size != length:
                     self.wrong.append(f"{site.name}: {rel} is {size} bytes, the feed says {length}")
+                item = latest_item(site) if self.chapters else None
+                if item is not None:
+                    self.chapter_polls += 1
+                    why = chapters_disagree(site, item)
+                    if why:
+                        self.wrong_chapters.append(why)
             time.sleep(self.every)
 
     def __enter__(self) -> Poller:

@@ -71,7 +71,7 @@ def test_a_kill_at_any_rename_of_the_swap_leaves_a_whole_episode_and_a_true_feed
 def test_a_signal_in_the_middle_of_the_swap_never_leaves_a_mix(crash, sig):
     show, pristine, before, _images, renames = crash
     _restore(show, pristine)
-    srt = next(r for r in renames if r.new.endswith("/transcript.srt") and "/.export-" in r.old
+    srt = next(r for r in renames if r.new.endswith(".srt") and "/.export-" in r.old
                and "/.export-" not in r.new)  # the swap's rename, not the staging's
     outcome = show.kill_at_rename("B", srt, sig)
     if sig == "SIGKILL":

@@ -95,6 +95,7 @@ def test_files_are_named_and_tagged_after_the_show_and_old_urls_stay(show, tmp_p
     assert (first / "episode.mp3").is_file()  # ... and still served
 
     old_bytes = (first / "episode.mp3").read_bytes()
+    old_chapters = (first / "chapters.json").read_bytes()
     produce(tmp_path, show, DAYS[0])  # the old day again: a new name, the old URL kept
     r2 = f"executorch-daily-{DAYS[0]}-r2.mp3"
     assert sorted(p.name for p in first.glob("*.mp3")) == ["episode.mp3", r2]
@@ -105,6 +106,15 @@ def test_files_are_named_and_tagged_after_the_show_and_old_urls_stay(show, tmp_p
     assert str(ID3(first / r2)["TALB"]) == "ExecuTorch Daily"
     # the file the old feed named keeps its bytes for one more render
     assert (first / "episode.mp3").read_bytes() == old_bytes
+    # and so do its chapters and transcripts: the re-render's have names of their own, which
+    # the new feed gives (a podcast:chapters read with the old feed stays the old MP3's)
+    stem = r2.removesuffix(".mp3")
+    assert (first / "chapters.json").read_bytes() == old_chapters
+    assert sorted(again.files) == sorted([f"{stem}.vtt", f"{stem}.srt", f"{stem}.chapters.json"])
+    feed = (show / "feed.xml").read_text(encoding="utf-8")
+    for name in again.files:
+        assert f"{BASE}episodes/{DAYS[0]}/{name}" in feed
+    assert f"episodes/{DAYS[0]}/chapters.json" not in feed
 
     r2_bytes = (first / r2).read_bytes()
     produce(tmp_path, show, DAYS[0])
@@ -114,6 +124,11 @@ def test_files_are_named_and_tagged_after_the_show_and_old_urls_stay(show, tmp_p
     assert enclosures(show)[third.title][0] == f"{BASE}episodes/{DAYS[0]}/{r3}"
     assert os.path.samefile(first / "episode.mp3", first / r3)  # the oldest URL: the current file
     assert (first / r2).read_bytes() == r2_bytes  # the one the feed named until now: as it was
+    # the oldest chapters and transcripts: the current render's; the last ones: as they were
+    r3_stem, r2_chapters = r3.removesuffix(".mp3"), first / f"{stem}.chapters.json"
+    assert os.path.samefile(first / "chapters.json", first / f"{r3_stem}.chapters.json")
+    assert os.path.samefile(first / "transcript.vtt", first / f"{r3_stem}.vtt")
+    assert not os.path.samefile(r2_chapters, first / f"{r3_stem}.chapters.json")
 
 
 def test_a_title_edited_after_export_reaches_the_tags(show, tmp_path):
@@ -131,6 +146,15 @@ def test_a_title_edited_after_export_reaches_the_tags(show, tmp_path):
     assert saved.audio.sha256 == sha256_of(mp3) and saved.audio.bytes == mp3.stat().st_size
     assert enclosures(show)[ep.title] == (f"{BASE}episodes/{DAYS[1]}/{mp3.name}",
                                           mp3.stat().st_size)
+    # its transcripts and chapters come under its name too, the same bytes, and the feed
+    # names them (the first render's, named by the old feed, stay as they were)
+    stem = mp3.name.removesuffix(".mp3")
+    assert sorted(saved.files) == sorted([f"{stem}.vtt", f"{stem}.srt", f"{stem}.chapters.json"])
+    assert (folder / f"{stem}.chapters.json").read_bytes() == \
+        (folder / "chapters.json").read_bytes()
+    assert all(sha256_of(folder / n) == sha for n, sha in saved.files.items())
+    assert f"{BASE}episodes/{DAYS[1]}/{stem}.chapters.json" in \
+        (show / "feed.xml").read_text(encoding="utf-8")
     ffprobe = subprocess.run(["ffprobe", "-v", "error", "-print_format", "json",
                               "-show_chapters", str(mp3)], capture_output=True, text=True,
                              check=True)

@@ -3,7 +3,8 @@
 A show served from its own folder and copied to a ``folder:`` target by every produce: a reader
 polling both sites while a real `studio produce` re-makes the latest episode (every file of
 it changes) reads feed.xml, then stats the MP3 its latest enclosure names — the length must
-always be the file's. A produce killed (SIGKILL, injected by strace) as it renames the show's
+always be the file's, and the chapters file the item names must be that MP3's chapters. A
+produce killed (SIGKILL, injected by strace) as it renames the show's
 feed, or the target's, into place leaves each site's old feed true: the new MP3 came under a
 new name, the one the old feed names is untouched.
 """
@@ -29,11 +30,15 @@ def served(tmp_path_factory) -> tuple[CrashShow, Path]:
 
 def test_a_reader_polling_during_produce_never_sees_a_wrong_length(served):
     show, www = served
-    with Poller([show.show, www]) as poller:
+    with Poller([show.show, www], chapters=True) as poller:
         for _ in range(2):  # B -> A -> B: every file of the episode changes each time
             show.complete(show.other())
     assert poller.wrong == [], f"{len(poller.wrong)} of {poller.polls} polls: {poller.wrong[:3]}"
-    assert poller.polls > 200
+    # the chapters a feed item names are its MP3's: a re-render's come under names of their
+    # own, as its MP3 does (a fixed chapters.json was replaced before the feed followed)
+    assert poller.wrong_chapters == [], (f"{len(poller.wrong_chapters)} of "
+                                         f"{poller.chapter_polls} polls: {poller.wrong_chapters[:3]}")
+    assert poller.polls > 200 and poller.chapter_polls > 100
     assert len(poller.seen) >= 3  # the MP3 before and the two new ones, in both sites
     assert disagreements(show.show) == [] and disagreements(www) == []
 

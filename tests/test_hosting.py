@@ -28,7 +28,9 @@ DAY = "2026-02-09"
 TYPES = {"feed.xml": "application/rss+xml", "index.html": "text/html", "style.css": "text/css",
          "cover.png": "image/png", f"episodes/{DAY}/chapters.json": "application/json+chapters",
          f"episodes/{DAY}/transcript.vtt": "text/vtt",
-         f"episodes/{DAY}/transcript.srt": "application/x-subrip"}
+         f"episodes/{DAY}/transcript.srt": "application/x-subrip",
+         # a re-render's chapters come under a name of their own (studio.export.identity)
+         f"episodes/{DAY}/show-daily-{DAY}-r2.chapters.json": "application/json+chapters"}
 PRIVATE = ["show.toml", "published.json", f"episodes/{DAY}/episode.json", "nginx-mime.conf"]
 
 
@@ -48,6 +50,9 @@ def site(tmp_path_factory) -> tuple[Path, Path, str]:
                  "--to", f"folder:{www}", "-q")
     assert run.returncode == 0, run.stderr
     (item,) = gather_episodes(show).episodes
+    for folder in (show, www):
+        episode = folder / "episodes" / DAY
+        shutil.copy(episode / "chapters.json", episode / f"show-daily-{DAY}-r2.chapters.json")
     return show, www, item.rel_dir + item.audio_name
 
 

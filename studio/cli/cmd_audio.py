@@ -137,8 +137,10 @@ def report(episode_dir: Path) -> None:
         n = provenance_counts(episode)
         lines.append(f"  script: drafted by {episode.writer}, {n['verified']} sentences verified, "
                      f"{n['dropped']} left out by the fact check")
+    from ..export.identity import companion_names
+
     mp3 = episode.audio.file if episode.audio else "episode.mp3"
-    for name in (mp3, "transcript.vtt", "transcript.srt", "chapters.json"):
+    for name in (mp3, *companion_names(mp3)):
         if (episode_dir / name).exists():
             lines.append(f"  {name.split('.')[-1]}: {os.fspath(episode_dir / name)}")
     page = episode_dir / "index.html"

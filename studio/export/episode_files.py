@@ -18,15 +18,12 @@ from ..resources import resource_path
 from .chapters import chapters_json, episode_chapters
 from .checked import check_encoded, unreadable
 from .fileset import publish_files
+from .identity import companion_names
 from .journal import sha256_of
 from .tags import write_tags
 from .transcripts import episode_cues, to_srt, to_vtt
 
 MP3_NAME = "episode.mp3"
-VTT_NAME = "transcript.vtt"
-SRT_NAME = "transcript.srt"
-CHAPTERS_NAME = "chapters.json"
-EXPORTED = [MP3_NAME, VTT_NAME, SRT_NAME, CHAPTERS_NAME, EPISODE_FILE]
 
 
 @dataclass
@@ -104,15 +101,16 @@ def export_episode(episode: Episode, folder: Path, staged: Path, info: ExportInf
     if programme_seconds is not None:
         check_encoded(mp3, programme_seconds, duration, folder)
     cues = episode_cues(episode, take_pauses(episode, folder))
-    atomic_write_text(staged / VTT_NAME, to_vtt(cues), public=True)
-    atomic_write_text(staged / SRT_NAME, to_srt(cues), public=True)
-    atomic_write_text(staged / CHAPTERS_NAME, chapters_json(chapters), public=True)
+    vtt, srt, chapters_name = companion_names(info.mp3_name)
+    atomic_write_text(staged / vtt, to_vtt(cues), public=True)
+    atomic_write_text(staged / srt, to_srt(cues), public=True)
+    atomic_write_text(staged / chapters_name, chapters_json(chapters), public=True)
     os.chmod(mp3, published_mode())  # published; episode.json below stays private (fsutil)
     episode.duration_seconds = round(duration, 3)
     episode.duration = iso_duration(duration)
     episode.audio = AudioFile(file=info.mp3_name, bytes=mp3.stat().st_size, sha256=sha256_of(mp3),
                               aliases=list(info.aliases))
-    episode.files = {name: sha256_of(staged / name) for name in (VTT_NAME, SRT_NAME, CHAPTERS_NAME)}
+    episode.files = {name: sha256_of(staged / name) for name in (vtt, srt, chapters_name)}
     atomic_write_json(staged / EPISODE_FILE, episode.to_dict())
-    publish_files(folder, staged, [info.mp3_name, *EXPORTED[1:-1], *(extra or []), EPISODE_FILE],
-                  feed)
+    publish_files(folder, staged, [info.mp3_name, vtt, srt, chapters_name, *(extra or []),
+                                   EPISODE_FILE], feed)

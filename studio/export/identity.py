@@ -8,8 +8,9 @@ its host as the artist, from show.toml (the first ``[[person]]`` whose role is h
 ``author``) when the episode lives in a show folder.
 
 An episode already published gets a new name for each new MP3 (``…-2026-08-20-r2.mp3``,
-``-r3``): the feed a reader already has names the old file with the old length, and that file
-stays as it was until the new feed has replaced it, so feed and file never disagree. The names
+``-r3``), and so do its transcripts and chapters (:func:`companion_names`): the feed a reader
+already has names the old files (the MP3 with its old length), and they stay as they were
+until the new feed has replaced it, so feed and files never disagree. The names
 its feed items have used (``episode.mp3`` before this naming) are kept as the MP3's aliases and
 stay served (studio.publish.aliases): an old URL never stops working.
 """
@@ -44,6 +45,21 @@ class ShowIdentity:
 
 
 RENDER = re.compile(r"-r(\d{1,6})\.mp3$")
+# the transcripts and chapters of an episode's first render (and of every export before
+# renders were numbered)
+FIRST_COMPANIONS = ("transcript.vtt", "transcript.srt", "chapters.json")
+
+
+def companion_names(mp3_name: str) -> tuple[str, str, str]:
+    """The WebVTT, SubRip and chapters files that go with the MP3 ``mp3_name``: the first
+    render's fixed names, and for each later render of a published episode names of its own
+    (``…-2026-08-20-r2.vtt``, ``.srt``, ``.chapters.json``). A feed item names the chapters
+    and transcripts of its own MP3, so while a re-render arrives the feed a reader already
+    has keeps its chapters' times and its transcript's cues, as it keeps its MP3."""
+    if RENDER.search(mp3_name) is None:
+        return FIRST_COMPANIONS
+    stem = mp3_name[:-len(".mp3")]
+    return f"{stem}.vtt", f"{stem}.srt", f"{stem}.chapters.json"
 
 
 def current_audio_name(episode: Episode, named: str, folder: Path) -> str | None:

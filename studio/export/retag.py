@@ -19,7 +19,7 @@ from ..plumbing.fsutil import atomic_write_json, published_mode
 from ..textsafe import clean_line, clean_text
 from .chapter_order import order_chapters
 from .fileset import publish_files, staging_dir
-from .identity import aliases_after, audio_file_name
+from .identity import FIRST_COMPANIONS, aliases_after, audio_file_name, companion_names
 from .journal import sha256_of
 
 
@@ -60,6 +60,28 @@ def tags_stale(mp3: Path, wanted: Wanted) -> bool:
     return current is not None and current != wanted
 
 
+def _companions_for(folder: Path, staged: Path, episode: Episode, old: str, name: str
+                    ) -> list[str]:
+    """A retagged MP3 under a new name brings its transcripts and chapters under names of
+    its own too (studio.export.identity.companion_names), the same bytes, staged beside it;
+    ``episode.files`` then names those. Returns the names staged."""
+    if name == old:
+        return []
+    staged_names, files = [], {}
+    for first, was, new in zip(FIRST_COMPANIONS, companion_names(old), companion_names(name),
+                               strict=True):
+        source = next((folder / n for n in (was, first)
+                       if (folder / n).is_file() and not (folder / n).is_symlink()), None)
+        if source is None:
+            continue
+        shutil.copyfile(source, staged / new)
+        (staged / new).chmod(published_mode())
+        files[new] = sha256_of(staged / new)
+        staged_names.append(new)
+    episode.files = files
+    return staged_names
+
+
 def retag(folder: Path, episode: Episode, wanted: Wanted, feed: Path | None = None,
           published: bool = False) -> AudioFile:
     """Rewrite ``episode``'s MP3 in ``folder`` with ``wanted``; returns its new AudioFile
@@ -91,10 +113,11 @@ def retag(folder: Path, episode: Episode, wanted: Wanted, feed: Path | None = No
             raise StudioError(f"cannot update the tags of {name}: "
                               f"{getattr(exc, 'strerror', None) or exc}") from exc
         mp3.chmod(published_mode())
+        companions = _companions_for(folder, staged, episode, old, name)
         episode.audio = AudioFile(file=name, bytes=mp3.stat().st_size, sha256=sha256_of(mp3),
                                   aliases=aliases)
         atomic_write_json(staged / EPISODE_FILE, episode.to_dict())
-        publish_files(folder, staged, [name, EPISODE_FILE], feed)
+        publish_files(folder, staged, [name, *companions, EPISODE_FILE], feed)
     finally:
         shutil.rmtree(staged, ignore_errors=True)
     return episode.audio

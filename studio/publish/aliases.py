@@ -1,4 +1,5 @@
-"""Old MP3 names stay served: each is, in time, a hard link to the episode's current MP3.
+"""Old MP3 names stay served: each is, in time, a hard link to the episode's current MP3 (and
+the transcripts and chapters named after it, to the current render's).
 
 A published episode's new MP3 comes under a new name (studio.export.identity), so the feed a
 reader already has stays true while the new files arrive: its enclosure names the old file,
@@ -25,6 +26,7 @@ import shutil
 from pathlib import Path
 
 from ..episode import Episode
+from ..export.identity import companion_names
 from ..plumbing.errors import StudioError
 from ..plumbing.fsutil import fsync_dir
 
@@ -74,9 +76,25 @@ def link_alias(folder: Path, alias: str, current: str) -> bool:
         return False
 
 
-def link_aliases(folder: Path, episode: Episode) -> None:
-    """Point the episode's older aliases in ``folder`` at its current MP3."""
+def older_names(episode: Episode) -> dict[str, str]:
+    """Each older name to point at a current file: the older aliases at the current MP3, and
+    their transcripts and chapters (studio.export.identity.companion_names) at the current
+    render's."""
     if episode.audio is None:
-        return
+        return {}
+    current = episode.audio.file
+    pairs = {}
     for alias in relinked(episode):
-        link_alias(folder, alias, episode.audio.file)
+        pairs[alias] = current
+        for old, new in zip(companion_names(alias), companion_names(current), strict=True):
+            if old != new:
+                pairs[old] = new
+    return pairs
+
+
+def link_aliases(folder: Path, episode: Episode) -> None:
+    """Point the episode's older names in ``folder`` at its current files: every older MP3
+    alias, and those of their transcripts and chapters that are there."""
+    for old, current in older_names(episode).items():
+        if old.lower().endswith(".mp3") or os.path.lexists(folder / old):
+            link_alias(folder, old, current)

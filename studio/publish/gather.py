@@ -17,15 +17,14 @@ from pathlib import Path
 
 from ..episode import EPISODE_FILE, Episode, load_episode
 from ..export.chapters import Chapter, read_chapters
+from ..export.identity import companion_names
 from ..plumbing.errors import StudioError
 from .safe_files import as_exported, show_root
 
 log = logging.getLogger(__name__)
 
 DEFAULT_AUDIO = "episode.mp3"
-VTT_FILE = "transcript.vtt"
-SRT_FILE = "transcript.srt"
-CHAPTERS_FILE = "chapters.json"
+VTT_FILE, SRT_FILE, CHAPTERS_FILE = "transcript.vtt", "transcript.srt", "chapters.json"
 
 
 @dataclass
@@ -91,18 +90,23 @@ def read_show_episode(folder: Path, root: Path | None = None) -> ShowEpisode | N
         )
     as_exported(root, audio, ep.audio.sha256 if ep.audio else None, date)
     offered = {}
-    for extra in (VTT_FILE, SRT_FILE, CHAPTERS_FILE):
-        path = folder / extra
-        if os.path.lexists(path):  # a link, a FIFO or a folder there is refused
-            as_exported(root, path, ep.files.get(extra), date)
-            offered[extra] = extra
+    for kind, named in zip((VTT_FILE, SRT_FILE, CHAPTERS_FILE), companion_names(name),
+                           strict=True):
+        # this render's own (a re-render's are named after its MP3), else the first's (an
+        # episode exported before renders named theirs)
+        for extra in dict.fromkeys((named, kind)):
+            path = folder / extra
+            if os.path.lexists(path):  # a link, a FIFO or a folder there is refused
+                as_exported(root, path, ep.files.get(extra), date)
+                offered[kind] = extra
+                break
     size = audio.stat().st_size
     if size == 0:
         raise StudioError(f"episode {date}: {audio} is empty")
     if ep.audio and ep.audio.bytes and ep.audio.bytes != size:
         log.warning("episode %s: %s is %d bytes, episode.json says %d; using the file",
                     date, name, size, ep.audio.bytes)
-    chapters = folder / CHAPTERS_FILE
+    chapters = folder / offered.get(CHAPTERS_FILE, CHAPTERS_FILE)
     marks: list[Chapter] = []
     if CHAPTERS_FILE in offered:
         try:

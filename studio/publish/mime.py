@@ -14,6 +14,7 @@ FEED_TYPE = "application/rss+xml; charset=utf-8"
 CHAPTERS_TYPE = "application/json+chapters"
 # by whole file name first (the site's own names), then by extension
 BY_NAME = {"feed.xml": FEED_TYPE, "chapters.json": CHAPTERS_TYPE}
+CHAPTERS_SUFFIX = ".chapters.json"  # a re-render's chapters: studio.export.identity
 BY_EXTENSION = {
     ".mp3": "audio/mpeg",
     ".vtt": "text/vtt; charset=utf-8",
@@ -52,6 +53,8 @@ def is_private(rel: str) -> bool:
 def content_type(rel: str) -> str:
     """The Content-Type to serve the site file ``rel`` (a path inside the site) with."""
     path = PurePosixPath(rel)
+    if path.name.endswith(CHAPTERS_SUFFIX):  # a re-render's chapters (…-r2.chapters.json)
+        return CHAPTERS_TYPE
     return BY_NAME.get(path.name) or BY_EXTENSION.get(path.suffix.lower(),
                                                       "application/octet-stream")
 
@@ -65,6 +68,8 @@ def htaccess() -> bytes:
              "AddCharset utf-8 .vtt .srt .xml .html .css"]
     for name, kind in BY_NAME.items():
         lines += [f'<Files "{name}">', f'  ForceType "{kind}"', "</Files>"]
+    lines += ['<FilesMatch "\\.chapters\\.json$">', f'  ForceType "{CHAPTERS_TYPE}"',
+              "</FilesMatch>"]
     lines += ["# Any web page may read the feed, chapters, transcripts and audio (web players).",
               "<IfModule mod_headers.c>"]
     lines += [f'  Header set {name} "{value}"' for name, value in CORS_HEADERS.items()]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..jobs import CancelToken, Progress, no_progress, scaled
-from .aliases import relinked
+from .aliases import older_names
 from .gather import ShowEpisode
 from .github_pages import site_files
 from .show import ShowSettings
@@ -13,9 +13,10 @@ from .targets import FolderTarget, S3Target, SendResult, Target
 
 
 def old_names(episodes: list[ShowEpisode]) -> dict[str, str]:
-    """Each episode's older MP3 names (studio.publish.aliases) -> its current MP3, by path."""
-    return {item.rel_dir + alias: item.rel_dir + item.audio_name
-            for item in episodes for alias in relinked(item.episode)}
+    """Each episode's older MP3 names (studio.publish.aliases) -> its current MP3, and their
+    transcripts and chapters -> the current render's, by path."""
+    return {item.rel_dir + old: item.rel_dir + current
+            for item in episodes for old, current in older_names(item.episode).items()}
 
 
 def send_site(root: Path, settings: ShowSettings, episodes: list[ShowEpisode],

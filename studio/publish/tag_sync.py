@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..export.identity import FIRST_COMPANIONS, companion_names
 from ..export.retag import Wanted, retag, tags_stale
 from .gather import ShowEpisode
 from .show import ShowSettings
@@ -32,4 +33,11 @@ def sync_tags(root: Path, settings: ShowSettings, episodes: list[ShowEpisode],
                           published=item.date in published or bool(item.episode.published_at))
             item.audio_name, item.audio_bytes = audio.file, audio.bytes
             changed.append(item.rel_dir + audio.file)
+            # a new MP3 name brings its transcripts and chapters under names of their own
+            renamed = dict(zip(FIRST_COMPANIONS, companion_names(audio.file), strict=True))
+            for kind, attr in (("transcript.vtt", "vtt"), ("transcript.srt", "srt"),
+                               ("chapters.json", "chapters")):
+                if getattr(item, attr) and renamed[kind] in item.episode.files:
+                    setattr(item, attr, renamed[kind])
+                    changed.append(item.rel_dir + renamed[kind])
     return changed
