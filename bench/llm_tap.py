@@ -1,8 +1,8 @@
 """A tap between the LLM writer and a model server: every chat-completions request is passed
 on unchanged and the model's answer kept, so the sentences a model drafted can be read
-whatever the fact lock and the fallbacks later made of them (the lock corpus of
-bench/bench_lock_corpus.py). A stream is read whole before it is passed on (its events unchanged);
-the tap is for benches on this machine, never for a show.
+whatever the fact lock and the fallbacks later made of them (a corpus of drafted sentences to
+label by hand). Answers pass back as they come, a stream piece by piece; the tap is for
+benches on this machine, never for a show.
 """
 
 from __future__ import annotations
@@ -65,28 +65,46 @@ class Tap:
                 pass
 
             def _relay(self, body: bytes | None) -> None:
+                """Pass the request on and the answer back as it comes (a stream piece by
+                piece, so the writer can stop a runaway as it would without the tap)."""
                 url = tap.upstream + self.path.removeprefix("/v1")
                 req = urllib.request.Request(url, data=body, method=self.command,
                                              headers={"Content-Type": "application/json"})
-                kind = "application/json"
                 try:
-                    with urllib.request.urlopen(req, timeout=3600) as r:  # noqa: S310
-                        status, data = r.status, r.read()
-                        kind = r.headers.get("Content-Type", kind)
+                    r = urllib.request.urlopen(req, timeout=3600)  # noqa: S310 - loopback
                 except urllib.error.HTTPError as exc:
-                    status, data = exc.code, exc.read()
+                    r = exc
                 except OSError as exc:
-                    status, data = 502, json.dumps({"error": {"message": str(exc)}}).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", kind)
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                    self._whole(502, json.dumps({"error": {"message": str(exc)}}).encode())
+                    return
+                with r:
+                    status = getattr(r, "status", None) or r.code
+                    kind = r.headers.get("Content-Type", "application/json")
+                    got = b""
+                    try:
+                        self.send_response(status)
+                        self.send_header("Content-Type", kind)
+                        self.send_header("Connection", "close")
+                        self.end_headers()
+                        self.close_connection = True
+                        while piece := r.read1(65536) if hasattr(r, "read1") else r.read():
+                            got += piece
+                            self.wfile.write(piece)
+                            self.wfile.flush()
+                    except OSError:  # the writer hung up (a runaway stopped): keep what came
+                        pass
                 if status == 200 and body:
-                    content = _content(data)
+                    content = _content(got)
                     if content is not None:
                         with tap.lock:
                             tap.answers.append(content)
+
+            def _whole(self, status: int, data: bytes) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
 
             def do_GET(self) -> None:  # noqa: N802 - the http.server API
                 self._relay(None)

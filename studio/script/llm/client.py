@@ -68,14 +68,17 @@ def complete(client: Any, settings: WriterSettings, messages: list[dict[str, str
 
     Any other error of a try with the JSON schema (a server that refuses ``response_format``
     with 400, or llama-cpp-python's 500 "Input should be 'text' or 'json_object'") is tried
-    again at once with ``{"type": "json_object"}``, then without a format; those tries count
-    as retries. Raises ContextExceeded (the prompt is too long for the server), LlmUnavailable
-    (with the server's own message), StudioError (configuration) or Cancelled."""
+    again at once with ``{"type": "json_object", "schema": …}`` (llama-cpp-python's own form,
+    which holds the model to the schema with a grammar), then ``{"type": "json_object"}``, then
+    without a format; those tries count as retries. Raises ContextExceeded (the prompt is too
+    long for the server), LlmUnavailable (with the server's own message), StudioError
+    (configuration) or Cancelled."""
     openai = _openai()
     host = host_of(settings.base_url)
     started = time.monotonic()
     attempt = 0
-    formats = [response_format, JSON_OBJECT, None] if response_format else [None]
+    formats = [response_format, *_schema_in_json_object(response_format), JSON_OBJECT, None] \
+        if response_format else [None]
     fmt = 0
     while True:
         try:
@@ -117,6 +120,14 @@ def complete(client: Any, settings: WriterSettings, messages: list[dict[str, str
 
 
 JSON_OBJECT = {"type": "json_object"}
+
+
+def _schema_in_json_object(fmt: dict) -> list[dict]:
+    """The schema of a ``json_schema`` response format as llama-cpp-python's server asks for
+    it (``{"type": "json_object", "schema": …}``), or nothing for another format."""
+    schema = (fmt.get("json_schema") or {}).get("schema") if fmt.get("type") == "json_schema" \
+        else None
+    return [{"type": "json_object", "schema": schema}] if isinstance(schema, dict) else []
 CONTEXT_WORDS = ("exceeds the available context size", "maximum context length",
                  "context length", "context window", "too many tokens", "prompt is too long",
                  "exceed_context_size")
@@ -125,7 +136,8 @@ CONTEXT_WORDS = ("exceeds the available context size", "maximum context length",
 def _format_name(fmt: dict | None, prefix: str = "") -> str:
     if fmt is None:
         return "without a response format" if prefix else "no response format"
-    name = "a JSON schema" if fmt.get("type") == "json_schema" else "json_object"
+    name = "a JSON schema" if fmt.get("type") == "json_schema" else \
+        "json_object with its schema" if "schema" in fmt else "json_object"
     return f"{prefix} {name}".strip()
 
 
