@@ -280,8 +280,8 @@ def test_a_show_with_a_model_writer_reports_what_its_server_supports(tmp_path):
             f'base_url = "{server.base_url}"\nmodel = "gemma"\n')
         ok = Reply('{"ok": true}')
         server.script(Reply(status=500, content="Input should be 'text' or 'json_object'"),
-                      ok, ok, ok)
+                      ok, ok, ok, ok)
         result = doctor(tmp_path, "--offline", "--show-dir", str(show))
     line = line_of(result.stdout, "language-model writer")
     assert line.startswith("ok") and "JSON schema no (500: Input should be 'text'" in line, line
-    assert "json_object yes, no format yes, streaming yes" in line
+    assert "json_object with a schema yes, json_object yes, no format yes, streaming yes" in line

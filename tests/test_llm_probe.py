@@ -67,11 +67,13 @@ def test_test_connection_says_which_ways_of_asking_the_server_supports():
     ok = Reply('{"ok": true}')
     with ChatServer() as server:
         server.script(Reply(status=500, content="Input should be 'text' or 'json_object'"),
-                      ok, ok, ok)
+                      ok, ok, ok, ok)
         line = chat_modes(WriterSettings(kind="llm", base_url=server.base_url, model="m"))
         bodies = [r["body"] for r in server.requests]
     assert line == ("chat with m: JSON schema no (500: Input should be 'text' or "
-                    "'json_object'), json_object yes, no format yes, streaming yes"), line
+                    "'json_object'), json_object with a schema yes, json_object yes, "
+                    "no format yes, streaming yes"), line
     assert [b.get("response_format", {}).get("type") for b in bodies] == [
-        "json_schema", "json_object", None, None]
-    assert bodies[3]["stream"] is True and all(b["max_tokens"] == 16 for b in bodies)
+        "json_schema", "json_object", "json_object", None, None]
+    assert "schema" in bodies[1]["response_format"] and "schema" not in bodies[2]["response_format"]
+    assert bodies[4]["stream"] is True and all(b["max_tokens"] == 16 for b in bodies)

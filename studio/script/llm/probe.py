@@ -47,15 +47,19 @@ TINY_SCHEMA = {"type": "json_schema", "json_schema": {"name": "ok", "strict": Tr
     "type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"],
     "additionalProperties": False}}}
 MODES = (("JSON schema", {"response_format": TINY_SCHEMA}),
+         # llama-cpp-python's own form of a schema, which the writer asks next (.client)
+         ("json_object with a schema", {"response_format": {
+             "type": "json_object", "schema": TINY_SCHEMA["json_schema"]["schema"]}}),
          ("json_object", {"response_format": {"type": "json_object"}}),
          ("no format", {}), ("streaming", {"stream": True}))
 
 
 def chat_modes(settings: WriterSettings, typed_key: str = "") -> str:
     """One line: what the server does with one tiny chat request in each way the writer may
-    ask (a JSON schema, ``json_object``, no format, streamed), e.g. "chat with m: JSON schema
-    no (500: Input should be 'text' or 'json_object'), json_object yes, no format yes,
-    streaming yes". The server's own message is passed through; the key never is."""
+    ask (a JSON schema, the schema inside ``json_object``, ``json_object``, no format,
+    streamed), e.g. "chat with m: JSON schema no (500: Input should be 'text' or
+    'json_object'), json_object with a schema yes, json_object yes, no format yes, streaming
+    yes". The server's own message is passed through; the key never is."""
     from .client import server_message
 
     key = ApiKey(typed_key.strip(), "typed") if typed_key.strip() else api_key(settings.base_url)
