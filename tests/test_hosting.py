@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -83,6 +84,21 @@ def check_served(url: str, folder: Path, mp3: str) -> None:
         assert head.headers["Accept-Ranges"] == "bytes"
         for rel in [".htaccess", *PRIVATE]:
             assert http.get(url + rel, timeout=10).status_code == 404, rel
+    read_by_gpodder(url, folder, mp3)
+
+
+def read_by_gpodder(url: str, folder: Path, mp3: str) -> None:
+    """gPodder's own parser (podcastparser) reads the feed as this server sends it, and
+    finds the episode's MP3 with its length, its chapters and its transcript."""
+    import podcastparser
+
+    with urllib.request.urlopen(url + "feed.xml", timeout=10) as served:  # noqa: S310
+        feed = podcastparser.parse(url + "feed.xml", served)
+    (episode,) = feed["episodes"]
+    (enclosure,) = episode["enclosures"]
+    assert enclosure["url"].endswith("/" + mp3) and enclosure["mime_type"] == "audio/mpeg"
+    assert enclosure["file_size"] == (folder / mp3).stat().st_size
+    assert episode["chapters"] and episode["published"] > 0 and episode["total_time"] > 0
 
 
 def test_nginx_with_the_studios_snippet(site, tmp_path):

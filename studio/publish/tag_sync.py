@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..export.identity import FIRST_COMPANIONS, companion_names
+from ..export.identity import companion_names
 from ..export.retag import Wanted, retag, tags_stale
 from .gather import ShowEpisode
 from .show import ShowSettings
@@ -34,10 +34,9 @@ def sync_tags(root: Path, settings: ShowSettings, episodes: list[ShowEpisode],
             item.audio_name, item.audio_bytes = audio.file, audio.bytes
             changed.append(item.rel_dir + audio.file)
             # a new MP3 name brings its transcripts and chapters under names of their own
-            renamed = dict(zip(FIRST_COMPANIONS, companion_names(audio.file), strict=True))
-            for kind, attr in (("transcript.vtt", "vtt"), ("transcript.srt", "srt"),
-                               ("chapters.json", "chapters")):
-                if getattr(item, attr) and renamed[kind] in item.episode.files:
-                    setattr(item, attr, renamed[kind])
-                    changed.append(item.rel_dir + renamed[kind])
+            for attr, name in zip(("vtt", "srt", "chapters"), companion_names(audio.file),
+                                  strict=True):
+                if getattr(item, attr) and name in item.episode.files:
+                    setattr(item, attr, name)
+                    changed.append(item.rel_dir + name)
     return changed
