@@ -1,7 +1,8 @@
 """The fact lock: a drafted sentence reaches a listener only if the record backs every fact.
 
 Each number, date, person or name, handle, PR number, sha, version, identifier, environment
-variable and file path in a sentence must be found in the commits the sentence names (their
+variable and file path in a sentence must be found in the commits the sentence names, and a
+sentence that tells what happened must say it in its commits' words (:mod:`.support`) (their
 evidence, :mod:`.facts`) or in the day's stats; a sentence must name at least one of the day's
 commits, or be a stock line — one that names none and says nothing the day's stats, date and
 show do not. :func:`check_sentence` gives the first reason a sentence fails, or "".
@@ -96,6 +97,18 @@ class Scope:
                 if piece:
                     found.add(piece.lower())
         return found
+
+    @cached_property
+    def lemma_words(self) -> set[str]:
+        """The evidence's words (:attr:`words`) and their lemmas, for :mod:`.support`."""
+        from .support import SHORT, lemmas
+
+        out: set[str] = set()
+        for w in self.words:
+            out |= lemmas(w)
+            if w in SHORT:
+                out |= lemmas(SHORT[w])
+        return out
 
     def has(self, word: str) -> bool:
         """Whether the evidence writes ``word`` (any case), as a whole word or phrase, or a
@@ -433,6 +446,9 @@ def same_author(text: str, shas: list[str], before: list[str], facts: DayFacts) 
     return f"says {m.group(0)!r}, but its commits are not by the author just told"
 
 
+CONTENT_CHECK = True  # the content-word check (.support); bench/bench_lock_corpus.py turns it off
+
+
 def check_resolved(text: str, shas: list[str], facts: DayFacts) -> str:
     claim = nothing_claim(text, facts)
     if claim:
@@ -441,6 +457,10 @@ def check_resolved(text: str, shas: list[str], facts: DayFacts) -> str:
     problems = _problems(text, scope, facts.digest.date[:4])
     if problems:
         return problems[0] if shas else f"a stock line that states a fact: {problems[0]}"
+    if shas and CONTENT_CHECK:
+        from .support import unsupported_claim
+
+        return unsupported_claim(text, scope, facts.people)
     return ""
 
 

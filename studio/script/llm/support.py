@@ -1,0 +1,196 @@
+"""Claims made of ordinary words: a drafted sentence that says what happened must say it in
+the words of the commits it names.
+
+The fact lock (:mod:`.factlock`) checks the tokens a record can prove or disprove (numbers,
+names, identifiers, dates). A small model's sentences fail another way: "A new project is being
+developed. It requires a few months to complete." (for an op change), "This improves
+performance for many users." Every token is an ordinary word, and none of what they claim
+is in the record.
+
+A sentence that tells of the change (it points at it, "this", "the fix", "now", "today", or
+says what was done: "adds", "fixed", "improves") must draw its content words — what happened,
+to what, and why: the words left when function words, the show's own vocabulary and the day's
+people are taken out — from the text of its commits: each is found there in some form
+(lemmas, by lemminflect), as an identifier's part, or as a close synonym. It fails when more
+than half of them are not, and at least two. A sentence that tells no
+change — common developer knowledge said to explain one ("A lost wake-up can leave a task
+asleep") — is left to the prompt, which asks for such sentences without names, numbers or
+claims about the project, and to the token checks.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .factlock import Scope
+
+MAX_UNSUPPORTED = 0.5  # of a claim's content words
+MIN_UNSUPPORTED = 2  # a claim with one stray word passes
+
+FUNCTION = frozenset("""
+a about above after again against all also am an and any are as at be because been before
+being below between both but by can could did do does doing down during each either else
+even ever every few for from further had has have having he her here hers him his how however
+i if in into is it its itself just may me might more most much must my no nor not now of off
+on once only or other our ours out over own same she should so some such than that the their
+them then there these they this those though through to too under until up upon us very was
+we were what when where whether which while who whom whose why will with within without would
+yet you your one two three four five six seven eight nine ten first second third last next
+many several lot lots way ways thing things something anything nothing everything someone
+anyone everyone already still again instead rather quite really also too well there's it's
+that's what's let's isn't aren't wasn't weren't don't doesn't didn't can't cannot won't
+wouldn't shouldn't couldn't hasn't haven't hadn't i'm you're we're they're i've you've we've
+they've""".split())
+
+# the show's own words: what every episode says of any change, and says of the listener
+SHOW = frozenset("""
+today day days yesterday tomorrow week morning show episode briefing daily welcome hello
+goodbye bye thanks thank listener listeners story stories headline segment focus sign
+change changes changed changing commit commits committed land lands landed landing
+merge merges merged work works worked working update updates updated fix fixes fixed fixing
+add adds added adding new now make makes made making get gets got take takes took taken
+bring brings brought come comes came go goes went gone put puts use uses used using
+also people person author authors contributor contributors team maintainers project's
+matters matter important worth note notes mean means meaning need needs needed want wants
+want look looks see sees say says said tell tells told know knows small big little large
+quick short long good better best main branch repository repo master pull request requests
+pr prs number part parts piece pieces side kind sort bit area areas rest others another
+anyone users user developers developer reason reasons given release releases pick code case
+concrete later alongside difference time times gap again line lines file files across
+insertions deletions size""".split()) | frozenset("""
+eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty
+forty fifty sixty seventy eighty ninety hundred hundreds thousand thousands million half
+dozen""".split())  # a number said in words is the token check's (.factlock)
+
+# what records write short, said in full ("SecretStr": a secret string)
+SHORT = {"str": "string", "char": "character", "int": "integer", "bool": "boolean",
+         "err": "error", "msg": "message", "cfg": "config", "conf": "config",
+         "dir": "directory", "impl": "implementation", "deps": "dependency",
+         "env": "environment", "arg": "argument", "args": "argument", "param": "parameter",
+         "params": "parameter", "fn": "function", "func": "function", "init": "initialize",
+         "perf": "performance", "auth": "authentication", "repo": "repository",
+         "docs": "documentation", "kv": "key", "async": "asynchronous", "ops": "operation",
+         "op": "operation", "mem": "memory", "alloc": "allocation", "len": "length",
+         "num": "number", "tmp": "temporary", "util": "utility", "utils": "utility"}
+
+# a sentence that says one of these tells of the change, not of the world
+TELLS_CHANGE = re.compile(
+    r"\b(?:this|these|the (?:change|fix|commit|patch|update|pull request|release|revert|"
+    r"work|series|stack)|now|today|new|newly|no longer|anymore|"
+    r"add(?:s|ed)?|fix(?:es|ed)?|remov(?:e|es|ed)|chang(?:e|es|ed)|improv(?:e|es|ed)|"
+    r"introduc(?:e|es|ed)|land(?:s|ed)?|revert(?:s|ed)?|renam(?:e|es|ed)|replac(?:e|es|ed)|"
+    r"mak(?:e|es)|made|mov(?:e|es|ed)|switch(?:es|ed)?|speed(?:s)? up|sped up|drop(?:s|ped)?|"
+    r"updat(?:e|es|ed)|bump(?:s|ed)?|support(?:s|ed)?|enabl(?:e|es|ed)|disabl(?:e|es|ed)|"
+    r"refactor(?:s|ed)?|extend(?:s|ed)?|plan(?:s|ned)?|will|requires?|cut(?:s)?|"
+    r"reduc(?:e|es|ed)|lower(?:s|ed)|prevent(?:s|ed)?|stop(?:s|ped)?|avoid(?:s|ed)?|"
+    r"ensur(?:e|es|ed)|allow(?:s|ed)?|solv(?:e|es|ed)|resolv(?:e|es|ed)|clos(?:e|es|ed)|"
+    r"boost(?:s|ed)?|box(?:es|ed)|restor(?:e|es|ed)|shows?|showed|broke|breaks?)\b", re.I)
+
+# close synonyms: a claim may say one where its commits write another
+SYNONYMS = [
+    {"crash", "crashes", "segfault", "abort", "panic", "panics", "fault"},
+    {"faster", "speed", "speedup", "quicker", "latency", "slow", "slower", "performance", "perf"},
+    {"bug", "issue", "problem", "error", "errors", "failure", "fails", "failing", "broken",
+     "break", "breaks", "wrong", "incorrect", "regression"},
+    {"test", "tests", "testing", "coverage", "ci", "check", "checks"},
+    {"doc", "docs", "documentation", "documented", "document", "readme", "guide", "comment",
+     "comments", "docstring"},
+    {"delete", "deleted", "remove", "removed", "drop", "dropped", "gone", "removal"},
+    {"rename", "renamed", "renames", "name", "names", "called"},
+    {"memory", "ram", "allocation", "allocations", "leak", "leaks"},
+    {"build", "builds", "compile", "compiles", "compilation", "cmake", "bazel", "buck"},
+    {"dependency", "dependencies", "deps", "requirement", "requirements", "package",
+     "packages", "wheel", "wheels"},
+    {"option", "options", "flag", "flags", "setting", "settings", "config", "configuration"},
+    {"platform", "platforms", "os", "windows", "macos", "linux"},
+    {"support", "supports", "supported", "handle", "handles", "handling"},
+    {"cleanup", "clean", "cleans", "tidy", "tidies", "refactor", "refactors", "refactoring",
+     "simplify", "simplifies"},
+]
+_SYNONYM_OF = {w: group for group in SYNONYMS for w in group}
+WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
+# sweeping words a small model adds to any change ("fixes every hang", "for all users",
+# "much faster", "fully safe"): said only where the commits say them too
+SWEEPING = re.compile(r"\b(?:every(?:one|body|thing)?|all (?:users|programs|cases|platforms|"
+                      r"crashes|bugs|hangs)|in every case|fully|completely|entirely|always|"
+                      r"long[- ]standing|most|many users|significantly|dramatically|greatly|"
+                      r"massively|much (?:faster|safer|smaller|better|simpler)|safer|robust|"
+                      r"actively)\b", re.I)
+# an effect claimed: the commits must name the same kind of effect
+EFFECTS = [
+    (re.compile(r"\b(?:faster|quicker|speeds? up|sped up|speedup|slower|performance)\b", re.I),
+     re.compile(r"\b(?:fast|faster|speed|speedup|slow|slower|latency|throughput|perf|"
+                r"performance|benchmark|bench|[0-9.]+\s?[x×])", re.I)),
+    (re.compile(r"\b(?:memory|footprint|ram)\b", re.I),
+     re.compile(r"\b(?:memory|footprint|alloc\w*|ram|rss|heap|bytes|size)\b", re.I)),
+]
+
+
+@lru_cache(maxsize=65536)
+def lemmas(word: str) -> frozenset[str]:
+    """``word`` (lower case) and its lemmas as any part of speech (lemminflect)."""
+    from lemminflect import getAllLemmas, getAllLemmasOOV
+
+    out = {word}
+    for found in (getAllLemmas(word), getAllLemmasOOV(word, "NOUN"),
+                  getAllLemmasOOV(word, "VERB")):
+        for forms in found.values():
+            out.update(f.lower() for f in forms)
+    return frozenset(out)
+
+
+def content_words(text: str, people: set[str]) -> list[str]:
+    """The words of ``text`` that carry its content: not function words, not the show's own,
+    not a person of the day, lower case, hyphenated words in their parts."""
+    out = []
+    for raw in WORD.findall(text):
+        for part in re.split(r"[-’']", raw):
+            w = part.lower()
+            if len(w) < 3 or w in FUNCTION or w in SHOW or part in people or w in people:
+                continue
+            out.append(w)
+    return out
+
+
+def _supported(word: str, scope: Scope) -> bool:
+    forms = lemmas(word)
+    if forms & scope.lemma_words:
+        return True
+    group = _SYNONYM_OF.get(word) or next((_SYNONYM_OF[f] for f in forms if f in _SYNONYM_OF),
+                                          None)
+    return group is not None and any(lemmas(g) & scope.lemma_words for g in group)
+
+
+_GENERIC = re.compile(r"\b(?:can|could|may|might|would|to|cannot|can't)\s+(?:\w+\s+)?$", re.I)
+
+
+def tells_change(text: str) -> bool:
+    """Whether ``text`` tells of the change: a word that points at it, or one that says what
+    was done, but not as what something can or may do ("a comparison can stop at the first
+    differing character": how things work, said to explain a change)."""
+    return any(not _GENERIC.search(text[:m.start()]) for m in TELLS_CHANGE.finditer(text))
+
+
+def unsupported_claim(text: str, scope: Scope, people: set[str]) -> str:
+    """Why ``text``, a sentence telling the commits of ``scope``, makes a claim its commits'
+    text does not support, or ""."""
+    if not tells_change(text):
+        return ""  # no claim about the change: common knowledge, left to the prompt
+    sweep = SWEEPING.search(text)
+    if sweep and not re.search(rf"\b{re.escape(sweep.group(0).lower())}\b", scope.text):
+        return f"claims {sweep.group(0)!r}, which its commits do not say"
+    for claim, evidence in EFFECTS:
+        said = claim.search(text)
+        if said and not evidence.search(scope.text):
+            return f"claims an effect ({said.group(0)!r}) its commits do not name"
+    words = content_words(text, people)
+    if not words:
+        return ""
+    missing = [w for w in dict.fromkeys(words) if not _supported(w, scope)]
+    distinct = len(dict.fromkeys(words))
+    if len(missing) >= MIN_UNSUPPORTED and len(missing) > MAX_UNSUPPORTED * distinct:
+        shown = ", ".join(repr(w) for w in missing[:4])
+        return (f"says what happened in words its commits do not use ({shown}"
+                f"{', …' if len(missing) > 4 else ''})")
+    return ""
