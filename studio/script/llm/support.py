@@ -117,6 +117,14 @@ SWEEPING = re.compile(r"\b(?:every(?:one|body|thing)?|all (?:users|programs|case
                       r"long[- ]standing|most|many users|significantly|dramatically|greatly|"
                       r"massively|much (?:faster|safer|smaller|better|simpler)|safer|robust|"
                       r"actively)\b", re.I)
+# a plan or a timeline ("the team plans to", "within the next few releases"): only the
+# commits can promise what comes next
+FUTURE = re.compile(r"\b(?:plans? to|planned|expects? to|expected to|intends? to|soon|"
+                    r"eventually|in the future|roadmap|(?:next|coming) (?:few )?(?:months?|"
+                    r"weeks?)|later this (?:week|month|year))\b", re.I)
+_FUTURE_WORDS = re.compile(r"\b(?:plan|plans|planned|expect|expects|expected|intend|intends|"
+                           r"soon|eventually|future|roadmap|follow-?up|later|next|todo)\b",
+                           re.I)
 # an effect claimed: the commits must name the same kind of effect
 EFFECTS = [
     (re.compile(r"\b(?:faster|quicker|speeds? up|sped up|speedup|slower|performance)\b", re.I),
@@ -180,6 +188,9 @@ def unsupported_claim(text: str, scope: Scope, people: set[str]) -> str:
     sweep = SWEEPING.search(text)
     if sweep and not re.search(rf"\b{re.escape(sweep.group(0).lower())}\b", scope.text):
         return f"claims {sweep.group(0)!r}, which its commits do not say"
+    plan = FUTURE.search(text)
+    if plan and not _FUTURE_WORDS.search(scope.text):
+        return f"promises what comes next ({plan.group(0)!r}), which its commits do not"
     for claim, evidence in EFFECTS:
         said = claim.search(text)
         if said and not evidence.search(scope.text):
