@@ -493,16 +493,12 @@ def have_strace() -> bool:
 def latest_enclosure(site: Path) -> tuple[str, int] | None:
     """(path under episodes/, length) of the latest day's enclosure in ``site``'s feed, as a
     reader gets it; None while there is no feed (or none that parses)."""
-    try:
-        root = ET.fromstring((site / "feed.xml").read_bytes())
-    except (OSError, ET.ParseError):
+    item = latest_item(site)
+    if item is None:
         return None
-    for item in root.findall("./channel/item"):
-        enclosure = item.find("enclosure")
-        url = urlsplit(enclosure.get("url", "")).path if enclosure is not None else ""
-        if f"/episodes/{DAY.isoformat()}/" in url:
-            return url.split("/episodes/", 1)[1], int(enclosure.get("length", "-1"))
-    return None
+    enclosure = item.find("enclosure")
+    url = urlsplit(enclosure.get("url", "")).path
+    return url.split("/episodes/", 1)[1], int(enclosure.get("length", "-1"))
 
 
 PODCAST_NS = "{https://podcastindex.org/namespace/1.0}"
@@ -537,7 +533,8 @@ def latest_item(site: Path) -> ET.Element | None:
         return None
     for item in root.findall("./channel/item"):
         enclosure = item.find("enclosure")
-        if enclosure is not None and f"/episodes/{DAY.isoformat()}/" in enclosure.get("url", ""):
+        url = urlsplit(enclosure.get("url", "")).path if enclosure is not None else ""
+        if f"/episodes/{DAY.isoformat()}/" in url:
             return item
     return None
 
