@@ -13,6 +13,8 @@ from pathlib import Path
 import feedparser
 import pytest
 
+from studio.export.identity import companion_names
+
 ROOT = Path(__file__).resolve().parent.parent
 DAY = "2026-02-09"
 ADDED = "Zanzibar is the word of the day."
@@ -65,8 +67,9 @@ def test_render_after_an_edit_updates_feed_length_and_page(show):
     assert enclosure_length(show) == mp3.stat().st_size
     page = (folder / "index.html").read_text()
     assert ADDED in page
-    assert ADDED in (folder / "transcript.vtt").read_text()
     data = json.loads((folder / "episode.json").read_text())
+    vtt = companion_names(data["audio"]["file"])[0]  # a re-render's, named after its MP3
+    assert ADDED in (folder / vtt).read_text()
     saved = data["segments"][edited_index(data)]["sentences"]
     assert saved[0] == {**saved[0], "text": first, "commits": commits}
     assert saved[-1]["text"] == ADDED and saved[-1]["commits"] == [], saved

@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 from gitrepo import RepoBuilder, at
 
+from studio.export.identity import companion_names
 from studio.export.transcripts import split_sentences
 from studio.textsafe import clean_line
 
@@ -110,7 +111,7 @@ def test_cues_start_where_each_sentence_is_heard(episode, tmp_path):
     assert run.returncode == 0, run.stderr
 
     data = json.loads((episode / "episode.json").read_text(encoding="utf-8"))
-    all_cues = vtt_starts(episode / "transcript.vtt")
+    all_cues = vtt_starts(episode / companion_names(data["audio"]["file"])[0])
     errors = []
     for seg in data["segments"]:
         sentences, starts = known[seg["id"]]
@@ -134,6 +135,6 @@ def test_cue_text_is_the_scripts_closing_brackets_and_all(episode):
             "\"done.\" when it is. (Really.) That is all.")
     assert " ".join(split_sentences(text)) == clean_line(text)
     data = json.loads((episode / "episode.json").read_text(encoding="utf-8"))
-    cues = " ".join(t for _s, t in vtt_starts(episode / "transcript.vtt"))
+    cues = " ".join(t for _s, t in vtt_starts(episode / companion_names(data["audio"]["file"])[0]))
     for seg in data["segments"]:
         assert " ".join(split_sentences(seg["text"])) in cues
