@@ -1,34 +1,29 @@
 """The fact lock: a drafted sentence reaches a listener only if the record backs every fact.
 
 Each number, date, person or name, handle, PR number, sha, version, identifier, environment
-variable and file path in a sentence must be found in the commits the sentence names, and a
-sentence that tells what happened must say it in its commits' words (:mod:`.support`) (their
-evidence, :mod:`.facts`) or in the day's stats; a sentence must name at least one of the day's
-commits, or be a stock line — one that names none and says nothing the day's stats, date and
-show do not. :func:`check_sentence` gives the first reason a sentence fails, or "".
+variable and file path in a sentence must be found in the commits the sentence names (their
+evidence, :mod:`.facts`, as :class:`.scope.Scope` reads it) or in the day's stats; a sentence
+that tells what happened must say it in its commits' words (:mod:`.support`); a sentence must
+name at least one of the day's commits, or be a stock line — one that names none and says
+nothing the day's stats, date and show do not. :func:`check_sentence` gives the first reason a
+sentence fails, or "".
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
-from functools import cached_property
 
-from .facts import DayFacts, Evidence
+from .facts import DayFacts
 from .numbers import DECIMAL, RUN, numbers_in, value_of
+from .scope import DATE_ISO, DATE_WORDS, MONTHS, Scope
 from .words_common import (
     ANY_TWO,
     COMMON_WORDS,
-    DTYPE_ALIASES,
     NOT_PEOPLE,
     PLATFORM_ALIASES,
     STOCK_NAMES,
 )
-
-MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
-          "september", "october", "november", "december"]
-_MONTH = "(?:" + "|".join(m.capitalize() for m in MONTHS) + ")"
 
 SHA = re.compile(r"(?<![\w/.-])[0-9a-f]{7,40}(?![\w/])")
 HANDLE = re.compile(r"(?<![\w@])@([A-Za-z0-9][\w-]*)")
@@ -40,8 +35,6 @@ PATH = re.compile(r"(?<![\w/])(?:[\w.-]+/){2,}[\w.-]*\w|(?<![\w/])[\w.-]+/[\w-]*
                   r"toml|yaml|yml|json|cfg|ini|sh|cmake|bzl)\b")
 VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?:[-.]?(?:rc|a|b|alpha|beta|dev|post)\d*)?(?![\w])",
                      re.I)
-DATE_WORDS = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?")
-DATE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 PR = re.compile(r"(?:#|\b(?:PRs?|[Pp]ull [Rr]equests?|[Ii]ssues?|[Nn]umbers?)\s*#?)\s*(\d{2,})"
                 r"((?:\s*(?:,|and|to|through|-|–)\s*#?\d{2,})*)")
 WEEKDAY = re.compile(r"\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?\b")
@@ -57,113 +50,6 @@ BOUND = {"commit": "commits", "author": "authors", "contributor": "authors",
          "revert": "reverts", "rollback": "reverts", "reland": "relands"}
 EXEMPT_CAPS = {"PR", "PRS", "CI", "API", "APIS", "GPU", "GPUS", "CPU", "CPUS", "OK", "I", "AI",
                "UI", "PS", "FAQ", "TL", "DR"}
-
-
-@dataclass
-class Scope:
-    """What one sentence may draw on."""
-
-    evidence: Evidence
-    other_people: set[str]  # words of the day's other commits' authors and handles
-    counts: dict[str, set[float]]  # "commits" -> the values "N commits" may take here
-
-    @cached_property
-    def text(self) -> str:
-        return "\n".join(self.evidence.texts).lower()
-
-    @cached_property
-    def numbers(self) -> set[float]:
-        return self.evidence.numbers | numbers_in("\n".join(self.evidence.texts))
-
-    @cached_property
-    def dates(self) -> set[str]:
-        found = set(self.evidence.dates)
-        joined = "\n".join(self.evidence.texts)
-        for m in DATE_ISO.finditer(joined):
-            found.add(m.group(0))
-        for m in DATE_WORDS.finditer(joined):
-            month = MONTHS.index(m.group(1).lower()) + 1
-            found.add(f"{m.group(3) or '????'}-{month:02d}-{int(m.group(2)):02d}")
-        return found
-
-    @cached_property
-    def words(self) -> set[str]:
-        """The evidence's words, lower case, whole and in their parts: an identifier as
-        written ("qat_config", "numHeads", "int4") and its pieces ("qat", "num", "heads")."""
-        joined = "\n".join(self.evidence.texts)
-        found = set(re.findall(r"\w+", joined.lower()))
-        for ident in re.findall(r"\w+", joined):
-            for piece in re.split(r"_+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", ident):
-                if piece:
-                    found.add(piece.lower())
-        return found
-
-    @cached_property
-    def lemma_words(self) -> set[str]:
-        """The evidence's words (:attr:`words`) and their lemmas, for :mod:`.support`."""
-        from .support import SHORT, lemmas
-
-        out: set[str] = set()
-        for w in self.words:
-            out |= lemmas(w)
-            if w in SHORT:
-                out |= lemmas(SHORT[w])
-        return out
-
-    def has(self, word: str) -> bool:
-        """Whether the evidence writes ``word`` (any case), as a whole word or phrase, or a
-        form of it: singular or plural ("heads" for "head"), hyphenated or not."""
-        w = word.lower().strip()
-        if not w:
-            return True
-        if re.fullmatch(r"\w+", w):
-            return any(f in self.words for f in forms(w))
-        if re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", self.text) is not None:
-            return True
-        squeezed = re.sub(r"[\s_-]+", "", w)
-        return len(squeezed) >= 4 and re.fullmatch(r"[\w\s-]+", w) is not None and \
-            squeezed in self.joined_pieces
-
-    def has_sha(self, sha: str) -> bool:
-        return any(full.startswith(sha) for full in self.evidence.shas) or sha in self.text
-
-    def has_identifier(self, word: str) -> bool:
-        """An identifier in the evidence as written, in another case, or spelled with or
-        without its separators ("TaskMeta" for "task_meta", "KVCache" for "kv-cache")."""
-        if self.has(word) or any(self.has(a) for a in DTYPE_ALIASES.get(word.lower(), ())):
-            return True
-        squeezed = re.sub(r"[\W_]+", "", word.lower())
-        return len(squeezed) >= 5 and squeezed in self.joined_pieces
-
-    @cached_property
-    def joined_pieces(self) -> set[str]:
-        """Every run of one to four consecutive word pieces of the evidence, lower case and
-        joined without separators ("qat_config" and "qat config" both give "qatconfig")."""
-        out: set[str] = set()
-        for line in "\n".join(self.evidence.texts).splitlines():
-            pieces = [p.lower() for p in re.split(
-                r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", line) if p]
-            for i in range(len(pieces)):
-                for n in range(1, 5):
-                    if i + n <= len(pieces):
-                        out.add("".join(pieces[i:i + n]))
-        return out
-
-
-def forms(word: str) -> set[str]:
-    """``word`` (lower case) and its other number: "head"/"heads", "patch"/"patches",
-    "library"/"libraries"; an apostrophe's "s" dropped."""
-    w = re.sub(r"['’]s?$", "", word)
-    out = {w, w + "s", w + "es"}
-    if w.endswith("ies") and len(w) > 4:
-        out.add(w[:-3] + "y")
-    if w.endswith("y") and len(w) > 2:
-        out.add(w[:-1] + "ies")
-    if w.endswith("es") and len(w) > 3:
-        out.add(w[:-2])
-    if w.endswith("s") and len(w) > 2:
-        out.add(w[:-1])
-    return out
 
 
 def _blank(text: str, m: re.Match[str]) -> str:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .factlock import Scope
+from .scope import Scope
 
 MAX_UNSUPPORTED = 0.5  # of a claim's content words
 MIN_UNSUPPORTED = 2  # a claim with one stray word passes
