@@ -17,14 +17,14 @@ from pathlib import Path
 
 from ..episode import EPISODE_FILE, Episode, load_episode
 from ..export.chapters import Chapter, read_chapters
-from ..export.identity import companion_names
+from ..export.identity import FIRST_COMPANIONS, companion_names
 from ..plumbing.errors import StudioError
 from .safe_files import as_exported, show_root
 
 log = logging.getLogger(__name__)
 
 DEFAULT_AUDIO = "episode.mp3"
-VTT_FILE, SRT_FILE, CHAPTERS_FILE = "transcript.vtt", "transcript.srt", "chapters.json"
+VTT_FILE, SRT_FILE, CHAPTERS_FILE = FIRST_COMPANIONS  # a first render's (studio.export.identity)
 
 
 @dataclass
