@@ -344,10 +344,32 @@ def tell(story: Story, words: int, skip: frozenset[str] = frozenset(),
     return tell_commit(story.commits[0], words, skip, d)
 
 
+def _pair_line(story: Story) -> str:
+    """Two changes said as what each does: "Rachit2323 added inner stream accessors to
+    adaptors, and added peek mut and poll peek to Peekable"; "" when a title is no clause.
+    ("Rachit2323 landed two related changes, led by inner stream accessors to adaptors" is
+    a noun phrase where a listener waits for a verb.)"""
+    if len(story.commits) != 2:
+        return ""
+    first, second = story.commits
+    said = [clause(c.title) for c in (first, second)]
+    if not all(verb for _, verb in said):
+        return ""
+    if person(first) == person(second):
+        return f"{opening(first)}, and {said[1][0]}"
+    other = opening(second)
+    if other.startswith(("An automated", "A change from", "The ")):
+        other = other[:1].lower() + other[1:]
+    return f"{opening(first)}, and {other}"
+
+
 def one_line(story: Story, d: Digest | None = None) -> Said:
     """A story in a sentence: who did what (``d``: the day, when the person's count of the
     day is to be said, as the episode's summary does)."""
     c = story.commits[0]
+    pair = _pair_line(story)
+    if pair:
+        return pair, [x.sha for x in story.commits]
     if len(story.commits) > 1 and len({x.author for x in story.commits}) > 1:
         head = capitalize(series_head(story))
         if not _topic(story):  # "Two related changes landed today" names nothing: the lead
