@@ -655,3 +655,34 @@ def test_a_revert_of_nothing_in_the_window_says_what_went_back_in_words(tmp_path
     assert "one a rollback" not in _spoken(ep) and ep.stats.reverts == 1
     assert reason("Dispatched from commit 4cb3d0366c9b30c0f6f1517e946121b4c3879034 by mistake.") \
         == "Dispatched from an earlier commit by mistake."
+
+
+def test_two_related_changes_are_said_as_what_each_does(tmp_path):
+    # tokio 2026-08-09 (round 18): "Rachit2323 landed two related changes, led by inner stream
+    # accessors to adaptors" was a noun phrase where the listener waits for a verb
+    path = tmp_path / "streams.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/streams.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit(squash("Speed up the widget cache", 300,
+                        "Every lookup walked the whole cache. The cache now keeps an index, "
+                        "so a lookup takes 40% less time on the example."),
+                 at(DAY, 8), "Grace Hopper", "grace@example.com", **GH,
+                 files={"src/cache.py": _lines(80)})
+        r.commit(squash("stream: add inner stream accessors to adaptors", 301), at(DAY, 9),
+                 "Rachit2323", "r@example.com", **GH, files={"src/stream/a.py": _lines(30)})
+        r.commit(squash("stream: add peek_mut, poll_peek to Peekable", 302), at(DAY, 10),
+                 "Rachit2323", "r@example.com", **GH, files={"src/stream/p.py": _lines(30)})
+    _, ep = _episode(path)
+    spoken = _spoken(ep)
+    assert ", led by inner stream" not in spoken, spoken
+    assert re.search(r"\b(?:adds|added) inner stream accessors to adaptors", spoken), spoken
+    assert re.search(r"\b(?:adds|added) peek mut", spoken), spoken
+
+
+def test_a_speedup_title_is_named_as_a_faster_thing():
+    from studio.script.editor.naming import noun_phrase
+
+    # the teaser said "On the show today: faster the widget cache"
+    assert noun_phrase("Speed up the widget cache") == "a faster widget cache"
+    assert noun_phrase("Improve the error message") == "a better error message"
+    assert noun_phrase("Optimize buffer reserve") == "faster buffer reserve"

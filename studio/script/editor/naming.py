@@ -60,8 +60,11 @@ def noun_phrase(title: str) -> str:
     two_verbs = re.match(r"and (\w+) ", tail) or re.search(r", (?:and )?([a-z]+) ", tail)
     if low in _AS_NOUN and tail and (base_verb(low) or low in ("optimise", "uplift")) and \
             not (two_verbs and base_verb(two_verbs.group(1))):
-        tail = re.sub(r"^(?:up|the)\s+(?=\w)", lambda m: "" if m.group(0).startswith("up")
-                      else m.group(0), tail) if low == "speed" else tail
+        tail = re.sub(r"^up\s+(?=\w)", "", tail) if low == "speed" else tail
+        if _AS_NOUN[low].split()[0] in ("better", "faster", "simpler") and \
+                re.match(r"(?:the|a|an) ", tail, re.I):  # "Speed up the widget cache":
+            # "a faster widget cache", not "faster the widget cache"
+            return for_ear(_lower_first("a " + _AS_NOUN[low].format(tail.split(" ", 1)[1])))
         if low == "support":  # "Support for X" is named as it is
             tail = tail.removeprefix("for ")
         if low in ("add", "introduce"):  # "Add packed W4 execution to ROCm AOTI"
