@@ -28,6 +28,9 @@ class Scope:
     evidence: Evidence
     other_people: set[str]  # words of the day's other commits' authors and handles
     counts: dict[str, set[float]]  # "commits" -> the values "N commits" may take here
+    # the commits' own text, lower case, without the day's (the show's name, its section
+    # labels: "performance" is a label of every show, no evidence of a speed-up)
+    own_text: str = ""
 
     @cached_property
     def text(self) -> str:

@@ -47,7 +47,7 @@ many several lot lots way ways thing things something anything nothing everythin
 anyone everyone already still again instead rather quite really also too well there's it's
 that's what's let's isn't aren't wasn't weren't don't doesn't didn't can't cannot won't
 wouldn't shouldn't couldn't hasn't haven't hadn't i'm you're we're they're i've you've we've
-they've""".split())
+they've like""".split())
 
 # the show's own words: what every episode says of any change, and says of the listener
 SHOW = frozenset("""
@@ -64,10 +64,13 @@ quick short long good better best main branch repository repo master pull reques
 pr prs number part parts piece pieces side kind sort bit area areas rest others another
 anyone users user developers developer reason reasons given release releases pick code case
 concrete later alongside difference time times gap again line lines file files across
-insertions deletions size""".split()) | frozenset("""
+insertions deletions size earlier""".split()) | frozenset("""
 eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty
 forty fifty sixty seventy eighty ninety hundred hundreds thousand thousands million half
-dozen""".split())  # a number said in words is the token check's (.factlock)
+dozen""".split()) | frozenset("""
+january february march april june july august september october november december monday
+tuesday wednesday thursday friday saturday sunday""".split())
+# a number or a date said in words is the token check's (.factlock)
 
 # what records write short, said in full ("SecretStr": a secret string)
 SHORT = {"str": "string", "char": "character", "int": "integer", "bool": "boolean",
@@ -122,15 +125,17 @@ SWEEPING = re.compile(r"\b(?:every(?:one|body|thing)?|all (?:users|programs|case
                       r"crashes|bugs|hangs)|in every case|fully|completely|entirely|always|"
                       r"long[- ]standing|most|many users|significantly|dramatically|greatly|"
                       r"massively|much (?:faster|safer|smaller|better|simpler)|safer|robust|"
-                      r"actively)\b", re.I)
+                      r"actively|noticeably|substantially|considerably|vastly|hugely)\b", re.I)
 # a plan or a timeline ("the team plans to", "in the coming months"): only the commits can
 # promise what comes next ("the next release" is where a fix ships: advice, not a promise)
-FUTURE = re.compile(r"\b(?:plans? to|planned|expects? to|expected to|intends? to|soon|"
+FUTURE = re.compile(r"\b(?:plans? to|planned|expects? to|expected to|intends? to|(?<!as )soon|"
                     r"eventually|in the future|roadmap|(?:next|coming) (?:few )?(?:months?|"
-                    r"weeks?)|later this (?:week|month|year))\b", re.I)
+                    r"weeks?)|(?:next|coming) few releases|within the next|"
+                    r"later this (?:week|month|year)|(?:added|brought) back later)\b", re.I)
 _FUTURE_WORDS = re.compile(r"\b(?:plan|plans|planned|expect|expects|expected|intend|intends|"
                            r"soon|eventually|future|roadmap|follow-?up|later|next|todo)\b",
                            re.I)
+_TIMELINE = re.compile(r"\b(?:next|coming|within|later|soon|eventually|future|back)\b")
 # an effect claimed: the commits must name the same kind of effect
 EFFECTS = [
     (re.compile(r"\b(?:faster|quicker|speeds? up|sped up|speedup|slower|performance)\b", re.I),
@@ -167,8 +172,21 @@ def content_words(text: str, people: set[str]) -> list[str]:
     return out
 
 
+def _spellings(word: str) -> set[str]:
+    """"behaviour" → "behavior", "stabilise" → "stabilize": British forms as records in
+    American English write them (and the other way)."""
+    out = {word}
+    for a, b in (("our", "or"), ("ise", "ize"), ("ised", "ized"), ("ising", "izing"),
+                 ("isation", "ization"), ("yse", "yze")):
+        if word.endswith(a):
+            out.add(word[:-len(a)] + b)
+        elif word.endswith(b):
+            out.add(word[:-len(b)] + a)
+    return out
+
+
 def _supported(word: str, scope: Scope) -> bool:
-    forms = lemmas(word)
+    forms = frozenset().union(*(lemmas(w) for w in _spellings(word)))
     if forms & scope.lemma_words:
         return True
     group = _SYNONYM_OF.get(word) or next((_SYNONYM_OF[f] for f in forms if f in _SYNONYM_OF),
@@ -177,13 +195,77 @@ def _supported(word: str, scope: Scope) -> bool:
 
 
 _GENERIC = re.compile(r"\b(?:can|could|may|might|would|to|cannot|can't)\s+(?:\w+\s+)?$", re.I)
+# events told in the past ("The crash came from a bug ...", "That error was caused by ..."): a
+# claim about the day's change, not common knowledge, which is said in the present
+NARRATES = re.compile(r"\b(?:was|were|had|came from|caused|led to|stemmed from|resulted in|"
+                      r"turned out)\b", re.I)
+# advice to the listener ("If you use the pipeline API, re-check your data"): what the change
+# asks of them, a claim about it
+ADVISES = re.compile(r"\b(?:if you|you should|you need to|you must|make sure)\b", re.I)
+# common knowledge said to explain a change opens on something in general ("A comparison that
+# stops at the first differing character ...", "A KV cache keeps ..."), in the present, and
+# points at nothing of the day
+_GENERAL = re.compile(r"^(?:A|An)\s+(?!new\b|newly\b|fix\b|change\b|commit\b|patch\b|"
+                      r"follow-?up\b|revert\b|release\b)", re.I)
+# a verb in the past ("A small cleanup changed how the lock is built"): an event of the day;
+# a participle after "is", "its", "a" ("its registered waker is called") is not one
+_PAST = re.compile(r"(?<!\bis )(?<!\bare )(?<!\bbe )(?<!\bbeen )(?<!\bits )(?<!\btheir )"
+                   r"(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\byour )\b(?:[a-z]+ed|made|broke|came|"
+                   r"went|took|brought|ran|found|gave|lost|sped|split)\b")
+_POINTS = re.compile(r"\b(?:this|these|now|today|no longer|anymore|newly|the (?:change|fix|"
+                     r"commit|patch|update|pull request|release|revert|series|stack))\b", re.I)
+# a relation the sentence claims between what it tells and something more: a consequence or a
+# cause ("..., so any batch size is supported", "..., which fixes the timers that never
+# fired", "... because ..."): the clause after it is a claim of its own
+RELATION = re.compile(r",?\s+(?:so that|so|which|because|since|caused by|came from|due to|"
+                      r"causing|leading to|meaning)\s+", re.I)
+MAX_UNSUPPORTED_RELATION = 0.34  # of the related clause's content words
+
+
+def general(text: str) -> bool:
+    """Whether ``text`` is said of things in general, to explain a change ("A comparison that
+    stops at the first differing character finishes later the more of a guess is right"): an
+    indefinite subject, nothing of the day pointed at, nothing told in the past."""
+    return bool(_GENERAL.match(text)) and not _POINTS.search(text) and \
+        not NARRATES.search(text) and not _PAST.search(text)
 
 
 def tells_change(text: str) -> bool:
-    """Whether ``text`` tells of the change: a word that points at it, or one that says what
-    was done, but not as what something can or may do ("a comparison can stop at the first
-    differing character": how things work, said to explain a change)."""
+    """Whether ``text`` tells of the change: a word that points at it, one that says what
+    was done, or an event told in the past, but not as what something can or may do ("a
+    comparison can stop at the first differing character": how things work, said to explain
+    a change), nor a sentence said of things in general."""
+    if general(text):
+        return False
+    if NARRATES.search(text) or ADVISES.search(text) or FUTURE.search(text):
+        return True
     return any(not _GENERIC.search(text[:m.start()]) for m in TELLS_CHANGE.finditer(text))
+
+
+def _missing(text: str, scope: Scope, people: set[str]) -> tuple[list[str], int]:
+    words = content_words(text, people)
+    distinct = list(dict.fromkeys(words))
+    return [w for w in distinct if not _supported(w, scope)], len(distinct)
+
+
+def unsupported_relation(text: str, scope: Scope, people: set[str]) -> str:
+    """The clause a sentence adds as a consequence or a cause of what it tells, when its
+    commits do not say it: "..., which fixes the timers that never fired", "..., so any batch
+    size is supported" (a small model's sentence is often a true clause and an invented one)."""
+    for m in RELATION.finditer(text):
+        # the related clause runs to the next one ("because X, and load time drops ...":
+        # the cause is X)
+        tail = re.split(r",\s+(?:and|but|while|so|which)\s+|;\s|:\s", text[m.end():],
+                        maxsplit=1)[0]
+        missing, distinct = _missing(tail, scope, people)
+        # a cause is the commits' own or no one's: every content word of it in their text
+        cause = re.search(r"because|caused by|came from|due to", m.group(0), re.I)
+        if missing and (cause or (len(missing) >= 2 or distinct <= 2) and
+                        len(missing) > MAX_UNSUPPORTED_RELATION * distinct):
+            shown = ", ".join(repr(w) for w in missing[:4])
+            return (f"adds {m.group(0).strip(' ,')!r} and a claim its commits do not make "
+                    f"({shown}{', …' if len(missing) > 4 else ''})")
+    return ""
 
 
 def unsupported_claim(text: str, scope: Scope, people: set[str]) -> str:
@@ -191,23 +273,26 @@ def unsupported_claim(text: str, scope: Scope, people: set[str]) -> str:
     text does not support, or ""."""
     if not tells_change(text):
         return ""  # no claim about the change: common knowledge, left to the prompt
+    own = scope.own_text or scope.text  # sweeps, plans and effects: the commits' own words
     sweep = SWEEPING.search(text)
-    if sweep and not re.search(rf"\b{re.escape(sweep.group(0).lower())}\b", scope.text):
+    if sweep and not re.search(rf"\b{re.escape(sweep.group(0).lower())}\b", own):
         return f"claims {sweep.group(0)!r}, which its commits do not say"
-    plan = FUTURE.search(text)
-    if plan and not _FUTURE_WORDS.search(scope.text):
-        return f"promises what comes next ({plan.group(0)!r}), which its commits do not"
+    for plan in FUTURE.finditer(text):
+        said = plan.group(0).lower()
+        # a timeline ("within the next few releases") is the commits' own or no one's; a plan
+        # ("expects to") needs a word of planning in them
+        timeline = _TIMELINE.search(said)
+        if (timeline and said not in own) or not _FUTURE_WORDS.search(own):
+            return f"promises what comes next ({plan.group(0)!r}), which its commits do not"
     for claim, evidence in EFFECTS:
         said = claim.search(text)
-        if said and not evidence.search(scope.text):
+        if said and not evidence.search(own):
             return f"claims an effect ({said.group(0)!r}) its commits do not name"
-    words = content_words(text, people)
-    if not words:
+    missing, distinct = _missing(text, scope, people)
+    if not distinct:
         return ""
-    missing = [w for w in dict.fromkeys(words) if not _supported(w, scope)]
-    distinct = len(dict.fromkeys(words))
     if len(missing) >= MIN_UNSUPPORTED and len(missing) > MAX_UNSUPPORTED * distinct:
         shown = ", ".join(repr(w) for w in missing[:4])
         return (f"says what happened in words its commits do not use ({shown}"
                 f"{', …' if len(missing) > 4 else ''})")
-    return ""
+    return unsupported_relation(text, scope, people)
