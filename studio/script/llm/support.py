@@ -257,6 +257,8 @@ def unsupported_relation(text: str, scope: Scope, people: set[str]) -> str:
         # the cause is X)
         tail = re.split(r",\s+(?:and|but|while|so|which)\s+|;\s|:\s", text[m.end():],
                         maxsplit=1)[0]
+        if re.match(r"(?:if you|you|your)\b", tail, re.I):
+            continue  # advice ("so if you pin dependencies, add both"), checked as the sentence
         missing, distinct = _missing(tail, scope, people)
         # a cause is the commits' own or no one's: every content word of it in their text
         cause = re.search(r"because|caused by|came from|due to", m.group(0), re.I)
