@@ -40,3 +40,23 @@ def test_code_is_said_not_spelled(text, said):
 def test_a_name_to_look_for_keeps_its_underscore():
     assert say_name("_portable_lib") == "underscore portable lib"
     assert say_name("executorch::runtime") == "executorch runtime"
+
+
+def test_quiet_days_read_aloud_say_types_macros_and_record_lines_as_a_host_would():
+    # read aloud on tokio 2026-06-13 and uv 2026-07-12 (40-day bench): "Op<Statx>" spoken with
+    # its brackets, "The panic! is unreachable", "The change rights now its check is dead
+    # code" (an adverb taken for an imperative), "Added test for ..." (a commit log's line)
+    # and "so please adjust if you had something different in mind" (said to a reviewer)
+    from studio.script.editor.sentences import adapt
+
+    assert for_ear("Mahdi implemented io-uring Op<Statx>.") == "Mahdi implemented io-uring Op Statx."
+    assert for_ear("HashMap<K, V> lookups") == "HashMap K and V lookups"
+    assert for_ear("The panic! is unreachable.") == "The panic macro is unreachable."
+    assert for_ear("It works! Great.") == "It works! Great."
+    said = adapt("Right now its check is dead code, so it can never fail.")
+    assert said is None or "rights" not in said[0]
+    assert adapt("Added test for io uring statx operations.") is None
+    assert adapt("Measured peak host memory of 48 GiB, down from 75 GiB.") is not None
+    from studio.script.editor.sentences import review_process
+
+    assert review_process("The comment says so, so please adjust if you had something in mind.")

@@ -320,7 +320,8 @@ _REVIEW_PROCESS = re.compile(
     r"(?:this|the) (?:pr|stack|diff) (?:depends on|is based on|builds on)|rebased? on|"
     r"independent of (?:an? )?(?:earlier|other|previous|sibling) (?:change|pr|pull request)|"
     r"ready for review|please review|review (?:comments?|feedback)|addressed? (?:the )?review|"
-    r"per review)\b", re.I)
+    r"per review|please|feel free|let me know|happy to (?:change|adjust|update|revert))\b",
+    re.I)
 
 
 def review_process(raw: str) -> bool:
