@@ -7,8 +7,10 @@ unfaithful ones would reach an episode (issue 28 item 4: kept >= 90 %, reaching 
 The corpus holds one JSON line per drafted sentence: its ``day`` (a folder of ``--days``
 holding the studio's ``day.json``, made by bench/editorial_days.py from the public clones:
 ``tokio-2026-07-16=…/tokio-rs+tokio/repo:2026-07-16``, and likewise tokio 2026-08-09, pydantic
-2026-07-29, uv 2026-08-14 and 2026-08-18, ao 2026-08-10), ``source`` (who drafted it: a strong
-model's stand-in, a weak model's stand-in, a real small model), ``text``, ``commits`` (the
+2026-07-29, uv 2026-08-14 and 2026-08-18, ao 2026-08-10, executorch 2026-08-19 and 2026-08-20),
+``source`` (who drafted it: a strong model's stand-in, a weak model's stand-in, a real small
+model; ``-r21`` marks the held-out set, labelled after the rules were written), ``text``,
+``commits`` (the
 short shas it names) and ``label`` ("faithful" or "unfaithful", from a person who read the
 day's record and not the code). Each sentence goes through the lock as the LLM writer's draft
 does (:func:`studio.script.llm.factlock.check_sentence`); printed per source and in all, with

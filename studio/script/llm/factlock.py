@@ -356,7 +356,7 @@ def _scope(shas: tuple[str, ...], facts: DayFacts) -> Scope:
     if shas not in scopes:
         evidence = facts.evidence_for(list(shas)) if shas else facts.day
         own = "\n".join(t for sha in shas if sha in facts.by_sha
-                        for t in facts.by_sha[sha].texts).lower()
+                        for t in facts.by_sha[sha].texts)
         scopes[shas] = Scope(evidence, facts.people - _words(" ".join(evidence.texts)),
                              _counts(list(shas), facts), own)
     return scopes[shas]

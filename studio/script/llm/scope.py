@@ -21,6 +21,27 @@ DATE_WORDS = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(
 DATE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 
 
+def words_of(joined: str) -> set[str]:
+    """``joined``'s words, lower case, whole and in their parts (an identifier's pieces)."""
+    found = set(re.findall(r"\w+", joined.lower()))
+    for ident in re.findall(r"\w+", joined):
+        for piece in re.split(r"_+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", ident):
+            if piece:
+                found.add(piece.lower())
+    return found
+
+
+def _lemma_words(words: set[str]) -> set[str]:
+    from .support import SHORT, lemmas
+
+    out: set[str] = set()
+    for w in words:
+        out |= lemmas(w)
+        if w in SHORT:
+            out |= lemmas(SHORT[w])
+    return out
+
+
 @dataclass
 class Scope:
     """What one sentence may draw on."""
@@ -55,25 +76,18 @@ class Scope:
     def words(self) -> set[str]:
         """The evidence's words, lower case, whole and in their parts: an identifier as
         written ("qat_config", "numHeads", "int4") and its pieces ("qat", "num", "heads")."""
-        joined = "\n".join(self.evidence.texts)
-        found = set(re.findall(r"\w+", joined.lower()))
-        for ident in re.findall(r"\w+", joined):
-            for piece in re.split(r"_+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", ident):
-                if piece:
-                    found.add(piece.lower())
-        return found
+        return words_of("\n".join(self.evidence.texts))
 
     @cached_property
     def lemma_words(self) -> set[str]:
         """The evidence's words (:attr:`words`) and their lemmas, for :mod:`.support`."""
-        from .support import SHORT, lemmas
+        return _lemma_words(self.words)
 
-        out: set[str] = set()
-        for w in self.words:
-            out |= lemmas(w)
-            if w in SHORT:
-                out |= lemmas(SHORT[w])
-        return out
+    @cached_property
+    def own_lemma_words(self) -> set[str]:
+        """The commits' own words and their lemmas, without the day's: what a claim credited
+        to them must be told in (:mod:`.support`)."""
+        return _lemma_words(words_of(self.own_text)) if self.own_text else self.lemma_words
 
     def has(self, word: str) -> bool:
         """Whether the evidence writes ``word`` (any case), as a whole word or phrase, or a

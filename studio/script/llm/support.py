@@ -185,20 +185,21 @@ def _spellings(word: str) -> set[str]:
     return out
 
 
-def _supported(word: str, scope: Scope) -> bool:
+def _supported(word: str, scope: Scope, own: bool = False) -> bool:
     forms = frozenset().union(*(lemmas(w) for w in _spellings(word)))
-    if forms & scope.lemma_words:
+    known = scope.own_lemma_words if own else scope.lemma_words
+    if forms & known:
         return True
     group = _SYNONYM_OF.get(word) or next((_SYNONYM_OF[f] for f in forms if f in _SYNONYM_OF),
                                           None)
-    return group is not None and any(lemmas(g) & scope.lemma_words for g in group)
+    return group is not None and any(lemmas(g) & known for g in group)
 
 
 _GENERIC = re.compile(r"\b(?:can|could|may|might|would|to|cannot|can't)\s+(?:\w+\s+)?$", re.I)
 # events told in the past ("The crash came from a bug ...", "That error was caused by ..."): a
 # claim about the day's change, not common knowledge, which is said in the present
 NARRATES = re.compile(r"\b(?:was|were|had|came from|caused|led to|stemmed from|resulted in|"
-                      r"turned out)\b", re.I)
+                      r"turned out|used to)\b", re.I)
 # advice to the listener ("If you use the pipeline API, re-check your data"): what the change
 # asks of them, a claim about it
 ADVISES = re.compile(r"\b(?:if you|you should|you need to|you must|make sure)\b", re.I)
@@ -242,10 +243,11 @@ def tells_change(text: str) -> bool:
     return any(not _GENERIC.search(text[:m.start()]) for m in TELLS_CHANGE.finditer(text))
 
 
-def _missing(text: str, scope: Scope, people: set[str]) -> tuple[list[str], int]:
+def _missing(text: str, scope: Scope, people: set[str],
+             own: bool = False) -> tuple[list[str], int]:
     words = content_words(text, people)
     distinct = list(dict.fromkeys(words))
-    return [w for w in distinct if not _supported(w, scope)], len(distinct)
+    return [w for w in distinct if not _supported(w, scope, own)], len(distinct)
 
 
 def unsupported_relation(text: str, scope: Scope, people: set[str]) -> str:
@@ -259,7 +261,7 @@ def unsupported_relation(text: str, scope: Scope, people: set[str]) -> str:
                         maxsplit=1)[0]
         if re.match(r"(?:if you|you|your)\b", tail, re.I):
             continue  # advice ("so if you pin dependencies, add both"), checked as the sentence
-        missing, distinct = _missing(tail, scope, people)
+        missing, distinct = _missing(tail, scope, people, own=True)
         # a cause is the commits' own or no one's: every content word of it in their text
         cause = re.search(r"because|caused by|came from|due to", m.group(0), re.I)
         if missing and (cause or (len(missing) >= 2 or distinct <= 2) and
@@ -275,7 +277,7 @@ def unsupported_claim(text: str, scope: Scope, people: set[str]) -> str:
     text does not support, or ""."""
     if not tells_change(text):
         return ""  # no claim about the change: common knowledge, left to the prompt
-    own = scope.own_text or scope.text  # sweeps, plans and effects: the commits' own words
+    own = (scope.own_text or scope.text).lower()  # sweeps, plans, effects: the commits' words
     sweep = SWEEPING.search(text)
     if sweep and not re.search(rf"\b{re.escape(sweep.group(0).lower())}\b", own):
         return f"claims {sweep.group(0)!r}, which its commits do not say"
@@ -284,7 +286,9 @@ def unsupported_claim(text: str, scope: Scope, people: set[str]) -> str:
         # a timeline ("within the next few releases") is the commits' own or no one's; a plan
         # ("expects to") needs a word of planning in them
         timeline = _TIMELINE.search(said)
-        if (timeline and said not in own) or not _FUTURE_WORDS.search(own):
+        verb = re.match(r"(plan|expect|intend)", said)  # "expected to": the commits expect
+        if (timeline and said not in own) or not _FUTURE_WORDS.search(own) or \
+                (verb and verb.group(1) not in own):
             return f"promises what comes next ({plan.group(0)!r}), which its commits do not"
     for claim, evidence in EFFECTS:
         said = claim.search(text)
