@@ -7,21 +7,24 @@ developed. It requires a few months to complete." (for an op change), "This impr
 performance for many users." Every token is an ordinary word, and none of what they claim
 is in the record.
 
-A sentence that tells of the change (it points at it, "this", "the fix", "now", "today", or
-says what was done: "adds", "fixed", "improves") must draw its content words — what happened,
-to what, and why: the words left when function words, the show's own vocabulary and the day's
-people are taken out — from the text of its commits: each is found there in some form
-(lemmas, by lemminflect), as an identifier's part, a short form said in full, or a close
-synonym. It fails when more than half of them are not, and at least two; when it sweeps
-("every", "for all users", "fully", "much faster") where its commits do not; when it claims a
-speed or memory effect they do not name; or when it promises a plan or a timeline they do not.
-A sentence that tells no change — common developer knowledge said to explain one ("A lost
-wake-up can leave a task asleep") — is left to the prompt, which asks for such sentences
-without names, numbers or claims about the project, and to the token checks.
+A sentence that tells of the change (it points at it, "this", "the fix", "now", "today", says
+what was done: "adds", "fixed", "improves", tells an event in the past, advises the listener, or
+promises what comes next) must draw its content words — what happened, to what, and why: the
+words left when function words, the show's own vocabulary and the day's people are taken out —
+from the text of its commits: each is found there in some form (lemmas, by lemminflect), as an
+identifier's part, a short form said in full, a British spelling or a close synonym. It fails
+when more than half of them are not, and at least two; when a consequence or a cause it adds
+(", so …", ", which …", "because …", "came from …") is not told in its commits' own words (a
+cause wholly); when it sweeps ("every", "for all users", "fully", "much faster") where its
+commits do not; when it claims a speed or memory effect they do not name; or when it promises a
+plan or a timeline they do not. A sentence said of things in general — common developer
+knowledge said to explain a change ("A comparison that stops at the first differing character
+finishes later the more of a guess is right") — is left to the prompt, which asks for such
+sentences without names, numbers or claims about the project, and to the token checks.
 
-Measured on a hand-labelled corpus (bench/bench_lock_corpus.py): what it cannot see is a claim
-made of the record's own words in a wrong relation ("the crash came from a bug in how uv
-handled its TLS connections").
+Measured on a hand-labelled corpus (bench/bench_lock_corpus.py; docs/benchmarks.md): what it
+still cannot see is a claim made of the record's own words with a wrong detail ("The comparison
+now encodes the values first") or advice the record does not give.
 """
 
 from __future__ import annotations
