@@ -56,6 +56,8 @@ def fragment(text: str) -> bool:
     if low in _MANNER and second.isalpha() and base_verb(second.lower()) and \
             not third_person_form(second.lower()):
         return True  # "Always enable in the image classification example."
+    if re.match(r"Right now\b", text):
+        return False  # an adverb ("Right now its check is dead code"), not "to right"
     if first[:1].isupper() and past_form(low) and low not in _REPORTS and second[:1].islower() and \
             second.lower() not in ("by", "in", "on", "to", "with", "from", "as", "and"):
         return True  # "Added test for io uring statx operations.": a commit log's line

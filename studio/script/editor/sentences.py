@@ -196,6 +196,11 @@ def adapt(raw: str) -> tuple[str, bool] | None:
     text = authors_view(text)
     if text is None:
         return None
+    if re.match(r"Right now\b", text):
+        # the author's "right now" is the state before their change: said after it, it is
+        # what was true until now ("Right now its check is dead code" → "Until now, its check
+        # was dead code")
+        text = until_now(text)
     text = imperative_as_change(text)
     if fragment(text):
         return None

@@ -23,7 +23,7 @@ _COMMON_FIRST = {"the", "a", "an", "every", "each", "some", "any", "all", "most"
                  "nothing", "anything", "something", "users", "callers", "code", "one", "two",
                  "when", "if", "because", "since", "while", "on", "in", "with", "without",
                  "for", "after", "before", "running", "calling", "using", "building"}
-_CURRENTLY = re.compile(r"(?<=\w) currently\b(?= \w)|^Currently,? ", re.I)
+_CURRENTLY = re.compile(r"(?<=\w) currently\b(?= \w)|^(?:Currently|Right now),? ", re.I)
 _PRESENT_ANY = re.compile(r"\b(?:is|are|has|have|does|do|can|cannot|\w+s)\b")
 # a limit the change itself states ("is currently slower than baseline"): still true
 STILL = re.compile(r"\b(?:slower|still|not yet|for now|only supports?|experimental)\b", re.I)
