@@ -17,16 +17,21 @@ _CHORE = re.compile(r"\b(?:ruff|lint\w*|flake8|mypy|clippy|typos?|warnings?|test
 _RIDES = re.compile(r"^(?:Fix|Fixes|Correct|Corrects|Repair|Repairs)\s+(?P<what>[^:]{8,80}):\s")
 
 
+def _riding(c: CommitInfo) -> list[tuple[str, tuple[str, ...]]]:
+    """Each fix riding along in ``c``'s record: what it fixes, as written, and its paragraph's
+    sentences, in the record's order."""
+    found = []
+    for p in commit_record(c).paragraphs[1:]:
+        m = _RIDES.match(p.sentences[0]) if p.sentences else None
+        if m and not _CHORE.search(m.group("what")):
+            found.append((m.group("what").strip(), p.sentences))
+    return found
+
+
 def also_fixes(c: CommitInfo) -> list[str]:
     """What each fix riding along in ``c``'s record fixes, as written ("a stochastic-rounding
     row-seed collision"), in the record's order."""
-    record = commit_record(c)
-    found = []
-    for p in record.paragraphs[1:]:
-        m = _RIDES.match(p.sentences[0]) if p.sentences else None
-        if m and not _CHORE.search(m.group("what")):
-            found.append(m.group("what").strip())
-    return found
+    return [what for what, _ in _riding(c)]
 
 
 _MEASURE = re.compile(r"\d(?:[\d.,]*)\s*(?:%|percent\b|x\b|×|times\b)")
@@ -36,10 +41,5 @@ def fix_evidence(c: CommitInfo) -> list[str]:
     """For each fix riding along in ``c``'s record, its first sentence past the opening that
     states a measure ("On real shapes 71% (N=14336) to 86% (N=28672) of blocks shared an SR
     stream, breaking the independence SR relies on"), as written; "" where none does."""
-    record = commit_record(c)
-    out = []
-    for p in record.paragraphs[1:]:
-        m = _RIDES.match(p.sentences[0]) if p.sentences else None
-        if m and not _CHORE.search(m.group("what")):
-            out.append(next((x for x in p.sentences[1:] if _MEASURE.search(x)), ""))
-    return out
+    return [next((x for x in sentences[1:] if _MEASURE.search(x)), "")
+            for _, sentences in _riding(c)]

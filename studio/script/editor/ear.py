@@ -110,16 +110,16 @@ _RAN = re.compile(r"\b(when|if|once|after|before|unless) ran\b")
 # a type's parameters ("Op<Statx>", "Vec<u8>"): "Op Statx", as a developer reads it out
 _GENERIC_TYPE = re.compile(r"\b([A-Za-z]\w*)<([A-Za-z]\w*(?:,\s*[A-Za-z]\w*)*)>")
 _COMMAS = re.compile(r",\s*")
-# a macro named in prose ("The panic! is unreachable"): "the panic macro"
-_MACRO = re.compile(r"`?\b([a-z][a-z_]*)!`?(?=[\s,;)])(?!\s+[A-Z])(?!\s+macros?\b)")
+# a macro named in prose ("The panic! is unreachable"): "the panic macro"; one the text calls
+# a macro itself ("cfg_select! macro") is said by its name
+_MACRO = re.compile(r"`?\b([a-z][a-z_]*)!`?(?=[\s,;)])(?!\s+[A-Z])(\s+macros?\b)?")
 
 
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
     text = _GENERIC_TYPE.sub(lambda m: m.group(1) + " " + _COMMAS.sub(" and ", m.group(2)),
                              text)
-    text = _MACRO.sub(r"\1 macro", text)
-    text = re.sub(r"\b([a-z][a-z_]*)!`?(?=\s+macros?\b)", r"\1", text)  # "cfg_select! macro"
+    text = _MACRO.sub(lambda m: m.group(1) + (m.group(2) or " macro"), text)
     text = _RAN.sub(r"\1 run", text)  # "could work when ran from its own directory"
     text = _TRIPLE.sub(lambda m: f"{m.group(1)} {m.group(2)}", text)
     text = _PIN.sub(r"\1 \2", text)

@@ -175,11 +175,12 @@ def riding_along(c: CommitInfo) -> Said | None:
     return f"The same change also {join_words(found[:2])}", [c.sha]
 
 
-def _fix_measures(c: CommitInfo) -> list[Said]:
-    """What the fixes riding along measured, a sentence each when it can be heard alone: a
-    named fix with no evidence was what round 18's judges heard as "never explains it"."""
+def _fix_measures(c: CommitInfo, evidence: list[str]) -> list[Said]:
+    """What the fixes riding along measured (``evidence``: :func:`fix_evidence`), a sentence
+    each when it can be heard alone: a named fix with no evidence was what round 18's judges
+    heard as "never explains it"."""
     out = []
-    for raw in fix_evidence(c)[:2]:
+    for raw in evidence[:2]:
         got = adapt(re.sub(r"\s*\([^()]*\)", "", raw)) if raw else None  # "(N=14336)" out
         if got is not None and not got[1] and len(got[0].split()) <= 35 and \
                 not unheard(got[0])[1]:
@@ -190,11 +191,12 @@ def _fix_measures(c: CommitInfo) -> list[Said]:
 def tell_commit(c: CommitInfo, words: int, skip: frozenset[str] = frozenset(),
                 d: Digest | None = None) -> list[Said]:
     rides = riding_along(c) if words >= LONG else None
-    measured = _fix_measures(c) if rides is not None else []
+    evidence = fix_evidence(c) if rides is not None else []
+    measured = _fix_measures(c, evidence)
     # a riding fix's measure is told after the fix is named, not before as the change's own
     # evidence ("71 to 86 percent of blocks shared a stream" heard before any seed was named)
     told = choose(commit_record(c), words, c.title,
-                  skip | frozenset(x for x in fix_evidence(c) if x) if measured else skip)
+                  skip | frozenset(x for x in evidence if x) if measured else skip)
     kept = Told(told[:_most(words)])
     kept.before = min(told.before, len(kept)) if isinstance(told, Told) else 0
     out = problem_first([(opening(c), [c.sha])] + _arc([c], d), kept, [c.sha])
