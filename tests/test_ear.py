@@ -59,6 +59,6 @@ def test_quiet_days_read_aloud_say_types_macros_and_record_lines_as_a_host_would
     assert said is not None and said[0].startswith("Until now, its check was dead code"), said
     assert adapt("Added test for io uring statx operations.") is None
     assert adapt("Measured peak host memory of 48 GiB, down from 75 GiB.") is not None
-    from studio.script.editor.sentences import review_process
+    from studio.script.editor.pr_process import review_process
 
     assert review_process("The comment says so, so please adjust if you had something in mind.")

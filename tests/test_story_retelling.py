@@ -207,7 +207,7 @@ def test_a_choice_made_by_an_enum_member_is_an_opt_in_said_as_a_developer_says_i
 
 
 def test_what_a_new_thing_did_in_its_own_draft_is_not_told_as_a_bug():
-    from studio.script.editor.sentences import draft_history
+    from studio.script.editor.pr_process import draft_history
 
     title = "Add CuteDSL NVFP4 RHT kernels"
     assert draft_history("The CuteDSL weight quantize previously emitted 1x16 per grain so "
@@ -655,7 +655,7 @@ def test_upkeep_whose_record_tells_something_gets_a_sentence_in_the_llm_brief(tm
 def test_a_pull_requests_review_and_landing_is_not_said():
     """Read aloud on executorch 2026-08-11: "Independent of an earlier change, either can merge
     first." A sentence about the PR's own review or merge order is for reviewers."""
-    from studio.script.editor.sentences import review_process
+    from studio.script.editor.pr_process import review_process
 
     for said in ("Independent of an earlier change, either can merge first.",
                  "Stacked on top of #21900.", "This PR depends on #21888.",

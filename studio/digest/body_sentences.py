@@ -38,6 +38,13 @@ _CODE_TOKEN = re.compile(
 )
 _THIS_PR = re.compile(r"^(?:This|The) (?:PR|pull request|change|commit|patch|diff|MR)\b", re.I)
 _WE_NOW = re.compile(r"^(?:We|I) now ((?:\w+ly )?)(\w+)\b(.*)$", re.S)
+_CHANGED = {"replaced": "replaces", "added": "adds", "changed": "changes", "moved": "moves",
+            "removed": "removes", "switched": "switches", "rewrote": "rewrites",
+            "introduced": "introduces", "updated": "updates", "reworked": "reworks",
+            "renamed": "renames", "simplified": "simplifies", "dropped": "drops",
+            "implemented": "implements", "extracted": "extracts", "made": "makes"}
+_WE_CHANGED = re.compile(rf"^(?:(?:So|Instead|Then),?\s+)?(?:I|[Ww]e) ({'|'.join(_CHANGED)})\b(.*)$",
+                         re.S)
 _WE_PAST = re.compile(rf"^(?:We|I) ({'|'.join(_PAST_MEASURE)})\b(.*)$", re.S)
 _AI_MENTION = re.compile(
     r"\b(?:claude|copilot|codex|chatgpt|gpt-?\d|cursor agent|devin|llm|ai[- ]generated|"
@@ -126,6 +133,11 @@ def authors_view(text: str) -> str | None:
     match = _WE_PAST.match(text)
     if match:
         text = f"The author {match.group(1)}{match.group(2)}"
+    match = _WE_CHANGED.match(text)
+    if match and not _FIRST_PERSON.search(match.group(2)):
+        # "So I replaced the guard with an assertion ...": what the change does, told by the
+        # author in the past (uv 2026-07-12: the fix itself was left out as first person)
+        text = f"The change {_CHANGED[match.group(1)]}{match.group(2)}"
     if _FIRST_PERSON.search(text):
         # "Previously, we did not model X, so slotted attributes were ..." keeps what follows "so"
         head, sep, tail = text.partition(", so ")

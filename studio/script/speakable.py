@@ -53,6 +53,9 @@ _OPERATORS = [
     (re.compile(r"\s*!=\s*"), " is not "),
     (re.compile(r"\s*(?:>=|≥)\s*"), " at least "),
     (re.compile(r"\s*(?:<=|≤)\s*"), " at most "),
+    # "a 16x16 block", "1920x1080": dimensions, "16 by 16" (hex "0x1F" starts with 0)
+    (re.compile(r"(?<![\w.])([1-9]\d*)[x×](\d+)((?:[x×]\d+)*)(?![\w.])"),
+     lambda m: " by ".join([m.group(1), m.group(2)] + re.findall(r"\d+", m.group(3)))),
     # "2x faster", "1.5×": a number on its own, not a name ending in digits and x ("s390x")
     (re.compile(r"(?<![A-Za-z_\d])(\d+(?:\.\d+)?)\s*[x×](?=[\s,.;:)]|$)"), r"\1 times"),
     (re.compile(r"(?<![\w])~\s*(?=\d)"), "about "),

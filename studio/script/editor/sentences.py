@@ -11,10 +11,11 @@ records") or is left out; identifiers are said for the ear (:mod:`.ear`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...digest.body_sentences import authors_view
 from ...editorial.record import CommitRecord
+from .acronyms import spelled, spellings
 from .clauses import third_person_form
 from .code_names import (
     code_list_counted,
@@ -25,6 +26,7 @@ from .code_names import (
 )
 from .ear import for_ear, too_technical
 from .imperatives import fragment, imperative_as_change
+from .pr_process import draft_history, restates, review_process
 from .until_now import CHANGED, STILL, past, told_in_past, until_now
 
 ROLES = ("problem", "cause", "change", "evidence", "action")
@@ -35,7 +37,7 @@ LONG = 150  # words asked of one story: a quiet day's one story, told fully
 
 _CAUSE = re.compile(r"\b(?:because|root cause|due to|the reason|caused by|comes from|"
                     r"happens when|turned out|the culprit|since the)\b", re.I)
-_EVIDENCE = re.compile(r"\b(?:measured|benchmark\w*|tested|verified|confirmed|profil\w+|"
+_EVIDENCE = re.compile(r"\b(?:measured|benchmark\w*|tested|verified|confirmed|profil\w+|as intended|"
                        r"\d+(?:\.\d+)?\s*(?:%|x\b|×|ms\b|s\b|MB\b|GB\b|percent|times)|"
                        r"faster|slower|speed-?up|reduc\w+ .* (?:from|to|by) \d)", re.I)
 _PROBLEM = re.compile(
@@ -254,6 +256,7 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
     out: list[Line] = []
     index = 0
     prose = sum(len(p.sentences) for p in record.paragraphs if not p.listed)
+    names = spellings(record.text)
     for para, p in enumerate(record.paragraphs):
         if (p.listed and prose >= 3) or p.section == "tests":
             # a list of the change's parts (the prose tells it), or how it was tested: a
@@ -262,7 +265,10 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                                                  for x in p.sentences)):
                 index += len(p.sentences)
                 continue
-        for raw in p.sentences:
+        for at, raw in enumerate(p.sentences):
+            if raw.endswith(":") and p.sentences[at + 1:at + 2] and \
+                    p.sentences[at + 1][:1].islower():
+                raw = raw[:-1] + "."  # a whole clause the reader split at its colon
             if raw in skip or (p.listed and (not _FINITE.search(raw) or ":" in raw[:40]
                                              or raw[:1].islower() or " + " in raw)):
                 index += 1
@@ -276,6 +282,9 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                 # evidence and is kept
             if got is not None:
                 said, leans = got
+                if at > 0 and raw[:1].islower():  # the rest of a colon's clause
+                    said, leans = said[:1].upper() + said[1:], True
+                said = spelled(said, names)
                 # the first sentence of a paragraph leans only on its own words
                 # a sentence that leans is said only after the one before it, even across
                 # a paragraph; the record's first one leans on nothing it could follow
@@ -285,55 +294,27 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
     return out
 
 
-_SAYS_NOTHING = {"change", "changes", "commit", "this", "that", "adds", "added", "makes",
-                 "with", "from", "also", "into", "when"}
+_NOW = re.compile(r"\s+now\b(?=\s+\w)", re.I)
 
 
-def _stems(text: str) -> set[str]:
-    """Content words, plural and verb ``-s`` off: "windows" and "window" are one word."""
-    return {w[:-1] if w.endswith("s") and not w.endswith("ss") else w
-            for w in re.findall(r"[a-z0-9]+", text.lower())
-            if len(w) > 3 and w not in _SAYS_NOTHING}
-
-
-def _restates(said: str, title_words: set[str]) -> bool:
-    """A sentence that says the title again ("The change adds a sliding window to the eager
-    KV-cache reference" after "added sliding windows to the KV-cache reference")."""
-    words = _stems(said)
-    return bool(words) and len(words & _stems(" ".join(title_words))) / len(words) > 0.7
-
-
-_ADDS = re.compile(r"^(?:\w+(?:\s\w+)?:\s*)?(?:add|adds|introduce|introduces|implement|"
-                   r"implements|new)\b", re.I)
-
-
-def draft_history(raw: str, title: str) -> bool:
-    """What the new thing a change adds did in an earlier draft of its own pull request ("The
-    CuteDSL weight quantize previously emitted 1x16 ..." in "Add CuteDSL NVFP4 RHT kernels"):
-    never on the branch, so heard as a bug users had (round 12's judge)."""
-    if not _ADDS.match(title) or not re.search(r"\b(?:previously|used to|before this)\b",
-                                                raw, re.I):
-        return False
-    head = re.split(r"\b(?:previously|used to|before this)\b", raw, flags=re.I)[0]
-    return bool(_stems(head) & _stems(title))
-
-
-_REVIEW_PROCESS = re.compile(
-    r"\b(?:either (?:one )?can (?:merge|land) first|can (?:merge|land) in any order|"
-    r"(?:should|must|can|needs? to|has to) (?:be )?(?:merged?|land(?:ed)?) "
-    r"(?:first|after|before)|stacked on (?:top of )?|"
-    r"(?:this|the) (?:pr|stack|diff) (?:depends on|is based on|builds on)|rebased? on|"
-    r"independent of (?:an? )?(?:earlier|other|previous|sibling) (?:change|pr|pull request)|"
-    r"ready for review|please review|review (?:comments?|feedback)|addressed? (?:the )?review|"
-    r"per review|please|feel free|let me know|happy to (?:change|adjust|update|revert))\b",
-    re.I)
-
-
-def review_process(raw: str) -> bool:
-    """A sentence about the pull request's own review and landing ("Independent of an earlier
-    change, either can merge first", "Stacked on #123"): for reviewers, never a listener
-    (read aloud on executorch 2026-08-11)."""
-    return bool(_REVIEW_PROCESS.search(raw))
+def _available(record: CommitRecord, title: str, skip: frozenset[str]) -> list[Line]:
+    """The record's sentences a story may tell: not the title again, not code, not the pull
+    request's own draft history or review. A "now" that contrasts with a draft's history left
+    out goes with it ("KernelPreference is now numerically neutral" after the dropped "The
+    weight quantize previously emitted 1x16": heard as a change with no before, round 21)."""
+    title_words = {w for w in re.findall(r"[a-z0-9]+", title.lower()) if len(w) > 3}
+    out: list[Line] = []
+    history = {para for para, p in enumerate(record.paragraphs)  # told a draft's history
+               if any(draft_history(raw, title) for raw in p.sentences)}
+    for x in lines(record, skip):
+        if draft_history(x.raw, title):
+            continue
+        if restates(x.said, title_words) or x.codey(title) or review_process(x.raw):
+            continue
+        if x.para in history and _NOW.search(x.said):
+            x = replace(x, said=_NOW.sub("", x.said, count=1))
+        out.append(x)
+    return out
 
 
 def choose(record: CommitRecord, words: int, title: str = "",
@@ -341,10 +322,7 @@ def choose(record: CommitRecord, words: int, title: str = "",
     """Up to ``words`` spoken words of the record, in the editor's order (problem, cause,
     change, evidence, action), each sentence whole; leaning sentences only after the one they
     lean on."""
-    title_words = {w for w in re.findall(r"[a-z0-9]+", title.lower()) if len(w) > 3}
-    available = [x for x in lines(record, skip) if not _restates(x.said, title_words)
-                 and not x.codey(title) and not draft_history(x.raw, title)
-                 and not review_process(x.raw)]
+    available = _available(record, title, skip)
     by_index = {x.index: x for x in available}
     chosen: list[Line] = []
     used = 0
@@ -406,10 +384,7 @@ def lead(record: CommitRecord, title: str = "", skip: frozenset[str] = frozenset
          words: int = 40) -> list[str]:
     """The record's opening: its first sentence that stands alone (an author states the
     problem or the change first), and the one after it when it leans on it and fits."""
-    title_words = {w for w in re.findall(r"[a-z0-9]+", title.lower()) if len(w) > 3}
-    available = [x for x in lines(record, skip) if not _restates(x.said, title_words)
-                 and not x.codey(title) and not draft_history(x.raw, title)
-                 and not review_process(x.raw)]
+    available = _available(record, title, skip)
     for i, x in enumerate(available):
         if x.leans or len(x.said.split()) > words:
             continue

@@ -16,6 +16,7 @@ from ..story.arcs import earlier_part
 from ..story.draft import Said
 from ..story.verbs import is_handle
 from ..words import capitalize, join_words, number_words
+from .acronyms import spelled, spellings
 from .clauses import base_of, base_verb, clause, noun_too, part_of, place, third_person_form
 from .code_names import unheard
 from .ear import for_ear
@@ -184,7 +185,7 @@ def _fix_measures(c: CommitInfo, evidence: list[str]) -> list[Said]:
         got = adapt(re.sub(r"\s*\([^()]*\)", "", raw)) if raw else None  # "(N=14336)" out
         if got is not None and not got[1] and len(got[0].split()) <= 35 and \
                 not unheard(got[0])[1]:
-            out.append((got[0], [c.sha]))
+            out.append((spelled(got[0], spellings(commit_record(c).text)), [c.sha]))
     return out
 
 

