@@ -35,7 +35,13 @@ DAYS = Path("/work/editorial/days")
 class Recorder:
     def __init__(self, folder: Path, ctx: int) -> None:
         self.folder, self.ctx = folder, ctx
+        # a request keeps its number from run to run (its answer-N.json answers it alone); a
+        # new one (a revision asked of other sentences) takes the next free number
         self.seen: dict[str, int] = {}
+        for saved in folder.glob("request-*.json"):
+            n = int(saved.stem.split("-")[1])
+            self.seen[self._key(json.loads(saved.read_text())["messages"])] = n
+        self.asked: set[str] = set()  # distinct requests of this run
         self.lock = threading.Lock()
         rec = self
 
@@ -89,11 +95,16 @@ class Recorder:
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
+    @staticmethod
+    def _key(messages: list) -> str:
+        return hashlib.sha256(json.dumps(messages, sort_keys=True).encode()).hexdigest()
+
     def save(self, body: dict) -> int:
-        key = hashlib.sha256(json.dumps(body["messages"], sort_keys=True).encode()).hexdigest()
+        key = self._key(body["messages"])
         with self.lock:
+            self.asked.add(key)
             if key not in self.seen:
-                self.seen[key] = len(self.seen) + 1
+                self.seen[key] = max(self.seen.values(), default=0) + 1
                 path = self.folder / f"request-{self.seen[key]}.json"
                 path.write_text(json.dumps(body, indent=1, ensure_ascii=False))
             return self.seen[key]
@@ -144,7 +155,7 @@ def run(day: str, days: Path, ctx: int) -> dict:
     for seg in episode["segments"]:
         layout += [f"[{seg['title']}]", seg["text"], ""]
     (folder / "llm.txt").write_text("\n".join(layout))
-    result = report(episode) | {"requests": len(rec.seen)}
+    result = report(episode) | {"requests": len(rec.asked)}
     (folder / "report.json").write_text(json.dumps(result, indent=1, ensure_ascii=False))
     return result
 

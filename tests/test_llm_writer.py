@@ -490,6 +490,24 @@ def test_a_rejected_sentence_goes_back_to_the_model_once_and_its_revision_is_kep
     assert len(said) == 10 and not ep["dropped"]
 
 
+def test_a_revision_of_another_commit_is_no_revision_and_never_takes_the_place(
+        day, server, tmp_path):
+    """A model that mixes up the ids answers for the wrong sentence: a true sentence of
+    another commit put in the rejected one's place told a fix inside another story (uv
+    2026-08-18). It is no revision of this sentence, which is dropped."""
+    _, day_file, shas = day
+    draft, bad, _ = planted(shas, "invented person")
+    other = next(k for k in shas if k != "lru")
+    elsewhere = "The widget cache now uses an LRU policy."
+    server.script(Reply(as_json(draft)), Reply(json.dumps(
+        {"sentences": [{"id": 0, "text": elsewhere, "commits": [shas[other]]}]})))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    assert elsewhere not in ep["transcript"] and bad not in ep["transcript"]
+    assert [s["text"] for s in ep["dropped"]] == [bad]
+    assert len(sentences(ep)) == 9
+
+
 def test_a_revision_that_still_fails_is_dropped_never_spliced(day, server, tmp_path):
     _, day_file, shas = day
     draft, bad, _ = planted(shas, "invented person")

@@ -21,9 +21,10 @@ The NVFP4 paper (arXiv 2509.25149, section 4.3) specifies 2D 16x16 block scaling
 backward matmuls, a 1x16 scale gives it two different quantized representations, while a \
 symmetric 16x16 block scale gives one.
 
-The CuteDSL weight quantize previously emitted 1x16 per grain, so selecting CuteDSL silently \
-changed the weight recipe. The kernel preference is now numerically neutral: a pure \
-performance choice, with CuteDSL about 3.1x faster than Triton.
+The CuteDSL weight quantize previously emitted 1x16 per grain -- the variant the paper \
+rejects -- so selecting KernelPreference.CUTEDSL silently changed the weight recipe. The \
+kernel preference is now numerically neutral: a pure performance choice, with CuteDSL about \
+3.1x faster than Triton.
 """
 
 
@@ -31,15 +32,37 @@ def _record():
     return clean_record("a" * 40, TITLE, BODY)
 
 
-def test_a_now_that_leaned_on_a_draft_history_left_out_goes_with_it():
+def test_what_a_new_thing_did_in_its_own_draft_is_told_as_the_pull_requests_own_turn():
+    """Round 12's judge heard a bare "previously emitted 1x16" as a bug users had; round 22's
+    missed the turn it explains ("never says the CuteDSL kernel had been using the rejected
+    variant, so the paragraph has no point"). Said as the pull request's own, it is both."""
     said = " ".join(choose(_record(), 200, TITLE))
-    assert "previously emitted" not in said  # the draft's history: never on the branch
-    assert "The kernel preference is numerically neutral" in said, said
-    assert "is now numerically" not in said
-    # a "now" with a before the listener hears stays
-    record = clean_record("b" * 40, "Fix loader crash",
-                          "The loader crashed on empty files. It now returns an empty table.")
-    assert any("now returns" in x.said for x in lines(record))
+    assert "previously" not in said
+    assert ("Earlier in the same pull request, the CuteDSL weight quantize emitted 1 by 16 per "
+            "grain, so selecting KernelPreference CUTEDSL silently changed the weight recipe."
+            ) in said, said
+    assert said.index("Earlier in the same pull request") < \
+        said.index("The kernel preference is now numerically neutral"), said
+
+
+def test_a_riding_fix_is_told_with_its_measure_and_what_the_fix_measured():
+    from studio.digest.model import CommitInfo
+    from studio.editorial.riding import fix_evidence
+    from studio.script.editor.telling import _fix_measures
+
+    body = ("Add CuteDSL kernels.\n\nAlso in this change:\n\n"
+            "Fix a stochastic-rounding row-seed collision: the seed packed the row and the "
+            "block index, which aliased for wide shapes. On real shapes 71% (N=14336) of "
+            "blocks shared an SR stream, breaking the independence SR relies on. Mixing the two "
+            "fields multiplicatively drops that to 0.01-0.03%, i.e. birthday-level.")
+    c = CommitInfo(sha="c" * 40, title="Add CuteDSL kernels", raw_title="Add CuteDSL kernels",
+                   author="Bruce", author_login="", author_email="bruce@example.com",
+                   committed_at="2026-08-10T10:00:00+00:00", body=body)
+    assert len(fix_evidence(c)) == 2
+    told = [s for s, _ in _fix_measures(c, fix_evidence(c))]
+    assert told == ["On real shapes 71 percent of blocks shared a stochastic rounding stream, "
+                    "breaking the independence stochastic rounding relies on.",
+                    "Mixing the two fields multiplicatively drops that to 0.01-0.03 percent."]
 
 
 def test_a_long_clause_split_at_its_colon_is_said_and_its_rest_leans_on_it():

@@ -180,12 +180,15 @@ def _fix_measures(c: CommitInfo, evidence: list[str]) -> list[Said]:
     """What the fixes riding along measured (``evidence``: :func:`fix_evidence`), a sentence
     each when it can be heard alone: a named fix with no evidence was what round 18's judges
     heard as "never explains it"."""
-    out = []
+    out: list[Said] = []
     for raw in evidence[:2]:
         got = adapt(re.sub(r"\s*\([^()]*\)", "", raw)) if raw else None  # "(N=14336)" out
-        if got is not None and not got[1] and len(got[0].split()) <= 35 and \
+        # a sentence that leans is said only right after the measure it leans on
+        if got is not None and (not got[1] or out) and len(got[0].split()) <= 35 and \
                 not unheard(got[0])[1]:
             out.append((spelled(got[0], spellings(commit_record(c).text)), [c.sha]))
+        elif out:
+            break
     return out
 
 

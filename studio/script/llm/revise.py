@@ -104,12 +104,26 @@ def parse_revision(content: str, count: int) -> dict[int, DraftSentence]:
     return out
 
 
+def _same_commit(a: str, b: str) -> bool:
+    return bool(a) and bool(b) and (a.startswith(b) or b.startswith(a))
+
+
+def _own(answer: DraftSentence | None, r: Rejected) -> DraftSentence | None:
+    """``answer`` when it tells a commit of the sentence it revises; an answer of another
+    sentence's commits (ids mixed up) is no revision of this one: put in its place it told
+    "konsti's fix splits such mixed markers" inside the riscv64 crash story (uv 2026-08-18)."""
+    if answer is None or not answer.text:
+        return answer
+    mine = [x.lower() for x in r.commits + r.shas]
+    return answer if any(_same_commit(c, m) for c in answer.commits for m in mine) else None
+
+
 def revised(draft: DraftScript, rejected: list[Rejected],
             answers: dict[int, DraftSentence]) -> tuple[DraftScript, set[tuple[int, int]]]:
     """``draft`` with each answered sentence in place of the rejected one (an empty answer
     leaves it out), and where the revised sentences now stand (segment, index) — the ones a
     second rejection drops instead of replacing."""
-    by_place = {(r.seg, r.index): answers.get(n) for n, r in enumerate(rejected)}
+    by_place = {(r.seg, r.index): _own(answers.get(n), r) for n, r in enumerate(rejected)}
     out = DraftScript(draft.title, draft.summary)
     places: set[tuple[int, int]] = set()
     for i, seg in enumerate(draft.segments):

@@ -146,6 +146,9 @@ EFFECTS = [
                 r"performance|benchmark|bench|[0-9.]+\s?[x×])", re.I)),
     (re.compile(r"\b(?:memory|footprint|ram)\b", re.I),
      re.compile(r"\b(?:memory|footprint|alloc\w*|ram|rss|heap|bytes|size)\b", re.I)),
+    (re.compile(r"\b(?:cheaper|costs? less|less costly)\b", re.I),
+     re.compile(r"\b(?:cheap\w*|cost\w*|sav(?:e|es|ed|ing|ings)|reduc\w+|fewer|less)\b",
+                re.I)),
 ]
 
 
@@ -275,12 +278,23 @@ def unsupported_relation(text: str, scope: Scope, people: set[str]) -> str:
     return ""
 
 
+def _effect(text: str, own: str) -> str:
+    for claim, evidence in EFFECTS:
+        said = claim.search(text)
+        if said and not evidence.search(own):
+            return f"claims an effect ({said.group(0)!r}) its commits do not name"
+    return ""
+
+
 def unsupported_claim(text: str, scope: Scope, people: set[str]) -> str:
     """Why ``text``, a sentence telling the commits of ``scope``, makes a claim its commits'
     text does not support, or ""."""
-    if not tells_change(text):
-        return ""  # no claim about the change: common knowledge, left to the prompt
     own = (scope.own_text or scope.text).lower()  # sweeps, plans, effects: the commits' words
+    if not tells_change(text):
+        # no claim about the change: common knowledge, left to the prompt; but an effect is
+        # the change's even said in general ("A sliding window ..., which keeps long contexts
+        # cheaper", of a reference that masks and does not evict: round 21's judges)
+        return _effect(text, own) if general(text) else ""
     sweep = SWEEPING.search(text)
     if sweep and not re.search(rf"\b{re.escape(sweep.group(0).lower())}\b", own):
         return f"claims {sweep.group(0)!r}, which its commits do not say"
@@ -293,10 +307,8 @@ def unsupported_claim(text: str, scope: Scope, people: set[str]) -> str:
         if (timeline and said not in own) or not _FUTURE_WORDS.search(own) or \
                 (verb and verb.group(1) not in own):
             return f"promises what comes next ({plan.group(0)!r}), which its commits do not"
-    for claim, evidence in EFFECTS:
-        said = claim.search(text)
-        if said and not evidence.search(own):
-            return f"claims an effect ({said.group(0)!r}) its commits do not name"
+    if effect := _effect(text, own):
+        return effect
     missing, distinct = _missing(text, scope, people)
     if not distinct:
         return ""
