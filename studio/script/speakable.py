@@ -53,6 +53,10 @@ _OPERATORS = [
     (re.compile(r"\s*!=\s*"), " is not "),
     (re.compile(r"\s*(?:>=|≥)\s*"), " at least "),
     (re.compile(r"\s*(?:<=|≤)\s*"), " at most "),
+    # "3.1-3.25x faster", "71-86%": a range, "3.1 to 3.25" (heard as a minus, or a date)
+    (re.compile(r"(?<![\w.-])(\d+(?:\.\d+)?)\s*[-–]\s*(\d+(?:\.\d+)?)(?=\s*(?:%|[x×](?![\w])|"
+                r"percent\b|times\b|ms\b|s\b|seconds\b|minutes\b|hours\b|[KMGT]i?B\b))"),
+     r"\1 to \2"),
     # "a 16x16 block", "1920x1080": dimensions, "16 by 16" (hex "0x1F" starts with 0)
     (re.compile(r"(?<![\w.])([1-9]\d*)[x×](\d+)((?:[x×]\d+)*)(?![\w.])"),
      lambda m: " by ".join([m.group(1), m.group(2)] + re.findall(r"\d+", m.group(3)))),

@@ -98,12 +98,13 @@ def imperative_as_change(text: str) -> str:
     if not rest or not first.replace("-", "").isalpha() or not first[:1].isupper():
         return text
     if first.lower() in ("let", "make", "please", "see", "note", "use", "opt", "set", "run",
-                         "pass", "enable", "call", "link", "import", "install"):
+                         "pass", "enable", "call", "link", "import", "install", "expect"):
         # an instruction to the reader stays one, said to the listener; a commit's own
         # imperative ("Set no-build in the project's configurations") says what it did
         if re.search(r"\b(?:you|your|users?|callers?)\b", text, re.I) or first.lower() == "opt":
             return f"You can {first.lower()} {rest}"
-        if first.lower() in ("let", "please", "see", "note"):
+        if first.lower() in ("let", "please", "see", "note", "expect"):
+            # "Expect some changes before it stabilises": the author's word to users
             return text
     if rest.split(" ", 1)[0].lower() in _NOT_OBJECT:
         return text  # "Code that imports ...": a noun, not an imperative
@@ -120,9 +121,12 @@ def imperative_as_change(text: str) -> str:
 
     def agree(m: re.Match[str]) -> str:
         w = m.group(2)
-        if re.search(r"\b(?:can|could|will|would|should|must|may|might|to|not)\b",
-                     m.string[:m.start()]):
-            return m.group(0)  # "can replace X and leave Y": the modal governs both
+        before = m.string[:m.start()]
+        if re.search(r"\b(?:can|could|will|would|should|must|may|might|not)\b", before) or \
+                any(base_verb(v) for v in re.findall(r"\bto ([a-z]+)\b", before)):
+            # "can replace X and leave Y", "to replace X and leave Y": the modal governs both
+            # (not "to" before a name: "Lower the graph to Ethos-U and compare ...")
+            return m.group(0)
         after = m.string[m.end():m.end() + 16]
         determined = bool(re.match(r" (?:the|a|an|it|them|its|their|each|every|all|\w+ed)\b",
                                    after))  # "and preserve grouped accounting": a verb

@@ -31,7 +31,8 @@ from .until_now import CHANGED, STILL, past, told_in_past, until_now
 
 ROLES = ("problem", "cause", "change", "evidence", "action")
 PASSES = (("problem", 1), ("change", 1), ("cause", 1), ("evidence", 1), ("action", 1),
-          ("change", 2), ("problem", 2), ("evidence", 2), ("cause", 2))
+          ("change", 2), ("problem", 2), ("evidence", 2), ("cause", 2), ("change", 3),
+          ("problem", 3))
 MIN_WORDS, MAX_WORDS = 6, 36
 LONG = 150  # words asked of one story: a quiet day's one story, told fully
 
@@ -76,8 +77,9 @@ _THIS_CHANGE = re.compile(r"^(?:This|The) (?:PR|pull request|change|commit|patch
 # a reviewer's label before the point ("Known gap, not introduced here: the Python path
 # allocates ..."): heard as a form read out; the point is said
 _LABEL = re.compile(r"^(?:known (?:gaps?|issues?|limitations?)(?:, not (?:introduced|fixed) "
-                    r"(?:here|by this change))?|not fixed here|caveat|limitation|note)\s*:\s+"
-                    r"(?=\S)", re.I)
+                    r"(?:here|by this change))?|not fixed here|caveat|limitation|note|"
+                    r"(?:one )?thing (?:worth|to) (?:flag(?:ging)?|not(?:e|ing))|"
+                    r"worth (?:flagging|noting))\s*:\s+(?=\S)", re.I)
 _SUBORDINATE = re.compile(r"^(?:When|Whenever|If|Because|Since|While|Although|Though|Unless|"
                           r"Once|As soon as|Whereas)\b")
 _LINK_START = re.compile(r"^(?:So|And|But|Also|Thus|Hence|Therefore|Then)\b,?\s+", re.I)
@@ -174,6 +176,11 @@ def role_of(raw: str, section: str) -> str:
     return "change"
 
 
+# "It knows arg tuples arrive short": the code's, not what the change does
+_NOT_DONE = {"is", "was", "has", "does", "knows", "thinks", "assumes", "expects", "wants",
+             "seems", "looks", "appears", "means", "needs", "happens", "works"}
+
+
 def adapt(raw: str) -> tuple[str, bool] | None:
     """A record sentence as the host says it, and whether it leans on the one before; None
     when it cannot stand in a spoken story."""
@@ -191,12 +198,14 @@ def adapt(raw: str) -> tuple[str, bool] | None:
         return None  # "When a bundle's last owner goes away.": a clause cut from its sentence
     unlabelled = _LABEL.sub(lambda m: "A known gap: " if m.group(0)[:1] in "Kk" else "", text)
     if unlabelled != text:
+        # "One thing worth flagging: this is a judgment call": the author's "this" is the change
+        unlabelled = re.sub(r"^(?:this|it) is\b", "the change is", unlabelled, flags=re.I)
         text = unlabelled[:1].upper() + unlabelled[1:]
     text = _THIS_CHANGE.sub("The change", text)
     text = re.sub(r",? in my (?:opinion|view),?", "", text)  # the author's aside
     text = re.sub(r"\bwhere we were (\w+ing)\b", r"where the code was \1", text)
     m = re.match(r"^It (?:also )?([a-z]+s)\b", text)
-    if m and third_person_form(m.group(1)) and m.group(1) not in ("is", "was", "has", "does"):
+    if m and third_person_form(m.group(1)) and m.group(1) not in _NOT_DONE:
         text = "The change " + text[3:]  # "This PR does three things: It fixes ...": the change
     text = authors_view(text)
     if text is None:
@@ -279,7 +288,8 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
             bare = without_code_tail(without_env_alternative(method_said(code_list_counted(
                 _asides_out(_DASH_ASIDE.sub(" ", raw))))))
             got = adapt(bare)
-            if got is not None and _REPORTED.match(got[0]) and not _MEASURED.search(bare):
+            if got is not None and (_TALLY.search(bare) or _REPORTED.match(got[0]) and
+                                    not _MEASURED.search(bare)):
                 got = None  # "Verified full MG 30B export and runtime successfully": a test
                 # plan's tick, heard as the record read aloud (round 9); a measured result is
                 # evidence and is kept
@@ -423,6 +433,8 @@ def lead(record: CommitRecord, title: str = "", skip: frozenset[str] = frozenset
 
 
 _REPORTED = re.compile(r"^(?:Verified|Tested|Ran|Checked|Confirmed|Built|Measured)\b")
+# a test run's tally ("401 passed, 71 skipped, 0 failed"): for reviewers, never a listener
+_TALLY = re.compile(r"\b\d+ (?:passed|tests? passed)\b.{0,30}\b\d+ (?:skipped|failed|xfailed)\b")
 _MEASURED = re.compile(r"\d(?:[\d.,]*)\s*(?:%|x\b|×|percent|times|ms\b|s\b|seconds?|minutes?|"
                        r"[KMGT]i?B\b|tokens?/s)|\b(?:faster|slower|less|fewer|more than|from "
                        r"[\d.]+ to [\d.]+)\b", re.I)
