@@ -180,3 +180,24 @@ def test_ghstack_poisoned_prs_landed_hours_apart_are_separate():
                           email="vkuzo@example.com")
                    for i, (n, t, _, p) in enumerate(sorted(landed))], repo="pytorch/ao")
     assert d.stacks == []
+
+
+def test_a_fix_of_what_another_change_of_the_day_added_is_one_story_with_it_even_from_a_bot():
+    """uv 2026-08-18: a wheels-only policy, then an automation account's fix of what it broke
+    ("the no-build policy added in #21195"): a root cause and its fix, one story; a bot is in
+    a story only by such a link, never in a run or campaign of its own."""
+    assert linked_prs("they inherit the tooling-only no-build policy added in #21195.") == \
+        [21195]
+    assert linked_prs("This preserves the pinning introduced in #21204.") == [21204]
+    policy = commit("policy", "Require wheels for Python tooling dependencies (#21195)",
+                    at(9), [change("pyproject.toml", 5, 1)], author="Zed Policy")
+    fix = commit("fix", "Use fixture configuration when priming benchmark caches (#21203)",
+                 at(11), [change(".github/workflows/bench.yml", 6, 4)],
+                 author="helperbot", login="helper[bot]",
+                 body="The cache-priming commands inherit the no-build policy added in #21195.")
+    other = commit("other", "Try APT fallback mirrors sooner in Linux CI (#21198)", at(12),
+                   [change(".github/workflows/ci.yml", 6, 4)], author="helperbot",
+                   login="helper[bot]")
+    d = digest_of([policy, fix, other])
+    stories = [sorted(c.sha for c in s.commits) for s in d.stacks]
+    assert stories == [sorted([sha_of("policy"), sha_of("fix")])], stories

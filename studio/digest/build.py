@@ -101,7 +101,9 @@ def build_digest(day: Day, profile: Profile) -> Digest:
     reland_shas = {r.sha for r in relands}
     landed = [c for c in today
               if c.revert is None and c.sha not in reverted_today]
-    stacks = find_stacks([c for c in landed if not c.is_bot], earlier)
+    # an automation account's change is in a story only by an explicit link (a fix of what
+    # another change of the day broke, uv 2026-08-18), never a run or a campaign of its own
+    stacks = find_stacks(landed, earlier)
     in_stack = {sha for s in stacks for sha in s.shas}
     groups = group_wins(
         [c for c in landed if c.sha not in in_stack and c.sha not in reland_shas], profile

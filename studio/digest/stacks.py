@@ -35,7 +35,11 @@ _FOLLOW = re.compile(
     r"|\b(?:stacked\s+on(?:\s+top\s+of)?|depends\s+on|based\s+on|builds?\s+on(?:\s+top\s+of)?|"
     r"on\s+top\s+of|continues|split\s+(?:out\s+)?(?:from|of))\s+(?:PR\s+)?"
     r"(?:#|https?://\S+?/pull/)(\d+)"
-    r"|(?:#|/pull/)(\d+)\s+(?:is|was)\s+(?:part\s+of\s+)?the\s+base\b",
+    r"|(?:#|/pull/)(\d+)\s+(?:is|was)\s+(?:part\s+of\s+)?the\s+base\b"
+    # what a change fixes or keeps of one it names: "the no-build policy added in #21195",
+    # "the pinning introduced in #21204" (uv 2026-08-18: a root cause and its fixes, one story)
+    r"|\b(?:added|introduced|landed|enabled|set)\s+(?:in|by)\s+(?:PR\s+)?"
+    r"(?:#|https?://\S+?/pull/)(\d+)",
     re.I)
 
 
