@@ -589,9 +589,10 @@ def test_the_summary_says_a_persons_count_of_the_day_beside_their_series(tmp_pat
                   "a capability shipped", 1.0)
     assert one_line(story, digest)[0].startswith(
         "Ana Wheel landed four changes, three of them in one series"), one_line(story, digest)
-    # without the day, the story's own count, never heard as all of her day
-    assert one_line(story)[0].startswith("Ana Wheel landed three related changes"), \
-        one_line(story)
+    # without the day, no count heard as all of her day: what each of the three does
+    assert one_line(story)[0] == ("Ana Wheel shipped the CUDA delegate in the wheel, shipped "
+                                  "the quantized kernels in the wheel, and shipped the runtime "
+                                  "in the wheel"), one_line(story)
 
 
 def test_the_summary_never_tells_one_persons_two_stories_in_one_garbled_sentence(tmp_path):
@@ -686,3 +687,31 @@ def test_a_speedup_title_is_named_as_a_faster_thing():
     assert noun_phrase("Speed up the widget cache") == "a faster widget cache"
     assert noun_phrase("Improve the error message") == "a better error message"
     assert noun_phrase("Optimize buffer reserve") == "faster buffer reserve"
+
+
+def test_three_short_changes_of_one_person_are_said_as_what_each_does(tmp_path):
+    # uv 2026-08-18 (round 22c): "Three related changes ..., led by one that requires wheels"
+    # hid the other two; three short titles are three clauses
+    path = tmp_path / "streams.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/streams.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit(squash("Speed up the widget cache", 300,
+                        "Every lookup walked the whole cache. The cache now keeps an index, "
+                        "so a lookup takes 40% less time on the example."),
+                 at(DAY, 8), "Grace Hopper", "grace@example.com", **GH,
+                 files={"src/cache.py": _lines(80)})
+        for n, title in enumerate(("stream: add inner stream accessors to adaptors",
+                                   "stream: add peek_mut, poll_peek to Peekable",
+                                   "stream: add a chunks adaptor to streams")):
+            r.commit(squash(title, 301 + n), at(DAY, 9 + n), "Rachit2323", "r@example.com",
+                     **GH, files={f"src/stream/{n}.py": _lines(30)})
+    from studio.editorial.plan import plan_episode
+    from studio.script.editor.telling import one_line
+
+    digest, _ = _episode(path)
+    (story,) = [s for s in plan_episode(digest).stories if len(s.commits) == 3]
+    said, shas = one_line(story, digest)
+    assert "led by" not in said and len(shas) == 3, said
+    assert said.startswith("Rachit2323 added inner stream accessors to adaptors, added peek "
+                           "mut, poll peek to Peekable") and \
+        said.endswith(", and added a chunks adaptor to streams"), said

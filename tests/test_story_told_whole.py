@@ -174,3 +174,14 @@ def test_a_test_runs_tally_is_for_reviewers():
                           "faster than the unfused one.")
     said = " ".join(x.said for x in lines(record))
     assert "401 passed" not in said and "1.5 times faster" in said, said
+
+
+def test_a_reviewers_note_without_a_verb_or_on_the_order_of_a_series_is_not_read_out():
+    from studio.script.editor.pr_process import review_process
+    from studio.script.editor.sentences import adapt
+
+    assert adapt("Localized, one-file change to the op handler; no schema and serialization "
+                 "change.") is None
+    assert adapt("Documentation only; runtime behavior is unchanged.") is not None
+    assert review_process("Rejection widening makes that routine, so the fix leads the series.")
+    assert not review_process("The series adds three kernels to the Arm backend.")

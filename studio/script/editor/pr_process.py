@@ -46,7 +46,9 @@ _REVIEW_PROCESS = re.compile(
     r"(?:this|the) (?:pr|stack|diff) (?:depends on|is based on|builds on)|rebased? on|"
     r"independent of (?:an? )?(?:earlier|other|previous|sibling) (?:change|pr|pull request)|"
     r"ready for review|please review|review (?:comments?|feedback)|addressed? (?:the )?review|"
-    r"per review|please|feel free|let me know|happy to (?:change|adjust|update|revert))\b",
+    r"per review|please|feel free|let me know|happy to (?:change|adjust|update|revert)|"
+    r"(?:leads|opens|closes) the (?:series|stack)|(?:first|last|next) in the (?:series|stack)|"
+    r"(?:the )?rest of the (?:series|stack))\b",
     re.I)
 
 

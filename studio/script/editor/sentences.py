@@ -216,8 +216,9 @@ def adapt(raw: str) -> tuple[str, bool] | None:
         # was dead code")
         text = until_now(text)
     text = imperative_as_change(text)
-    if fragment(text):
-        return None
+    if fragment(text) or not _FINITE.search(re.sub(r"^\w+ed,\s*", "", text)):
+        return None  # ("Localized, one-file change to the op handler; no schema change.": a
+        # reviewer's note with no verb, heard as a fragment)
     leans = bool(_LEANS.match(text) or _LEANS_ANY.search(text))
     if _LINK_START.match(text):
         text = _LINK_START.sub("", text)
