@@ -61,8 +61,17 @@ def test_a_riding_fix_is_told_with_its_measure_and_what_the_fix_measured():
     assert len(fix_evidence(c)) == 2
     told = [s for s, _ in _fix_measures(c, fix_evidence(c))]
     assert told == ["On real shapes 71 percent of blocks shared a stochastic rounding stream, "
-                    "breaking the independence stochastic rounding relies on.",
-                    "Mixing the two fields multiplicatively drops that to 0.01 to 0.03 percent."]
+                    "breaking the independence stochastic rounding relies on."]
+    # the fix's measure is told when it names nothing the listener has not heard (round 23's
+    # judges: "'Mixing the two fields' refers to fields the listener was never told about")
+    c = CommitInfo(sha="e" * 40, title="Add CuteDSL kernels", raw_title="Add CuteDSL kernels",
+                   author="Bruce", author_login="", author_email="bruce@example.com",
+                   committed_at="2026-08-10T10:00:00+00:00",
+                   body=body.replace("Mixing the two fields multiplicatively", "Seeding each "
+                                     "block from its own counter"))
+    told = [s for s, _ in _fix_measures(c, fix_evidence(c))]
+    assert told[1:] == ["Seeding each block from its own counter drops that to 0.01 to 0.03 "
+                        "percent."], told
 
 
 def test_a_long_clause_split_at_its_colon_is_said_and_its_rest_leans_on_it():
