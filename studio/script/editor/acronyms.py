@@ -13,7 +13,6 @@ KNOWN = {"PR", "CI", "API", "GPU", "CPU", "OK", "AI", "UI", "OS", "IO", "URL", "
          "JSON", "TOML", "YAML", "SQL", "CLI", "SDK", "TLS", "SSL", "DNS", "TCP", "UDP", "RAM",
          "CUDA", "HTML", "CSS", "XML", "PDF", "USB", "ABI", "LLM", "ID", "FAQ"}
 _ACRONYM = re.compile(r"\b[A-Z]{2,5}s?\b")
-_WORD = r"[A-Za-z][a-z]{2,}"
 
 
 def spellings(text: str) -> dict[str, str]:

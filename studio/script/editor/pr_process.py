@@ -31,7 +31,8 @@ _ADDS = re.compile(r"^(?:\w+(?:\s\w+)?:\s*)?(?:add|adds|introduce|introduces|imp
 def draft_history(raw: str, title: str) -> bool:
     """What the new thing a change adds did in an earlier draft of its own pull request ("The
     CuteDSL weight quantize previously emitted 1x16 ..." in "Add CuteDSL NVFP4 RHT kernels"):
-    never on the branch, so heard as a bug users had (round 12's judge)."""
+    never on the branch, so said as the pull request's own (``sentences._as_draft``), never as
+    a bug users had (round 12's judge)."""
     if not _ADDS.match(title) or not re.search(r"\b(?:previously|used to|before this)\b",
                                                 raw, re.I):
         return False

@@ -181,6 +181,7 @@ def _fix_measures(c: CommitInfo, evidence: list[str]) -> list[Said]:
     each when it can be heard alone: a named fix with no evidence was what round 18's judges
     heard as "never explains it"."""
     out: list[Said] = []
+    names = spellings(commit_record(c).text)
     for raw in evidence[:2]:
         got = adapt(re.sub(r"\s*\([^()]*\)", "", raw)) if raw else None  # "(N=14336)" out
         # a sentence that leans is said only right after the measure it leans on, and not
@@ -191,7 +192,7 @@ def _fix_measures(c: CommitInfo, evidence: list[str]) -> list[Said]:
             got = None
         if got is not None and (not got[1] or out) and len(got[0].split()) <= 35 and \
                 not unheard(got[0])[1]:
-            out.append((spelled(got[0], spellings(commit_record(c).text)), [c.sha]))
+            out.append((spelled(got[0], names), [c.sha]))
         elif out:
             break
     return out
@@ -405,10 +406,10 @@ def _pair_line(story: Story, d: Digest | None = None) -> str:
     who = {person(c) for c in story.commits}
     if len(story.commits) == 3 and len(who) == 1 and (d is None or sum(
             1 for c in d.commits if person(c) in who) == 3):
-        # (a person who landed more that day is told with the day's count: "landed five
-        # changes, three of them in one series")
         # three of one person's, each short: said as what each does (uv 2026-08-18, round
-        # 22c's judge: "the wheels-only story is reduced to 'three related changes'")
+        # 22c's judge: "the wheels-only story is reduced to 'three related changes'"); a
+        # person who landed more that day is told with the day's count ("landed five
+        # changes, three of them in one series")
         said = [clause(c.title) for c in story.commits]
         if all(verb for _, verb in said) and \
                 sum(len(x.split()) for x, _ in said) <= THREE_CLAUSES_WORDS:
