@@ -13,7 +13,7 @@ import datetime as dt
 import re
 
 from ...digest.model import CommitInfo, Digest
-from ...editorial.plan import EditorialPlan, Story, plan_episode
+from ...editorial.plan import UPKEEP, EditorialPlan, Story, plan_episode
 from ...episode import Episode
 from ...profile import Profile
 from ..story import phrases as P
@@ -182,7 +182,8 @@ class EditorWriter:
         minutes = self.minutes or (4.0 if d.stats.commits >= 20 else
                                    3.0 if d.stats.commits > 6 else 2.0)
         full = int(minutes * WORDS_A_MINUTE)
-        overhead = 90 + 25 * len(plan.briefly) + 40 * len(plan.rollbacks)
+        lines = [s for s in plan.briefly if not s.key.startswith(UPKEEP)]  # (said if room)
+        overhead = 90 + 25 * len(lines) + 40 * len(plan.rollbacks)
         return max(120, full - overhead)
 
     def _stories(self, d: Digest, plan: EditorialPlan, voice: Voice) -> list[Draft]:
@@ -271,7 +272,12 @@ class EditorWriter:
         by_place: dict[str, list[Story]] = {}
         released = release_of(d.commits)
         coded: list[CommitInfo] = []
+        upkeep: list[Story] = []  # upkeep with a result: after the day's other lines, the
+        # first a full "Also today" leaves to the count of smaller changes
         for story in [*getattr(self, "_demoted", []), *plan.briefly]:
+            if story.key.startswith(UPKEEP):
+                upkeep.append(story)
+                continue
             if released and len(story.commits) == 1 and release_of(story.commits):
                 continue  # told in the day's numbers
             if len(story.commits) == 1 and unheard(split_area(story.commits[0].title)[1])[0]:
@@ -301,6 +307,11 @@ class EditorWriter:
                 said.append((text, [x for s in stories for x in s.shas]))
             else:
                 said += [one_line(s) for s in stories]
+        for st in upkeep:  # only where the day's lines leave room: else counted
+            if len(said) <= MAX_ALSO:
+                said.append(one_line(st))
+            else:
+                coded += st.commits
         said = _one_name_each(said)
         rest = list(plan.rest) + coded
         if len(said) > MAX_ALSO + 1:  # a run of one-liners is a commit log read out: the rest
