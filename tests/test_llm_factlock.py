@@ -224,6 +224,12 @@ def test_the_same_author_is_the_one_just_told(day):
     assert same_author(text, api, api, facts) == ""  # Ben, then Ben again
     assert "same author" in same_author(text, api, qat, facts)  # Ana, then Ben
     assert same_author("Ben Okafor tidied the quantize entry points.", api, qat, facts) == ""
+    # "He" or "She" is the person just told (round 23b: "He also reverted that fix" after
+    # another person's fix, of the reverter's commit)
+    assert "not by the author just told" in same_author("He also tidied the quantize entry "
+                                                        "points.", api, qat, facts)
+    assert same_author("He also tidied the quantize entry points.", api, api, facts) == ""
+    assert same_author("Hence the quantize entry points were tidied.", api, qat, facts) == ""
 
 
 

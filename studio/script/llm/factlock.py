@@ -317,12 +317,17 @@ SAME_AUTHOR = re.compile(r"\b(?:(?:from|by) )?the same (?:author|person|hands|co
                          r"developer|engineer)\b", re.I)
 
 
+# a person said as "He" or "She" is the one the sentence before told ("He also reverted that
+# fix" after shresth rana's fix, of Jacob Szwejbka's revert: round 23b's judges)
+PRONOUN = re.compile(r"^(?:He|She)\b")
+
+
 def same_author(text: str, shas: list[str], before: list[str], facts: DayFacts) -> str:
     """Why ``text`` may not credit its commits to "the same author" as the sentence before
     (``before``: that sentence's commits), or "": one person must have written every commit it
     tells, and that person must be one the sentence before told (round 9: "From the same
     author" after a DFlash story by another person credited him with someone else's work)."""
-    m = SAME_AUTHOR.search(text)
+    m = SAME_AUTHOR.search(text) or PRONOUN.match(text)
     if m is None:
         return ""
     author = {c.sha: c.author for c in facts.digest.commits + facts.digest.earlier}
