@@ -658,9 +658,8 @@ def test_a_revert_of_nothing_in_the_window_says_what_went_back_in_words(tmp_path
         == "Dispatched from an earlier commit by mistake."
 
 
-def test_two_related_changes_are_said_as_what_each_does(tmp_path):
-    # tokio 2026-08-09 (round 18): "Rachit2323 landed two related changes, led by inner stream
-    # accessors to adaptors" was a noun phrase where the listener waits for a verb
+def _streams_day(tmp_path: Path, titles: tuple[str, ...]) -> Path:
+    """A day of a cache speed-up by one person and ``titles`` by another, in one module."""
     path = tmp_path / "streams.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/streams.git") as r:
         r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
@@ -669,11 +668,17 @@ def test_two_related_changes_are_said_as_what_each_does(tmp_path):
                         "so a lookup takes 40% less time on the example."),
                  at(DAY, 8), "Grace Hopper", "grace@example.com", **GH,
                  files={"src/cache.py": _lines(80)})
-        r.commit(squash("stream: add inner stream accessors to adaptors", 301), at(DAY, 9),
-                 "Rachit2323", "r@example.com", **GH, files={"src/stream/a.py": _lines(30)})
-        r.commit(squash("stream: add peek_mut, poll_peek to Peekable", 302), at(DAY, 10),
-                 "Rachit2323", "r@example.com", **GH, files={"src/stream/p.py": _lines(30)})
-    _, ep = _episode(path)
+        for n, title in enumerate(titles):
+            r.commit(squash(title, 301 + n), at(DAY, 9 + n), "Rachit2323", "r@example.com",
+                     **GH, files={f"src/stream/{n}.py": _lines(30)})
+    return path
+
+
+def test_two_related_changes_are_said_as_what_each_does(tmp_path):
+    # tokio 2026-08-09 (round 18): "Rachit2323 landed two related changes, led by inner stream
+    # accessors to adaptors" was a noun phrase where the listener waits for a verb
+    _, ep = _episode(_streams_day(tmp_path, ("stream: add inner stream accessors to adaptors",
+                                             "stream: add peek_mut, poll_peek to Peekable")))
     spoken = _spoken(ep)
     assert ", led by inner stream" not in spoken, spoken
     assert re.search(r"\b(?:adds|added) inner stream accessors to adaptors", spoken), spoken
@@ -692,23 +697,12 @@ def test_a_speedup_title_is_named_as_a_faster_thing():
 def test_three_short_changes_of_one_person_are_said_as_what_each_does(tmp_path):
     # uv 2026-08-18 (round 22c): "Three related changes ..., led by one that requires wheels"
     # hid the other two; three short titles are three clauses
-    path = tmp_path / "streams.git"
-    with RepoBuilder(path, bare=True, origin="https://github.com/octo/streams.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
-        r.commit(squash("Speed up the widget cache", 300,
-                        "Every lookup walked the whole cache. The cache now keeps an index, "
-                        "so a lookup takes 40% less time on the example."),
-                 at(DAY, 8), "Grace Hopper", "grace@example.com", **GH,
-                 files={"src/cache.py": _lines(80)})
-        for n, title in enumerate(("stream: add inner stream accessors to adaptors",
-                                   "stream: add peek_mut, poll_peek to Peekable",
-                                   "stream: add a chunks adaptor to streams")):
-            r.commit(squash(title, 301 + n), at(DAY, 9 + n), "Rachit2323", "r@example.com",
-                     **GH, files={f"src/stream/{n}.py": _lines(30)})
     from studio.editorial.plan import plan_episode
     from studio.script.editor.telling import one_line
 
-    digest, _ = _episode(path)
+    digest, _ = _episode(_streams_day(tmp_path, (
+        "stream: add inner stream accessors to adaptors",
+        "stream: add peek_mut, poll_peek to Peekable", "stream: add a chunks adaptor to streams")))
     (story,) = [s for s in plan_episode(digest).stories if len(s.commits) == 3]
     said, shas = one_line(story, digest)
     assert "led by" not in said and len(shas) == 3, said

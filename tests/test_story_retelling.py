@@ -277,7 +277,7 @@ def test_a_quiet_days_one_change_names_the_fixes_riding_along(tmp_path):
 
 
 def test_one_persons_one_liners_name_them_once():
-    from studio.script.editor.writer import _one_name_each
+    from studio.script.editor.also_today import _one_name_each
 
     said = _one_name_each([("Victorien fixed the pipeline API", ["a"]),
                            ("Victorien stopped erroring on unhashable arguments", ["b"]),
