@@ -315,3 +315,50 @@ def test_a_claim_its_commits_do_not_make_is_rejected(day, text):
 def test_a_claim_in_its_commits_words_passes(day, text):
     facts, s = day
     assert check_sentence(text, [s["qat"]], facts) == "", text
+
+
+# the held-out corpus's misses (bench/bench_lock_corpus.py, weak-r21): a sweep told of an event,
+# a consequence pointed at with "Those", an effect the change "caused", commits called a series
+@pytest.mark.parametrize("text, keys, why", [
+    ("When training failed, every later step failed too.", ["qat"], "claims 'every'"),
+    ("Those weights could end up in logs that anyone could read.", ["qat"],
+     "says what happened"),
+    ("This caused weights to be dropped before training.", ["qat"], "adds 'caused'"),
+    ("Ana Lima and Ben Okafor landed a two part series on quantization.", ["qat", "api"],
+     "calls its commits 'two part'"),
+])
+def test_a_claim_the_held_out_drafts_slipped_past_is_caught(day, text, keys, why):
+    facts, s = day
+    assert why in check_sentence(text, [s[k] for k in keys], facts), text
+
+
+@pytest.mark.parametrize("text", [
+    "Error fell to at most a fraction of what it was on llama.",  # "at most" is no sweep
+    "Ben Okafor also answered questions about stacked pull requests.",  # no series claimed
+    "In the same series, Ana Lima added a prototype that fake-quantizes weights.",  # one commit
+])
+def test_words_near_those_claims_still_pass(day, text):
+    facts, s = day
+    commits = [s["qat"]] if "Ben" not in text else [s["api"]]
+    assert "series" not in check_sentence(text, commits, facts) and \
+        "most" not in check_sentence(text, commits, facts), text
+
+
+def test_a_stack_the_digest_found_may_be_called_a_series():
+    from types import SimpleNamespace
+
+    from day_fixtures import at, change, commit, digest_of
+
+    from studio.script.llm.factlock import series_claim
+
+    parts = [(4747, "Remove unused NF4 helper", "torchao/quantization/nf4/t.py"),
+             (4748, "Remove orphaned MX dispatch module", "torchao/prototype/mx/funcs.py")]
+    d = digest_of([commit(f"s{n}", f"{t} (#{n})", at(9, i * 5), [change(p, 0, 40, "deleted")],
+                          pr_body="Split from #4742.", author="Zain", email="z@example.com")
+                   for i, (n, t, p) in enumerate(parts)], repo="pytorch/ao")
+    assert d.stacks, "the fixture is one series"
+    shas = [c.sha for c in d.stacks[0].commits]
+    facts = SimpleNamespace(digest=d)
+    assert series_claim("Zain removed dead code in a two-part series.", shas, facts) == ""
+    other = SimpleNamespace(digest=SimpleNamespace(stacks=[]))
+    assert "no stack" in series_claim("Zain removed dead code in a two-part series.", shas, other)

@@ -88,7 +88,7 @@ SHORT = {"str": "string", "char": "character", "int": "integer", "bool": "boolea
 
 # a sentence that says one of these tells of the change, not of the world
 TELLS_CHANGE = re.compile(
-    r"\b(?:this|these|the (?:change|fix|commit|patch|update|pull request|release|revert|"
+    r"\b(?:this|these|those|the (?:change|fix|commit|patch|update|pull request|release|revert|"
     r"work|series|stack)|now|today|new|newly|no longer|anymore|"
     r"add(?:s|ed)?|fix(?:es|ed)?|remov(?:e|es|ed)|chang(?:e|es|ed)|improv(?:e|es|ed)|"
     r"introduc(?:e|es|ed)|land(?:s|ed)?|revert(?:s|ed)?|renam(?:e|es|ed)|replac(?:e|es|ed)|"
@@ -108,8 +108,8 @@ SYNONYMS = [
     {"test", "tests", "testing", "coverage", "ci", "check", "checks"},
     {"doc", "docs", "documentation", "documented", "document", "readme", "guide", "comment",
      "comments", "docstring"},
-    {"delete", "deleted", "remove", "removed", "drop", "dropped", "gone", "removal"},
-    {"rename", "renamed", "renames", "name", "names", "called"},
+    {"delete", "deleted", "remove", "removed", "drop", "dropped", "removal"},  # not "gone": "go"
+    {"rename", "renamed", "renames", "name", "names"},  # not "called": "call"
     {"memory", "ram", "allocation", "allocations", "leak", "leaks"},
     {"build", "builds", "compile", "compiles", "compilation", "cmake", "bazel", "buck"},
     {"dependency", "dependencies", "deps", "requirement", "requirements", "package",
@@ -126,7 +126,7 @@ WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
 # "much faster", "fully safe"): said only where the commits say them too
 SWEEPING = re.compile(r"\b(?:every(?:one|body|thing)?|all (?:users|programs|cases|platforms|"
                       r"crashes|bugs|hangs)|in every case|fully|completely|entirely|always|"
-                      r"long[- ]standing|most|many users|significantly|dramatically|greatly|"
+                      r"long[- ]standing|(?<!\bat )most|many users|significantly|dramatically|greatly|"
                       r"massively|much (?:faster|safer|smaller|better|simpler)|safer|robust|"
                       r"actively|noticeably|substantially|considerably|vastly|hugely)\b", re.I)
 # a plan or a timeline ("the team plans to", "in the coming months"): only the commits can
@@ -225,7 +225,7 @@ _POINTS = re.compile(r"\b(?:this|these|now|today|no longer|anymore|newly|the (?:
 # cause ("..., so any batch size is supported", "..., which fixes the timers that never
 # fired", "... because ..."): the clause after it is a claim of its own
 RELATION = re.compile(r",?\s+(?:so that|so|which|because|since|caused by|came from|due to|"
-                      r"causing|leading to|meaning)\s+", re.I)
+                      r"causing|leading to|meaning|caused|led to|resulted in)\s+", re.I)
 MAX_UNSUPPORTED_RELATION = 0.34  # of the related clause's content words
 
 
@@ -269,7 +269,8 @@ def unsupported_relation(text: str, scope: Scope, people: set[str]) -> str:
             continue  # advice ("so if you pin dependencies, add both"), checked as the sentence
         missing, distinct = _missing(tail, scope, people, own=True)
         # a cause is the commits' own or no one's: every content word of it in their text
-        cause = re.search(r"because|caused by|came from|due to", m.group(0), re.I)
+        # and so is an effect it says the change had ("This caused frames to be dropped")
+        cause = re.search(r"because|caus|came from|due to|led to|resulted", m.group(0), re.I)
         if missing and (cause or (len(missing) >= 2 or distinct <= 2) and
                         len(missing) > MAX_UNSUPPORTED_RELATION * distinct):
             shown = ", ".join(repr(w) for w in missing[:4])
@@ -290,14 +291,20 @@ def unsupported_claim(text: str, scope: Scope, people: set[str]) -> str:
     """Why ``text``, a sentence telling the commits of ``scope``, makes a claim its commits'
     text does not support, or ""."""
     own = (scope.own_text or scope.text).lower()  # sweeps, plans, effects: the commits' words
-    if not tells_change(text):
-        # no claim about the change: common knowledge, left to the prompt; but an effect is
-        # the change's even said in general ("A sliding window ..., which keeps long contexts
+    if general(text):
+        # said of things in general: common knowledge, left to the prompt; but an effect is
+        # the change's even said so ("A sliding window ..., which keeps long contexts
         # cheaper", of a reference that masks and does not evict: round 21's judges)
-        return _effect(text, own) if general(text) else ""
+        return _effect(text, own)
+    telling = tells_change(text)
+    # a sweep is a claim about the day's things even where the sentence tells no change but an
+    # event ("the File could get stuck and every later read or write failed too")
     sweep = SWEEPING.search(text)
-    if sweep and not re.search(rf"\b{re.escape(sweep.group(0).lower())}\b", own):
+    if sweep and (telling or NARRATES.search(text) or _PAST.search(text)) and \
+            not re.search(rf"\b{re.escape(sweep.group(0).lower())}\b", own):
         return f"claims {sweep.group(0)!r}, which its commits do not say"
+    if not telling:
+        return ""  # how things work, said to explain a change: left to the prompt
     for plan in FUTURE.finditer(text):
         said = plan.group(0).lower()
         # a timeline ("within the next few releases") is the commits' own or no one's; a plan
