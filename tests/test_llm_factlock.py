@@ -362,3 +362,46 @@ def test_a_stack_the_digest_found_may_be_called_a_series():
     assert series_claim("Zain removed dead code in a two-part series.", shas, facts) == ""
     other = SimpleNamespace(digest=SimpleNamespace(stacks=[]))
     assert "no stack" in series_claim("Zain removed dead code in a two-part series.", shas, other)
+
+
+def test_the_days_commits_are_not_all_its_peoples_when_automation_made_some(tmp_path):
+    # pydantic 2026-08-04's weak draft: "8 commits from 3 people, and 2 more of those came from
+    # automation" of 6 by people and 2 by bots
+    c, e = GH_COMMITTER
+    with RepoBuilder(tmp_path / "repo", origin="https://github.com/octo/mix.git") as r:
+        r.commit(squash("Add a parser", 11, "Adds a parser."), at(DAY, 9), "Ana Lima",
+                 "ana@ex.com", c, e, files={"p.py": "x = 1\n"})
+        r.commit(squash("Add a printer", 12, "Adds a printer."), at(DAY, 10), "Ben Okafor",
+                 "ben@ex.com", c, e, files={"q.py": "x = 1\n"})
+        r.commit(squash("Bump ruff", 13, ""), at(DAY, 11), "dependabot[bot]",
+                 "49699333+dependabot[bot]@users.noreply.github.com", c, e,
+                 files={"requirements.txt": "ruff\n"})
+    day_ = pull_day(SourceSpec(git=str(tmp_path / "repo")), dt.date.fromisoformat(DAY))
+    profile = profile_for(day_.repo, None)
+    facts = day_facts(build_digest(day_, profile), profile)
+    assert facts.digest.stats.bot_commits == 1 and facts.digest.stats.authors == 2
+    assert "automation made" in check_sentence("We have 3 commits from 2 people, plus one "
+                                               "from automation.", [], facts)
+    assert check_sentence("There were 3 commits from 2 people, and one of those came from "
+                          "automation.", [], facts) == ""
+    assert check_sentence("We have 2 commits from two people, plus one from automation.", [],
+                          facts) == ""
+
+
+def test_a_files_kind_and_a_compound_are_words_of_its_record(tmp_path):
+    # numpy 2026-08-07: a commit of .pyi files is a change to type stubs; uv 2026-08-18:
+    # "RISC-V" for a record's riscv64
+    facts, sha = _one_commit(tmp_path / "repo", "TYP: unique shape-typing", 501, "",
+                             {"numpy/lib/_arraysetops_impl.pyi": "def unique(): ...\n" * 9,
+                              "ci/riscv64-musl.sh": "true\n"})
+    assert check_sentence("The change lives in the type stubs of the unique function, for a "
+                          "static checker on RISC-V.", [sha], facts) == ""
+    assert "says what happened" in check_sentence(
+        "The change rewrites the allocator and the garbage collector.", [sha], facts)
+
+
+def test_nothing_to_change_unless_you_opt_in_is_no_claim_of_the_day(day):
+    facts, s = day  # a day with a finding (the removed old_quantize)
+    assert check_sentence("Because it is opt-in, nothing changes for you unless you enable it.",
+                          [], facts) == ""
+    assert "finding" in check_sentence("Nothing changes for you today.", [], facts)

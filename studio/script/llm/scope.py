@@ -81,13 +81,19 @@ class Scope:
     @cached_property
     def lemma_words(self) -> set[str]:
         """The evidence's words (:attr:`words`) and their lemmas, for :mod:`.support`."""
-        return _lemma_words(self.words)
+        from .support import implied_words
+
+        return _lemma_words(self.words | implied_words("\n".join(self.evidence.texts)))
 
     @cached_property
     def own_lemma_words(self) -> set[str]:
         """The commits' own words and their lemmas, without the day's: what a claim credited
         to them must be told in (:mod:`.support`)."""
-        return _lemma_words(words_of(self.own_text)) if self.own_text else self.lemma_words
+        from .support import implied_words
+
+        if not self.own_text:
+            return self.lemma_words
+        return _lemma_words(words_of(self.own_text) | implied_words(self.own_text))
 
     def has(self, word: str) -> bool:
         """Whether the evidence writes ``word`` (any case), as a whole word or phrase, or a

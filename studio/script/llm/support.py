@@ -68,6 +68,9 @@ pr prs number part parts piece pieces side kind sort bit area areas rest others 
 anyone users user developers developer reason reasons given release releases pick code case
 concrete later alongside difference time times gap again line lines file files across
 insertions deletions size earlier""".split()) | frozenset("""
+let lets follow follows live lives behave behaves stay stays keep keeps move moves ship ships
+run runs running call calls try tries program programs library libraries tool tools command
+commands result results place public api bump bumps bumped upgrade upgrades""".split()) | frozenset("""
 eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty
 forty fifty sixty seventy eighty ninety hundred hundreds thousand thousands million half
 dozen""".split()) | frozenset("""
@@ -113,7 +116,8 @@ SYNONYMS = [
     {"memory", "ram", "allocation", "allocations", "leak", "leaks"},
     {"build", "builds", "compile", "compiles", "compilation", "cmake", "bazel", "buck"},
     {"dependency", "dependencies", "deps", "requirement", "requirements", "package",
-     "packages", "wheel", "wheels"},
+     "packages", "wheel", "wheels", "crate", "crates"},
+    {"default", "opt", "optional"},  # "opt-in": off by default
     {"option", "options", "flag", "flags", "setting", "settings", "config", "configuration"},
     {"platform", "platforms", "os", "windows", "macos", "linux"},
     {"support", "supports", "supported", "handle", "handles", "handling"},
@@ -142,7 +146,7 @@ _TIMELINE = re.compile(r"\b(?:next|coming|within|later|soon|eventually|future|ba
 # an effect claimed: the commits must name the same kind of effect
 EFFECTS = [
     (re.compile(r"\b(?:faster|quicker|speeds? up|sped up|speedup|slower|performance)\b", re.I),
-     re.compile(r"\b(?:fast|faster|speed|speedup|slow|slower|latency|throughput|perf|"
+     re.compile(r"\b(?:fast|faster|speed|speedup|slow|slower|latency|throughput|perf|optimi[sz]\w*|"
                 r"performance|benchmark|bench|[0-9.]+\s?[x×])", re.I)),
     (re.compile(r"\b(?:memory|footprint|ram)\b", re.I),
      re.compile(r"\b(?:memory|footprint|alloc\w*|ram|rss|heap|bytes|size)\b", re.I)),
@@ -150,6 +154,23 @@ EFFECTS = [
      re.compile(r"\b(?:cheap\w*|cost\w*|sav(?:e|es|ed|ing|ings)|reduc\w+|fewer|less)\b",
                 re.I)),
 ]
+
+
+# what a file's kind says of a change, as its reader knows (a ".pyi" file is a type stub, a
+# workflow is CI): the words a sentence may use of a commit whose files are of that kind
+FILE_KINDS = [
+    (re.compile(r"\.pyi\b"), "type typing stub stubs annotation annotations checker static"),
+    (re.compile(r"\.(?:md|rst|mdx)\b|(?:^|/)docs?/", re.M), "documentation docs page pages"),
+    (re.compile(r"\.github/workflows/|\.gitlab-ci|\.ci/"), "ci workflow workflows job jobs"),
+    (re.compile(r"requirements[\w.-]*\.txt|Cargo\.(?:toml|lock)|pyproject\.toml|"
+                r"package(?:-lock)?\.json|uv\.lock"), "dependency dependencies version versions"),
+    (re.compile(r"(?:^|/)tests?/|_test\.\w+\b|\btest_\w+\.", re.M), "test tests"),
+]
+
+
+def implied_words(text: str) -> set[str]:
+    """The words the kinds of the files named in ``text`` imply (:data:`FILE_KINDS`)."""
+    return {w for kind, words in FILE_KINDS if kind.search(text) for w in words.split()}
 
 
 @lru_cache(maxsize=65536)
@@ -170,6 +191,10 @@ def content_words(text: str, people: set[str]) -> list[str]:
     not a person of the day, lower case, hyphenated words in their parts."""
     out = []
     for raw in WORD.findall(text):
+        if "-" in raw and len(raw) >= 5 and raw.lower() not in SHOW:
+            # "RISC-V", "non-blocking": checked whole, then in parts
+            out.append(re.sub(r"['’]s?$", "", raw.lower()))
+            continue
         for part in re.split(r"[-’']", raw):
             w = part.lower()
             if len(w) < 3 or w in FUNCTION or w in SHOW or part in people or w in people:
@@ -192,6 +217,12 @@ def _spellings(word: str) -> set[str]:
 
 
 def _supported(word: str, scope: Scope, own: bool = False) -> bool:
+    if "-" in word:  # a compound: as the record writes it joined ("riscv64"), or each part
+        parts = [p for p in word.split("-") if len(p) >= 3 and p not in FUNCTION | SHOW]
+        joined = word.replace("-", "")  # "riscv64" for "RISC-V"
+        return joined in scope.joined_pieces or \
+            any(re.fullmatch(rf"{re.escape(joined)}\d+", p) for p in scope.joined_pieces) or \
+            all(_supported(p, scope, own) for p in parts)
     forms = frozenset().union(*(lemmas(w) for w in _spellings(word)))
     known = scope.own_lemma_words if own else scope.lemma_words
     if forms & known:
