@@ -537,3 +537,23 @@ def test_a_server_that_cannot_revise_has_the_sentence_left_out_never_spliced(
     (gone,) = ep["dropped"]
     assert gone["text"] == bad and gone["provenance"].endswith("(the server could not revise it)")
     assert "left out by the fact check" in r.stdout
+
+
+def test_a_sentence_that_leans_on_a_dropped_one_goes_with_it(day, server, tmp_path):
+    """tokio 2026-08-07: the sentence that told the stream reader's fix was dropped, and "That
+    matters because many streams are not meant to be polled again" was left pointing at
+    nothing the listener heard. A sentence that opens by pointing back goes with the dropped
+    one; one that stands on its own stays."""
+    _, day_file, shas = day
+    draft, bad, _ = planted(shas, "invented person")
+    seg = next(s for s in draft["segments"] for x in s["sentences"] if x["text"] == bad)
+    at_ = next(i for i, x in enumerate(seg["sentences"]) if x["text"] == bad)
+    leaning = "That matters to anyone who caches widgets."
+    seg["sentences"].insert(at_ + 1, {"text": leaning, "commits": []})
+    server.script(Reply(as_json(draft)), Reply("not json at all"))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    assert [s["text"] for s in ep["dropped"]] == [bad, leaning]
+    assert ep["dropped"][1]["provenance"] == \
+        "dropped: leans on the sentence before it, which was dropped"
+    assert len(sentences(ep)) == 9  # the rest stays

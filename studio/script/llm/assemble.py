@@ -4,6 +4,8 @@ another writer's sentence; every sentence marked with where it came from."""
 
 from __future__ import annotations
 
+import re
+
 from ...digest.model import Digest
 from ...episode import Episode, Segment, Sentence
 from ..editor.ear import for_ear
@@ -46,6 +48,11 @@ def rejections(draft: DraftScript, facts: DayFacts) -> list[Rejected]:
             for j, (shas, why) in enumerate(row) if why]
 
 
+# a sentence that opens by pointing back at the one before ("That matters", "It also", "Both")
+LEANS = re.compile(r"(?:That|This|These|Those|It|Its|They|Their|He|She|His|Her|Both|The same|"
+                   r"Such|There,|Then|So|But|And that|And this)\b")
+
+
 def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Digest,
                writer: str, revised: set[tuple[int, int]] | None = None) -> Episode:
     """The episode of ``draft``: each sentence the lock verifies is kept; one it rejects (after
@@ -62,8 +69,14 @@ def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Dige
     checked = verdicts(draft, facts)
     for n, dseg in enumerate(draft.segments):
         sentences: list[Sentence] = []
+        leaning = False  # the sentence before was dropped
         for k, ds in enumerate(dseg.sentences):
             shas, why = checked[n][k]
+            if not why and leaning and LEANS.match(ds.text):
+                # "That matters because ..." after a dropped sentence points at nothing the
+                # listener heard (tokio 2026-08-07): it goes with the sentence it leans on
+                why = "leans on the sentence before it, which was dropped"
+            leaning = bool(why)
             if not why:
                 text = finish(for_ear(ds.text))  # as the story writer's: for the ear
                 if text:
@@ -72,7 +85,8 @@ def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Dige
             # left out, its neighbours joined: the model was shown why and could not say it
             # from the record, or could not be asked; another writer's sentence in its place
             # reads as a splice (issue 28: "never spliced from another writer")
-            what = ("after revision" if (n, k) in revised else "after the revision round") \
+            what = "" if why.startswith("leans on") else \
+                ("after revision" if (n, k) in revised else "after the revision round") \
                 if revised is not None else "the server could not revise it" if shas else ""
             said = f"dropped: {why} ({what})" if what else f"dropped: {why}"
             dropped.append(Sentence(ds.text, shas, provenance=said))
