@@ -52,6 +52,10 @@ def rejections(draft: DraftScript, facts: DayFacts) -> list[Rejected]:
 LEANS = re.compile(r"(?:That|This|These|Those|It|Its|They|Their|He|She|His|Her|Both|The same|"
                    r"Such|There,|Then|So|But|And that|And this)\b")
 
+# "That's all for today": the show's sign-off points at the day, not at the sentence before
+SIGN_OFF = re.compile(r"\b(?:for today|see you|thanks for listening|that['’]s all|that is all)\b",
+                      re.I)
+
 
 def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Digest,
                writer: str, revised: set[tuple[int, int]] | None = None) -> Episode:
@@ -72,7 +76,7 @@ def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Dige
         leaning = False  # the sentence before was dropped
         for k, ds in enumerate(dseg.sentences):
             shas, why = checked[n][k]
-            if not why and leaning and LEANS.match(ds.text):
+            if not why and leaning and LEANS.match(ds.text) and not SIGN_OFF.search(ds.text):
                 # "That matters because ..." after a dropped sentence points at nothing the
                 # listener heard (tokio 2026-08-07): it goes with the sentence it leans on
                 why = "leans on the sentence before it, which was dropped"
