@@ -14,7 +14,10 @@ PART = re.compile(r"\s*[-–—,]?\s*\bpart\s+(\d+)\s*$|\s*[\[(]\s*(\d+)\s*/\s*(
 # conventional-commit kinds are not places
 _KINDS = {"fix", "feat", "feature", "chore", "docs", "doc", "refactor", "perf", "test",
           "tests", "build", "ci", "style", "deps", "bugfix", "hotfix", "revert", "wip", "rfc",
-          "periodic", "nit", "minor", "misc", "types", "typing", "security", "release"}
+          "periodic", "nit", "minor", "misc", "types", "typing", "security", "release",
+          # NumPy's and SciPy's kinds ("MAINT: Bump ...", "TYP: ..."): what, not where
+          "maint", "mnt", "enh", "bug", "typ", "tst", "bld", "dep", "rel", "sty", "bench",
+          "dev", "rev"}
 
 
 def split_area(title: str) -> tuple[str, str]:

@@ -194,6 +194,45 @@ def _merge_clause(title: str, tense: str) -> str | None:
 _ARTICLE = re.compile(r"^(issue|bug|crash|typo|regression|race|leak|deadlock|error|problem|"
                       r"panic|hang|mistake)\b")
 _COMMA_VERB = re.compile(r", ([a-z]+) (?=\S)")
+def code_last(rest: str) -> str:
+    """A noun title led by code, said with the code last: "``np.unique`` shape-typing" is
+    "shape-typing for np.unique" (numpy 2026-08-07: "the np unique shape-typing work")."""
+    code = _CODE_LED.match(rest)
+    if code and not re.search(r"\b(?:for|of|to|in|on)\b", code.group(2)) and \
+            not base_verb(code.group(2).split()[0].lower()):
+        return f"{code.group(2)} for {code.group(1)}"
+    return rest
+
+
+_CODE_LED = re.compile(r"^``?([^`]+)``?\s+([a-z][\w -]*)$")
+_PARTICLE = re.compile(r"^([A-Z][a-z]+)-(off|out|up|down|back|over)\b")
+# "Fix interpreter cache invalidation test": the object of a fix is the one the listener's
+# project has ("fixed the interpreter cache invalidation test"), of an addition a new one
+_HEADS = ("test|check|option|flag|warning|message|script|job|step|workflow|example|helper|"
+          "function|method|module|class|field|variable|setting|lint|rule|command|page|guide|"
+          "benchmark|parser|cache|lookup|guard|hook|pass|kernel|backend|runner")
+_BARE = re.compile(rf"^((?:(?!(?:for|in|on|of|to|the|a|an|and|or|with|from|by|as|at)\b)"
+                   rf"[a-z][\w-]* ){{0,4}}(?:{_HEADS}))(?=$| (?:for|in|on|of|to|when|with|"
+                   r"from|that|so|and|by|after|before|during|if)\b|,)")
+_NOT_BARE = re.compile(r"^(?:the|a|an|this|that|these|those|its|their|our|your|each|every|"
+                       r"all|any|some|no|one|two|three|more|other|another|new|unused|"
+                       r"several|many|most|few|both|either|neither)\b|^\S*\d")
+_FINDS_ONE = {"fix", "update", "remove", "rename", "refactor", "improve", "simplify",
+              "document", "skip", "enable", "disable", "restore", "harden", "speed",
+              "clean", "tidy", "deflake", "unskip", "reword", "move", "split"}
+_MAKES_ONE = {"add", "introduce", "create"}
+
+
+def _article(verb: str, tail: str) -> str:
+    """"interpreter cache invalidation test" after "fix": "the interpreter cache invalidation
+    test"; after "add": "a ..."; anything else as it is."""
+    v = verb.lower()
+    m = _BARE.match(tail)
+    if not m or _NOT_BARE.match(tail) or (v not in _FINDS_ONE and v not in _MAKES_ONE):
+        return tail
+    if v in _FINDS_ONE:
+        return "the " + tail
+    return ("an " if tail[0] in "aeiou" else "a ") + tail
 
 
 def _comma_verb(tail: str, tense: str) -> str:
@@ -239,6 +278,18 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
     area, rest = area_and_rest(title)
     rest = _PART.sub("", rest).strip(" -–—:,")
     rest = rest[:-1] if rest.endswith(".") and not rest.endswith("..") else rest
+    # "Split-off Command execution from System": a verb and its particle, hyphenated
+    rest = _PARTICLE.sub(lambda m: f"{m.group(1)} {m.group(2)}" if base_verb(m.group(1).lower())
+                         else m.group(0), rest)
+    # "Adding QNN backend support for pdist": a title in the gerund is its verb
+    m = re.match(r"([A-Z][a-z]+ing) (?=[A-Z]|(?:the|a|an|support|unused|missing|new|more|"
+                 r"extra|some|all|its|their)\b)", rest)
+    if m and m.group(1).lower() not in ("bring", "string", "thing", "spring", "ring"):
+        from lemminflect import getLemma
+
+        base = getLemma(m.group(1).lower(), upos="VERB")
+        if base and base[0] != m.group(1).lower() and base_verb(base[0]):
+            rest = base[0].capitalize() + rest[m.end(1):]
     words = rest.split(" ", 1)
     first = words[0] if words else ""
     tail = words[1] if len(words) > 1 else ""
@@ -299,10 +350,12 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
                                           not past_form(m.group(1)) else m.group(1)), tail)
         tail = _ARTICLE.sub(lambda m: ("an " if m.group(1)[0] in "aeiou" else "a ")
                             + m.group(1), _comma_verb(tail, tense))
+        tail = _article(first, tail)
         tail = _VERSIONS_AFTER.sub(_versions, tail)
         said = _said(f"{verb} {tail}".strip())
         if where and area.split()[0].lower() not in said.lower():
             said = f"{said}, {where}" if "," in said else f"{said} {where}"
         return said, True
+    rest = code_last(rest)
     return _said(rest) + (f", {where}" if where and area.split()[0].lower()
                           not in rest.lower() else ""), False

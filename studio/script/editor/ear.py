@@ -115,8 +115,17 @@ _COMMAS = re.compile(r",\s*")
 _MACRO = re.compile(r"`?\b([a-z][a-z_]*)!`?(?=[\s,;)])(?!\s+[A-Z])(\s+macros?\b)?")
 
 
+# a folder of the repository said by its path ("the python-deps group in /requirements"):
+# "in the requirements folder", as a developer says it (numpy 2026-08-07)
+_ROOT_DIR = re.compile(r"(?<![\w/.])/([a-z][\w-]*)/?(?=[\s,.;:)]|$)"
+                       r"(?!\s+(?:folders?|director(?:y|ies)|dirs?)\b)")
+
+
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
+    text = _ROOT_DIR.sub(lambda m: ("the " if not re.search(r"\b(?:the|a|its|their)\s*$",
+                                                             m.string[:m.start()]) else "")
+                         + m.group(1) + " folder", text)
     text = _GENERIC_TYPE.sub(lambda m: m.group(1) + " " + _COMMAS.sub(" and ", m.group(2)),
                              text)
     text = _MACRO.sub(lambda m: m.group(1) + (m.group(2) or " macro"), text)

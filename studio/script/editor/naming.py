@@ -15,7 +15,7 @@ import re
 from ...digest.change_words import VERSION_NUMBER
 from ...digest.model import CommitInfo
 from ...editorial.titles import PART
-from .clauses import area_and_rest, base_verb, clause, past_form
+from .clauses import area_and_rest, base_verb, clause, code_last, past_form
 from .ear import for_ear
 
 _AS_NOUN = {  # verb → how what it brings is named; "{}" is the rest of the title
@@ -73,7 +73,7 @@ def noun_phrase(title: str) -> str:
     said, verb = clause(title, "present")
     if verb or past_form(first):
         return f"a change that {said}"
-    return for_ear(_lower_first(rest))
+    return for_ear(_lower_first(code_last(rest)))
 
 
 def _lower_first(text: str) -> str:

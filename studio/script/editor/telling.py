@@ -92,9 +92,17 @@ def opening(c: CommitInfo) -> str:
     if part:
         nth = ORDINALS[part - 1].split()[1] if part <= len(ORDINALS) else f"number {part}"
         return f"The {nth} part of a {noun} from {who} landed{where}"
+    if re.search(r" (?:for|of) ", noun) and "," not in noun and who not in (
+            AUTOMATION, "an automated update", "someone") and " " in who and \
+            not noun.split()[0].endswith("ing"):  # "the shape-typing for np.unique work"
+        return f"{who}'s {noun} landed{where}"
     return f"The {noun} work from {who} landed{where}"
 
 
+# a title that states a problem ("Build is flaky on Windows") is not the state a change made
+_PROBLEM = re.compile(r"\b(?:not|never|no|broken|flaky|slow|wrong|missing|failing|fails|"
+                      r"incorrect|inconsistent|buggy|unsafe|racy|leaky|stuck|ignored|lost|"
+                      r"unused|deprecated|confusing|misleading|undefined|empty|invalid)\b", re.I)
 _TECH = {"sync", "resync", "inline", "dedupe", "plumb", "gate", "lint", "unify", "bump"}
 _DET = re.compile(r"^(?:the|a|an|this|each|every|all|its|their|our)$", re.I)
 
@@ -107,6 +115,20 @@ def subject_verb(said: str) -> str:
     for i in range(1, min(4, len(words) - 1)):
         w = words[i].lower()
         tech = w.endswith("s") and (w[:-1] in _TECH or w[:-1].removeprefix("re") in _TECH)
+        if w in ("is", "are") and _PROBLEM.search(" ".join(words[i + 1:])):
+            return ""
+        if w in ("is", "are") and i + 1 < len(words) and words[i + 1].isalpha() and \
+                not any(base_verb(x.lower()) and not noun_too(x.lower()) for x in words[:i]):
+            # "Two equality constraints are usually disjoint": "the two equality constraints
+            # are now usually disjoint" (ruff 2026-08-09: "The two equality constraints are
+            # usually disjoint work from Douglas Creager landed")
+            subject = " ".join(words[:i])
+            if words[0][:1].isupper() and words[0][1:].islower():
+                subject = subject[:1].lower() + subject[1:]
+            if not _DET.match(words[0]):
+                subject = f"the {subject}"
+            now = "" if words[i + 1].lower() == "now" else "now "
+            return f"{subject} {w} {now}{' '.join(words[i + 1:])}"
         if not w.isalpha() or not (third_person_form(w) or tech):
             continue
         determined = bool(re.match(r"^(?:the|a|an|one|two|its|their|each|every|all|no|"
