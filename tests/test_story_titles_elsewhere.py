@@ -62,3 +62,43 @@ def test_a_folder_said_by_its_path_is_a_folder():
     assert for_ear("files under /docs/ changed") == "files under the docs folder changed"
     assert for_ear("the /tmp folder") == "the /tmp folder"
     assert for_ear("and/or a 1/2 split") == "and/or a 1/2 split"
+
+
+def test_a_fix_told_by_its_remedy_is_a_fix():
+    # executorch 2026-08-10: "Infer XNNPACK conv dimensionality from the weight rank", whose
+    # record tells the failure and "The fix takes ...", was counted among "six smaller changes"
+    from day_fixtures import at, change, commit, digest_of
+
+    from studio.editorial.impact import impact
+
+    body = ("A 2d conv with a length-1 stride is mistaken for a 1d conv and then failed inside "
+            "the fake tensor rule.\n\nThe fix takes the dimensionality from the weight rank.")
+    d = digest_of([
+        commit("c1", "Infer conv dimensionality from the weight rank (#1)", at(9, 0),
+               [change("backends/xnnpack/op.py", 10, 2)], body=body),
+        commit("c2", "Infer pool dimensionality from the weight rank (#2)", at(9, 5),
+               [change("backends/xnnpack/pool.py", 10, 2)],
+               body="Takes the dimensionality from the weight rank, which is simpler.")])
+    kinds = {c.title.split()[1]: impact(c, []) for c in d.commits}
+    assert kinds == {"conv": "fix", "pool": "change"}
+
+
+def test_a_sentence_that_leans_on_what_came_before_it_is_marked_so():
+    from studio.script.editor.sentences import adapt
+
+    for raw in ("The dynamic-quant guard right below it has the same problem in reverse: a "
+                "genuine 2d conv is refused for no reason.",
+                "I verified the export and lowering half of them directly against this "
+                "branch."):
+        got = adapt(raw)
+        assert got is None or got[1], raw
+    assert adapt("The quantizer runs before the edge conversion, so the op it sees is the "
+                 "plain slice.")[1] is False
+
+
+def test_about_one_gigabyte_is_said_as_a_host_says_it():
+    from studio.script.speakable import speakable
+
+    assert speakable("a ~1 GB GitHub release asset") == \
+        "a roughly 1 gigabyte GitHub release asset"
+    assert speakable("11 GB") == "11 gigabytes"

@@ -27,6 +27,10 @@ _FAILURE = re.compile(
     r"leak\w*|race\w*|use[- ]after[- ]free|undefined behaviou?r|fails? to|failed|failure|"
     r"broken|regress\w*|over-attention|stale|invalid|NaN|mismatch\w*|collid\w*|never)\b",
     re.I)
+_FIXED_IN_RECORD = re.compile(r"(?:^|\n)(?:the|this) fix (?:takes|is|makes|moves|adds|uses|"
+                              r"changes|checks|stops)\b|\bthe traceback in the issue\b|"
+                              r"\breverting (?:the|this) [\w-]+ (?:line )?change makes it fail",
+                              re.I)
 _FIX_TITLE = re.compile(r"^(?:\W*\w+(?: \w+)?\s*:\s*)?(?:(?:fix|correct|repair|avoid|prevent|"
                         r"handle|guard|stop|restore|report a clear error)\w*\b|"
                         r"(?:don'?t|do not|no longer|never) (?:error|raise|crash|fail|panic|"
@@ -124,6 +128,11 @@ def impact(c: CommitInfo, findings: list[Finding]) -> str:
         return "feature"
     if _MEASURE.search(record.text) and _SPEED_WORDS.search(record.text):
         return "speedup"
+    if _FIXED_IN_RECORD.search(record.text) and _FAILURE.search(record.text):
+        # a title that names the remedy ("Infer XNNPACK conv dimensionality from the weight
+        # rank") over a record that tells the failure and "The fix ..." (executorch
+        # 2026-08-10: two such fixes were counted among "six smaller changes")
+        return "fix"
     return "change"
 
 

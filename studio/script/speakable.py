@@ -63,6 +63,7 @@ _OPERATORS = [
     # "2x faster", "1.5×": a number on its own, not a name ending in digits and x ("s390x")
     (re.compile(r"(?<![A-Za-z_\d])(\d+(?:\.\d+)?)\s*[x×](?=[\s,.;:)]|$)"), r"\1 times"),
     (re.compile(r"(?<![\w])~\s*(?=\d)"), "about "),
+    (re.compile(r"\b([Aa]) about (?=\d)"), r"\1 roughly "),  # "a ~1 GB asset": "a roughly ..."
     (re.compile(r"(?<=\d)\s*%"), " percent"),
     (re.compile(r"\s+&\s+"), " and "),
     (re.compile(r"(?<=\d)\*\*(?=\d)"), " to the power of "),
@@ -74,6 +75,7 @@ _OPERATORS = [
     (re.compile(r"(?<=\d)\s*ms\b"), " milliseconds"),
     (re.compile(r"(?<=\d)\s*ns\b"), " nanoseconds"),
     (re.compile(r"(?<=\d)\s*([KMGT])B/s\b"), lambda m: f" {_BYTES[m.group(1)]} per second"),
+    (re.compile(r"(?<![\w.])(1)\s*([KMGT])i?B\b"), lambda m: f"1 {_BYTES[m.group(2)][:-1]}"),
     (re.compile(r"(?<=\d)\s*([KMGT])i?B\b"), lambda m: f" {_BYTES[m.group(1)]}"),
     (re.compile(r"(?<=\d)\s*dB\b"), " decibels"),
 ]

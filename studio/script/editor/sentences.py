@@ -70,6 +70,14 @@ _LEANS_ANY = re.compile(r"^\W*(?:[\w'-]+\W+){1,5}(?:also|too|therefore|thus|henc
                         # a count or a subject the listener never heard (executorch 2026-08-08)
                         r"these (?:two|three|four|five|six)|those (?:two|three|four|five|six)|"
                         r"that budget|that direction|"
+                        # "The dynamic-quant guard right below it has the same problem in
+                        # reverse", "the export and lowering half of them" (executorch
+                        # 2026-08-10): what "it", "them" and "the same" are, the listener never
+                        # heard
+                        r"the same (?:[\w-]+ )?(?:problem|issue|bug|failure|error|path|pass|guard|check|"
+                        r"derivation|rule|logic|cause)(?! as\b)|"
+                        r"(?:right |just |directly )?(?:below|above) (?:it|this|that|them)|"
+                        r"(?:half|all|some|none|each|both|most|either) of them|"
                         r"^the (?:problem|issue|bug|cause) (?:was|is) that (?:it|this|they))\b",
                         re.I)
 _THIS_CHANGE = re.compile(r"^(?:This|The) (?:PR|pull request|change|commit|patch|diff|stack)\b",
