@@ -326,6 +326,10 @@ def test_a_claim_in_its_commits_words_passes(day, text):
     ("This caused weights to be dropped before training.", ["qat"], "adds 'caused'"),
     ("Ana Lima and Ben Okafor landed a two part series on quantization.", ["qat", "api"],
      "calls its commits 'two part'"),
+    # one commit told as a part of a stack it is not in (ruff 2026-08-09: "The last pull
+    # request of the stack", of three changes no author declared a stack)
+    ("The last pull request of the stack fake-quantizes weights.", ["qat"],
+     "calls its commits 'stack'"),
 ])
 def test_a_claim_the_held_out_drafts_slipped_past_is_caught(day, text, keys, why):
     facts, s = day
@@ -335,7 +339,6 @@ def test_a_claim_the_held_out_drafts_slipped_past_is_caught(day, text, keys, why
 @pytest.mark.parametrize("text", [
     "Error fell to at most a fraction of what it was on llama.",  # "at most" is no sweep
     "Ben Okafor also answered questions about stacked pull requests.",  # no series claimed
-    "In the same series, Ana Lima added a prototype that fake-quantizes weights.",  # one commit
 ])
 def test_words_near_those_claims_still_pass(day, text):
     facts, s = day
@@ -360,6 +363,7 @@ def test_a_stack_the_digest_found_may_be_called_a_series():
     shas = [c.sha for c in d.stacks[0].commits]
     facts = SimpleNamespace(digest=d)
     assert series_claim("Zain removed dead code in a two-part series.", shas, facts) == ""
+    assert series_claim("The last part of the series removed dead code.", shas[1:], facts) == ""
     other = SimpleNamespace(digest=SimpleNamespace(stacks=[]))
     assert "no stack" in series_claim("Zain removed dead code in a two-part series.", shas, other)
 

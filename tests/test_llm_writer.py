@@ -557,3 +557,49 @@ def test_a_sentence_that_leans_on_a_dropped_one_goes_with_it(day, server, tmp_pa
     assert ep["dropped"][1]["provenance"] == \
         "dropped: leans on the sentence before it, which was dropped"
     assert len(sentences(ep)) == 9  # the rest stays
+
+
+def test_a_segment_title_the_lock_rejects_takes_the_story_writers_title(day, server, tmp_path):
+    """numpy 2026-08-07: a drafted segment title that failed the lock became "Part 3", which
+    tells a listener reading the show's page nothing; the story writer's title for the same
+    commits stands in (never its welcome, focus or sign-off)."""
+    _, day_file, shas = day
+    draft = faithful(shas)
+    draft["segments"][2]["title"] = "Raj Mehta's cache"  # a person the record does not have
+    server.script(Reply(as_json(draft)))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    titles = [s["title"] for s in ep["segments"]]
+    assert not any(t.startswith("Part ") or "Raj" in t for t in titles), titles
+    assert any("segment title" in n for n in ep.get("writer_notes", [])), ep.get("writer_notes")
+
+
+def test_a_stacks_size_may_be_said_of_one_of_its_commits(tmp_path):
+    """ruff 2026-08-09: "Also from Micha Reiser's set of three, pull request 27608 ..." was
+    rejected as an invented number; the size of a stack the sentence's commit is part of is
+    the record's."""
+    import datetime as dt
+
+    from gitrepo import GH_COMMITTER, RepoBuilder, at, squash
+
+    from studio.digest.build import build_digest
+    from studio.pipeline import SourceSpec, pull_day
+    from studio.profile import profile_for
+    from studio.script.llm.factlock import check_sentence
+    from studio.script.llm.facts import day_facts
+
+    c, e = GH_COMMITTER
+    shas = []
+    with RepoBuilder(tmp_path / "repo", origin="https://github.com/octo/ty.git") as r:
+        for i, t in enumerate(["Split the system layer", "Move command execution",
+                               "Resolve uv from the path"]):
+            shas.append(r.commit(squash(t, 301 + i, f"Part {i + 1} of the system split."),
+                                 at("2026-03-04", 9 + i), "Micha Reiser", "micha@ex.com", c, e,
+                                 files={f"crates/ruff_db/src/system/m{i}.rs": "fn a() {}\n" * 30}))
+    day_ = pull_day(SourceSpec(git=str(tmp_path / "repo")), dt.date.fromisoformat("2026-03-04"))
+    profile = profile_for(day_.repo, None)
+    facts = day_facts(build_digest(day_, profile), profile)
+    assert [len(s.commits) for s in facts.digest.stacks] == [3]
+    said = "From Micha Reiser's set of three, one moves command execution."
+    assert check_sentence(said, [shas[1][:7]], facts) == ""
+    assert "nine" in check_sentence(said.replace("three", "nine"), [shas[1][:7]], facts)

@@ -101,7 +101,7 @@ def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Dige
         why = check_title(title, shas, facts)
         if why or not title.strip():
             notes.append(f"segment title {title!r} replaced: {why or 'empty'}")
-            title = f"Part {n + 1}"
+            title = _story_title(shas, story, facts) or f"Part {n + 1}"
         seg_id = _slug(title) or f"part-{n + 1}"
         while seg_id in ids:
             seg_id += "-2"
@@ -124,6 +124,17 @@ def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Dige
     episode.dropped = dropped
     episode.writer_notes = notes
     return episode
+
+
+def _story_title(shas: list[str], story: Episode, facts: DayFacts) -> str:
+    """The story writer's title for the segment that tells most of ``shas``, when the lock
+    passes it there ("Part 3" told a listener of the show's page nothing: numpy 2026-08-07)."""
+    told = set(shas)
+    body = [seg for seg in story.segments if seg.id not in ("intro", "focus", "sign-off")]
+    best = max(body, key=lambda seg: len(told & set(seg.commits)), default=None)
+    if best is None or not told & set(best.commits):
+        return ""
+    return "" if check_title(best.title, shas, facts) else best.title
 
 
 def offer_story(segments: list[Segment], story: Episode) -> None:

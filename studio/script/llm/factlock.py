@@ -253,6 +253,9 @@ def _count_problem(said: str, value: float, text: str, end: int, scope: Scope) -
         if value not in scope.counts[kind]:
             return f"{said} {noun.group(1).lower()}s is not the count of the day or of its commits"
         return ""
+    if value in scope.counts.get("stacks", set()) and re.search(
+            r"\b(?:set|series|stack|run|chain) of\s+$", text[:end - len(said)]):
+        return ""  # "Micha Reiser's set of three": the size of the stack a commit is part of
     if value not in scope.numbers:
         if value.is_integer() and re.match(r"[\s-]?bits?\b", text[end:end + 6]) and re.search(
                 rf"(?<![\d.])[a-z]+{int(value)}(?![\d.])", scope.text):
@@ -353,12 +356,18 @@ def series_claim(text: str, shas: list[str], facts: DayFacts) -> str:
     """Why ``text`` may not call its commits a series or a stack, or "": two of them or more
     must be commits of one stack of the day's digest."""
     m = SERIES.search(text)
-    if m is None or len(shas) < 2:
+    if m is None or not shas:
         return ""
     told = set(shas)
-    if any(len(told & {c.sha for c in stack.commits}) >= 2 for stack in facts.digest.stacks):
+    from .facts import DECLARED
+
+    # of two commits or more: two of one declared stack; of one ("the last pull request of the
+    # stack"): a commit of one
+    if any(len(told & {c.sha for c in stack.commits}) >= min(2, len(told))
+           for stack in facts.digest.stacks if stack.kind in DECLARED):
         return ""
-    return f"calls its commits {m.group(0)!r}, but no stack of the day links them"
+    return (f"calls its commits {m.group(0)!r}, but no stack or series their authors declared "
+            "links them")
 
 
 # "5 commits from 2 people": the commits counted are those people's (pydantic 2026-08-04's weak
@@ -434,9 +443,12 @@ def _counts(shas: list[str], facts: DayFacts) -> dict[str, set[float]]:
         "reverts": {st.reverts, sum(1 for c in mine if c.revert is not None)},
         "relands": {st.relands, sum(1 for r in d.relands if r.sha in shas)},
     }
+    counts["stacks"] = set()
     for stack in d.stacks:  # "a five-commit stack": told of two of its commits or more
         if len(set(stack.shas) & set(shas)) >= 2:
             counts["commits"].add(len(stack.commits))
+        if set(stack.shas) & set(shas):  # "her set of three", told of one of them
+            counts["stacks"].add(len(stack.commits))
     return {k: {float(v) for v in values} for k, values in counts.items()}
 
 
