@@ -329,7 +329,7 @@ def test_a_claim_in_its_commits_words_passes(day, text):
     # one commit told as a part of a stack it is not in (ruff 2026-08-09: "The last pull
     # request of the stack", of three changes no author declared a stack)
     ("The last pull request of the stack fake-quantizes weights.", ["qat"],
-     "calls its commits 'stack'"),
+     "calls its commits 'the stack'"),
 ])
 def test_a_claim_the_held_out_drafts_slipped_past_is_caught(day, text, keys, why):
     facts, s = day
@@ -361,10 +361,10 @@ def test_a_stack_the_digest_found_may_be_called_a_series():
                    for i, (n, t, p) in enumerate(parts)], repo="pytorch/ao")
     assert d.stacks, "the fixture is one series"
     shas = [c.sha for c in d.stacks[0].commits]
-    facts = SimpleNamespace(digest=d)
+    facts = SimpleNamespace(digest=d, by_sha={})
     assert series_claim("Zain removed dead code in a two-part series.", shas, facts) == ""
     assert series_claim("The last part of the series removed dead code.", shas[1:], facts) == ""
-    other = SimpleNamespace(digest=SimpleNamespace(stacks=[]))
+    other = SimpleNamespace(digest=SimpleNamespace(stacks=[]), by_sha={})
     assert "no stack" in series_claim("Zain removed dead code in a two-part series.", shas, other)
 
 

@@ -348,8 +348,13 @@ def same_author(text: str, shas: list[str], before: list[str], facts: DayFacts) 
 # commits told as one planned sequence ("a three part series", "a stack of four"): only a stack
 # the digest found links them (round 21's weak drafts called three fixes by three people to one
 # codec "a three part series"); a story the plan grouped by topic is not one
-SERIES = re.compile(r"\b(?:series|stack(?!ed|s? (?:of )?(?:pull|PRs?\b))|"
-                    r"(?:two|three|four|five|six|seven|eight|nine|ten|\d+)[- ]part)\b", re.I)
+SERIES = re.compile(
+    r"\b(?:(?:the|a|this|that|same|his|her|their|its|whole|one) (?:[\w-]+ )?(?:series|stack)\b"
+    # the machine's stack ("a stack overflow", "the call stack") is no series of changes
+    r"(?! (?:overflow|frames?|traces?|size|depth|memory|allocat\w*|space|pointer|machine|"
+    r"variables?|usage|limit|slots?|buffer|of (?:frames|calls|values))\b)"
+    r"(?!s? (?:of )?(?:pull|PRs?\b))|"
+    r"(?:two|three|four|five|six|seven|eight|nine|ten|\d+)[- ]part\b)", re.I)
 
 
 def series_claim(text: str, shas: list[str], facts: DayFacts) -> str:
@@ -359,6 +364,9 @@ def series_claim(text: str, shas: list[str], facts: DayFacts) -> str:
     if m is None or not shas:
         return ""
     told = set(shas)
+    own = " ".join(t for sha in shas if sha in facts.by_sha for t in facts.by_sha[sha].texts)
+    if re.search(rf"\b{re.escape(m.group(0).split()[-1])}\b", own, re.I):
+        return ""  # the record's own word ("this stack", "the call stack")
     from .facts import DECLARED
 
     # of two commits or more: two of one declared stack; of one ("the last pull request of the
