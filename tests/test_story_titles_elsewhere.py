@@ -41,9 +41,9 @@ def test_a_kind_prefix_is_no_place():
     assert split_area("Arm backend: Remove an unused setting")[0] == "Arm backend"
 
 
-def test_a_title_that_states_a_state_is_news_and_one_that_states_a_problem_is_not():
+def test_a_title_that_states_a_rule_is_said_as_it_is_and_one_that_states_a_problem_is_not():
     assert subject_verb("Two equality constraints are usually disjoint") == \
-        "the two equality constraints are now usually disjoint"
+        "two equality constraints are usually disjoint"
     assert subject_verb("Default is now lazy") == "the default is now lazy"
     assert subject_verb("Build is flaky on Windows") == ""
     assert subject_verb("Docs are wrong") == ""

@@ -119,16 +119,16 @@ def subject_verb(said: str) -> str:
             return ""
         if w in ("is", "are") and i + 1 < len(words) and words[i + 1].isalpha() and \
                 not any(base_verb(x.lower()) and not noun_too(x.lower()) for x in words[:i]):
-            # "Two equality constraints are usually disjoint": "the two equality constraints
-            # are now usually disjoint" (ruff 2026-08-09: "The two equality constraints are
-            # usually disjoint work from Douglas Creager landed")
+            # "Two equality constraints are usually disjoint": the title's own statement, as
+            # it is (ruff 2026-08-09: "The two equality constraints are usually disjoint work
+            # from Douglas Creager landed"; with "now" added, round 24's judges heard a
+            # behaviour that became usually true, not the rule the fix applies)
             subject = " ".join(words[:i])
             if words[0][:1].isupper() and words[0][1:].islower():
                 subject = subject[:1].lower() + subject[1:]
-            if not _DET.match(words[0]):
+            if not _DET.match(words[0]) and words[0].lower() not in _NUMBERS:
                 subject = f"the {subject}"
-            now = "" if words[i + 1].lower() == "now" else "now "
-            return f"{subject} {w} {now}{' '.join(words[i + 1:])}"
+            return f"{subject} {w} {' '.join(words[i + 1:])}"
         if not w.isalpha() or not (third_person_form(w) or tech):
             continue
         determined = bool(re.match(r"^(?:the|a|an|one|two|its|their|each|every|all|no|"
