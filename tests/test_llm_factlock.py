@@ -215,7 +215,8 @@ def test_an_invented_title_or_summary_is_caught(day, text, title, why):
 def test_the_same_author_is_the_one_just_told(day):
     # round 9: "From the same author, ..." after another person's story credited him with a
     # change he did not write (through the writer: llm_day's "misattributed same author" plant)
-    from studio.script.llm.factlock import resolve, same_author
+    from studio.script.llm.claims import same_author
+    from studio.script.llm.factlock import resolve
 
     facts, s = day
     qat, _ = resolve([s["qat"]], facts)
@@ -352,7 +353,7 @@ def test_a_stack_the_digest_found_may_be_called_a_series():
 
     from day_fixtures import at, change, commit, digest_of
 
-    from studio.script.llm.factlock import series_claim
+    from studio.script.llm.claims import series_claim
 
     parts = [(4747, "Remove unused NF4 helper", "torchao/quantization/nf4/t.py"),
              (4748, "Remove orphaned MX dispatch module", "torchao/prototype/mx/funcs.py")]

@@ -10,7 +10,8 @@ from ...digest.model import Digest
 from ...episode import Episode, Segment, Sentence
 from ..editor.ear import for_ear
 from ..story.draft import finish
-from .factlock import check_resolved, check_title, resolve, same_author
+from .claims import same_author
+from .factlock import check_resolved, check_title, resolve
 from .facts import DayFacts
 from .headline import check_headline
 from .revise import Rejected
