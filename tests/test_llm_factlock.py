@@ -362,11 +362,13 @@ def test_a_stack_the_digest_found_may_be_called_a_series():
                    for i, (n, t, p) in enumerate(parts)], repo="pytorch/ao")
     assert d.stacks, "the fixture is one series"
     shas = [c.sha for c in d.stacks[0].commits]
-    facts = SimpleNamespace(digest=d, by_sha={})
-    assert series_claim("Zain removed dead code in a two-part series.", shas, facts) == ""
-    assert series_claim("The last part of the series removed dead code.", shas[1:], facts) == ""
-    other = SimpleNamespace(digest=SimpleNamespace(stacks=[]), by_sha={})
-    assert "no stack" in series_claim("Zain removed dead code in a two-part series.", shas, other)
+    facts = SimpleNamespace(digest=d)
+    assert series_claim("Zain removed dead code in a two-part series.", shas, facts, "") == ""
+    assert series_claim("The last part of the series removed dead code.", shas[1:], facts,
+                        "") == ""
+    other = SimpleNamespace(digest=SimpleNamespace(stacks=[]))
+    assert "no stack" in series_claim("Zain removed dead code in a two-part series.", shas, other,
+                                      "")
 
 
 def test_the_days_commits_are_not_all_its_peoples_when_automation_made_some(tmp_path):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lemminflect import getAllLemmas, getInflection
+from lemminflect import getAllLemmas, getInflection, getLemma
 
 from ...editorial.titles import PART as _PART
 from ...editorial.titles import split_area
@@ -194,16 +194,6 @@ def _merge_clause(title: str, tense: str) -> str | None:
 _ARTICLE = re.compile(r"^(issue|bug|crash|typo|regression|race|leak|deadlock|error|problem|"
                       r"panic|hang|mistake)\b")
 _COMMA_VERB = re.compile(r", ([a-z]+) (?=\S)")
-def code_last(rest: str) -> str:
-    """A noun title led by code, said with the code last: "``np.unique`` shape-typing" is
-    "shape-typing for np.unique" (numpy 2026-08-07: "the np unique shape-typing work")."""
-    code = _CODE_LED.match(rest)
-    if code and not re.search(r"\b(?:for|of|to|in|on)\b", code.group(2)) and \
-            not base_verb(code.group(2).split()[0].lower()):
-        return f"{code.group(2)} for {code.group(1)}"
-    return rest
-
-
 _CODE_LED = re.compile(r"^``?([^`]+)``?\s+([a-z][\w -]*)$")
 _PARTICLE = re.compile(r"^([A-Z][a-z]+)-(off|out|up|down|back|over)\b")
 # "Fix interpreter cache invalidation test": the object of a fix is the one the listener's
@@ -233,6 +223,16 @@ def _article(verb: str, tail: str) -> str:
     if v in _FINDS_ONE:
         return "the " + tail
     return ("an " if tail[0] in "aeiou" else "a ") + tail
+
+
+def code_last(rest: str) -> str:
+    """A noun title led by code, said with the code last: "``np.unique`` shape-typing" is
+    "shape-typing for np.unique" (numpy 2026-08-07: "the np unique shape-typing work")."""
+    code = _CODE_LED.match(rest)
+    if code and not re.search(r"\b(?:for|of|to|in|on)\b", code.group(2)) and \
+            not base_verb(code.group(2).split()[0].lower()):
+        return f"{code.group(2)} for {code.group(1)}"
+    return rest
 
 
 def _comma_verb(tail: str, tense: str) -> str:
@@ -285,8 +285,6 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
     m = re.match(r"([A-Z][a-z]+ing) (?=[A-Z]|(?:the|a|an|support|unused|missing|new|more|"
                  r"extra|some|all|its|their)\b)", rest)
     if m and m.group(1).lower() not in ("bring", "string", "thing", "spring", "ring"):
-        from lemminflect import getLemma
-
         base = getLemma(m.group(1).lower(), upos="VERB")
         if base and base[0] != m.group(1).lower() and base_verb(base[0]):
             rest = base[0].capitalize() + rest[m.end(1):]

@@ -62,8 +62,9 @@ def same_author(text: str, shas: list[str], before: list[str], facts: DayFacts) 
 
 
 # commits told as one planned sequence ("a three part series", "a stack of four"): only a stack
-# the digest found links them (round 21's weak drafts called three fixes by three people to one
-# codec "a three part series"); a story the plan grouped by topic is not one
+# or series their authors declared links them (round 21's weak drafts called three fixes by
+# three people to one codec "a three part series"); a story the plan grouped by topic, or a run
+# of one person's changes the digest found by closeness, is not one
 SERIES = re.compile(
     r"\b(?:(?:the|a|this|that|same|his|her|their|its|whole|one) (?:[\w-]+ )?(?:series|stack)\b"
     # the machine's stack ("a stack overflow", "the call stack") is no series of changes
@@ -73,14 +74,14 @@ SERIES = re.compile(
     r"(?:two|three|four|five|six|seven|eight|nine|ten|\d+)[- ]part\b)", re.I)
 
 
-def series_claim(text: str, shas: list[str], facts: DayFacts) -> str:
-    """Why ``text`` may not call its commits a series or a stack, or "": two of them or more
-    must be commits of one stack of the day's digest."""
+def series_claim(text: str, shas: list[str], facts: DayFacts, own: str) -> str:
+    """Why ``text`` may not call its commits (``shas``, whose own text is ``own``) a series or
+    a stack, or "": two of them or more must be commits of one declared stack or series of
+    the day's digest, one of them a commit of one, unless their own text says the word."""
     m = SERIES.search(text)
     if m is None or not shas:
         return ""
     told = set(shas)
-    own = " ".join(t for sha in shas if sha in facts.by_sha for t in facts.by_sha[sha].texts)
     if re.search(rf"\b{re.escape(m.group(0).split()[-1])}\b", own, re.I):
         return ""  # the record's own word ("this stack", "the call stack")
     # of two commits or more: two of one declared stack; of one ("the last pull request of the

@@ -299,11 +299,11 @@ CONTENT_CHECK = True  # the content-word check (.support); bench/bench_lock_corp
 
 
 def check_resolved(text: str, shas: list[str], facts: DayFacts) -> str:
-    claim = nothing_claim(text, facts) or series_claim(text, shas, facts) or \
+    scope = _scope(tuple(shas), facts)
+    claim = nothing_claim(text, facts) or series_claim(text, shas, facts, scope.own_text) or \
         paired_count(text, facts)
     if claim:
         return claim
-    scope = _scope(tuple(shas), facts)
     problems = _problems(text, scope, facts.digest.date[:4])
     if problems:
         return problems[0] if shas else f"a stock line that states a fact: {problems[0]}"
