@@ -36,8 +36,20 @@ def record(clone: str, shas: list[str], repo: str, date: str) -> str:
         out.append(git(clone, "show", "--no-patch", "--format=commit %H%nAuthor: %an%nDate:   "
                        "%aI%n%n%w(0,4,4)%B", sha).rstrip())
         out.append(git(clone, "show", "--format=", "--stat=100", sha).rstrip())
+        out += branch(clone, sha)
         out.append("")
     return "\n".join(out) + "\n"
+
+
+def branch(clone: str, sha: str) -> list[str]:
+    """A merge's own branch, as the writers are given it (studio.sources.branch_bodies): the
+    merged commits' messages, oldest first, so the editor and the judge read what they read."""
+    parents = git(clone, "show", "--no-patch", "--format=%P", sha).split()
+    if len(parents) < 2:
+        return []
+    log = git(clone, "log", "--reverse", "--no-merges", "--format=--- branch commit %h by %an%n"
+              "%w(0,4,4)%B", f"{parents[0]}..{parents[1]}")
+    return ["", "    The merged branch's commits:", log.rstrip()] if log.strip() else []
 
 
 def reverted(day: dict) -> list[str]:

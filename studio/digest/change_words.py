@@ -102,6 +102,22 @@ def deprecations(title: str, body: str) -> list[str]:
     return found
 
 
+# a change whose object is a test ("Fix interpreter cache invalidation test", "Add regression
+# test for uv#21062", "Add test coverage for ..."): the maintainers' safety net, not a change a
+# user meets, even when the test sits in a source file (Rust's unit tests); a test tool's own
+# machinery ("fix test collection", "test runner") is the product and stays news
+TEST_TITLE = re.compile(
+    r"^(?:\W*[\w-]+(?: [\w-]+)?\s*:\s*)?(?:fix|add|update|improve|repair|extend|strengthen|"
+    r"expand|rework|tighten)\w*\s+(?:(?:a|an|the|more|missing|new)\s+)?(?:[\w#-]+\s+){0,4}?"
+    r"(?:(?:regression |unit |integration |smoke )?tests?|test coverage|coverage)\b"
+    r"(?!\s+(?:runner|harness|framework|collection|discovery|ids?|outcomes?|reports?|"
+    r"selection)\b)", re.I)
+# the record's own word that nothing a user runs changed
+NO_PRODUCTION = re.compile(r"\b(?:does not|doesn't|do not|don't|no|without) chang\w* "
+                           r"(?:any )?(?:production|runtime|user-facing|public) (?:behaviou?r|code)"
+                           r"|\btest[- ]only (?:change|fix)\b", re.I)
+
+
 def title_housekeeping(title: str, is_bot: bool) -> str:
     """For a commit with no paths at all: the title's word, as the old guesses had it."""
     if DEP_BUMP.search(title) and (is_bot or re.search(r"\bfrom\b.*\bto\b", title)):

@@ -127,6 +127,9 @@ def assess(commit: CommitInfo) -> Significance:
             or (_housekeeping_of_kinds(lines, title, commit.is_bot) if title != raw else "")
     elif not changes:
         sig.housekeeping = W.title_housekeeping(raw, commit.is_bot)
+    if not sig.housekeeping and sig.code_lines < 300 and (
+            W.TEST_TITLE.match(title) or W.NO_PRODUCTION.search(body)):
+        sig.housekeeping = "tests"  # a test fixed or added, in whatever file it lives
     if sig.code_lines >= 300 and sig.housekeeping != "":
         sig.housekeeping = ""  # never call a change of hundreds of lines of code a chore
     own_version = bool(W.VERSION.search(title))

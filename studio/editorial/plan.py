@@ -156,6 +156,38 @@ def _joined(stacks: list[StackStory], own: frozenset[str]) -> list[StackStory]:
     return out
 
 
+_ISSUE_REF = re.compile(r"(?:\b[\w.-]+(?:/[\w.-]+)?)?#(\d{2,})\b")
+_REPRODUCES = re.compile(r"\b(?:regression tests?|reproduc\w+|test coverage for)\b", re.I)
+
+
+def _issue_threads(landed: list[CommitInfo], grouped: set[str],
+                   kinds: dict[str, str]) -> list[tuple[list[CommitInfo], bool]]:
+    """Commits of the day that name the same issue (not their own pull request), one change
+    and its tests: one story, the change and the test that reproduces what it fixes (uv
+    2026-08-12: "Add regression test for uv#21062" and the cache-key change that says "See
+    astral-sh/uv#21062" were told apart, the change as a line); with whether a test of the
+    thread reproduces a bug."""
+    by_issue: dict[str, list[CommitInfo]] = {}
+    for c in landed:
+        if c.sha in grouped or c.revert is not None:
+            continue
+        text = f"{c.title}\n{commit_record(c).text}"
+        for n in dict.fromkeys(_ISSUE_REF.findall(text)):
+            if c.pr is None or int(n) != c.pr:
+                by_issue.setdefault(n, []).append(c)
+    out: list[tuple[list[CommitInfo], bool]] = []
+    taken: set[str] = set()
+    for members in by_issue.values():
+        members = [c for c in members if c.sha not in taken]
+        if len(members) < 2 or sum(1 for c in members if kinds[c.sha] != "housekeeping") != 1:
+            continue  # (changes that cite one tracking issue are told one by one)
+        taken |= {c.sha for c in members}
+        bug = any(kinds[c.sha] == "housekeeping" and _REPRODUCES.search(c.title)
+                  for c in members)
+        out.append((members, bug))
+    return out
+
+
 def plan_episode(d: Digest, findings: list[Finding] | None = None,
                  minutes: float | None = None) -> EditorialPlan:
     """The day's plan (``findings``: the day's, when already found; ``minutes``: the show's
@@ -193,7 +225,21 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
                                 scores[0] + 0.3 * sum(scores[1:]), stack=s,
                                 topic=topic_of(members, own) if s.kind == "campaign" else "",
                                 findings=[f for f in findings if f.sha in {c.sha for c in members}]))
-    loose = [c for c in landed if kinds[c.sha] != "housekeeping"]
+    threaded: set[str] = set()
+    for members, bug in _issue_threads(landed, grouped, kinds):
+        told = [c for c in members if kinds[c.sha] != "housekeeping"]
+        kind = max((kinds[c.sha] for c in told), key=lambda k: WEIGHTS[k])
+        if bug and WEIGHTS[kind] < WEIGHTS["fix"]:
+            kind = "fix"  # a change landed with the test that reproduces its bug fixes it
+        members.sort(key=lambda c: (kinds[c.sha] == "housekeeping", c.pr or 0, c.committed_at))
+        grouped |= {c.sha for c in members}
+        threaded |= {c.sha for c in members}
+        scores = sorted((_commit_score(c, kind if c in told else kinds[c.sha], findings)
+                         for c in members), reverse=True)
+        candidates.append(Story(f"issue-{members[0].sha[:7]}", kind, members, WHY[kind],
+                                scores[0] + 0.3 * sum(scores[1:]),
+                                findings=[f for f in findings if f.sha in grouped]))
+    loose = [c for c in landed if kinds[c.sha] != "housekeeping" and c.sha not in threaded]
     for group in topic_groups(loose, own):
         stacked = [s for s in candidates if any(c in s.commits for c in group)]
         free = [c for c in group if c.sha not in grouped]

@@ -151,12 +151,30 @@ _DOT_NAME = re.compile(r"(?<![\w./-])\.([A-Za-z][\w-]*)(?![\w/-]|\.\w)")
 _KINDS_OF_FILE = {"entries", "entry", "extension", "extensions", "suffix", "stub", "stubs", "syntax"}
 
 
+# the folders a developer names with their dot ("dot venv"): a project's environment, its
+# tool caches and settings
+DOT_FOLDERS = {"venv", "github", "git", "cache", "config", "vscode", "idea", "cargo", "tox",
+               "nox", "devcontainer", "circleci", "gitlab", "husky", "local"}
+
+
+def say_dot_folder(name: str, before: str, after: str) -> str:
+    """``.venv`` as a developer says it: "the dot venv folder" ("dot venv" after an article,
+    or before a noun that says what it is)."""
+    said = f"dot {name}"
+    if before in _ARTICLES:
+        return said if after in _NOUNS else f"{said} folder"
+    return f"the {said}" if after in _NOUNS else f"the {said} folder"
+
+
 def _say_dot_name(match: re.Match[str]) -> str:
     """``.pyi files`` → "pyi files", ``pick up .coveragerc`` → "pick up the coveragerc file":
-    a dot before a word is a file kind or a dot file, never said as "dot"."""
+    a dot before a word is a file kind or a dot file, never said as "dot"; a dot folder is
+    said with its dot, as developers say it ("the dot venv folder")."""
     name = match.group(1)
     before = match.string[:match.start()].rstrip().rsplit(" ", 1)[-1].lower()
     after = match.string[match.end():].lstrip().split(" ", 1)[0].lower().rstrip(".,;:")
+    if name.lower() in DOT_FOLDERS:
+        return say_dot_folder(name, before, after)
     if before in _ARTICLES or after in _NOUNS or after in _KINDS_OF_FILE:
         return name
     return f"the {name} file"

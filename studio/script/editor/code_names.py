@@ -40,6 +40,12 @@ def _heard(name: str, title: str) -> bool:
 _TWO_WORDS = re.compile(r"`?(?!(?:get|set|has|use|can|was)_)[a-z]{3,}_[a-z]{3,}(?:\(\w*\))?`?")
 
 
+# a code span a developer says as it is written: a command of plain words ("`uv lock`", "`git
+# push`") or a dot folder ("`.venv`", said "dot venv"): no code read aloud (uv 2026-08-12's
+# "uv lock fails when .venv is a non-empty directory" was left untold for its two spans)
+_SAYABLE_SPAN = re.compile(r"`(?:[a-z][a-z0-9]*(?: [a-z][a-z0-9]*){1,2}|\.[a-z]{2,12})`")
+
+
 def unheard(raw: str, title: str = "") -> tuple[list[str], list[str]]:
     """The hard and the soft code names of ``raw`` that the title does not already say."""
     hard = [m.group(0) for m in _HARD.finditer(raw)
@@ -48,7 +54,7 @@ def unheard(raw: str, title: str = "") -> tuple[list[str], list[str]]:
             if not _PRODUCTS.match(m.group(0).strip("`")) and not _heard(m.group(0), title)
             and not re.fullmatch(r"[\d.]+|[A-Za-z]\.[A-Za-z]\.?|e\.g|i\.e|etc\.?", m.group(0))
             and not any(m.group(0) in h or h in m.group(0) for h in hard)
-            and not _TWO_WORDS.fullmatch(m.group(0))]
+            and not _TWO_WORDS.fullmatch(m.group(0)) and not _SAYABLE_SPAN.fullmatch(m.group(0))]
     return hard, soft
 
 

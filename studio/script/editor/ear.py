@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..speakable import heard, pointed_change, speakable
+from ..speakable import DOT_FOLDERS, heard, pointed_change, say_dot_folder, speakable
 
 _SCOPE = re.compile(r"(?<=\w)::(?=\w)")
 _SNAKE = re.compile(r"(?<![\w.])_*([A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+)_*(?![\w])")
@@ -121,6 +121,15 @@ _ROOT_DIR = re.compile(r"(?<![\w/.])/([a-z][\w-]*)/?(?=[\s,.;:)]|$)"
                        r"(?!\s+(?:folders?|director(?:y|ies)|dirs?)\b)")
 
 
+def _dot_ext(m: re.Match[str]) -> str:
+    """".tar.gz" → "tar gz" (a kind of file); ".venv" → "the dot venv folder"."""
+    if m.group(1) in DOT_FOLDERS and not m.group(2):
+        words = m.string[:m.start()].rstrip().rsplit(" ", 1)
+        after = m.string[m.end():].lstrip().split(" ", 1)[0].lower().rstrip(".,;:")
+        return say_dot_folder(m.group(1), words[-1].lower() if words else "", after)
+    return " ".join(x for x in m.groups() if x)
+
+
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
     text = _ROOT_DIR.sub(lambda m: ("the " if not re.search(r"\b(?:the|a|its|their)\s*$",
@@ -134,7 +143,7 @@ def for_ear(text: str) -> str:
     text = _PIN.sub(r"\1 \2", text)
     text = _ANY_COMMAND.sub(" ", text)  # "uv ... --index name": any uv command with it
     text = _LEAD_SCOPE.sub("", text)
-    text = _DOT_EXT.sub(lambda m: " ".join(x for x in m.groups() if x), text)
+    text = _DOT_EXT.sub(_dot_ext, text)
     text = _ATTRIBUTE.sub(r"the \1 attribute", text)
     text = _LONG_SCOPE.sub(r"\1", text)
     text = _EMPHASIS.sub("", _TAG.sub("", text))

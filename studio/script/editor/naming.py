@@ -65,6 +65,9 @@ def noun_phrase(title: str) -> str:
                 re.match(r"(?:the|a|an) ", tail, re.I):  # "Speed up the widget cache":
             # "a faster widget cache", not "faster the widget cache"
             return for_ear(_lower_first("a " + _AS_NOUN[low].format(tail.split(" ", 1)[1])))
+        if low == "allow" and re.match(r"[a-z]+ing\b", tail):  # "Allow locking with an
+            # invalid project environment": "locking with …", not "permission for locking"
+            return for_ear(tail)
         if low == "support":  # "Support for X" is named as it is
             tail = tail.removeprefix("for ")
         if low in ("add", "introduce"):  # "Add packed W4 execution to ROCm AOTI"

@@ -334,7 +334,7 @@ def _as_draft(said: str) -> str:
     return "Earlier in the same pull request, " + first + said[len(keep):]
 
 
-def _available(record: CommitRecord, title: str, skip: frozenset[str]) -> list[Line]:
+def available(record: CommitRecord, title: str, skip: frozenset[str]) -> list[Line]:
     """The record's sentences a story may tell: not the title again, not code, not the pull
     request's review; what a new thing did in an earlier draft of its own pull request is
     told as that (:func:`_as_draft`)."""
@@ -354,14 +354,14 @@ def choose(record: CommitRecord, words: int, title: str = "",
     """Up to ``words`` spoken words of the record, in the editor's order (problem, cause,
     change, evidence, action), each sentence whole; leaning sentences only after the one they
     lean on."""
-    available = _available(record, title, skip)
-    by_index = {x.index: x for x in available}
+    avail = available(record, title, skip)
+    by_index = {x.index: x for x in avail}
     chosen: list[Line] = []
     used = 0
     # the author's own summary first: the opening paragraphs, in order, as long as they run
     # on (a sentence leaning on one we could not say ends it); the passes below add a
     # measured result and what to do from anywhere in the record
-    opening = [x for x in available if x.para <= 1]  # the record's own first paragraphs
+    opening = [x for x in avail if x.para <= 1]  # the record's own first paragraphs
     for x in opening:
         if used + len(x.said.split()) > words * 0.7 or any(_same(x.said, c.said) for c in chosen):
             break
@@ -370,7 +370,7 @@ def choose(record: CommitRecord, words: int, title: str = "",
         chosen.append(x)
         used += len(x.said.split())
     if len(chosen) >= 2 or used >= words * 0.4:
-        for x in sorted((y for y in available if y.role in ("evidence", "action")
+        for x in sorted((y for y in avail if y.role in ("evidence", "action")
                          and y not in chosen and not y.leans and re.search(r"\d|you|should|must",
                                                                             y.said)),
                         key=lambda y: (y.role != "evidence", y.index))[:2]:
@@ -386,7 +386,7 @@ def choose(record: CommitRecord, words: int, title: str = "",
         # a paragraph's opening sentence first: it states the point the rest argues
         # (a problem that names the failure a user saw comes first: "the process dies with
         # a segmentation fault and no message", not "Nothing points at what went wrong")
-        for x in sorted((y for y in available if y.role == role),
+        for x in sorted((y for y in avail if y.role == role),
                         key=lambda y: (role == "problem" and not _SEEN.search(y.said),
                                        not y.first, y.index)):
             if x in chosen:
@@ -416,20 +416,20 @@ def lead(record: CommitRecord, title: str = "", skip: frozenset[str] = frozenset
          words: int = 40) -> list[str]:
     """The record's opening: its first sentence that stands alone (an author states the
     problem or the change first), and the one after it when it leans on it and fits."""
-    available = _available(record, title, skip)
-    for i, x in enumerate(available):
+    avail = available(record, title, skip)
+    for i, x in enumerate(avail):
         if x.leans or len(x.said.split()) > words:
             continue
         out = [until_now(x.said) if x.role == "problem" and x.index == 0 else x.said]
         used = len(x.said.split())
         if x.role in ("problem", "cause"):
             # a problem is told with its fix: the next sentence that says what changed
-            fix = next((y for y in available[i + 1:] if y.role in ("change", "evidence")
+            fix = next((y for y in avail[i + 1:] if y.role in ("change", "evidence")
                         and not y.leans), None)
             if fix is not None and used + len(fix.said.split()) <= words + 15:
                 out.append(fix.said)
             return out
-        nxt = available[i + 1] if i + 1 < len(available) else None
+        nxt = avail[i + 1] if i + 1 < len(avail) else None
         # a short statement and the problem it makes, told as the record tells it ("Three
         # doc examples combined ... This leaves the header in the buffer ...")
         room = max(words + 15, 55) if nxt is not None and nxt.leans and \

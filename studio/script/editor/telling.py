@@ -4,6 +4,7 @@ change, evidence, what to do); a series as one story told step by step."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ...digest.model import CommitInfo, Digest
 from ...editorial.impact import impact
@@ -20,6 +21,7 @@ from .acronyms import spelled, spellings
 from .clauses import base_of, base_verb, clause, noun_too, part_of, place, third_person_form
 from .code_names import unheard
 from .ear import for_ear
+from .footprint import footprint
 from .naming import noun_phrase
 from .sentences import LONG, Told, adapt, choose, lead
 
@@ -238,8 +240,11 @@ def tell_commit(c: CommitInfo, words: int, skip: frozenset[str] = frozenset(),
     if rides is not None:
         out.append(rides)
         out += measured
-    # (no line counts from the diff on a thin record: a blind judge heard "four lines of code
-    # changed and fifty-seven lines of new tests" as a commit log; a quiet day is short)
+    sized = footprint(c, commit_record(c).words) if not kept else ""
+    if sized:
+        out.append((sized, [c.sha]))
+    # (no line counts of a small change: a blind judge heard "four lines of code changed and
+    # fifty-seven lines of new tests" as a commit log; a large one's size is news)
     return out
 
 
@@ -302,6 +307,11 @@ def key_commit(story: Story) -> CommitInfo:
     explains it (the foundation the rest builds on), else the richest record; a fix's story
     is told through its fix (round 16: "reports a clear error instead of crashing" was "the
     other one" of a story led by the documentation written beside it)."""
+    own = [c for c in story.commits if not (c.sig is not None and c.sig.housekeeping)]
+    if own and len(own) < len(story.commits):  # a change and its tests: told through the change
+        story = replace(story, commits=own)
+        if len(own) == 1:
+            return own[0]
     if story.kind in ("fix", "security") and len(story.commits) > 1:
         fixes = [c for c in story.commits if impact(c, story.findings) == story.kind]
         if 0 < len(fixes) < len(story.commits):
@@ -402,6 +412,11 @@ def tell(story: Story, words: int, skip: frozenset[str] = frozenset(),
          d: Digest | None = None) -> list[Said]:
     """``skip``: record sentences told elsewhere (the focus says what to do); ``d``: the
     day, whose look-back tells what earlier days this work continues."""
+    if story.key.startswith("issue-") and \
+            sum(1 for c in story.commits if not (c.sig and c.sig.housekeeping)) == 1:
+        from .thread import tell_thread  # (it tells the change through tell_commit)
+
+        return tell_thread(story, words, skip, d)
     if len(story.commits) > 1:
         return tell_series(story, words, skip, d)
     return tell_commit(story.commits[0], words, skip, d)

@@ -47,6 +47,26 @@ WORDS_A_MINUTE = 150
 HEADLINE_SHARE = 0.35  # of the words left for stories, the headline's
 
 
+def _with_people(d: Digest) -> str:
+    """", most of them co-authored by Zanie Blue": the person behind the automation's commits,
+    where one person co-authored at least half of them (uv 2026-08-12: ten bot commits, nine
+    with Zanie Blue, were "twelve from automation" to a listener)."""
+    from collections import Counter
+
+    from ...bots import looks_like_bot
+
+    bots = [c for c in d.commits if c.is_bot]
+    named = Counter(n for c in bots for n in dict.fromkeys(c.co_authors) if not looks_like_bot(n))
+    if not named or len(bots) < 2:
+        return ""
+    who, n = named.most_common(1)[0]
+    if n * 2 < len(bots) or (len(named) > 1 and named.most_common(2)[1][1] == n):
+        return ""
+    share = "all of them" if n == len(bots) else "most of them" if n * 2 > len(bots) else \
+        "half of them"
+    return f", {share} co-authored by {who}"
+
+
 class EditorWriter:
     name = "editor-1"
 
@@ -110,8 +130,11 @@ class EditorWriter:
                 continue  # said in a line of "Also today", not a story of the show
             if len(items) >= most - (1 if version else 0):
                 break
+            key = key_commit(story)
+            # (a change's own tests never name it: "regression test for uv#21062")
             named = next((x for x in (short(noun_phrase(c.title)) for c in
-                                      [key_commit(story)] + story.commits)
+                                      [key] + [c for c in story.commits if c is not key and
+                                               not (c.sig and c.sig.housekeeping)])
                           if x and not x.startswith("a change that")), "")
             if not named:
                 continue
@@ -155,7 +178,7 @@ class EditorWriter:
             seg.sentences[0].text = finish(
                 f"{capitalize(count(d.stats.commits, 'commit'))} landed on {d.branch}: "
                 f"{number_words(len(people))} from {persons}, and {number_words(bots)} "
-                f"from automation{tail}")
+                f"from automation{tail}{_with_people(d)}")
         version = release_of(d.commits)
         if version:
             seg.say(f"It's a release day, too: the version moved to {version}",
@@ -301,6 +324,10 @@ class EditorWriter:
                 return f"{d.show}: {capitalize(for_ear(' '.join(rest.split()[:9])))}"
             return f"{d.show}: {'A quiet day' if d.commits else 'Nothing landed'}"
         items, _ = self._teaser(d, plan, release=True, skip=getattr(self, "_demoted", []))
+        thread = top.key.startswith("issue-")  # a change and its tests: named by the change
+        if not plan.rollbacks and top in plan.stories and (len(top.commits) == 1 or thread) \
+                and short(noun_phrase(key_commit(top).title)).startswith("a change that"):
+            items = []  # the headline names the episode, never a later story (ruff 2026-08-09)
         items = [re.sub(r"^(?:a|an|the) ", "", x) for x in items]
         while len(items) > 1 and len(", ".join(items)) > 70:
             items.pop(-2 if release_of(d.commits) and len(items) > 2 else -1)
@@ -308,11 +335,11 @@ class EditorWriter:
             return f"{d.show}: {headline_case(join_words([x[:1].upper() + x[1:] for x in items]))}"
         if len(top.commits) > 1 and top.topic:
             head = f"{capitalize(number_words(len(top.commits)))} Changes to the {top.topic}"
-        elif len(top.commits) > 1:
+        elif len(top.commits) > 1 and not thread:
             _, rest = split_area(top.commits[0].title)
             head = f"{capitalize(for_ear(' '.join(rest.split()[:8])))}, and More"
         else:
-            _, rest = split_area(top.commits[0].title)
+            _, rest = split_area(key_commit(top).title)
             head = capitalize(for_ear(" ".join(rest.split()[:9])))
         return f"{d.show}: {back}, and {head}" if back else f"{d.show}: {head}"
 
