@@ -48,7 +48,7 @@ def test_what_a_new_thing_did_in_its_own_draft_is_told_as_the_pull_requests_own_
 def test_a_riding_fix_is_told_with_its_measure_and_what_the_fix_measured():
     from studio.digest.model import CommitInfo
     from studio.editorial.riding import fix_evidence
-    from studio.script.editor.telling import _fix_measures
+    from studio.script.editor.riding_told import fix_measures
 
     body = ("Add CuteDSL kernels.\n\nAlso in this change:\n\n"
             "Fix a stochastic-rounding row-seed collision: the seed packed the row and the "
@@ -59,7 +59,7 @@ def test_a_riding_fix_is_told_with_its_measure_and_what_the_fix_measured():
                    author="Bruce", author_login="", author_email="bruce@example.com",
                    committed_at="2026-08-10T10:00:00+00:00", body=body)
     assert len(fix_evidence(c)) == 2
-    told = [s for s, _ in _fix_measures(c, fix_evidence(c))]
+    told = [s for s, _ in fix_measures(c, fix_evidence(c))]
     assert told == ["On real shapes 71 percent of blocks shared a stochastic rounding stream, "
                     "breaking the independence stochastic rounding relies on."]
     # the fix's measure is told when it names nothing the listener has not heard (round 23's
@@ -69,7 +69,7 @@ def test_a_riding_fix_is_told_with_its_measure_and_what_the_fix_measured():
                    committed_at="2026-08-10T10:00:00+00:00",
                    body=body.replace("Mixing the two fields multiplicatively", "Seeding each "
                                      "block from its own counter"))
-    told = [s for s, _ in _fix_measures(c, fix_evidence(c))]
+    told = [s for s, _ in fix_measures(c, fix_evidence(c))]
     assert told[1:] == ["Seeding each block from its own counter drops that to 0.01 to 0.03 "
                         "percent."], told
 

@@ -223,6 +223,24 @@ def say_name(name: str) -> str:
     return ("underscore " * min(lead, 2) + for_ear(name.lstrip("_"))).strip()
 
 
+_IF_YOU = re.compile(r"^(If you [^,:]+), (.+)$")
+
+
+def _one_audience(lines: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
+    """Two takeaways for the same listeners said once: "If you use ty, the fix for a
+    deadlock is on main now, and the opt-in unsound-yield lint is on main to try" (round 24:
+    "if you use the ty module" twice in a row)."""
+    out: list[tuple[str, list[str]]] = []
+    for text, shas in lines:
+        m, last = _IF_YOU.match(text), _IF_YOU.match(out[-1][0]) if out else None
+        if m and last and m.group(1) == last.group(1) and ":" not in text and \
+                ":" not in out[-1][0] and " and " not in last.group(2):
+            out[-1] = (f"{out[-1][0]}, and {m.group(2)}", out[-1][1] + shas)
+            continue
+        out.append((text, shas))
+    return out
+
+
 def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
           headline: Story | None = None, span: str = "today's",
           said: frozenset[str] = frozenset(), stories: list[Story] = ()) -> Draft:
@@ -298,7 +316,8 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
         seg.say("Nothing in today's commits asks you to change your code", [])
     # what the day gives whom: the listener hears who should care, not only what landed
     # (judges: "never says who should care", "the focus ignores the changes that matter")
-    lines = [(t, s.shas) for s in stories if (t := takeaway(s, d))][:MAX_TAKEAWAYS]
+    lines = _one_audience([(t, s.shas) for s in stories if (t := takeaway(s, d))]
+                          [:MAX_TAKEAWAYS])
     for i, (text, shas) in enumerate(lines):
         if i == 0 and not nothing:
             text = f"For {span} focus: {text[:1].lower()}{text[1:]}"

@@ -31,7 +31,8 @@ _AS_NOUN = {  # verb → how what it brings is named; "{}" is the rest of the ti
     "document": "documentation for {}", "test": "tests for {}", "refactor": "a refactor of {}",
     "simplify": "simpler {}", "update": "an update to {}", "upgrade": "an upgrade of {}",
     "uplift": "an upgrade of {}", "bump": "a bump of {}", "migrate": "a migration of {}",
-    "port": "a port of {}", "allow": "permission for {}",
+    "port": "a port of {}", "allow": "permission for {}", "avoid": "a fix for {}",
+    "prevent": "a fix for {}",
 }
 _CUT = re.compile(r"\s+(?:via|by(?= \w+ing\b)|when|so that|so|because|since|instead of|rather than|"
                   r"without|after|before|using|through)\s+",
@@ -68,6 +69,9 @@ def noun_phrase(title: str) -> str:
         if low == "allow" and re.match(r"[a-z]+ing\b", tail):  # "Allow locking with an
             # invalid project environment": "locking with …", not "permission for locking"
             return for_ear(tail)
+        if low in ("avoid", "prevent") and re.match(r"[a-z]+ing\b", tail):
+            return f"a change that {clause(title, 'present')[0]}"  # "a fix for replacing
+            # the waker" would say the opposite of "Avoid replacing the waker"
         if low == "support":  # "Support for X" is named as it is
             tail = tail.removeprefix("for ")
         if low in ("add", "introduce"):  # "Add packed W4 execution to ROCm AOTI"

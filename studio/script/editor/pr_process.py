@@ -17,10 +17,20 @@ def _stems(text: str) -> set[str]:
             if len(w) > 3 and w not in _SAYS_NOTHING}
 
 
+def sharpens(said: str, title: str) -> bool:
+    """A sentence that says the title again with its figures ("The change reduces the size
+    of Expr from 72 to 64 bytes" of "Reduce Expr size to 64 bytes"): told in its place."""
+    words = _stems(re.sub(r"\d+", " ", said)) - _stems("the change")
+    return bool(re.search(r"\d", said)) and bool(words) and \
+        len(words & _stems(title)) / len(words) > 0.7
+
+
 def restates(said: str, title_words: set[str]) -> bool:
     """A sentence that says the title again ("The change adds a sliding window to the eager
     KV-cache reference" after "added sliding windows to the KV-cache reference")."""
     words = _stems(said)
+    if set(re.findall(r"\d+", said)) - set(re.findall(r"\d+", " ".join(title_words))):
+        return False  # "from 72 to 64 bytes" after "Reduce Expr size to 64 bytes": news
     return bool(words) and len(words & _stems(" ".join(title_words))) / len(words) > 0.7
 
 

@@ -19,7 +19,7 @@ from ..story.voice import Voice
 from ..words import capitalize
 from .clauses import clause, past_form
 from .ear import for_ear, too_technical
-from .sentences import lead
+from .opening_lines import lead
 from .telling import only_tests, tell_commit
 
 _REVERTS_REF = re.compile(r"^\s*Reverts?\s+(?:[\w.-]+/[\w.-]+)?#\d+\.?\s*", re.I)

@@ -276,6 +276,7 @@ _DASH_ASIDE = re.compile(r"\s+(?:--|—|–)\s+[^-—–]{1,80}?\s+(?:--|—|–
 def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line]:
     out: list[Line] = []
     index = 0
+    cut_at = -2
     prose = sum(len(p.sentences) for p in record.paragraphs if not p.listed)
     names = spellings(record.text)
     for para, p in enumerate(record.paragraphs):
@@ -297,6 +298,14 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
             bare = without_code_tail(without_env_alternative(method_said(code_list_counted(
                 _asides_out(_DASH_ASIDE.sub(" ", raw))))))
             got = adapt(bare)
+            if got is None or too_much_code(bare):
+                # "This PR reduces the size of `Expr` from 72 to 64 bytes by storing only the
+                # start offset on `ExprCall` …": what it does, said; how, in code, left out
+                head = _MEANS.split(bare, 1)[0].rstrip(" ,;")
+                cut = adapt(head + ".") if head != bare and len(head.split()) >= 6 else None
+                if cut is not None and not too_much_code(head):
+                    got, bare = cut, head + "."
+                    cut_at = index  # what leans on it may lean on the part left out
             if got is not None and (_TALLY.search(bare) or _REPORTED.match(got[0]) and
                                     not _MEASURED.search(bare)):
                 got = None  # "Verified full MG 30B export and runtime successfully": a test
@@ -306,6 +315,9 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                 said, leans = got
                 if at > 0 and raw[:1].islower():  # the rest of a colon's clause
                     said, leans = said[:1].upper() + said[1:], True
+                if leans and cut_at == index - 1:  # "Both changes are required …" of the
+                    index += 1  # two changes the cut left out
+                    continue
                 said = spelled(said, names)
                 # the first sentence of a paragraph leans only on its own words
                 # a sentence that leans is said only after the one before it, even across
@@ -316,6 +328,7 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
     return out
 
 
+_MEANS = re.compile(r",?\s+(?:by|through)\s+(?=[a-z]+ing\b)|,?\s+(?:via|using)\s+(?=`)")
 _BEFORE = re.compile(r",?\s*\b(?:previously|before this)\b,?\s*", re.I)
 
 
@@ -338,7 +351,7 @@ def available(record: CommitRecord, title: str, skip: frozenset[str]) -> list[Li
     """The record's sentences a story may tell: not the title again, not code, not the pull
     request's review; what a new thing did in an earlier draft of its own pull request is
     told as that (:func:`_as_draft`)."""
-    title_words = {w for w in re.findall(r"[a-z0-9]+", title.lower()) if len(w) > 3}
+    title_words = {w for w in re.findall(r"[a-z0-9]+", title.lower()) if len(w) > 3 or w.isdigit()}
     out: list[Line] = []
     for x in lines(record, skip):
         if restates(x.said, title_words) or x.codey(title) or review_process(x.raw):
@@ -410,35 +423,6 @@ def choose(record: CommitRecord, words: int, title: str = "",
             chosen.extend(group)
             used += cost
     return _ordered(chosen)
-
-
-def lead(record: CommitRecord, title: str = "", skip: frozenset[str] = frozenset(),
-         words: int = 40) -> list[str]:
-    """The record's opening: its first sentence that stands alone (an author states the
-    problem or the change first), and the one after it when it leans on it and fits."""
-    avail = available(record, title, skip)
-    for i, x in enumerate(avail):
-        if x.leans or len(x.said.split()) > words:
-            continue
-        out = [until_now(x.said) if x.role == "problem" and x.index == 0 else x.said]
-        used = len(x.said.split())
-        if x.role in ("problem", "cause"):
-            # a problem is told with its fix: the next sentence that says what changed
-            fix = next((y for y in avail[i + 1:] if y.role in ("change", "evidence")
-                        and not y.leans), None)
-            if fix is not None and used + len(fix.said.split()) <= words + 15:
-                out.append(fix.said)
-            return out
-        nxt = avail[i + 1] if i + 1 < len(avail) else None
-        # a short statement and the problem it makes, told as the record tells it ("Three
-        # doc examples combined ... This leaves the header in the buffer ...")
-        room = max(words + 15, 55) if nxt is not None and nxt.leans and \
-            nxt.role in ("problem", "cause") and used <= 15 else words + 15
-        if nxt is not None and nxt.index == x.index + 1 and \
-                used + len(nxt.said.split()) <= room:
-            out.append(nxt.said)
-        return out
-    return []
 
 
 _REPORTED = re.compile(r"^(?:Verified|Tested|Ran|Checked|Confirmed|Built|Measured)\b")

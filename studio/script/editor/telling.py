@@ -10,7 +10,7 @@ from ...digest.model import CommitInfo, Digest
 from ...editorial.impact import impact
 from ...editorial.plan import Story
 from ...editorial.record import commit_record
-from ...editorial.riding import also_fixes, fix_evidence
+from ...editorial.riding import fix_evidence
 from ...editorial.titles import split_area
 from ..story import inputs as I
 from ..story.arcs import earlier_part
@@ -18,12 +18,14 @@ from ..story.draft import Said
 from ..story.verbs import is_handle
 from ..words import capitalize, join_words, number_words
 from .acronyms import spelled, spellings
-from .clauses import base_of, base_verb, clause, noun_too, part_of, place, third_person_form
-from .code_names import unheard
+from .clauses import base_of, base_verb, clause, noun_too, part_of, past_tense, place, third_person_form
 from .ear import for_ear
 from .footprint import footprint
 from .naming import noun_phrase
-from .sentences import LONG, Told, adapt, choose, lead
+from .opening_lines import lead
+from .pr_process import sharpens
+from .riding_told import fix_measures, riding_along
+from .sentences import LONG, Told, choose
 
 ORDINALS = ["The first", "The second", "The third", "The fourth", "The fifth", "The sixth"]
 MAX_STEPS = 5  # steps of a series told; the rest counted
@@ -189,44 +191,11 @@ def problem_first(head: list[Said], told: Told, shas: list[str]) -> list[Said]:
         [(x, shas) for x in told[n:]]
 
 
-def riding_along(c: CommitInfo) -> Said | None:
-    """"The same change also fixes a stochastic-rounding row-seed collision": the fixes a
-    long record carries past its own point (studio.editorial.riding), named in one sentence
-    (round 12's judge: "never mentions the seed fix")."""
-    found = [for_ear(clause("Fix " + what, "present")[0]) for what in also_fixes(c)
-             if not unheard(what)[0] and len(unheard(what)[1]) <= 1]
-    if not found:
-        return None
-    return f"The same change also {join_words(found[:2])}", [c.sha]
-
-
-def _fix_measures(c: CommitInfo, evidence: list[str]) -> list[Said]:
-    """What the fixes riding along measured (``evidence``: :func:`fix_evidence`), a sentence
-    each when it can be heard alone: a named fix with no evidence was what round 18's judges
-    heard as "never explains it"."""
-    out: list[Said] = []
-    names = spellings(commit_record(c).text)
-    for raw in evidence[:2]:
-        got = adapt(re.sub(r"\s*\([^()]*\)", "", raw)) if raw else None  # "(N=14336)" out
-        # a sentence that leans is said only right after the measure it leans on, and not
-        # when it names what the listener never heard ("Mixing the two fields ...", of fields
-        # only the record's code told: round 23's judges)
-        unnamed = re.search(r"\bthe (?:two|three|both) (\w+)", got[0]) if got else None
-        if unnamed and unnamed.group(1).rstrip("s") not in " ".join(x for x, _ in out):
-            got = None
-        if got is not None and (not got[1] or out) and len(got[0].split()) <= 35 and \
-                not unheard(got[0])[1]:
-            out.append((spelled(got[0], names), [c.sha]))
-        elif out:
-            break
-    return out
-
-
 def tell_commit(c: CommitInfo, words: int, skip: frozenset[str] = frozenset(),
                 d: Digest | None = None) -> list[Said]:
     rides = riding_along(c) if words >= LONG else None
     evidence = fix_evidence(c) if rides is not None else []
-    measured = _fix_measures(c, evidence)
+    measured = fix_measures(c, evidence)
     # a riding fix's measure is told after the fix is named, not before as the change's own
     # evidence ("71 to 86 percent of blocks shared a stream" heard before any seed was named)
     told = choose(commit_record(c), words, c.title,
@@ -236,6 +205,9 @@ def tell_commit(c: CommitInfo, words: int, skip: frozenset[str] = frozenset(),
     # its title's acronyms in the words its record spells them in ("Bruce added CuteDSL NVFP4
     # Randomized Hadamard Transform kernels": round 23's judges, "RHT is never expanded")
     lead = spelled(opening(c), spellings(commit_record(c).text)) if words >= LONG else opening(c)
+    if kept and not kept.before and sharpened(c, lead, kept) != lead:
+        lead = sharpened(c, lead, kept)  # not the title, then the same again with figures
+        kept = Told(kept[1:])
     out = problem_first([(lead, [c.sha])] + _arc([c], d), kept, [c.sha])
     if rides is not None:
         out.append(rides)
@@ -488,4 +460,16 @@ def one_line(story: Story, d: Digest | None = None) -> Said:
         key = key_commit(story)  # as the story's own telling leads with it
         lead = _led_by(key.title)
         return f"{capitalize(head)}, {lead}", [x.sha for x in story.commits]
-    return opening(c), [c.sha]
+    return sharpened(c, opening(c)), [c.sha]
+
+
+def sharpened(c: CommitInfo, lead: str, kept: list[str] | None = None) -> str:
+    """"Charlie Marsh reduced the size of Expr from 72 to 64 bytes": the opening told with the
+    figures of the record's first sentence when that sentence says the title again with them
+    (ruff 2026-08-09: the title, then "The change reduces the size of Expr from 72 to 64
+    bytes"); ``lead`` as it is otherwise."""
+    first = (kept if kept is not None else choose(commit_record(c), 40, c.title))[:1]
+    said = re.match(r"The change (\w+s) (.+)$", first[0]) if first else None
+    if said and lead.startswith(person(c) + " ") and sharpens(first[0], c.title):
+        return f"{person(c)} {past_tense(base_of(said.group(1)))} {said.group(2).rstrip('.')}"
+    return lead

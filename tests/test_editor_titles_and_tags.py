@@ -1,0 +1,69 @@
+"""The story writer on a day of tagged, thin records (as ruff 2026-08-09): a bracket tag is the
+tool's name ("if you use ty"), one audience is addressed once, a record sentence that says the
+title again with its figures takes the title's place, a sentence whose "how" is code is said
+up to its "by", and "Avoid deadlock" is named as the fix it is."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from gitrepo import GH_COMMITTER, RepoBuilder, at, squash
+
+from studio.digest.build import build_digest
+from studio.profile import profile_for
+from studio.script.editor.naming import noun_phrase
+from studio.script.writer import write_script
+from studio.sources.gitlocal import pull_git
+
+DAY = "2026-08-09"
+GH = {"committer": GH_COMMITTER[0], "committer_email": GH_COMMITTER[1]}
+
+SIZE_BODY = """## Summary
+
+This PR reduces the size of `Expr` from 72 to 64 bytes by storing only the start offset on
+`ExprCall` (64 to 56 bytes) and boxing the uncommon representation in `ExprStringLiteral` (64
+to 48 bytes). Both changes are required to reduce the size of the containing `Expr` enum.
+"""
+
+
+def _lines(n: int) -> str:
+    return "".join(f"x{i} = {i}\n" for i in range(n))
+
+
+def _episode(tmp_path: Path):
+    path = tmp_path / "lint.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/lint.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.rs": _lines(5)})
+        r.commit(squash("[ty] Avoid deadlock when scheduling watch checks", 301), at(DAY, 8),
+                 "Micha R", "micha@example.com", **GH, files={"crates/ty/src/main.rs": _lines(20)})
+        r.commit(squash("[ty] Add an opt-in `unsound-yield` lint", 302), at(DAY, 9), "Alex W",
+                 "alex@example.com", **GH, files={"crates/ty/src/lint.rs": _lines(500),
+                                                 "crates/ty/tests/yield.rs": _lines(400)})
+        r.commit(squash("[ty] Reduce Expr size to 64 bytes", 303, SIZE_BODY), at(DAY, 10),
+                 "Charlie M", "charlie@example.com", **GH,
+                 files={f"crates/linter/src/rules/r{k}.rs": _lines(6) for k in range(60)})
+    day = pull_git(path, dt.date.fromisoformat(DAY))
+    profile = profile_for(day.repo)
+    return write_script(build_digest(day, profile), profile)
+
+
+def test_a_bracket_tag_is_said_as_the_tools_name_and_one_audience_once(tmp_path):
+    ep = _episode(tmp_path)
+    focus = next(seg for seg in ep.segments if seg.id == "focus").text
+    assert "ty module" not in focus
+    assert focus.count("if you use ty") + focus.count("If you use ty") == 1, focus
+    assert "deadlock" in focus
+
+
+def test_a_sentence_with_the_titles_figures_takes_the_titles_place(tmp_path):
+    text = " ".join(seg.text for seg in _episode(tmp_path).segments)
+    assert "Charlie M reduced the size of Expr from 72 to 64 bytes." in text
+    assert "reduced Expr size to 64 bytes" not in text
+    assert "Both changes" not in text  # it leant on the "how" said in code, left out
+
+
+def test_avoid_is_named_as_a_fix_unless_it_avoids_doing_something():
+    assert noun_phrase("[ty] Avoid deadlock when scheduling watch checks") == \
+        "a fix for deadlock when scheduling watch checks"
+    assert noun_phrase("Avoid replacing the JoinQueue waker").startswith("a change that")
