@@ -67,3 +67,41 @@ def test_avoid_is_named_as_a_fix_unless_it_avoids_doing_something():
     assert noun_phrase("[ty] Avoid deadlock when scheduling watch checks") == \
         "a fix for deadlock when scheduling watch checks"
     assert noun_phrase("Avoid replacing the JoinQueue waker").startswith("a change that")
+
+
+XNN_BODY = """### Summary
+
+Fixes #10965.
+
+ATen lets `stride` be a single value that is broadcast over every spatial dim, so
+`len(stride)` is not the convolution's dimensionality.
+
+The backend infers dimensionality from the stride's length in three places, so a 2d conv
+with a length-1 stride is mistaken for a 1d conv:
+
+`Conv1dUnsqueezePass` skips a node unless `len(stride) == 1`, so it picked up the 2d conv.
+That is the traceback in the issue.
+
+The fix takes the dimensionality from the weight rank, which is unambiguous, and normalizes
+`stride` and `dilation` in the node visitor. `_get_act_deps` moves to the same derivation.
+"""
+
+
+def test_a_record_mostly_code_still_tells_its_problem_and_fix():
+    from studio.digest.model import CommitInfo
+    from studio.editorial.record import commit_record
+    from studio.script.editor.sentences import choose
+
+    c = CommitInfo(sha="f" * 40, title="Infer conv dimensionality from the weight rank",
+                   raw_title="Infer conv dimensionality from the weight rank", author="Aditya",
+                   author_login="", author_email="a@example.com",
+                   committed_at="2026-08-10T10:00:00+00:00", body=XNN_BODY)
+    told = choose(commit_record(c), 120, c.title)
+    # the problem a colon introduces, then "The fix …" after it (it leans on the problem,
+    # told), its plain-word code spans said; never a sentence whose subject is an identifier
+    assert told[0] == ("Until now, the backend inferred dimensionality from the stride's length "
+                       "in three places, so a 2d conv with a length-1 stride was mistaken for a "
+                       "1d conv.") or told[0].startswith("The backend infers dimensionality"), told
+    assert any(x.startswith("The fix takes the dimensionality from the weight rank") and
+               "normalizes stride and dilation" in x for x in told), told
+    assert not any("act deps" in x for x in told), told

@@ -41,9 +41,11 @@ _TWO_WORDS = re.compile(r"`?(?!(?:get|set|has|use|can|was)_)[a-z]{3,}_[a-z]{3,}(
 
 
 # a code span a developer says as it is written: a command of plain words ("`uv lock`", "`git
-# push`") or a dot folder ("`.venv`", said "dot venv"): no code read aloud (uv 2026-08-12's
-# "uv lock fails when .venv is a non-empty directory" was left untold for its two spans)
-_SAYABLE_SPAN = re.compile(r"`(?:[a-z][a-z0-9]*(?: [a-z][a-z0-9]*){1,2}|\.[a-z]{2,12})`")
+# push`"), a parameter named by one plain word ("`stride`") or a dot folder ("`.venv`", said
+# "dot venv"): no code read aloud (uv 2026-08-12's "uv lock fails when .venv is a non-empty
+# directory" was left untold for its two spans)
+_SAYABLE_SPAN = re.compile(r"`(?:[a-z][a-z0-9]*(?: [a-z][a-z0-9]*){1,2}|\.[a-z]{2,12}|"
+                           r"[a-z]{3,12})`")  # (a plain word: "normalizes `stride`")
 
 
 def unheard(raw: str, title: str = "") -> tuple[list[str], list[str]]:

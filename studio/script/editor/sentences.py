@@ -45,7 +45,7 @@ _PROBLEM = re.compile(
     r"\b(?:previously|currently|used to|crash\w*|panic\w*|segfault\w*|abort\w*|fail\w*|"
     r"error\w*|incorrect\w*|wrong\w*|"
     r"bug|regress\w*|broke\w*|cannot|can't|couldn't|didn't|did not|was not|were not|silently|"
-    r"corrupt\w*|overflow\w*|leak\w*|deadlock\w*|race\w*|slow|hang\w*|stale|misleading|"
+    r"corrupt\w*|overflow\w*|leak\w*|deadlock\w*|race\w*|slow|hang\w*|stale|misleading|mistaken|"
     r"never|missing|nothing a|has to|had to|problem|(?:were|was) (?:omitted|ignored|lost))\b",
     re.I)
 _ACTION = re.compile(r"\b(?:should|must|need to|opt in|to enable|set the|you can|"
@@ -288,13 +288,18 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                 index += len(p.sentences)
                 continue
         for at, raw in enumerate(p.sentences):
-            if raw.endswith(":") and p.sentences[at + 1:at + 2] and \
-                    p.sentences[at + 1][:1].islower():
-                raw = raw[:-1] + "."  # a whole clause the reader split at its colon
+            if raw.endswith(":") and (p.sentences[at + 1:at + 2] and
+                                      p.sentences[at + 1][:1].islower() or
+                                      at + 1 == len(p.sentences) and _WHOLE.search(raw)):
+                raw = raw[:-1] + "."  # a whole clause the reader split at its colon, or one
+                # that introduces the paragraphs after it ("… is mistaken for a 1d conv:")
             if raw in skip or (p.listed and (not _FINITE.search(raw) or ":" in raw[:40]
                                              or raw[:1].islower() or " + " in raw)):
                 index += 1
                 continue  # told elsewhere (the focus), or a list item that is no sentence
+            if _CALL_ARGS.search(raw):  # "so `len(stride)` is not …": said as "so len is
+                index += 1  # not …" once the call's arguments went; code, not a sentence
+                continue
             bare = without_code_tail(without_env_alternative(method_said(code_list_counted(
                 _asides_out(_DASH_ASIDE.sub(" ", raw))))))
             got = adapt(bare)
@@ -328,6 +333,14 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
     return out
 
 
+_WHOLE = re.compile(r"^\w[\w'-]*(?: [\w'-]+){1,4} (?:is|are|was|were|has|have|had|does|"
+                    r"\w+s|\w+ed)\b.{25,}:$")  # a subject, a verb, and more before the colon
+_THE_FIX = re.compile(r"^The (?:fix|change|patch) (?:now )?(?:takes|makes|moves|adds|uses|"
+                      r"changes|checks|stops|derives|reads|keeps|passes|normali[sz]es)\b")
+# a sentence whose subject is an identifier ("`_get_act_deps` moves to the same …"): heard as
+# code read out, whatever follows
+_CALL_ARGS = re.compile(r"`[\w.]+\([^`)]+\)[^`]*`")
+_CODE_SUBJECT = re.compile(r"^`[^`]*(?:_|[a-z][A-Z]|\.|::)[^`]*`")
 _MEANS = re.compile(r",?\s+(?:by|through)\s+(?=[a-z]+ing\b)|,?\s+(?:via|using)\s+(?=`)")
 _BEFORE = re.compile(r",?\s*\b(?:previously|before this)\b,?\s*", re.I)
 
@@ -354,7 +367,8 @@ def available(record: CommitRecord, title: str, skip: frozenset[str]) -> list[Li
     title_words = {w for w in re.findall(r"[a-z0-9]+", title.lower()) if len(w) > 3 or w.isdigit()}
     out: list[Line] = []
     for x in lines(record, skip):
-        if restates(x.said, title_words) or x.codey(title) or review_process(x.raw):
+        if restates(x.said, title_words) or x.codey(title) or review_process(x.raw) or \
+                _CODE_SUBJECT.match(x.raw):
             continue
         if draft_history(x.raw, title):
             x = replace(x, said=_as_draft(x.said), leans=False)
@@ -407,7 +421,9 @@ def choose(record: CommitRecord, words: int, title: str = "",
             if sum(1 for c in chosen if c.role == role) >= most:
                 break
             group = [x]
-            if x.leans:
+            if x.leans and _THE_FIX.match(x.said) and any(c.role == "problem" for c in chosen):
+                pass  # "The fix takes …" leans on the problem, told already, wherever it was
+            elif x.leans:
                 before = by_index.get(x.index - 1)
                 if before is None:
                     continue
