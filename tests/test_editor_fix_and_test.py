@@ -87,7 +87,7 @@ def test_a_fix_and_the_regression_test_for_its_issue_are_one_story_of_the_fix(tm
         "Account for launcher overrides in interpreter cache keys",
         "Add regression test for widgets#201"]
     story = next(seg for seg in ep.segments if seg.id.startswith("story"))
-    assert story.title.startswith("Account for launcher overrides")
+    assert story.title == "Launcher overrides in interpreter cache keys"
     text = story.text
     # the symptom as the regression test states it, then the fix, then the test in a line
     assert text.index("Until now") < text.index("Today,") < text.index("cache key") < \
@@ -118,3 +118,15 @@ def test_a_command_or_dot_folder_in_backticks_is_said_not_skipped():
         "uv lock fails when the dot venv folder is a non-empty directory"
     assert speakable("delete the .venv folder") == "delete the dot venv folder"
     assert speakable("pick up .coveragerc") == "pick up the coveragerc file"  # a dot file
+
+
+def test_a_problem_told_in_the_present_becomes_what_no_longer_happens():
+    from studio.script.editor.naming import noun_phrase
+    from studio.script.editor.no_longer import no_longer
+
+    assert no_longer("uv lock fails when the dot venv folder is a non-empty directory.") == \
+        "uv lock no longer fails when the dot venv folder is a non-empty directory"
+    assert no_longer("and then fails inside the convolution rule.") == ""  # mid-clause
+    assert no_longer("Tests fail on Windows.") == ""  # (a plural subject: not "no longer fail")
+    assert noun_phrase("Account for launcher overrides in interpreter cache keys") == \
+        "launcher overrides in interpreter cache keys"

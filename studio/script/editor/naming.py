@@ -32,7 +32,7 @@ _AS_NOUN = {  # verb → how what it brings is named; "{}" is the rest of the ti
     "simplify": "simpler {}", "update": "an update to {}", "upgrade": "an upgrade of {}",
     "uplift": "an upgrade of {}", "bump": "a bump of {}", "migrate": "a migration of {}",
     "port": "a port of {}", "allow": "permission for {}", "avoid": "a fix for {}",
-    "prevent": "a fix for {}",
+    "prevent": "a fix for {}", "account": "{}",
 }
 _CUT = re.compile(r"\s+(?:via|by(?= \w+ing\b)|when|so that|so|because|since|instead of|rather than|"
                   r"without|after|before|using|through)\s+",
@@ -72,6 +72,8 @@ def noun_phrase(title: str) -> str:
         if low in ("avoid", "prevent") and re.match(r"[a-z]+ing\b", tail):
             return f"a change that {clause(title, 'present')[0]}"  # "a fix for replacing
             # the waker" would say the opposite of "Avoid replacing the waker"
+        if low == "account" and tail.startswith("for "):  # "Account for launcher overrides
+            return for_ear(tail[4:])  # in cache keys": what it now takes into account
         if low == "support":  # "Support for X" is named as it is
             tail = tail.removeprefix("for ")
         if low in ("add", "introduce"):  # "Add packed W4 execution to ROCm AOTI"

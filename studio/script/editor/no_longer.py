@@ -65,14 +65,19 @@ def _symptom(lemma: str, text: str) -> bool:
                                   or bool(_WRONG.search(text)) or lemma == "raise")
 
 
+_MID_CLAUSE = re.compile(r"^(?:and|or|but|so|then|which|that|when|where|if|with|for|to|of|"
+                         r"in|on|as|because|while|since|after|before|once|also|only|just|"
+                         r"the|a|an|this|these|those|its|their)\b|^[a-z]+(?:ing|ed|ly)\b")
+
+
 def no_longer(sentence: str) -> str:
     """``sentence`` (a problem told in the past) as what no longer happens, lower-cased at
     its start unless it opens with a name; "" when it cannot be turned."""
     text = " ".join(sentence.split()).rstrip(".")
     words = text.split()
     if not 4 <= len(words) <= MOST_WORDS or _PRONOUN.match(text) or _NEGATED.search(text) \
-            or text[:1].islower():
-        return ""
+            or text[:1].islower() and _MID_CLAUSE.match(text):
+        return ""  # (a lower-case command may open it: "uv lock fails when …")
     for i, w in enumerate(words[1:10], start=1):
         low = w.lower()
         subject = " ".join(words[:i])
@@ -89,6 +94,14 @@ def no_longer(sentence: str) -> str:
             be = _BE[low][1 if low == "were" else 0]
             out = f"{subject} {be} no longer {' '.join(words[i + 1:])}"
             break
+        if low.endswith("s") and low.isalpha() and i <= 5 and not _plural(subject):
+            # told as it is until now ("`uv lock` fails when `.venv` is …"): "uv lock no
+            # longer fails when …" (uv 2026-08-12's fix had no takeaway at all)
+            lemma = (getLemma(low, upos="VERB") or ("",))[0]
+            if lemma and lemma != low and _symptom(lemma, text) and \
+                    low in getInflection(lemma, tag="VBZ"):
+                out = f"{subject} no longer {low} {' '.join(words[i + 1:])}".rstrip()
+                break
         if low.endswith("ed") and low.isalpha():
             if words[i - 1].lower().endswith("ly") or words[i - 1].lower() in _DET:
                 continue  # "the statically linked binary": an adjective, not the verb
