@@ -105,3 +105,34 @@ def test_a_record_mostly_code_still_tells_its_problem_and_fix():
     assert any(x.startswith("The fix takes the dimensionality from the weight rank") and
                "normalizes stride and dilation" in x for x in told), told
     assert not any("act deps" in x for x in told), told
+
+
+def test_one_persons_titles_on_one_subject_are_one_story_led_by_the_biggest(tmp_path):
+    # numpy 2026-08-07: three of five titles are Joren's shape-typing work, records empty
+    path = tmp_path / "arrays.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/arrays.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit(squash("TYP: ``clip`` improved shape-typing and dtype propagation", 401),
+                 at(DAY, 8), "Joren H", "joren@example.com", **GH,
+                 files={"pkg/fromnumeric.pyi": _lines(80), "tests/reveal/clip.pyi": _lines(3)})
+        r.commit(squash("TYP: ``isclose`` shape-typing fix for 2d array-likes", 402),
+                 at(DAY, 9), "Joren H", "joren@example.com", **GH,
+                 files={"pkg/numeric.pyi": _lines(36), "tests/reveal/isclose.pyi": _lines(4)})
+        r.commit(squash("MAINT: Remove unused env variable in the wheel build", 403),
+                 at(DAY, 10), "Greg B", "greg@example.com", **GH,
+                 files={".github/workflows/wheels.yml": "x\n"})
+        r.commit(squash("MAINT: Bump the deps group with 2 updates", 404), at(DAY, 11),
+                 "dependabot[bot]", "bot@users.noreply.github.com", **GH,
+                 files={"requirements/lint.txt": "y\n"})
+        r.commit(squash("TYP: ``np.unique`` shape-typing", 405), at(DAY, 12), "Joren H",
+                 "joren@example.com", **GH,
+                 files={"pkg/arraysetops.pyi": _lines(630), "tests/reveal/sets.pyi": _lines(104)})
+    day = pull_git(path, dt.date.fromisoformat(DAY))
+    profile = profile_for(day.repo)
+    ep = write_script(build_digest(day, profile), profile)
+    stories = [seg for seg in ep.segments if seg.id.startswith("story")]
+    assert len(stories) == 1, [s.title for s in stories]
+    text = stories[0].text
+    assert "three related changes, led by shape-typing for np unique" in text, text
+    assert "It changes only the type stubs and their tests, about 730 lines" in text
+    assert "clip" in text and "isclose" in text

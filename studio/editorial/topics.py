@@ -30,6 +30,12 @@ _STOP = {"the", "and", "for", "with", "from", "into", "when", "that", "this", "a
          "files", "data", "option", "options", "default", "handling", "behavior", "behaviour"}
 
 
+# what a change does, not what it is about: "Delete X", "Delete prototype Y" share no subject
+_DOINGS = {"delete", "deleted", "deletes", "drop", "drops", "rename", "renames", "move", "moves",
+           "improve", "improved", "improves", "refactor", "clean", "cleanup", "bump", "deprecate",
+           "expose", "implement", "introduce", "prototype", "unused", "dead"}
+
+
 def words(title: str, own: frozenset[str] = frozenset()) -> set[str]:
     """A title's subject words; ``own``: the project's own name's words, which every title
     may carry and no story is about ("Pydantic models" and "pydantic-core" are no series)."""
@@ -55,6 +61,10 @@ def topic_groups(commits: list[CommitInfo],
     # with three about the codec are a codec story; rounding down lost it)
     limit = max(2, min(5, (len(commits) + 3) // 4))
     rare = {c.sha: {w for w in bags[c.sha] if 2 <= freq[w] <= limit} for c in commits}
+    # one person's changes that share two words are one subject even when the day is small
+    # ("shape-typing" in three of numpy 2026-08-07's five titles, all Joren Hammudoglu's)
+    most = max(limit, 3)
+    common = {c.sha: {w for w in bags[c.sha] if 2 <= freq[w] <= most} for c in commits}
     parent = {c.sha: c.sha for c in commits}
     # the day's area prefixes ("runtime:", "task:") name where a change is, not what it is
     # about: two titles that share only such words, in different areas, are no story
@@ -71,6 +81,9 @@ def topic_groups(commits: list[CommitInfo],
     for i, a in enumerate(commits):
         for b in commits[i + 1:]:
             shared = rare[a.sha] & rare[b.sha]
+            if a.author == b.author and \
+                    len((common[a.sha] & common[b.sha]) - area_words - _DOINGS) >= 2:
+                shared = common[a.sha] & common[b.sha]
             if not shared - area_words and not (area_of[a.sha] and
                                                 area_of[a.sha] == area_of[b.sha]):
                 continue

@@ -292,7 +292,10 @@ def key_commit(story: Story) -> CommitInfo:
         first = min(story.commits, key=lambda c: (c.pr or 0, c.committed_at))
         if commit_record(first).words >= 60:
             return first
-    return max(story.commits, key=lambda c: commit_record(c).words)
+    # (records that say nothing past their titles: the biggest change leads, numpy
+    # 2026-08-07's 730-line np.unique typing over a 20-line fix)
+    return max(story.commits, key=lambda c: (commit_record(c).words,
+                                             sum(f.added + f.deleted for f in c.changes)))
 
 
 def _also(commits: list[CommitInfo], plural: bool = False) -> str:
@@ -307,6 +310,8 @@ def _also(commits: list[CommitInfo], plural: bool = False) -> str:
             first, _, rest = text.partition(" ")
             text = f"{base_of(first)} {rest}".strip()
         said.append(text)
+    if len(said) > 1 and all(x.startswith("brings ") for x in said):  # "brings X and Y"
+        return "brings " + join_words([x.removeprefix("brings ") for x in said])
     return join_words(said)
 
 
@@ -327,6 +332,9 @@ def tell_series(story: Story, words: int, skip: frozenset[str] = frozenset(),
     detail.before = min(told.before, len(detail)) if isinstance(told, Told) else 0
     out = problem_first([(head, [c.sha for c in commits])] + _arc(commits, d, story), detail,
                         [key.sha])
+    sized = footprint(key, commit_record(key).words) if not detail else ""
+    if sized:
+        out.append((sized, [key.sha]))
     others = [c for c in commits if c is not key]
     if others:
         shown = others[:3]
