@@ -130,3 +130,24 @@ def test_a_problem_told_in_the_present_becomes_what_no_longer_happens():
     assert no_longer("Tests fail on Windows.") == ""  # (a plural subject: not "no longer fail")
     assert noun_phrase("Account for launcher overrides in interpreter cache keys") == \
         "launcher overrides in interpreter cache keys"
+
+
+def test_a_titles_only_change_names_the_modules_it_touches():
+    from studio.digest.model import CommitInfo
+    from studio.script.editor.footprint import footprint
+    from studio.sources.model import FileChange
+
+    def change(paths: dict[str, int]) -> CommitInfo:
+        return CommitInfo(sha="a" * 40, title="Introduce micro-optimizations",
+                          raw_title="Introduce micro-optimizations", author="David",
+                          author_login="", author_email="d@example.com",
+                          committed_at="2026-08-04T10:00:00+00:00", body="",
+                          changes=[FileChange(p, n, 0) for p, n in paths.items()])
+
+    three = change({"pkg/_internal/_config.py": 83, "pkg/_internal/_fields.py": 33,
+                    "pkg/_internal/_generate_schema.py": 41})
+    assert footprint(three, 2) == ("It touches the config, fields, and generate schema "
+                                   "modules, about 160 lines in all")
+    # one module named says nothing; a record that explains itself is told from its words
+    assert footprint(change({"crates/ty/src/main.rs": 24}), 2) == ""
+    assert footprint(three, 40) == ""

@@ -6,9 +6,11 @@ the story writer said only that the work landed)."""
 
 from __future__ import annotations
 
+import re
+
 from ...digest import paths as P
 from ...digest.model import CommitInfo
-from ..words import number_words
+from ..words import join_words, number_words
 
 THIN = 12  # record words at most: a title and nothing else
 LARGE = 300  # lines added or removed from which a change is large
@@ -41,4 +43,29 @@ def footprint(c: CommitInfo, record_words: int) -> str:
     if lines >= LARGE:
         return (f"It's a large change, {_about(lines)} lines added or removed across {where}"
                 + (", with tests" if tested else ""))
+    code = [f.path for f, k in zip(c.changes, kinds, strict=True) if k == P.CODE]
+    names = list(dict.fromkeys(n for n in map(_module_name, code) if n))
+    if code and 2 <= len(names) == len(code) <= MOST_NAMED and lines >= 100:
+        # "It touches the config, fields and generate schema modules": where the change
+        # lives, as a developer names the files (pydantic 2026-08-04's headline was a title);
+        # one module named ("It touches the ty module, 24 lines") says nothing
+        return (f"It touches the {join_words(names)} modules, "
+                f"{_about(lines)} lines in all" + (", with tests" if tested else ""))
+    return ""
+
+
+MOST_NAMED = 3
+_GENERIC = {"lib", "mod", "index", "init", "main", "utils", "util", "core", "common", "base",
+            "types", "impl", "api", "src", "internal", "helpers", "misc"}
+
+
+def _module_name(path: str) -> str:
+    """``pydantic/_internal/_generate_schema.py`` → "generate schema"; a file with a generic
+    name (``lib.rs``, ``__init__.py``) is named by its folder; "" when neither says anything."""
+    parts = [x for x in path.split("/") if x]
+    for part in reversed(parts):
+        stem = part.rsplit(".", 1)[0] if part is parts[-1] else part
+        said = " ".join(w for w in re.split(r"[_\-]+", stem) if w)
+        if said and said.lower() not in _GENERIC and re.fullmatch(r"[a-z][a-z0-9 ]{1,30}", said):
+            return said
     return ""
