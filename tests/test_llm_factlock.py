@@ -212,6 +212,18 @@ def test_an_invented_title_or_summary_is_caught(day, text, title, why):
     assert why in check_headline(text, facts, title)[0]
 
 
+def test_a_summary_keeps_its_true_sentences_when_a_later_one_fails(day):
+    from studio.script.llm.headline import check_headline, kept_summary
+
+    facts, _ = day
+    true = "Ana Lima adds a QAT prototype for int4 training."
+    summary = f"{true} Raj Mehta reviewed it."
+    assert check_headline(summary, facts, False)[0]  # the whole fails on a name
+    assert kept_summary(summary, facts) == true  # the model's own first sentence stays
+    assert kept_summary(f"Raj Mehta reviewed it. {true}", facts) == ""  # a false lead: replaced
+    assert kept_summary(true, facts) == ""  # one sentence: nothing to keep apart
+
+
 def test_the_same_author_is_the_one_just_told(day):
     # round 9: "From the same author, ..." after another person's story credited him with a
     # change he did not write (through the writer: llm_day's "misattributed same author" plant)

@@ -65,6 +65,9 @@ def test_broken_metadata_falls_through(tmp_path):
 
 def test_readme_heading_cleanup():
     assert readme_heading("# **Ruff** :zap:\n") == "Ruff"
+    # a heading that is only a logo, over several lines (polars): its alt text names it
+    assert readme_heading('<h1 align="center">\n  <a href="https://pola.rs">\n    <img src='
+                          '"https://x/banner.svg" alt="Polars logo">\n  </a>\n</h1>\n') == "Polars"
     assert readme_heading("Intro line\n\n## Not first level\n") == ""
 
 

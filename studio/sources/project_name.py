@@ -113,6 +113,13 @@ def readme_heading(text: str) -> str:
             found = m.group(1)
         elif m := re.search(r"<h1\b[^>]*>(.*?)(?:</h1>|$)", line, re.I):
             found = m.group(1)
+            if "</h1>" not in line.lower():  # a heading over several lines (a logo's link)
+                rest = " ".join(lines[i + 1:i + 8])
+                found += " " + re.split(r"</h1>", rest, maxsplit=1, flags=re.I)[0]
+            if not re.sub(r"<[^>]+>", "", found).strip():  # only a logo: its alt text names it
+                alt = re.search(r"<img\b[^>]*\balt=[\"']([^\"']{2,60})[\"']", found, re.I)
+                found = re.sub(r"\s+(?:logo|banner|icon|wordmark)$", "", alt.group(1).strip(),
+                               flags=re.I) if alt else ""
         elif (i + 1 < len(lines) and line.strip() and re.fullmatch(r"(=+|#+|\*+)", lines[i + 1].strip())
               and len(lines[i + 1].strip()) >= len(line.strip()) - 1):
             found = line

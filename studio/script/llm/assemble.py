@@ -13,7 +13,7 @@ from ..story.draft import finish
 from .claims import same_author
 from .factlock import check_resolved, check_title, resolve
 from .facts import DayFacts
-from .headline import check_headline
+from .headline import check_headline, kept_summary
 from .revise import Rejected
 from .schema import DraftScript
 
@@ -116,8 +116,13 @@ def lock_draft(draft: DraftScript, facts: DayFacts, story: Episode, digest: Dige
         title = story.title
     why, _ = check_headline(summary, facts, title=False)
     if why:
-        notes.append(f"summary replaced: {why}")
-        summary = story.summary
+        kept = kept_summary(summary, facts)
+        if kept:  # the model's own summary, less the sentence the record does not hold
+            notes.append(f"summary shortened: {why}")
+            summary = kept
+        else:
+            notes.append(f"summary replaced: {why}")
+            summary = story.summary
     if digest.show and digest.show.lower() not in title.lower():
         title = f"{digest.show}: {title}"  # as every episode of the show is titled
     offer_story(segments, story)

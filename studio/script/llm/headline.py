@@ -149,3 +149,19 @@ def check_headline(text: str, facts: DayFacts, title: bool) -> tuple[str, list[s
     if not title and found / total < MIN_SUPPORT:
         return f"only {found / total:.0%} of its words are in the commits it matches", []
     return "", credited
+
+
+def kept_summary(text: str, facts: DayFacts) -> str:
+    """A summary whose first sentence passes, less its sentences that do not ("… and the
+    rechunk parameter is deprecated on every read and scan function", of a day that says
+    "all"), as long as what is left passes as a whole; "" when its first sentence fails (the
+    story writer's summary is used). A one-word claim cost the whole of a strong model's
+    summary, replaced by the story writer's pasted titles (round 26's judges)."""
+    sentences = _sentences(text)
+    if len(sentences) < 2:
+        return ""
+    kept = [s for s in sentences if not check_headline(s, facts, title=False)[0]]
+    if not kept or kept[0] != sentences[0]:
+        return ""
+    out = " ".join(kept)
+    return out if not check_headline(out, facts, title=False)[0] else ""
