@@ -91,7 +91,7 @@ def test_a_fix_and_the_regression_test_for_its_issue_are_one_story_of_the_fix(tm
     text = story.text
     # the symptom as the regression test states it, then the fix, then the test in a line
     assert text.index("Until now") < text.index("Today,") < text.index("cache key") < \
-        text.index("A regression test that reproduces the bug landed with it")
+        text.index("A regression test for issue 201 that reproduces the bug landed with it")
     assert "regression test for widgets" not in ep.title.lower()
 
 
@@ -99,6 +99,8 @@ def test_the_person_behind_the_automations_commits_is_named(tmp_path):
     _, ep = _episode(_day(tmp_path))
     welcome = ep.segments[0].text
     assert "from automation" in welcome and "all of them co-authored by Zanie Blue" in welcome
+    story = next(seg for seg in ep.segments if seg.id.startswith("story"))
+    assert "Today, Zanie Blue and the project's automation accounted for" in story.text
 
 
 def test_a_titles_only_change_is_told_by_its_files(tmp_path):
@@ -127,6 +129,8 @@ def test_a_problem_told_in_the_present_becomes_what_no_longer_happens():
     assert no_longer("uv lock fails when the dot venv folder is a non-empty directory.") == \
         "uv lock no longer fails when the dot venv folder is a non-empty directory"
     assert no_longer("and then fails inside the convolution rule.") == ""  # mid-clause
+    assert no_longer("uv lock fails when the folder is empty, even though locking only needs "
+                     "an interpreter.") == "uv lock no longer fails when the folder is empty"
     assert no_longer("Tests fail on Windows.") == ""  # (a plural subject: not "no longer fail")
     assert noun_phrase("Account for launcher overrides in interpreter cache keys") == \
         "launcher overrides in interpreter cache keys"

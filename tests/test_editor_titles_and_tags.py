@@ -65,7 +65,7 @@ def test_a_sentence_with_the_titles_figures_takes_the_titles_place(tmp_path):
 
 def test_avoid_is_named_as_a_fix_unless_it_avoids_doing_something():
     assert noun_phrase("[ty] Avoid deadlock when scheduling watch checks") == \
-        "a fix for deadlock when scheduling watch checks"
+        "a fix for a deadlock when scheduling watch checks"
     assert noun_phrase("Avoid replacing the JoinQueue waker").startswith("a change that")
 
 

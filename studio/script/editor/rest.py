@@ -43,6 +43,10 @@ def areas(commits: list[CommitInfo]) -> list[tuple[str, int]]:
     return [(w, n) for w, n in found.most_common(2) if n >= 2]
 
 
+_ONE = {"dependency updates": "a dependency update", "tests": "a test change",
+        "docs": "a documentation change", "typo fixes": "a typo fix"}
+
+
 def rest_line(commits: list[CommitInfo], d: Digest, more: bool) -> str:
     if not commits:
         return ""
@@ -70,8 +74,11 @@ def rest_line(commits: list[CommitInfo], d: Digest, more: bool) -> str:
     if what and chores * 2 > n and n > 2:
         return f"{lead}, mostly {join_words(what[:2])}"
     if what and chores:
-        if n == 1:
-            return f"{lead}, in {what[0]}"
-        share = "all of them" if chores == n else f"{number_words(chores)} of them"
+        if n == 1:  # "And one smaller change, a dependency update", never "in dependency
+            # updates"
+            single = _ONE.get(what[0])
+            return f"{lead}, {single}" if single else f"{lead}, in {what[0]}"
+        share = ("both" if n == 2 else "all of them") if chores == n else \
+            f"{number_words(chores)} of them"
         return f"{lead}, {share} {join_words(what[:3])}"
     return lead

