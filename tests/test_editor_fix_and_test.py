@@ -116,6 +116,10 @@ def test_a_command_or_dot_folder_in_backticks_is_said_not_skipped():
     assert not too_much_code(raw)
     assert not too_much_code("Run `git push` after `cargo build`.")
     assert too_much_code("Set `TOKIO_WORKER_THREADS` before `Runtime::new`.")
+    # a path or a build target in code is never said ("This breaks every fbcode consumer of
+    # //executorch/exir/passes:lib", heard in the 40-day bench)
+    assert too_much_code("This breaks every consumer of `//executorch/exir/passes:lib`.")
+    assert too_much_code("Since `exir/passes/BUCK` uses explicit `srcs` lists, it fails.")
     assert for_ear("uv lock fails when .venv is a non-empty directory") == \
         "uv lock fails when the dot venv folder is a non-empty directory"
     assert speakable("delete the .venv folder") == "delete the dot venv folder"

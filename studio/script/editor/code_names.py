@@ -17,7 +17,8 @@ _HARD = re.compile(
     r"\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b"  # an environment variable or constant
     r"|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){2,}\b"  # three humps or more
     r"|\b[a-z]+[A-Z][A-Za-z0-9]*\b"  # camelCase
-    r"|\w::\w")
+    r"|\w::\w"
+    r"|`[^`\s]*\w/\w[^`\s]*`")  # a path or a build target in code ("`exir/passes/BUCK`")
 _SOFT = re.compile(
     r"`[^`]+`"  # a code span
     r"|\b[A-Za-z]\w*_\w+\b"  # snake_case
