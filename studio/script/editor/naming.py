@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from lemminflect import getInflection
+
 from ...digest.change_words import VERSION_NUMBER
 from ...digest.model import CommitInfo
 from ...editorial.titles import PART
@@ -126,8 +128,19 @@ def segment_title(c: CommitInfo) -> str:
     """A story's segment title from its commit: "Support for referencing indexes by name"."""
     phrase = short(noun_phrase(c.title), 8)
     phrase = re.sub(r"^(?:a|an|the) ", "", phrase) if not phrase.startswith("a change") else \
-        short(for_ear(_rest_of(c.title)), 8)
+        _doing(short(for_ear(_rest_of(c.title)), 8))
     return phrase[:1].upper() + phrase[1:]
+
+
+def _doing(title: str) -> str:
+    """"Infer XNNPACK conv dimensionality …" → "Inferring XNNPACK conv dimensionality …": a
+    segment titled by what the change does, never an order to the listener (round 26's
+    read-aloud: "sounds like an order, not a headline")."""
+    first, _, rest = title.partition(" ")
+    if not first.isalpha() or not base_verb(first.lower()) or re.match(r"[a-z]+ing\b", rest):
+        return title  # ("Avoid replacing the waker": no "Avoiding replacing")
+    forms = getInflection(first.lower(), tag="VBG")
+    return f"{forms[0]} {rest}".strip() if forms else title
 
 
 def release_of(commits: list[CommitInfo]) -> str:

@@ -31,7 +31,7 @@ NUMBERS = [
     "{commits_cap} landed on {branch}, from {authors}.",
     "On {branch}: {commits} from {authors}.",
     "{authors_cap} put {commits} on {branch}.",
-    "The count for {branch} is {commits}, written by {authors}.",
+    "{commits_cap} went into {branch}, written by {authors}.",
     "{branch_cap} took {commits} today; {authors} wrote them.",
     "By the numbers, {commits} reached {branch}, the work of {authors}.",
 ]
@@ -40,10 +40,10 @@ NUMBERS_BOTS = [
     "On {branch}: {commits}, every one from an automated account.",
     "{branch_cap} took {commits}, and no person wrote any of them.",
     "Only automation today: {commits} on {branch}.",
-    "The count for {branch} is {commits}, all from bots.",
+    "{commits_cap} went into {branch}, all from bots.",
 ]
 REVERT_COUNT = [
-    "{reverts_cap} of them {verb} {noun}.",
+    "{reverts_cap} of those commits {verb} {noun}.",
     "Among them, {counted}.",  # "a rollback" / "two rollbacks" ("one a rollback" was said)
     "{reverts_cap} {verb} {revert_noun} of earlier work.",
     "That includes {counted}.",
