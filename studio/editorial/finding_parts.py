@@ -64,10 +64,15 @@ def action_of(sentence: str) -> str:
     return _clean(m.group(0)) if m else ""
 
 
+_SHORT_FLAG = re.compile(r"(?<![\w-])-[a-zA-Z](?![\w-])")
+
+
 def _names(sentence: str, kind: str) -> list[str]:
     names = [n for n in _CODE.findall(sentence)]
     names += _ENV.findall(re.sub(r"`[^`]*`", "", sentence))
     names += _FLAG.findall(re.sub(r"`[^`]*`", "", sentence))
+    if kind == "break":  # "an unparsable file to -c": the short option it breaks
+        names += _SHORT_FLAG.findall(re.sub(r"`[^`]*`", "", sentence))
     if kind in ("requirement", "platform", "limitation"):
         names += [m.group(0) for m in _TOOL_VERSION.finditer(re.sub(r"`[^`]*`", "", sentence))
                   if re.search(r"[A-Za-z]{2}", m.group(0).split()[0])

@@ -49,6 +49,7 @@ _ADDRESSEE = (r"(?:users?|callers?|consumers?|you|downstream|applications?|proje
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("break", re.compile(
         r"\b(?:compatibility break|breaking change|BC[- ]?breaking|backwards?[- ]incompatible|"
+        r"(?:this|it|that) is (?:a )?breaking\b|"
         r"(?:does|will) break\b|no longer (?:configures?|compiles?|builds?|works?|"
         r"accepts?|imports?)|is (?:now )?(?:a hard )?error\b(?! message)|"
         r"\b(?:now )?(?:fails?|errors?|raises?) (?:instead of|where it used to|when)\b.{0,60}"
@@ -215,6 +216,12 @@ def _signals(c: CommitInfo) -> list[tuple[str, str, int, str]]:
             reported = bool(_REPORTS.match(sentence)) and sentence.endswith(":") or \
                 reported and sentence[:1].islower()
     title = c.raw_title or c.title
+    if re.match(r"^\w+(?:\([^)]*\))?!:", title):  # a conventional commit's "feat!:": breaking
+        out.append(("break", title, -1, ""))
+    for path in [f.path for f in c.changes] or c.files:
+        m = _FRAGMENT.search(path)  # a release-notes fragment the change adds, by its type
+        if m and not any(k == _FRAGMENT_KINDS[m.group(1).lower()] for k, *_ in out):
+            out.append((_FRAGMENT_KINDS[m.group(1).lower()], title, -1, "fragment"))
     if uplift_of(title):
         out.append(("requirement", title, -1, "action"))  # "Uplift Ethos-U SDK to 26.05"
     if re.search(r"\bBC[- ]?breaking\b|\bbreaking\b|drop(?:s|ped)? support for|"
@@ -223,6 +230,16 @@ def _signals(c: CommitInfo) -> list[tuple[str, str, int, str]]:
         if kind is not None:
             out.append((kind, title, -1, ""))
     return out
+
+
+# a release-notes fragment (towncrier's ``changelog/14716.breaking.rst``, ``newsfragments/``,
+# ``changes/``): the project's own word that the change breaks, removes or deprecates (pytest
+# 2026-08-06: a merge whose branch added "14716.breaking.rst" was told with no focus at all)
+_FRAGMENT = re.compile(r"(?:^|/)(?:changelog|changelog\.d|changes|newsfragments|news|"
+                       r"\.changes)/[^/]*?\.(breaking|removal|deprecation|deprecated)"
+                       r"(?:\.\d+)?\.(?:rst|md|txt)$", re.I)
+_FRAGMENT_KINDS = {"breaking": "break", "removal": "removal", "deprecation": "deprecation",
+                   "deprecated": "deprecation"}
 
 
 # a title moving a tool, SDK or dependency the project builds against to a new version
@@ -256,8 +273,9 @@ def commit_findings(c: CommitInfo) -> list[Finding]:
                                "requirement"):
             continue
         paragraph = record.paragraphs[n].sentences if n >= 0 else (sentence,)
-        if not _is_finding(kind, sentence, section, " ".join(paragraph)):
-            continue
+        if section != "fragment" and not _is_finding(kind, sentence, section,
+                                                     " ".join(paragraph)):
+            continue  # (the project's own release note says it: a finding as it is)
         uplift = uplift_of(sentence) if n < 0 and kind == "requirement" else None
         if uplift:
             what, version = uplift

@@ -17,7 +17,11 @@ _KINDS = {"fix", "feat", "feature", "chore", "docs", "doc", "refactor", "perf", 
           "periodic", "nit", "minor", "misc", "types", "typing", "security", "release",
           # NumPy's and SciPy's kinds ("MAINT: Bump ...", "TYP: ..."): what, not where
           "maint", "mnt", "enh", "bug", "typ", "tst", "bld", "dep", "rel", "sty", "bench",
-          "dev", "rev"}
+          "dev", "rev", "depr", "deprecation", "deprecate", "breaking", "break"}
+# a kind's scope that names the language a change is written in ("fix(rust): …", "depr(python):
+# …", polars): no place in the project ("in the rust module" was said of every title)
+_LANGUAGES = {"rust", "python", "py", "js", "javascript", "ts", "typescript", "go", "golang",
+              "java", "kotlin", "c", "cpp", "c++", "cxx", "swift", "ruby", "node", "wasm"}
 
 
 def split_area(title: str) -> tuple[str, str]:
@@ -33,7 +37,8 @@ def split_area(title: str) -> tuple[str, str]:
                 scope = m.group(2) if pattern is _COLON_AREA else None
                 if re.fullmatch(r"(?:PR|part|step)\s?\d+", head, re.I):
                     pass  # "PR3: Pipeline Orchestrator": a number in a series, no place
-                elif head.lower() in _KINDS and scope and not area:
+                elif head.lower() in _KINDS and scope and not area and \
+                        scope.strip().lower() not in _LANGUAGES:
                     area = scope.strip()  # "fix(mlx): ..." is about mlx
                 elif head.lower() not in _KINDS and not area:
                     area = head

@@ -129,7 +129,9 @@ def _one_name_each(said: list[tuple[str, list[str]]]) -> list[tuple[str, list[st
 
     for text, shas in said:
         m = re.match(r"^((?:[A-Z][\w'’.-]*)(?: [A-Z][\w'’.-]*){0,3}) (?=[a-z])", text)
-        name = m.group(1) if m else ""
+        name = m.group(1) if m and not re.match(r"(?:A|An|The)\b", text) else ""
+        # ("A change from ace2016 avoided X" names no one by "A": "… and change from ace2016
+        # accepted Y" was said)
         if run and name and name == who and len(run) < 3 and "," not in text:
             run.append((text, shas))
             continue

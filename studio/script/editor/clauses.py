@@ -299,6 +299,10 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
         # "Don't error on unhashable arguments": "stopped erroring on unhashable arguments"
         verb, _, more = tail.partition(" ")
         ing = getInflection(verb.lower(), tag="VBG")
+        m = re.match(r"(or|and) ([a-z]+)\b(.*)$", more)  # "Don't hang or crash on …":
+        if m and base_verb(m.group(2)):  # "stopped hanging or crashing on …"
+            also = getInflection(m.group(2), tag="VBG")
+            more = f"{m.group(1)} {also[0] if also else m.group(2)}{m.group(3)}"
         said = _said(f"{'stopped' if tense == 'past' else 'stops'} "
                      f"{ing[0] if ing else verb + 'ing'} {more}".strip())
         return (f"{said} {where}" if where else said), True

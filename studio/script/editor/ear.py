@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ..speakable import DOT_FOLDERS, heard, pointed_change, say_dot_folder, speakable
+from ..words import join_words
 
 _SCOPE = re.compile(r"(?<=\w)::(?=\w)")
 _SNAKE = re.compile(r"(?<![\w.])_*([A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+)_*(?![\w])")
@@ -130,8 +131,27 @@ def _dot_ext(m: re.Match[str]) -> str:
     return " ".join(x for x in m.groups() if x)
 
 
+_CODE_ALTERNATIVES = re.compile(r"`[^`/\s]+`(?:\s?/\s?`[^`/\s]+`)+")
+_GLOB_SPAN = re.compile(r"`([\w.]*\*[\w.*]*)`")  # "`rolling_*_by`"
+
+
+def _glob_said(name: str) -> str:
+    """``ewm_*`` → "ewm", ``rolling_*_by`` → "rolling by", ``pct_change`` → "pct change": a
+    name or a family of names, as a developer says it."""
+    return " ".join(w for w in re.split(r"[_*]+", name) if w) or name
+
+
+_SHORT_OPTION = re.compile(r"(?<![\w-])-([a-zA-Z])(?![\w-])")  # "-c": "dash c"
+
+
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
+    text = _SHORT_OPTION.sub(r"dash \1", text)
+    # "`sqrt`/`cbrt`/`pct_change`/`ewm_*`": names offered as alternatives, said as a list,
+    # never a path ("the ewm_ folder", polars 2026-08-04)
+    text = _CODE_ALTERNATIVES.sub(lambda m: join_words([_glob_said(x) for x in re.findall(
+        r"`([^`]+)`", m.group(0))]), text)
+    text = _GLOB_SPAN.sub(lambda m: _glob_said(m.group(1)), text)
     text = _ROOT_DIR.sub(lambda m: ("the " if not re.search(r"\b(?:the|a|its|their)\s*$",
                                                              m.string[:m.start()]) else "")
                          + m.group(1) + " folder", text)

@@ -25,7 +25,7 @@ from .ear import for_ear
 from .rollbacks import short_clause
 from .sentences import adapt
 from .takeaway import takeaway
-from .telling import only_tests, person
+from .telling import _subject, only_tests, person
 
 MAX_COMMITS = 4
 MAX_TAKEAWAYS = 2  # stories a focus with nothing to act on points listeners to
@@ -35,6 +35,7 @@ LEAD = {
     "migration": "a migration", "workaround": "a workaround", "deprecation": "a deprecation",
     "opt-in": "an opt-in", "limitation": "a stated limit",
 }
+MOVE_OFF = "if your code uses it, now is the time to move off it"
 IS = {  # how the focus introduces a change by its finding
     "break": "is a compatibility break", "removal": "removes something you may use",
     "rename": "renames something you may use", "requirement": "brings a new requirement",
@@ -90,6 +91,11 @@ def _said(f: Finding, c: CommitInfo, context: bool = True) -> list[str]:
         target = re.search(r"\bCMake target\b", " ".join(f.context))
         what = f"the {say_name(f.subject)} CMake target" if target else say_name(f.subject)
         said = _NAMES_IT.sub(lambda m: f"{m.group(1)} {what}", said, count=1)
+    if leans and re.match(r"(?:This|That) is (?:a )?breaking\b", said):
+        # "This is breaking for invocations that …": the break the lead just named, said as
+        # it ("It is breaking for …"), never with the record's sentence before it, which is
+        # about something else (pytest 2026-08-06: "… derived from CONFIG LOADERS BY SUFFIX")
+        return ["It" + said[4:]]
     if leans and not context:
         return []
     if leans and f.sentence in sentences:
@@ -190,7 +196,16 @@ def _lead(f: Finding, c: CommitInfo, told: bool = False) -> tuple[str, bool]:
                 f"version {version}", True)  # a fact to know: the record gives no instruction
     if f.kind in ("break", "removal", "rename") and f.subject:
         # the name a listener must look for in their code, said exactly (its underscore too)
-        return f"{change} {IS[f.kind]}, for code that uses {say_name(f.subject)}", False
+        return f"{change} {IS[f.kind]}, for code that uses {say_name(f.subject)}", \
+            f.paragraph < 0  # (a title's: all the record says)
+    if f.kind == "deprecation" and f.subject and f.paragraph < 0:
+        # "Deprecate `Expr.rechunk()`", a title with nothing more: said all the same (polars
+        # 2026-08-04's two deprecations went unsaid, the focus naming only "the rust module")
+        said, verb = clause(split_area(c.title)[1], "past")  # the title's whole claim:
+        # "deprecated struct rename fields with an incorrect number of fields", not the name
+        if not verb:
+            said = f"deprecated {say_name(re.sub(r'[(][)]$', '', f.subject))}"
+        return f"{_subject(person(c))} {said}: {MOVE_OFF}", True
     if f.kind == "opt-in" and (told or _hard_to_hear(_handle(f))):
         # the record's sentence says how; a switch that is code ("Builder::enable_x", an
         # environment variable) is not read out (judges: "reads the env var name aloud"):
@@ -290,13 +305,17 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
         n = number_words(len(items) + len(tips))
         seg.say(f"For {span} focus, {n} things to know before you pull", [])
     told = 0
-    for lead, lines, sha in items:
+    moves = sum(1 for lead, _, _ in items if lead.endswith(MOVE_OFF))
+    for i, (lead, lines, sha) in enumerate(items):
+        if lead.endswith(MOVE_OFF) and moves > 1 and any(x[0].endswith(MOVE_OFF)
+                                                         for x in items[:i]):
+            lead = lead.removesuffix(MOVE_OFF) + "the same goes for that"  # (said once)
         if many:
             nth = NTH[min(told, 2)] if told < len(items) + len(tips) - 1 or told < 2 else NTH[3]
             lead = f"{nth}, {lead[:1].lower() + lead[1:] if lead.startswith('The ') else lead}"
         else:
             lead = f"For {span} focus: " + (lead[:1].lower() + lead[1:]
-                                             if lead.startswith("Part of ") else lead)
+                                             if lead.startswith(("Part of ", "A change from ")) else lead)
         seg.say(lead, [sha])
         for line in lines:
             seg.say(line, [sha])

@@ -316,6 +316,11 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                 got = None  # "Verified full MG 30B export and runtime successfully": a test
                 # plan's tick, heard as the record read aloud (round 9); a measured result is
                 # evidence and is kept
+            if got is not None and _CODE_SUBJECT.match(raw.lstrip("*_ ")) and \
+                    not _THE_CHANGE.match(got[0]):
+                got = None  # an identifier as the subject, said as words ("Validate marker
+                # names re-implemented …"): code read out (a subject the host says "The
+                # change" for is fine)
             if got is not None:
                 said, leans = got
                 if at > 0 and raw[:1].islower():  # the rest of a colon's clause
@@ -340,7 +345,9 @@ _THE_FIX = re.compile(r"^The (?:fix|change|patch) (?:now )?(?:takes|makes|moves|
 # a sentence whose subject is an identifier ("`_get_act_deps` moves to the same …"): heard as
 # code read out, whatever follows
 _CALL_ARGS = re.compile(r"`[\w.]+\([^`)]+\)[^`]*`")
-_CODE_SUBJECT = re.compile(r"^`[^`]*(?:_|[a-z][A-Z]|\.|::)[^`]*`")
+_CODE_SUBJECT = re.compile(r"^`[^`]*(?:_|[a-z][A-Z]|\.|::)[^`]*`|^_?[a-z]+(?:_[a-z0-9]+)+\b|"
+                           r"^\w+\.\w+\(")  # ("FDCapture.snap() did …")
+_THE_CHANGE = re.compile(r"^(?:The|This) (?:change|fix|patch|pull request)\b")
 _MEANS = re.compile(r",?\s+(?:by|through)\s+(?=[a-z]+ing\b)|,?\s+(?:via|using)\s+(?=`)")
 _BEFORE = re.compile(r",?\s*\b(?:previously|before this)\b,?\s*", re.I)
 
@@ -367,8 +374,7 @@ def available(record: CommitRecord, title: str, skip: frozenset[str]) -> list[Li
     title_words = {w for w in re.findall(r"[a-z0-9]+", title.lower()) if len(w) > 3 or w.isdigit()}
     out: list[Line] = []
     for x in lines(record, skip):
-        if restates(x.said, title_words) or x.codey(title) or review_process(x.raw) or \
-                _CODE_SUBJECT.match(x.raw):
+        if restates(x.said, title_words) or x.codey(title) or review_process(x.raw):
             continue
         if draft_history(x.raw, title):
             x = replace(x, said=_as_draft(x.said), leans=False)

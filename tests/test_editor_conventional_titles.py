@@ -1,0 +1,109 @@
+"""Round 26's never-tuned days (polars, pytest), read after their blind read: conventional
+commit titles ("fix(rust):", "depr:", "feat!:"), release-notes fragments, a record's own "This
+is breaking", short options, code alternatives and globs, as a host says them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from gitrepo import GH_COMMITTER, RepoBuilder, at, squash
+
+from studio.digest.build import build_digest
+from studio.editorial.findings import find_findings
+from studio.editorial.titles import split_area
+from studio.profile import profile_for
+from studio.script.editor.clauses import clause
+from studio.script.editor.ear import for_ear
+from studio.script.speakable import speakable
+from studio.script.writer import write_script
+from studio.sources.gitlocal import pull_git
+
+DAY = "2026-08-04"
+GH = {"committer": GH_COMMITTER[0], "committer_email": GH_COMMITTER[1]}
+
+CONFIG_BODY = """Validate the config-file option's argument.
+
+Previously an invalid path either silently produced an empty configuration or crashed with a
+raw traceback. Now a path that does not exist is a usage error.
+
+This is breaking for invocations that passed an unparsable file to -c and relied on it being
+ignored.
+"""
+
+
+def _lines(n: int) -> str:
+    return "".join(f"x{i} = {i}\n" for i in range(n))
+
+
+def _episode(tmp_path: Path):
+    path = tmp_path / "frames.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/frames.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit(squash("fix(rust): Don't hang or crash on `sqrt`/`cbrt`/`ewm_*` with a Struct "
+                        "column", 501), at(DAY, 8), "Kevin P", "kevin@example.com", **GH,
+                 files={"crates/ops/pow.rs": _lines(30), "tests/test_struct.py": _lines(20)})
+        r.commit(squash("depr(python): Deprecate `Expr.rechunk()`", 502), at(DAY, 9), "Amber S",
+                 "amber@example.com", **GH, files={"py/expr.py": _lines(5)})
+        r.commit(squash("depr: Deprecate `struct.rename_fields()` with an incorrect number of "
+                        "fields", 503), at(DAY, 10), "Amber S", "amber@example.com", **GH,
+                 files={"py/struct.py": _lines(8)})
+        r.commit(squash("Validate the config-file option", 504, CONFIG_BODY), at(DAY, 11),
+                 "Ronny P", "ronny@example.com", **GH,
+                 files={"src/config.py": _lines(60), "changelog/14716.breaking.rst": "x\n"})
+    day = pull_git(path, dt.date.fromisoformat(DAY))
+    profile = profile_for(day.repo)
+    digest = build_digest(day, profile)
+    return digest, write_script(digest, profile)
+
+
+def test_a_language_scope_or_a_kind_is_no_place():
+    assert split_area("fix(rust): Don't hang on X") == ("", "Don't hang on X")
+    assert split_area("depr(python): Deprecate `Expr.rechunk()`")[0] == ""
+    assert split_area("depr: Deprecate x")[0] == ""
+    assert split_area("fix(mlx): thing") == ("mlx", "thing")  # a component stays a place
+
+
+def test_code_alternatives_globs_steps_and_short_options_are_said():
+    said, verb = clause("Don't hang or crash on `sqrt`/`cbrt`/`pct_change`/`ewm_*` with a "
+                        "Struct column", "past")
+    assert verb and said == ("stopped hanging or crashing on sqrt, cbrt, pct change, and ewm "
+                             "with a Struct column")
+    assert for_ear("null values in `rolling_*_by`") == "null values in rolling by"
+    assert speakable("did seek/read/seek/truncate on every phase") == \
+        "did seek, read, seek and truncate on every phase"
+    assert for_ear("an unparsable file to -c") == "an unparsable file to dash c"
+
+
+def test_breaks_and_deprecations_are_found_and_said_in_the_focus(tmp_path):
+    digest, ep = _episode(tmp_path)
+    kinds = {(f.kind, f.sha) for f in find_findings(digest.commits)}
+    by_title = {c.title: c.sha for c in digest.commits}
+    config = by_title["Validate the config-file option"]
+    assert ("break", config) in kinds  # its own words, and its release-notes fragment
+    focus = next(seg for seg in ep.segments if seg.id == "focus").text
+    assert "It is breaking for invocations that passed an unparsable file to dash c" in focus
+    assert "Amber S deprecated Expr rechunk:" in focus
+    # the title's whole claim, not the bare name; the advice said once
+    assert "Amber S deprecated struct rename fields with an incorrect number of fields:" in focus
+    assert focus.count("now is the time to move off it") == 1
+    assert focus.count("the same goes for that") == 1
+    assert "rust module" not in " ".join(seg.text for seg in ep.segments)
+
+
+def test_a_conventional_breaking_marker_or_fragment_alone_is_a_break():
+    from studio.digest.model import CommitInfo
+    from studio.editorial.findings import commit_findings
+    from studio.sources.model import FileChange
+
+    def commit(title: str, paths: list[str]) -> CommitInfo:
+        return CommitInfo(sha="b" * 40, title=title, raw_title=title, author="Ann",
+                          author_login="", author_email="a@example.com",
+                          committed_at="2026-08-04T10:00:00+00:00", body="",
+                          changes=[FileChange(p, 30, 0) for p in paths])
+
+    assert [f.kind for f in commit_findings(commit("feat!: drop the old reader",
+                                                   ["src/io.py"]))] == ["break"]
+    assert [f.kind for f in commit_findings(commit("Rework the loader",
+                                                   ["src/io.py", "changelog/12.removal.rst"]))] \
+        == ["removal"]
