@@ -107,3 +107,11 @@ def test_a_conventional_breaking_marker_or_fragment_alone_is_a_break():
     assert [f.kind for f in commit_findings(commit("Rework the loader",
                                                    ["src/io.py", "changelog/12.removal.rst"]))] \
         == ["removal"]
+
+
+def test_two_fixes_that_share_only_what_went_wrong_are_no_series():
+    from studio.editorial.topics import words
+
+    a = words("fix: Fix projection pushdown incorrect select height")
+    b = words("fix: Fix assertion error or incorrect data load from parquet written by fastparquet")
+    assert not (a & b) - {"fix"}, a & b

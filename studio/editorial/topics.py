@@ -27,7 +27,11 @@ _STOP = {"the", "and", "for", "with", "from", "into", "when", "that", "this", "a
          # "EllipsisType" and "type lookup logic" made three unrelated changes one story)
          "type", "types", "logic", "code", "value", "values", "error", "errors", "issue",
          "issues", "case", "cases", "check", "checks", "name", "names", "path", "paths", "file",
-         "files", "data", "option", "options", "default", "handling", "behavior", "behaviour"}
+         "files", "data", "option", "options", "default", "handling", "behavior", "behaviour",
+         # what went wrong, said of anything ("incorrect select height", "incorrect data load
+         # from parquet": two unrelated fixes called related, polars 2026-08-18)
+         "incorrect", "wrong", "invalid", "broken", "missing", "unexpected", "properly",
+         "correctly", "crash", "crashes", "panic", "panics", "hang", "hangs", "failure"}
 
 
 # what a change does, not what it is about: "Delete X", "Delete prototype Y" share no subject
