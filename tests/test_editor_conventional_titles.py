@@ -115,3 +115,13 @@ def test_two_fixes_that_share_only_what_went_wrong_are_no_series():
     a = words("fix: Fix projection pushdown incorrect select height")
     b = words("fix: Fix assertion error or incorrect data load from parquet written by fastparquet")
     assert not (a & b) - {"fix"}, a & b
+
+
+def test_one_persons_improvements_to_different_things_share_no_subject():
+    from studio.editorial.topics import words
+    from studio.script.editor.naming import _doing
+
+    assert not words("chore: Improve backtrace path formatting") & \
+        words("feat: Improve error in Series constructor with name in context")
+    assert _doing("Do not remove nested caches") == "not removing nested caches"
+    assert _doing("Infer conv dimensionality") == "inferring conv dimensionality"

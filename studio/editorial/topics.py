@@ -31,7 +31,13 @@ _STOP = {"the", "and", "for", "with", "from", "into", "when", "that", "this", "a
          # what went wrong, said of anything ("incorrect select height", "incorrect data load
          # from parquet": two unrelated fixes called related, polars 2026-08-18)
          "incorrect", "wrong", "invalid", "broken", "missing", "unexpected", "properly",
-         "correctly", "crash", "crashes", "panic", "panics", "hang", "hangs", "failure"}
+         "correctly", "crash", "crashes", "panic", "panics", "hang", "hangs", "failure",
+         # what a change does to anything ("Improve backtrace path formatting", "Improve error
+         # in Series constructor": one person's unrelated changes told as a series, polars
+         # 2026-08-10)
+         "improve", "improved", "improves", "improving", "correct", "corrects", "ignore",
+         "mark", "delete", "deleted", "rename", "move", "refactor", "tweak", "adjust",
+         "simplify", "clean", "cleanup"}
 
 
 # what a change does, not what it is about: "Delete X", "Delete prototype Y" share no subject

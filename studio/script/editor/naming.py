@@ -137,7 +137,12 @@ def _doing(title: str) -> str:
     segment titled by what the change does, never an order to the listener (round 26's
     read-aloud: "sounds like an order, not a headline")."""
     first, _, rest = title.partition(" ")
-    if not first.isalpha() or not base_verb(first.lower()) or re.match(r"[a-z]+ing\b", rest):
+    if first.lower() == "do" and rest.startswith("not "):  # "Do not remove nested caches":
+        verb, _, more = rest[4:].partition(" ")  # "Not removing nested caches"
+        forms = getInflection(verb.lower(), tag="VBG") if base_verb(verb.lower()) else ()
+        return f"not {forms[0]} {more}".strip() if forms else title
+    if not first.isalpha() or not base_verb(first.lower()) or re.match(r"[a-z]+ing\b", rest) \
+            or first.lower() in ("do", "does"):
         return title  # ("Avoid replacing the waker": no "Avoiding replacing")
     forms = getInflection(first.lower(), tag="VBG")
     return f"{forms[0]} {rest}".strip() if forms else title
