@@ -125,3 +125,26 @@ def test_one_persons_improvements_to_different_things_share_no_subject():
         words("feat: Improve error in Series constructor with name in context")
     assert _doing("Do not remove nested caches") == "not removing nested caches"
     assert _doing("Infer conv dimensionality") == "inferring conv dimensionality"
+
+
+def test_prevent_from_and_a_fragment_only_deprecation_are_said():
+    from studio.script.editor.naming import noun_phrase
+
+    assert noun_phrase("Prevent sub-commands from accepting --version (#14231)") == \
+        "sub-commands that no longer accept the version flag"
+
+
+def test_a_change_the_release_notes_call_a_deprecation_is_in_the_focus(tmp_path):
+    path = tmp_path / "tester.git"
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/tester.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit(squash("Extend instance method fixture deprecation to all higher scopes", 601),
+                 at(DAY, 9), "Freya B", "freya@example.com", **GH,
+                 files={"src/fixtures.py": _lines(12), "changelog/601.deprecation.rst": "x\n",
+                        "testing/test_deprecated.py": _lines(50)})
+    day = pull_git(path, dt.date.fromisoformat(DAY))
+    profile = profile_for(day.repo)
+    ep = write_script(build_digest(day, profile), profile)
+    focus = next(seg for seg in ep.segments if seg.id == "focus").text
+    assert "Freya B extended instance method fixture deprecation to all higher scopes, and the " \
+        "release notes list it as a deprecation" in focus, focus

@@ -35,6 +35,7 @@ LEAD = {
     "migration": "a migration", "workaround": "a workaround", "deprecation": "a deprecation",
     "opt-in": "an opt-in", "limitation": "a stated limit",
 }
+_NOTED = {"deprecation": "a deprecation", "break": "a breaking change", "removal": "a removal"}
 MOVE_OFF = "if your code uses it, now is the time to move off it"
 IS = {  # how the focus introduces a change by its finding
     "break": "is a compatibility break", "removal": "removes something you may use",
@@ -198,6 +199,14 @@ def _lead(f: Finding, c: CommitInfo, told: bool = False) -> tuple[str, bool]:
         # the name a listener must look for in their code, said exactly (its underscore too)
         return f"{change} {IS[f.kind]}, for code that uses {say_name(f.subject)}", \
             f.paragraph < 0  # (a title's: all the record says)
+    if f.paragraph < 0 and not f.subject and f.kind in _NOTED:
+        # a release-notes fragment's finding (``changelog/14774.deprecation.rst``) names
+        # nothing: the change said by its title, and how the project's notes file it
+        # (pytest 2026-08-20's deprecation went unsaid)
+        said, verb = clause(split_area(c.title)[1], "past")
+        if verb:
+            return (f"{_subject(person(c))} {said}, and the release notes list it as "
+                    f"{_NOTED[f.kind]}"), True
     if f.kind == "deprecation" and f.subject and f.paragraph < 0:
         # "Deprecate `Expr.rechunk()`", a title with nothing more: said all the same (polars
         # 2026-08-04's two deprecations went unsaid, the focus naming only "the rust module")

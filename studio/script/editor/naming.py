@@ -71,6 +71,12 @@ def noun_phrase(title: str) -> str:
         if low == "allow" and re.match(r"[a-z]+ing\b", tail):  # "Allow locking with an
             # invalid project environment": "locking with …", not "permission for locking"
             return for_ear(tail)
+        m = re.match(r"(.+?) from ([a-z]+)ing (.+)$", tail) if low in ("prevent", "stop") else None
+        if m and base_verb(_stem(m.group(2))):  # "Prevent sub-commands from accepting
+            # --version": "sub-commands that no longer accept --version"
+            return f"{for_ear(m.group(1))} that no longer {_stem(m.group(2))} " \
+                f"{for_ear(m.group(3))}"  # (the object said alone: "--version" is "the
+            # version flag", not "accept with the version flag")
         if low in ("avoid", "prevent") and re.match(r"[a-z]+ing\b", tail):
             return f"a change that {clause(title, 'present')[0]}"  # "a fix for replacing
             # the waker" would say the opposite of "Avoid replacing the waker"
@@ -155,3 +161,11 @@ def release_of(commits: list[CommitInfo]) -> str:
         if m:
             return (m.group("v") or m.group("w") or "").lstrip("v")
     return ""
+
+
+def _stem(ing: str) -> str:
+    """"accept" of "accepting" (the base a gerund was made from), "" when none is known."""
+    from lemminflect import getLemma
+
+    got = getLemma(ing + "ing", upos="VERB")
+    return got[0] if got else ""
