@@ -159,3 +159,14 @@ def test_a_titles_only_change_names_the_modules_it_touches():
     # one module named says nothing; a record that explains itself is told from its words
     assert footprint(change({"crates/ty/src/main.rs": 24}), 2) == ""
     assert footprint(three, 40) == ""
+
+
+def test_a_person_and_the_automation_are_one_subject_said_once():
+    from studio.script.editor.also_today import _one_name_each
+
+    said = _one_name_each([("Zanie Blue and the project's automation initialized the cache",
+                            ["a"]),
+                           ("Zanie Blue and the project's automation preserved the output",
+                            ["b"])])
+    assert said == [("Zanie Blue and the project's automation initialized the cache and "
+                     "preserved the output", ["a", "b"])]

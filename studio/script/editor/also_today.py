@@ -130,6 +130,9 @@ def _one_name_each(said: list[tuple[str, list[str]]]) -> list[tuple[str, list[st
     for text, shas in said:
         m = re.match(r"^((?:[A-Z][\w'’.-]*)(?: [A-Z][\w'’.-]*){0,3}) (?=[a-z])", text)
         name = m.group(1) if m and not re.match(r"(?:A|An|The)\b", text) else ""
+        if name and text[len(name):].startswith(" and the project's automation "):
+            name += " and the project's automation"  # one subject, said once (the 40-day
+            # bench heard "… and and the project's automation preserved …")
         # ("A change from ace2016 avoided X" names no one by "A": "… and change from ace2016
         # accepted Y" was said)
         if run and name and name == who and len(run) < 3 and "," not in text:
