@@ -98,7 +98,7 @@ def test_a_fix_and_the_regression_test_for_its_issue_are_one_story_of_the_fix(tm
 def test_the_person_behind_the_automations_commits_is_named(tmp_path):
     _, ep = _episode(_day(tmp_path))
     welcome = ep.segments[0].text
-    assert "from automation" in welcome and "all of them co-authored by Zanie Blue" in welcome
+    assert "from automation" in welcome and "all of them written with Zanie Blue" in welcome
     story = next(seg for seg in ep.segments if seg.id.startswith("story"))
     assert "Today, Zanie Blue and the project's automation accounted for" in story.text
 

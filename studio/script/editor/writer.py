@@ -62,9 +62,11 @@ def _with_people(d: Digest) -> str:
     who, n = named.most_common(1)[0]
     if n * 2 < len(bots) or (len(named) > 1 and named.most_common(2)[1][1] == n):
         return ""
+    if is_handle(who) or " " not in who:
+        return ""  # a handle ("gasoonjia") names no one a listener knows
     share = "all of them" if n == len(bots) else f"{number_words(n)} of them"
-    return f", {share} co-authored by {who}"  # (a count: "mostly tests, most of them" was
-    # heard as a repetition)
+    return f", {share} written with {who}"  # (a count: "mostly tests, most of them" was
+    # heard as a repetition; never the trailer's "co-authored by", read as commit text)
 
 
 class EditorWriter:
@@ -174,7 +176,8 @@ class EditorWriter:
             # (it takes the place of the day's numbers sentence, commits and all)
             persons = count(d.stats.authors, "person", "people")
             named = list(dict.fromkeys(person(c) for c in people))
-            if len(named) == 1 and d.stats.authors == 1 and not is_handle(named[0]):
+            if len(named) == 1 and d.stats.authors == 1 and not is_handle(named[0]) and \
+                    re.fullmatch(r"[^\W\d_][\w'’-]*(?: [^\W\d_][\w'’.-]*)+", named[0]):
                 persons = named[0]  # "one from Yash Singh", not "one from one person"
             tail = ", mostly tests and tooling" if bots >= 2 and sum(
                 1 for c in d.commits if c.is_bot and c.housekeeping) * 2 >= bots else ""
