@@ -104,7 +104,8 @@ def strong_day(tmp_path_factory):
         shas["w4"] = r.commit(squash(
             "Add packed W4 execution to ROCm", 301,
             "Lowers packed linears to a Triton W4A16 matmul for bf16 models. CuteDSL is about "
-            "3.1-3.25x faster than Triton on the sweep."), at(DAY, 9), "Dee Desai",
+            "3.1-3.25x faster than Triton on the sweep. Packing 22 layers can take 0.07s."),
+            at(DAY, 9), "Dee Desai",
             "dee@ex.com", c, e, files={"quant/w4.py": "x = 1\n" * 40})
         shas["bot"] = r.commit(squash("Remove contributor pre-commit configuration", 302,
                                       "CI already invokes each check directly."),
@@ -118,6 +119,7 @@ def strong_day(tmp_path_factory):
 @pytest.mark.parametrize("key,text", [
     ("w4", "Dee Desai added packed four-bit weight execution for bfloat16 models on ROCm."),
     ("w4", "CuteDSL runs about 3.1 to 3.25 times faster than Triton."),
+    ("w4", "Packing those layers can take 0.07 seconds."),  # a duration, not a version
     ("bot", "A bot-authored change removed the pre-commit configuration."),
 ])
 def test_a_strong_models_true_retelling_passes(strong_day, key, text):
@@ -128,6 +130,7 @@ def test_a_strong_models_true_retelling_passes(strong_day, key, text):
 @pytest.mark.parametrize("text,why", [
     ("Dee Desai added packed eight-bit weight execution on ROCm.", "number"),
     ("CuteDSL runs about 4.25 times faster than Triton.", "4.25"),
+    ("Packing those layers can take 0.09 seconds.", "0.09"),
     ("It works for bfloat32 models too.", "bfloat32"),
 ])
 def test_the_retelling_allowances_still_catch_fabrications(strong_day, text, why):

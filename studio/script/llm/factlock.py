@@ -92,8 +92,9 @@ def _problems(sentence: str, scope: Scope, day_year: str) -> list[str]:  # noqa:
 
     def version(m):
         v = m.group(0).lstrip("vV")
-        if re.search(rf"(?<![\w.]){re.escape(v)}(?=[x×%])", scope.text):
-            return ""  # "3.1-3.25x faster": a measurement, as written
+        if re.search(rf"(?<![\w.]){re.escape(v)}(?=[x×%]|\s?(?:s|ms|us|µs|ns|sec|secs|seconds?|"
+                     rf"min|minutes?|h|hours?|[KMGT]i?B|MB/s|GB/s)\b)", scope.text):
+            return ""  # "3.1-3.25x faster", "can take 0.07s": a measurement, as written
         return "" if scope.has(v) or scope.has(m.group(0)) else \
             f"version {m.group(0)} is not in its commits"
 
