@@ -107,6 +107,11 @@ def strong_day(tmp_path_factory):
             "3.1-3.25x faster than Triton on the sweep. Packing 22 layers can take 0.07s."),
             at(DAY, 9), "Dee Desai",
             "dee@ex.com", c, e, files={"quant/w4.py": "x = 1\n" * 40})
+        shas["flag"] = r.commit(squash(
+            "Prevent sub-commands from accepting --version", 303,
+            "Passing --version to pip install doesn't raise an error but doesn't cause the "
+            "version to be shown, confusingly. Reject it in sub-commands."), at(DAY, 8),
+            "Islam Asabaev", "islam@ex.com", c, e, files={"src/cli.py": "z = 1\n" * 20})
         shas["bot"] = r.commit(squash("Remove contributor pre-commit configuration", 302,
                                       "CI already invokes each check directly."),
                                at(DAY, 10), "astral-automations-bot[bot]", "bot@ex.com", c, e,
@@ -120,6 +125,9 @@ def strong_day(tmp_path_factory):
     ("w4", "Dee Desai added packed four-bit weight execution for bfloat16 models on ROCm."),
     ("w4", "CuteDSL runs about 3.1 to 3.25 times faster than Triton."),
     ("w4", "Packing those layers can take 0.07 seconds."),  # a duration, not a version
+    # the record's "--version" is a flag; its "confusingly" says "confusing" (pip 2026-08-08)
+    ("flag", "Islam Asabaev changed it so that sub-commands no longer accept the version flag."),
+    ("flag", "It did not show the version either, which was confusing."),
     ("bot", "A bot-authored change removed the pre-commit configuration."),
 ])
 def test_a_strong_models_true_retelling_passes(strong_day, key, text):
@@ -131,6 +139,7 @@ def test_a_strong_models_true_retelling_passes(strong_day, key, text):
     ("Dee Desai added packed eight-bit weight execution on ROCm.", "number"),
     ("CuteDSL runs about 4.25 times faster than Triton.", "4.25"),
     ("Packing those layers can take 0.09 seconds.", "0.09"),
+    ("It did not show the version either, which was dangerous and slow.", "dangerous"),
     ("It works for bfloat32 models too.", "bfloat32"),
 ])
 def test_the_retelling_allowances_still_catch_fabrications(strong_day, text, why):

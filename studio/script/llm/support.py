@@ -165,6 +165,8 @@ FILE_KINDS = [
     (re.compile(r"requirements[\w.-]*\.txt|Cargo\.(?:toml|lock)|pyproject\.toml|"
                 r"package(?:-lock)?\.json|uv\.lock"), "dependency dependencies version versions"),
     (re.compile(r"(?:^|/)tests?/|_test\.\w+\b|\btest_\w+\.", re.M), "test tests"),
+    # a command-line option the record names ("--version", "-c"): a flag, an option
+    (re.compile(r"(?<![\w-])--?[a-z][\w-]*\b"), "flag flags option options switch"),
 ]
 
 
@@ -224,6 +226,8 @@ def _supported(word: str, scope: Scope, own: bool = False) -> bool:
             any(re.fullmatch(rf"{re.escape(joined)}\d+", p) for p in scope.joined_pieces) or \
             all(_supported(p, scope, own) for p in parts)
     forms = frozenset().union(*(lemmas(w) for w in _spellings(word)))
+    if len(word) > 6:  # "confusing" of a record's "confusingly", and the other way
+        forms = forms | ({word[:-2]} if word.endswith("ly") else {word + "ly"})
     known = scope.own_lemma_words if own else scope.lemma_words
     if forms & known:
         return True
