@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 
 from ..digest.messages import split_tags, strip_pr_suffix
+from .dot_folders import DOT_FOLDERS, say_dot_folder
 from .draft import VERBS
 
 # ---- titles and free text -------------------------------------------------------------
@@ -152,21 +153,6 @@ def _say_path(match: re.Match[str]) -> str:
 
 _DOT_NAME = re.compile(r"(?<![\w./-])\.([A-Za-z][\w-]*)(?![\w/-]|\.\w)")
 _KINDS_OF_FILE = {"entries", "entry", "extension", "extensions", "suffix", "stub", "stubs", "syntax"}
-
-
-# the folders a developer names with their dot ("dot venv"): a project's environment, its
-# tool caches and settings
-DOT_FOLDERS = {"venv", "github", "git", "cache", "config", "vscode", "idea", "cargo", "tox",
-               "nox", "devcontainer", "circleci", "gitlab", "husky", "local"}
-
-
-def say_dot_folder(name: str, before: str, after: str) -> str:
-    """``.venv`` as a developer says it: "the dot venv folder" ("dot venv" after an article,
-    or before a noun that says what it is)."""
-    said = f"dot {name}"
-    if before in _ARTICLES:
-        return said if after in _NOUNS else f"{said} folder"
-    return f"the {said}" if after in _NOUNS else f"the {said} folder"
 
 
 def _say_dot_name(match: re.Match[str]) -> str:

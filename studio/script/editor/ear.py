@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from ..speakable import DOT_FOLDERS, heard, pointed_change, say_dot_folder, speakable
+from ..dot_folders import DOT_FOLDERS, say_dot_folder
+from ..speakable import heard, pointed_change, speakable
 from ..words import join_words
 
 _SCOPE = re.compile(r"(?<=\w)::(?=\w)")

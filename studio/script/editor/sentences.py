@@ -26,7 +26,7 @@ from .code_names import (
 )
 from .ear import for_ear, too_technical
 from .imperatives import fragment, imperative_as_change
-from .pr_process import draft_history, restates, review_process
+from .pr_process import as_draft, draft_history, restates, review_process
 from .until_now import CHANGED, STILL, past, told_in_past, until_now
 
 ROLES = ("problem", "cause", "change", "evidence", "action")
@@ -349,35 +349,17 @@ _CODE_SUBJECT = re.compile(r"^`[^`]*(?:_|[a-z][A-Z]|\.|::)[^`]*`|^_?[a-z]+(?:_[a
                            r"^\w+\.\w+\(")  # ("FDCapture.snap() did …")
 _THE_CHANGE = re.compile(r"^(?:The|This) (?:change|fix|patch|pull request)\b")
 _MEANS = re.compile(r",?\s+(?:by|through)\s+(?=[a-z]+ing\b)|,?\s+(?:via|using)\s+(?=`)")
-_BEFORE = re.compile(r",?\s*\b(?:previously|before this)\b,?\s*", re.I)
-
-
-def _as_draft(said: str) -> str:
-    """What a new thing did in an earlier draft of its own pull request, said as that: "The
-    CuteDSL weight quantize previously emitted 1 by 16 ..." → "Earlier in the same pull
-    request, the CuteDSL weight quantize emitted 1 by 16 ..." (round 12's judge heard the bare
-    "previously" as a bug users had; round 22's judges missed the turn it explains: "never
-    says the CuteDSL kernel had been using the rejected variant, so the paragraph has no
-    point")."""
-    said = _BEFORE.sub(" ", said, count=1).strip()
-    said = re.sub(r"\bused to (\w+)", lambda m: past(m.group(1)), said, count=1)
-    said = re.sub(r"(?<=\w) so (?=selecting|choosing|picking|using)", ", so ", said)
-    keep = said.split(" ", 1)[0]
-    first = keep if keep.isupper() or any(ch.isupper() for ch in keep[1:]) else keep.lower()
-    return "Earlier in the same pull request, " + first + said[len(keep):]
-
-
 def available(record: CommitRecord, title: str, skip: frozenset[str]) -> list[Line]:
     """The record's sentences a story may tell: not the title again, not code, not the pull
     request's review; what a new thing did in an earlier draft of its own pull request is
-    told as that (:func:`_as_draft`)."""
+    told as that (:func:`as_draft`)."""
     title_words = {w for w in re.findall(r"[a-z0-9]+", title.lower()) if len(w) > 3 or w.isdigit()}
     out: list[Line] = []
     for x in lines(record, skip):
         if restates(x.said, title_words) or x.codey(title) or review_process(x.raw):
             continue
         if draft_history(x.raw, title):
-            x = replace(x, said=_as_draft(x.said), leans=False)
+            x = replace(x, said=as_draft(x.said), leans=False)
         out.append(x)
     return out
 
