@@ -148,3 +148,14 @@ def test_a_change_the_release_notes_call_a_deprecation_is_in_the_focus(tmp_path)
     focus = next(seg for seg in ep.segments if seg.id == "focus").text
     assert "Freya B extended instance method fixture deprecation to all higher scopes, and the " \
         "release notes list it as a deprecation" in focus, focus
+
+
+def test_the_summary_says_what_the_day_brings_and_a_mass_noun_takes_no_article(tmp_path):
+    from studio.script.editor.naming import noun_phrase
+
+    _, ep = _episode(tmp_path)
+    assert "It also brings" not in ep.summary  # ("It" pointed at a person's change)
+    assert "The day also brings" in ep.summary, ep.summary
+    assert noun_phrase("Avoid chunk fragmentation on bool agg") == \
+        "a fix for chunk fragmentation on bool agg"
+    assert noun_phrase("Avoid deadlock when scheduling") == "a fix for a deadlock when scheduling"

@@ -43,8 +43,8 @@ def areas(commits: list[CommitInfo]) -> list[tuple[str, int]]:
     return [(w, n) for w, n in found.most_common(2) if n >= 2]
 
 
-_ONE = {"dependency updates": "a dependency update", "tests": "a test change",
-        "docs": "a documentation change", "typo fixes": "a typo fix"}
+_ONE = {"dependency updates": "a dependency update", "tests": "a test update",
+        "docs": "a docs update", "typo fixes": "a typo fix"}
 
 
 def rest_line(commits: list[CommitInfo], d: Digest, more: bool) -> str:
@@ -80,5 +80,7 @@ def rest_line(commits: list[CommitInfo], d: Digest, more: bool) -> str:
             return f"{lead}, {single}" if single else f"{lead}, in {what[0]}"
         share = ("both" if n == 2 else "all of them") if chores == n else \
             f"{number_words(chores)} of them"
-        return f"{lead}, {share} {join_words(what[:3])}"
+        # ("five of them tests, typo fixes, and CI" was heard as five tests: a part is one
+        # kind or another)
+        return f"{lead}, {share} {join_words(what[:3], 'and' if chores == n else 'or')}"
     return lead

@@ -47,6 +47,12 @@ WORDS_A_MINUTE = 150
 HEADLINE_SHARE = 0.35  # of the words left for stories, the headline's
 
 
+def _plural(kind: str) -> str:
+    """"a deprecation" → "deprecations", "a compatibility break" → "compatibility breaks"."""
+    word = kind.removeprefix("a ").removeprefix("an ")
+    return word + ("es" if word.endswith(("s", "sh", "ch")) else "s")
+
+
 def _with_people(d: Digest) -> str:
     """", most of them co-authored by Zanie Blue": the person behind the automation's commits,
     where one person co-authored at least half of them (uv 2026-08-12: ten bot commits, nine
@@ -387,7 +393,10 @@ class EditorWriter:
         order = [k for k in ORDER if any(f.kind == k for f in acted)]
         kinds = [LEAD[k] for k in order if k in LEAD]
         if kinds:
-            parts.append(f"It also brings {join_words(kinds[:3])} to know about.")
+            # ("It also brings …" after a person's change pointed at nothing: the day does)
+            n = sum(1 for f in acted if LEAD.get(f.kind) == kinds[0]) if len(kinds) == 1 else 0
+            what = f"{number_words(n)} {_plural(kinds[0])}" if n > 1 else join_words(kinds[:3])
+            parts.append(f"The day also brings {what} to know about.")
         return " ".join(parts)
 
 

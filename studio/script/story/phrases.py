@@ -32,7 +32,7 @@ NUMBERS = [
     "On {branch}: {commits} from {authors}.",
     "{authors_cap} put {commits} on {branch}.",
     "{commits_cap} went into {branch}, written by {authors}.",
-    "{branch_cap} took {commits} today; {authors} wrote them.",
+    "{branch_cap} took {commits}; {authors} wrote them.",
     "By the numbers, {commits} reached {branch}, the work of {authors}.",
 ]
 NUMBERS_BOTS = [
