@@ -82,8 +82,10 @@ def noun_phrase(title: str) -> str:
             # the waker" would say the opposite of "Avoid replacing the waker"
         if low == "account" and tail.startswith("for "):  # "Account for launcher overrides
             return for_ear(tail[4:])  # in cache keys": what it now takes into account
+        head = re.split(r"\s+(?:on|in|of|for|with|when|while|during|at|from|to|by|after|"
+                        r"before|if)\b", tail)[0].split()[-1]  # the noun the fix is for
         if low in ("avoid", "prevent") and re.match(r"[a-z]+\b(?<!s)(?: |$)", tail) and \
-                not re.match(r"[a-z]+(?:tion|sion|ment|ness|ity|ing|age)\b", tail) and \
+                not re.fullmatch(r"[a-z]+(?:tion|sion|ment|ness|ity|ing|age|s)", head) and \
                 not re.match(r"(?:the|a|an|any|all|some|every|each|no)\b", tail):
             tail = "a " + tail  # "Avoid deadlock when …": "a fix for a deadlock when …"
         if low == "support":  # "Support for X" is named as it is
