@@ -159,3 +159,22 @@ def test_the_summary_says_what_the_day_brings_and_a_mass_noun_takes_no_article(t
     assert noun_phrase("Avoid chunk fragmentation on bool agg") == \
         "a fix for chunk fragmentation on bool agg"
     assert noun_phrase("Avoid deadlock when scheduling") == "a fix for a deadlock when scheduling"
+
+
+def test_a_title_that_says_how_the_software_behaves_has_the_software_as_its_subject(tmp_path):
+    from studio.script.editor.behaviour import behaviour
+
+    assert behaviour("fix: Raise on overflow in Decimal sum instead of silently wrapping") == \
+        "now raises on overflow in Decimal sum instead of silently wrapping"
+    assert behaviour("fix(rust): Don't hang or crash on `sqrt`/`cbrt` with a Struct column") == \
+        "no longer hangs or crashes on sqrt and cbrt with a Struct column"
+    assert behaviour("Avoid resolving every PATH entry in the warning") == \
+        "no longer resolves every PATH entry in the warning"
+    assert behaviour("Avoid chunk fragmentation on bool agg") == \
+        "now avoids chunk fragmentation on bool agg"
+    assert behaviour("Add struct.drop()") == ""  # an addition is the author's
+    _, ep = _episode(tmp_path)
+    text = " ".join(seg.text for seg in ep.segments)
+    assert "n a change from Kevin P, Frames no longer hangs or crashes on sqrt, cbrt, and ewm" \
+        in text, text
+    assert "Kevin P stopped hanging" not in text

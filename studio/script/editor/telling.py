@@ -88,6 +88,10 @@ def opening(c: CommitInfo) -> str:
     """"Anthony Shoumikhin split the runtime out of the Python bindings extension"."""
     said, verb = clause(c.title)
     who = person(c)
+    from .behaviour import told_as_behaviour  # (it reads titles with clause, as here)
+
+    if verb and (how := told_as_behaviour(c.title, who)):
+        return how
     if verb:
         return f"{_subject(who)} {said}{_tagged_place(c, said)}"
     sv = subject_verb(said)
@@ -189,7 +193,7 @@ def problem_first(head: list[Said], told: Told, shas: list[str]) -> list[Said]:
                                      first.split(" ", 1)[0].isupper()) or
                                     any(ch.isupper() for ch in first.split(" ", 1)[0][1:])):
         word = first.split(" ", 1)[0]
-        lowered = first[:1].lower() + first[1:] if word in ("The", "A", "An") or \
+        lowered = first[:1].lower() + first[1:] if word in ("The", "A", "An", "In") or \
             word.lower() in _NUMBERS else first  # "Today, two related changes ..."
     else:
         lowered = first

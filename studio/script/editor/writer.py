@@ -23,6 +23,7 @@ from ..story.voice import Voice
 from ..words import capitalize, count, join_words, number_words, spoken_date
 from .also_today import NUMBER_WORDS, also_today
 from .background import Background
+from .behaviour import SHOW
 from .clauses import clause, place, split_area
 from .ear import for_ear
 from .focus import LEAD, ORDER, focus, told_sentences, uplift_of
@@ -42,7 +43,9 @@ NEXT_INS = ("Next,", "Then,", "Elsewhere,", "Meanwhile,")
 def _lowerable(text: str) -> bool:
     """A sentence's first word may go lower case after a lead-in ("The", "A", "Two")."""
     first = text.split(" ", 1)[0]
-    return first in ("The", "A", "An", "Until", "First") or first.lower() in NUMBER_WORDS
+    return first in ("The", "A", "An", "Until", "First", "In") or first.lower() in NUMBER_WORDS
+
+
 WORDS_A_MINUTE = 150
 HEADLINE_SHARE = 0.35  # of the words left for stories, the headline's
 
@@ -82,9 +85,17 @@ class EditorWriter:
         self.minutes = minutes
 
     def write(self, digest: Digest, profile: Profile) -> Episode:
-        from ..episode_build import build_episode
 
         d = digest
+        shown = SHOW.set(d.show or "")  # the software a title's behaviour is told of
+        try:
+            return self._write(d, profile)
+        finally:
+            SHOW.reset(shown)
+
+    def _write(self, d: Digest, profile: Profile) -> Episode:
+        from ..episode_build import build_episode
+
         plan = plan_episode(d, minutes=self.minutes)
         voice = Voice(d.date, d.repo)
         told_back = self._rollbacks(d, plan, voice)

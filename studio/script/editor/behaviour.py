@@ -1,0 +1,70 @@
+"""A title that says what the software does now ("Raise on overflow in Decimal sum …",
+"Don't hang or crash on …", "Skip reading the capture file …"), told with the software as its
+subject: "In a change from Matteo Possamai, Polars now raises on overflow …" — never the
+author as the one who raised, hung or skipped (round 26 and 27's listeners: "Kevin Patyk
+stopped hanging", "Orson Peters ignored nans": the wrong agent).
+
+The show's name comes from the episode being written (:data:`SHOW`, set by the editor
+writer); without one, titles are told as before.
+"""
+
+from __future__ import annotations
+
+import re
+from contextvars import ContextVar
+
+from lemminflect import getInflection, getLemma
+
+from ...editorial.titles import split_area
+from .clauses import clause
+
+SHOW: ContextVar[str] = ContextVar("show", default="")
+
+# what software does: the verbs a title uses to say how it behaves from now on
+BEHAVES = {"raise", "error", "ignore", "skip", "return", "accept", "reject", "warn", "give",
+           "show", "print", "emit", "respect", "honor", "honour", "preserve", "keep",
+           "propagate", "retain", "prefer", "allow", "infer", "detect", "recognize",
+           "recognise", "validate", "require", "reuse", "close", "retry", "resolve", "avoid",
+           "treat", "normalize", "normalise"}
+_NO_LONGER = re.compile(r"^(?:don'?t|do not|never|no longer|stop|avoid)\s+", re.I)
+
+
+def _third(verb: str) -> str:
+    forms = getInflection(verb, tag="VBZ")
+    return forms[0] if forms else verb + "s"
+
+
+def _base(ing: str) -> str:
+    got = getLemma(ing, upos="VERB")
+    return got[0] if got else ""
+
+
+def behaviour(title: str) -> str:
+    """"now raises on overflow in Decimal sum …" / "no longer hangs or crashes on …" for a
+    title that says how the software behaves, else ""."""
+    rest = split_area(title)[1]
+    first = rest.split(" ", 1)[0].lower().strip(",:")
+    said, verb = clause(title, "present")
+    if not verb or not said:
+        return ""
+    if _NO_LONGER.match(rest):
+        # "stops hanging or crashing on X", "stops resolving every PATH entry …"
+        m = re.match(r"^(?:stops|avoids) ([a-z]+ing)(?: (or|and) ([a-z]+ing))? (.+)$", said)
+        if m and _base(m.group(1)):
+            verbs = _third(_base(m.group(1)))
+            if m.group(3) and _base(m.group(3)):
+                verbs += f" {m.group(2)} {_third(_base(m.group(3)))}"
+            return f"no longer {verbs} {m.group(4)}"
+        if first != "avoid":  # ("Avoid chunk fragmentation …": "now avoids …", below)
+            return ""
+    if first in BEHAVES and said.split(" ", 1)[0] == _third(first):
+        return f"now {said}"
+    return ""
+
+
+def told_as_behaviour(title: str, who: str) -> str:
+    """"In a change from Matteo Possamai, Polars now raises on overflow …", or "" when the title
+    says no behaviour or no show is being written."""
+    show = SHOW.get()
+    how = behaviour(title) if show else ""
+    return f"In a change from {who}, {show} {how}" if how else ""
