@@ -178,3 +178,13 @@ def test_a_title_that_says_how_the_software_behaves_has_the_software_as_its_subj
     assert "n a change from Kevin P, Frames no longer hangs or crashes on sqrt, cbrt, and ewm" \
         in text, text
     assert "Kevin P stopped hanging" not in text
+
+
+def test_one_liners_that_open_alike_are_varied_and_one_persons_joined():
+    from studio.script.editor.also_today import _varied
+
+    said = _varied([("In a change from Ann, Frames now skips X", ["a"]),
+                    ("In a change from Ann, Frames now accepts Y", ["b"]),
+                    ("In a change from Bob, Frames no longer hangs", ["c"])])
+    assert said == [("In a change from Ann, Frames now skips X, and now accepts Y", ["a", "b"]),
+                    ("From Bob, Frames no longer hangs", ["c"])]

@@ -68,7 +68,7 @@ def also_today(d: Digest, plan: EditorialPlan, demoted: list[Story]) -> Draft:
             said.append(one_line(st))
         else:
             coded += st.commits
-    said = _one_name_each(said)
+    said = _varied(_one_name_each(said))
     rest = list(plan.rest) + coded
     if len(said) > MAX_ALSO + 1:  # a run of one-liners is a commit log read out: the rest
         # (one past the cap is said as itself: "One more change landed, in the time
@@ -110,6 +110,30 @@ def _overflow(d: Digest, lines: list[tuple[str, list[str]]]) -> tuple[str, list[
             if len(places) == 1 and places[0].endswith(" module"):
                 line += " module"
     return line, shas
+
+
+def _varied(said: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
+    """"In a change from A, Polars now …. From B, Polars now …": the second and later of a
+    run of one-liners that open alike are said shorter (a listener flagged "In a change from"
+    three times in a row)."""
+    out: list[tuple[str, list[str]]] = []
+    seen, last = 0, None
+    for text, shas in said:
+        m = _FROM.match(text)
+        if m and last and (m["who"], m["show"]) == (last["who"], last["show"]):
+            # one person's two: "…, pytest now avoids X, and now accepts Y"
+            out[-1] = (f"{out[-1][0]}, and {m['how']}", out[-1][1] + shas)
+            continue
+        last = m
+        if m:
+            seen += 1
+            if seen > 1:
+                text = "From " + text.removeprefix("In a change from ")
+        out.append((text, shas))
+    return out
+
+
+_FROM = re.compile(r"^In a change from (?P<who>.+?), (?P<show>\S+) (?P<how>(?:now|no longer) .+)$")
 
 
 def _one_name_each(said: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
