@@ -188,3 +188,20 @@ def test_one_liners_that_open_alike_are_varied_and_one_persons_joined():
                     ("In a change from Bob, Frames no longer hangs", ["c"])])
     assert said == [("In a change from Ann, Frames now skips X, and now accepts Y", ["a", "b"]),
                     ("From Bob, Frames no longer hangs", ["c"])]
+
+
+
+def test_the_demo_days_rollbacks_speak_no_autorevert_boilerplate_and_no_line_twice():
+    # `make demo`'s day: two auto-reverts whose message is the bot's own boilerplate
+    from studio.demo import sample_day_path
+    from studio.sources.model import load_day
+
+    day = load_day(sample_day_path())
+    profile = profile_for(day.repo)
+    ep = write_script(build_digest(day, profile), profile)
+    rollbacks = next(seg for seg in ep.segments if seg.id == "rollbacks")
+    assert "autorevert:disable" not in rollbacks.text, rollbacks.text
+    assert "to avoid this behaviour" not in rollbacks.text
+    said = [s.text for s in rollbacks.sentences]
+    assert len(said) == len(set(said)), said
+    assert "The auto-revert took that one out too." in said

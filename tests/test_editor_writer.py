@@ -395,7 +395,7 @@ def test_the_opening_does_not_count_a_persons_commits_against_their_storys_count
     _, ep = _episode(path)
     said = _spoken(ep)
     assert "Ann Lee landed four related changes" in said, said
-    assert "wrote five of them" not in ep.segments[0].text, ep.segments[0].text
+    assert "wrote five of the day's commits" not in ep.segments[0].text, ep.segments[0].text
     # a test plan's participle opens a clause: not "The author measured on the model, ..."
     assert "Measured on the example model, loading is 12 percent faster" in said
 

@@ -164,3 +164,4 @@ def test_pr_counts_from_github_are_not_a_story(merged):
     assert "pull requests merged" not in spoken
     same = episode(None)
     assert (ep.title, ep.transcript) == (same.title, same.transcript)
+

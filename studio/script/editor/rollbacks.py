@@ -27,6 +27,8 @@ _REVERTS_REF = re.compile(r"^\s*Reverts?\s+(?:[\w.-]+/[\w.-]+)?#\d+\.?\s*", re.I
 _ADDRESSED = re.compile(r"\b(?:(?:FYI|cc|ping|hey|hi)\b[,:]?\s*)?(?:@[\w-]+[,:]?\s*)+"
                         r"(?:[-–—:,]\s*)?", re.I)
 _AUTO = re.compile(r"autorevert|auto-revert|reverted automatically", re.I)
+_AUTO_BOILERPLATE = re.compile(r"\breverted automatically\b|\bto avoid this behaviou?r\b|"
+                               r"\bautorevert:disable\b", re.I)
 
 
 def reason(text: str) -> str:
@@ -114,6 +116,11 @@ def tell_revert(story: Story, d: Digest) -> list[Said]:
                                         words=30)[:1]]
     why = reason(r.reason)
     by = r.reverted_by
+    if why and _AUTO_BOILERPLATE.search(why):
+        # "Reverted automatically by pytorch's autorevert, to avoid this behaviour add the tag
+        # autorevert:disable": the bot's own words, never a reason (spoken in `make demo`)
+        why = " ".join(x for x in re.split(r"(?<=[.!?])\s+", why)
+                       if not _AUTO_BOILERPLATE.search(x)).strip()
     if r.automatic or _AUTO.search(r.reason or ""):
         out.append(("The auto-revert took it out, which means it failed checks after it "
                     "landed" if not why else f"The auto-revert took it out: {why}", shas))

@@ -46,6 +46,8 @@ def _lowerable(text: str) -> bool:
     return first in ("The", "A", "An", "Until", "First", "In") or first.lower() in NUMBER_WORDS
 
 
+AGAIN = {"The auto-revert took it out, which means it failed checks after it landed":
+         "The auto-revert took that one out too"}
 WORDS_A_MINUTE = 150
 HEADLINE_SHARE = 0.35  # of the words left for stories, the headline's
 
@@ -182,7 +184,8 @@ class EditorWriter:
                       all(person(c) == who for c in st.commits) and len(st.commits) != n]
             if n >= max(3, d.stats.commits // 4) and not theirs:
                 seg.say(f"{who if is_handle(who) or who[:1].islower() else capitalize(who)} wrote "
-                        f"{number_words(n)} of them",
+                        f"{number_words(n)} of the day's commits",  # (after "three of those
+                        # commits were rollbacks", "three of them" was heard as the rollbacks)
                         [c.sha for c in people if person(c) == who])
         if bots and people and seg.sentences:
             # the people and the automation counted apart in one sentence: "three authors
@@ -219,8 +222,14 @@ class EditorWriter:
             seg = Draft("rollbacks", "Rollbacks" if n > 1 else "A rollback")
             seg.say("First, the rollback" if n == 1 else "First, the rollbacks")
         skip = told_sentences(d, plan.findings)
+        said: set[str] = set()
         for story in plan.rollbacks[:4]:
-            seg.extend(tell_rollback(story, d, voice, alone=n == 1, skip=skip))
+            told = tell_rollback(story, d, voice, alone=n == 1, skip=skip)
+            # the same words for a second revert are heard as a template ("The auto-revert
+            # took it out, which means …" twice in `make demo`): the second says "too"
+            told = [(AGAIN.get(x, x) if x in said else x, shas) for x, shas in told]
+            said |= {x for x, _ in told}
+            seg.extend(told)
         return [seg]
 
     def _budget(self, d: Digest, plan: EditorialPlan) -> int:
