@@ -13,10 +13,8 @@ from __future__ import annotations
 import re
 from contextvars import ContextVar
 
-from lemminflect import getInflection, getLemma
-
 from ...editorial.titles import split_area
-from .clauses import clause
+from .clauses import clause, gerund_base, third_person
 
 SHOW: ContextVar[str] = ContextVar("show", default="")
 
@@ -27,16 +25,6 @@ BEHAVES = {"raise", "error", "ignore", "skip", "return", "accept", "reject", "wa
            "recognise", "validate", "require", "reuse", "close", "retry", "resolve", "avoid",
            "treat", "normalize", "normalise"}
 _NO_LONGER = re.compile(r"^(?:don'?t|do not|never|no longer|stop|avoid)\s+", re.I)
-
-
-def _third(verb: str) -> str:
-    forms = getInflection(verb, tag="VBZ")
-    return forms[0] if forms else verb + "s"
-
-
-def _base(ing: str) -> str:
-    got = getLemma(ing, upos="VERB")
-    return got[0] if got else ""
 
 
 def behaviour(title: str) -> str:
@@ -50,14 +38,14 @@ def behaviour(title: str) -> str:
     if _NO_LONGER.match(rest):
         # "stops hanging or crashing on X", "stops resolving every PATH entry …"
         m = re.match(r"^(?:stops|avoids) ([a-z]+ing)(?: (or|and) ([a-z]+ing))? (.+)$", said)
-        if m and _base(m.group(1)):
-            verbs = _third(_base(m.group(1)))
-            if m.group(3) and _base(m.group(3)):
-                verbs += f" {m.group(2)} {_third(_base(m.group(3)))}"
+        if m and gerund_base(m.group(1)):
+            verbs = third_person(gerund_base(m.group(1)))
+            if m.group(3) and gerund_base(m.group(3)):
+                verbs += f" {m.group(2)} {third_person(gerund_base(m.group(3)))}"
             return f"no longer {verbs} {m.group(4)}"
         if first != "avoid":  # ("Avoid chunk fragmentation …": "now avoids …", below)
             return ""
-    if first in BEHAVES and said.split(" ", 1)[0] == _third(first):
+    if first in BEHAVES and said.split(" ", 1)[0] == third_person(first):
         return f"now {said}"
     return ""
 

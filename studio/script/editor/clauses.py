@@ -100,6 +100,12 @@ def base_of(verb: str) -> str:
     return lemmas[0] if lemmas else verb
 
 
+def gerund_base(ing: str) -> str:
+    """"accept" of "accepting": the verb a gerund was made from, "" when none is known."""
+    got = getLemma(ing, upos="VERB")
+    return got[0] if got else ""
+
+
 def third_person(verb: str) -> str:
     forms = getInflection(verb.lower(), tag="VBZ")
     return forms[0] if forms else verb + "s"

@@ -17,7 +17,7 @@ from lemminflect import getInflection
 from ...digest.change_words import VERSION_NUMBER
 from ...digest.model import CommitInfo
 from ...editorial.titles import PART
-from .clauses import area_and_rest, base_verb, clause, code_last, past_form
+from .clauses import area_and_rest, base_verb, clause, code_last, gerund_base, past_form
 from .ear import for_ear
 
 _AS_NOUN = {  # verb → how what it brings is named; "{}" is the rest of the title
@@ -72,9 +72,9 @@ def noun_phrase(title: str) -> str:
             # invalid project environment": "locking with …", not "permission for locking"
             return for_ear(tail)
         m = re.match(r"(.+?) from ([a-z]+)ing (.+)$", tail) if low in ("prevent", "stop") else None
-        if m and base_verb(_stem(m.group(2))):  # "Prevent sub-commands from accepting
+        if m and base_verb(gerund_base(m.group(2) + "ing")):  # "Prevent sub-commands from accepting
             # --version": "sub-commands that no longer accept --version"
-            return f"{for_ear(m.group(1))} that no longer {_stem(m.group(2))} " \
+            return f"{for_ear(m.group(1))} that no longer {gerund_base(m.group(2) + 'ing')} " \
                 f"{for_ear(m.group(3))}"  # (the object said alone: "--version" is "the
             # version flag", not "accept with the version flag")
         if low in ("avoid", "prevent") and re.match(r"[a-z]+ing\b", tail):
@@ -164,11 +164,3 @@ def release_of(commits: list[CommitInfo]) -> str:
         if m:
             return (m.group("v") or m.group("w") or "").lstrip("v")
     return ""
-
-
-def _stem(ing: str) -> str:
-    """"accept" of "accepting" (the base a gerund was made from), "" when none is known."""
-    from lemminflect import getLemma
-
-    got = getLemma(ing + "ing", upos="VERB")
-    return got[0] if got else ""
