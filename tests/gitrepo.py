@@ -161,3 +161,8 @@ def gh_revert(title: str, pr: int, own_pr: int, repo: str = "octo/widgets",
 def plain_revert(title: str, sha: str, reason: str = "") -> str:
     tail = f"\n\n{reason}" if reason else ""
     return f'Revert "{title}"\n\nThis reverts commit {sha}.{tail}\n'
+
+
+def code_lines(n: int) -> str:
+    """``n`` lines of Python, a file's content where only its size matters."""
+    return "".join(f"x{i} = {i}\n" for i in range(n))

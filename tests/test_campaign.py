@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from gitrepo import GH_COMMITTER, RepoBuilder, at, squash
+from gitrepo import GH_COMMITTER, RepoBuilder, at, code_lines, squash
 
 from studio.digest.build import build_digest
 from studio.profile import profile_for
@@ -38,25 +38,21 @@ REMOVALS = [  # (PR, title, path removed from), landed 16:15-16:17 in this order
 ]
 
 
-def _lines(n: int) -> str:
-    return "".join(f"x{i} = {i}\n" for i in range(n))
-
-
 def _ao_day(tmp_path):
     path = tmp_path / "ao.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/pytorch/ao.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={p: _lines(40) for _, _, p in REMOVALS})
+        r.commit("Initial\n", at("2026-08-01"), files={p: code_lines(40) for _, _, p in REMOVALS})
         r.commit(squash("Speed up NF4 dequantize", 4700), at("2026-08-13", 9),
-                 "Andrew Or", "andrew@example.com", **GH, files={"torchao/dtypes/nf4.py": _lines(41)})
+                 "Andrew Or", "andrew@example.com", **GH, files={"torchao/dtypes/nf4.py": code_lines(41)})
         for k, (pr, title, p) in enumerate(REMOVALS):
             when = at(DAY, 16, 15) + dt.timedelta(seconds=25 * k)
             if p.endswith("mx_funcs.py"):
                 r.commit(squash(title, pr), when, *ZAIN, **GH, files={}, delete=[p])
             else:
-                r.commit(squash(title, pr), when, *ZAIN, **GH, files={p: _lines(30)})
+                r.commit(squash(title, pr), when, *ZAIN, **GH, files={p: code_lines(30)})
         r.commit(squash("Fix RoundingModeKind with cutlass-dsl 4.6", 4765), at(DAY, 18),
                  "Andrew Or", "andrew@example.com", **GH,
-                 files={"torchao/prototype/mx_formats/kernels.py": _lines(5)})
+                 files={"torchao/prototype/mx_formats/kernels.py": code_lines(5)})
     return path
 
 
@@ -101,12 +97,12 @@ def test_a_campaign_across_modules_and_its_stragglers(tmp_path):
     with RepoBuilder(path, bare=True, origin="https://github.com/astral-sh/ruff.git") as r:
         r.commit("Initial\n", at("2026-07-20"), files={"README.md": "# Ruff\n"})
         r.commit(squash("[ty] Do not top-materialize TypeIs return types", 26864),
-                 at("2026-07-31", 9, 50), *dp, **GH, files={"crates/ty/src/a.rs": _lines(5)})
+                 at("2026-07-31", 9, 50), *dp, **GH, files={"crates/ty/src/a.rs": code_lines(5)})
         for k, title in enumerate(titles):
             r.commit(squash(title, 27342 + 2 * k), at("2026-07-31", 10, 2) + dt.timedelta(
-                minutes=4 * k), *dp, **GH, files={f"crates/{crates[k]}/m{k}.rs": _lines(8 + k)})
+                minutes=4 * k), *dp, **GH, files={f"crates/{crates[k]}/m{k}.rs": code_lines(8 + k)})
         r.commit(squash("[ty] Use legacy ParamSpec syntax in a wrapper test", 27348),
-                 at("2026-07-31", 12, 48), *dp, **GH, files={"crates/ty_test/src/w.rs": _lines(3)})
+                 at("2026-07-31", 12, 48), *dp, **GH, files={"crates/ty_test/src/w.rs": code_lines(3)})
     digest, ep = _script(path, "2026-07-31")
     (stack,) = digest.stacks
     assert stack.kind == "campaign" and stack.prs == [27342 + 2 * k for k in range(6)]
@@ -119,9 +115,9 @@ def test_a_campaign_across_modules_and_its_stragglers(tmp_path):
 def test_one_authors_prs_hours_apart_stay_apart(tmp_path):
     path = tmp_path / "apart.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/pytorch/ao.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={p: _lines(40) for _, _, p in REMOVALS})
+        r.commit("Initial\n", at("2026-08-01"), files={p: code_lines(40) for _, _, p in REMOVALS})
         for k, (pr, title, p) in enumerate(REMOVALS[:3]):
-            r.commit(squash(title, pr), at(DAY, 9 + 2 * k), *ZAIN, **GH, files={p: _lines(30)})
+            r.commit(squash(title, pr), at(DAY, 9 + 2 * k), *ZAIN, **GH, files={p: code_lines(30)})
     digest, _ = _script(path, DAY)
     assert [s.kind for s in digest.stacks] in ([], ["run"])
     assert not any(s.kind == "campaign" for s in digest.stacks)

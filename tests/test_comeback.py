@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from gitrepo import GH_COMMITTER, RepoBuilder, at, gh_revert, squash
+from gitrepo import GH_COMMITTER, RepoBuilder, at, code_lines, gh_revert, squash
 
 from studio.digest.build import build_digest
 from studio.editorial.plan import plan_episode
@@ -27,33 +27,29 @@ Under contention the sharded queue halves the time spent waiting for the lock.
 """
 
 
-def _lines(n: int) -> str:
-    return "".join(f"x{i} = {i}\n" for i in range(n))
-
-
 def _day(tmp_path: Path, revert_in_reach: bool = False, body: str = RELAND_BODY) -> Path:
     path = tmp_path / "widgets.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         if revert_in_reach:
             r.commit(squash("rt: shard the blocking queue", 7757), at("2026-08-03", 9),
-                     "Alex Gay", "alex@example.com", **GH, files={"src/queue.py": _lines(90)})
+                     "Alex Gay", "alex@example.com", **GH, files={"src/queue.py": code_lines(90)})
             r.commit(gh_revert("rt: shard the blocking queue", 7757, 8060,
                                reason="It deadlocked the pool under load."),
                      at("2026-08-04", 9), "Carl Lerche", "carl@example.com", **GH,
-                     files={"src/queue.py": _lines(3)})
+                     files={"src/queue.py": code_lines(3)})
         r.commit(squash("runtime: add an opt-in sharded spawn_blocking queue", 8100, body),
                  at(DAY, 9), "Alex Gay", "alex@example.com", **GH,
-                 files={"src/queue.py": _lines(200)})
+                 files={"src/queue.py": code_lines(200)})
         r.commit(squash("runtime: expose schedule latency in task hooks", 8101,
                         "Adds an explicit tracking knob and exposes the sampled task schedule "
                         "latency to task hooks, so a hook can see how long a task waited.\n"),
                  at(DAY, 10), "Russell Cohen", "russell@example.com", **GH,
-                 files={"src/hooks.py": _lines(120)})
+                 files={"src/hooks.py": code_lines(120)})
         r.commit(squash("task: use LocalRuntime in LocalPoolHandle", 8102,
                         "The pool handle now runs its tasks on a LocalRuntime.\n"),
                  at(DAY, 11), "Fodesu", "fodesu@example.com", **GH,
-                 files={"src/pool.py": _lines(40)})
+                 files={"src/pool.py": code_lines(40)})
         r.commit(squash("Fix a typo in the guide", 8103), at(DAY, 12), "Doc Writer",
                  "doc@example.com", **GH, files={"docs/g.md": "t\n"})
     return path

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from gitrepo import GH_COMMITTER, RepoBuilder, at, squash
+from gitrepo import GH_COMMITTER, RepoBuilder, at, code_lines, squash
 
 from studio.digest.build import build_digest
 from studio.editorial.findings import find_findings
@@ -32,25 +32,21 @@ ignored.
 """
 
 
-def _lines(n: int) -> str:
-    return "".join(f"x{i} = {i}\n" for i in range(n))
-
-
 def _episode(tmp_path: Path):
     path = tmp_path / "frames.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/frames.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         r.commit(squash("fix(rust): Don't hang or crash on `sqrt`/`cbrt`/`ewm_*` with a Struct "
                         "column", 501), at(DAY, 8), "Kevin P", "kevin@example.com", **GH,
-                 files={"crates/ops/pow.rs": _lines(30), "tests/test_struct.py": _lines(20)})
+                 files={"crates/ops/pow.rs": code_lines(30), "tests/test_struct.py": code_lines(20)})
         r.commit(squash("depr(python): Deprecate `Expr.rechunk()`", 502), at(DAY, 9), "Amber S",
-                 "amber@example.com", **GH, files={"py/expr.py": _lines(5)})
+                 "amber@example.com", **GH, files={"py/expr.py": code_lines(5)})
         r.commit(squash("depr: Deprecate `struct.rename_fields()` with an incorrect number of "
                         "fields", 503), at(DAY, 10), "Amber S", "amber@example.com", **GH,
-                 files={"py/struct.py": _lines(8)})
+                 files={"py/struct.py": code_lines(8)})
         r.commit(squash("Validate the config-file option", 504, CONFIG_BODY), at(DAY, 11),
                  "Ronny P", "ronny@example.com", **GH,
-                 files={"src/config.py": _lines(60), "changelog/14716.breaking.rst": "x\n"})
+                 files={"src/config.py": code_lines(60), "changelog/14716.breaking.rst": "x\n"})
     day = pull_git(path, dt.date.fromisoformat(DAY))
     profile = profile_for(day.repo)
     digest = build_digest(day, profile)
@@ -137,11 +133,11 @@ def test_prevent_from_and_a_fragment_only_deprecation_are_said():
 def test_a_change_the_release_notes_call_a_deprecation_is_in_the_focus(tmp_path):
     path = tmp_path / "tester.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/tester.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         r.commit(squash("Extend instance method fixture deprecation to all higher scopes", 601),
                  at(DAY, 9), "Freya B", "freya@example.com", **GH,
-                 files={"src/fixtures.py": _lines(12), "changelog/601.deprecation.rst": "x\n",
-                        "testing/test_deprecated.py": _lines(50)})
+                 files={"src/fixtures.py": code_lines(12), "changelog/601.deprecation.rst": "x\n",
+                        "testing/test_deprecated.py": code_lines(50)})
     day = pull_git(path, dt.date.fromisoformat(DAY))
     profile = profile_for(day.repo)
     ep = write_script(build_digest(day, profile), profile)

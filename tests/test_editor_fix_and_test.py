@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from gitrepo import GH_COMMITTER, RepoBuilder, at, squash
+from gitrepo import GH_COMMITTER, RepoBuilder, at, code_lines, squash
 
 from studio.digest.build import build_digest
 from studio.digest.significance import assess
@@ -40,24 +40,20 @@ fixture at the mock executable and assert that metadata is cached. This only str
 existing coverage and does not change production behavior.""" + CO
 
 
-def _lines(n: int) -> str:
-    return "".join(f"x{i} = {i}\n" for i in range(n))
-
-
 def _day(tmp_path: Path) -> Path:
     path = tmp_path / "widgets.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         r.commit(squash("Add regression test for widgets#201", 210, TEST_BODY), at(DAY, 8),
-                 *BOT, **GH, files={"tests/test_find.py": _lines(36)})
+                 *BOT, **GH, files={"tests/test_find.py": code_lines(36)})
         r.commit(squash("Fix interpreter cache invalidation test", 211, TEST_FIX_BODY),
-                 at(DAY, 9), *BOT, **GH, files={"src/interpreter.py": _lines(30)})
+                 at(DAY, 9), *BOT, **GH, files={"src/interpreter.py": code_lines(30)})
         r.commit(squash("Account for launcher overrides in interpreter cache keys", 212,
                         FIX_BODY), at(DAY, 10), *BOT, **GH,
-                 files={"src/interpreter.py": _lines(41), "tests/test_find.py": _lines(38)})
+                 files={"src/interpreter.py": code_lines(41), "tests/test_find.py": code_lines(38)})
         r.commit(squash("Shape-typing for `np.unique`", 213), at(DAY, 11), "Joren H",
                  "joren@example.com", **GH,
-                 files={"pkg/_arraysetops.pyi": _lines(630), "tests/reveal/sets.pyi": _lines(104)})
+                 files={"pkg/_arraysetops.pyi": code_lines(630), "tests/reveal/sets.pyi": code_lines(104)})
     return path
 
 

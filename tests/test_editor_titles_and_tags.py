@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from gitrepo import GH_COMMITTER, RepoBuilder, at, squash
+from gitrepo import GH_COMMITTER, RepoBuilder, at, code_lines, squash
 
 from studio.digest.build import build_digest
 from studio.profile import profile_for
@@ -27,22 +27,18 @@ to 48 bytes). Both changes are required to reduce the size of the containing `Ex
 """
 
 
-def _lines(n: int) -> str:
-    return "".join(f"x{i} = {i}\n" for i in range(n))
-
-
 def _episode(tmp_path: Path):
     path = tmp_path / "lint.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/lint.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.rs": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.rs": code_lines(5)})
         r.commit(squash("[ty] Avoid deadlock when scheduling watch checks", 301), at(DAY, 8),
-                 "Micha R", "micha@example.com", **GH, files={"crates/ty/src/main.rs": _lines(20)})
+                 "Micha R", "micha@example.com", **GH, files={"crates/ty/src/main.rs": code_lines(20)})
         r.commit(squash("[ty] Add an opt-in `unsound-yield` lint", 302), at(DAY, 9), "Alex W",
-                 "alex@example.com", **GH, files={"crates/ty/src/lint.rs": _lines(500),
-                                                 "crates/ty/tests/yield.rs": _lines(400)})
+                 "alex@example.com", **GH, files={"crates/ty/src/lint.rs": code_lines(500),
+                                                 "crates/ty/tests/yield.rs": code_lines(400)})
         r.commit(squash("[ty] Reduce Expr size to 64 bytes", 303, SIZE_BODY), at(DAY, 10),
                  "Charlie M", "charlie@example.com", **GH,
-                 files={f"crates/linter/src/rules/r{k}.rs": _lines(6) for k in range(60)})
+                 files={f"crates/linter/src/rules/r{k}.rs": code_lines(6) for k in range(60)})
     day = pull_git(path, dt.date.fromisoformat(DAY))
     profile = profile_for(day.repo)
     return write_script(build_digest(day, profile), profile)
@@ -111,13 +107,13 @@ def test_one_persons_titles_on_one_subject_are_one_story_led_by_the_biggest(tmp_
     # numpy 2026-08-07: three of five titles are Joren's shape-typing work, records empty
     path = tmp_path / "arrays.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/arrays.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         r.commit(squash("TYP: ``clip`` improved shape-typing and dtype propagation", 401),
                  at(DAY, 8), "Joren H", "joren@example.com", **GH,
-                 files={"pkg/fromnumeric.pyi": _lines(80), "tests/reveal/clip.pyi": _lines(3)})
+                 files={"pkg/fromnumeric.pyi": code_lines(80), "tests/reveal/clip.pyi": code_lines(3)})
         r.commit(squash("TYP: ``isclose`` shape-typing fix for 2d array-likes", 402),
                  at(DAY, 9), "Joren H", "joren@example.com", **GH,
-                 files={"pkg/numeric.pyi": _lines(36), "tests/reveal/isclose.pyi": _lines(4)})
+                 files={"pkg/numeric.pyi": code_lines(36), "tests/reveal/isclose.pyi": code_lines(4)})
         r.commit(squash("MAINT: Remove unused env variable in the wheel build", 403),
                  at(DAY, 10), "Greg B", "greg@example.com", **GH,
                  files={".github/workflows/wheels.yml": "x\n"})
@@ -126,7 +122,7 @@ def test_one_persons_titles_on_one_subject_are_one_story_led_by_the_biggest(tmp_
                  files={"requirements/lint.txt": "y\n"})
         r.commit(squash("TYP: ``np.unique`` shape-typing", 405), at(DAY, 12), "Joren H",
                  "joren@example.com", **GH,
-                 files={"pkg/arraysetops.pyi": _lines(630), "tests/reveal/sets.pyi": _lines(104)})
+                 files={"pkg/arraysetops.pyi": code_lines(630), "tests/reveal/sets.pyi": code_lines(104)})
     day = pull_git(path, dt.date.fromisoformat(DAY))
     profile = profile_for(day.repo)
     ep = write_script(build_digest(day, profile), profile)

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from gitrepo import GH_COMMITTER, RepoBuilder, at, gh_revert, squash
+from gitrepo import GH_COMMITTER, RepoBuilder, at, code_lines, gh_revert, squash
 
 from studio.digest.build import build_digest
 from studio.profile import profile_for
@@ -67,32 +67,28 @@ ghstack-source-id: 123
 """
 
 
-def _lines(n: int) -> str:
-    return "".join(f"x{i} = {i}\n" for i in range(n))
-
-
 def _busy_day(tmp_path: Path, more=None) -> Path:
     path = tmp_path / "widgets.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         if more is not None:
             more(r)
         r.commit(squash("Speed up the widget cache", 90), at("2026-08-19", 9), "Grace Hopper",
-                 "grace@example.com", **GH, files={"src/cache.py": _lines(80)})
+                 "grace@example.com", **GH, files={"src/cache.py": code_lines(80)})
         r.commit(gh_revert("Speed up the widget cache", 90, 101,
                            reason="It broke the nightly build on macOS."), at(DAY, 8),
-                 "Linus Byte", "linus@example.com", **GH, files={"src/cache.py": _lines(3)})
+                 "Linus Byte", "linus@example.com", **GH, files={"src/cache.py": code_lines(3)})
         r.commit(squash("Name the Python extension after what it contains", 102, RENAME_BODY),
                  at(DAY, 9), "Anthony Shoe", "anthony@example.com", **GH,
-                 files={"src/ext.py": _lines(120)})
+                 files={"src/ext.py": code_lines(120)})
         r.commit(squash("Report a clear error instead of crashing on a device-planned copy",
                         103, CRASH_BODY), at(DAY, 10), "Ada Byron", "ada@example.com", **GH,
-                 files={"src/loader.py": _lines(90)})
+                 files={"src/loader.py": code_lines(90)})
         r.commit(squash("runtime: add an opt-in sharded queue", 104, OPTIN_BODY), at(DAY, 11),
-                 "Alex Gay", "alex@example.com", **GH, files={"src/queue.py": _lines(200)})
+                 "Alex Gay", "alex@example.com", **GH, files={"src/queue.py": code_lines(200)})
         r.commit(squash("Qualcomm AI Engine Direct - Add HadamardTransform op support", 105,
                         BOT_BODY), at(DAY, 12), "zhaoxul-qti", "z@example.com", **GH,
-                 files={"backends/qualcomm/op.py": _lines(60)})
+                 files={"backends/qualcomm/op.py": code_lines(60)})
         for k in range(4):
             r.commit(squash(f"Fix a typo in the guide, part {k}", 110 + k), at(DAY, 13, k),
                      "Doc Writer", "doc@example.com", **GH, files={f"docs/g{k}.md": f"t{k}\n"})
@@ -146,9 +142,9 @@ def test_the_focus_names_the_break_and_its_replacement_and_the_opt_in(tmp_path):
 def _one_commit_day(path: Path, title: str) -> Path:
     """A day of one change, Ada Byron's crash fix told in CRASH_BODY, under ``title``."""
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         r.commit(squash(title, 103, CRASH_BODY), at(DAY, 10), "Ada Byron", "ada@example.com",
-                 **GH, files={"src/loader.py": _lines(90)})
+                 **GH, files={"src/loader.py": code_lines(90)})
     return path
 
 
@@ -224,20 +220,20 @@ def _release_day(path: Path) -> Path:
     """A day with a release, a preview opt-in, a title-only SDK uplift, one person's three
     unrelated changes and a test-support crate's change."""
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         r.commit(squash("Support referencing indexes by name via `--index`", 201, INDEX_BODY),
                  at(DAY, 8), "Tom Kram", "tom@example.com", **GH,
-                 files={"crates/uv/src/index.rs": _lines(150)})
+                 files={"crates/uv/src/index.rs": code_lines(150)})
         r.commit(squash("Arm backend: Uplift Ethos-U SDK to 26.05", 202), at(DAY, 9),
-                 "Mans Nil", "mans@example.com", **GH, files={"backends/arm/sdk.py": _lines(4)})
+                 "Mans Nil", "mans@example.com", **GH, files={"backends/arm/sdk.py": code_lines(4)})
         for k, title in enumerate(["Simplify editable requirement errors",
                                    "Fall back to logical cache accounting on old filesystems",
                                    "lock: drop an unused constructor"]):
             r.commit(squash(title, 210 + k), at(DAY, 10, k), "Ann Other", "ann@example.com",
-                     **GH, files={f"crates/uv/src/m{k}.rs": _lines(30 + k)})
+                     **GH, files={f"crates/uv/src/m{k}.rs": code_lines(30 + k)})
         r.commit(squash("Add a cache directory builder to test contexts", 220), at(DAY, 11),
                  "Tess Ter", "tess@example.com", **GH,
-                 files={"crates/uv-test/src/lib.rs": _lines(40)})
+                 files={"crates/uv-test/src/lib.rs": code_lines(40)})
         r.commit(squash("Bump version to 0.12.5", 230), at(DAY, 12), "Rel Eng",
                  "rel@example.com", **GH, files={"crates/uv/Cargo.toml": "version = 1\n"})
     return path
@@ -288,13 +284,13 @@ def test_a_series_is_told_through_its_first_change_and_the_rest_in_a_sentence(tm
              "and makes the Python extension link it. The extension is a third of its old "
              "size, measured at 12 MB against 36 MB.\n")
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         for k, (title, body) in enumerate([
                 ("Split the runtime out of the wheel's extension", first),
                 ("Ship a C++ SDK in the wheel", ""), ("Ship the CUDA delegate in the wheel", ""),
                 ("Ship the quantized kernels in the wheel", "")]):
             r.commit(squash(title, 300 + k, body), at(DAY, 9, k), "Anthony Shoe",
-                     "anthony@example.com", **GH, files={f"src/wheel{k}.py": _lines(40)})
+                     "anthony@example.com", **GH, files={f"src/wheel{k}.py": code_lines(40)})
     _, ep = _episode(path)
     story = next(seg.text for seg in ep.segments if seg.id == "story-1")
     # the problem as it was, then who fixed it (symptom, then the fix)
@@ -326,19 +322,19 @@ def test_the_numbers_are_said_in_the_opening_not_a_segment_of_their_own(tmp_path
 
 def _two_reverts_day(path: Path) -> Path:
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         for k, title in enumerate(("Add support for pooling in one dimension",
                                    "Pass the bf16 flag to the partitioner")):
             r.commit(squash(title, 90 + k), at("2026-08-18", 9 + k), "Ann Lee",
-                     "ann@example.com", **GH, files={f"src/p{k}.py": _lines(40)})
+                     "ann@example.com", **GH, files={f"src/p{k}.py": code_lines(40)})
         for k, title in enumerate(("Add support for pooling in one dimension",
                                    "Pass the bf16 flag to the partitioner")):
             r.commit(gh_revert(title, 90 + k, 101 + k, reason="It broke internal builds."),
                      at(DAY, 8 + k), "Jay Sz", "jay@example.com", **GH,
-                     files={f"src/p{k}.py": _lines(3)})
+                     files={f"src/p{k}.py": code_lines(3)})
         r.commit(squash("Report a clear error instead of crashing on a device-planned copy",
                         103, CRASH_BODY), at(DAY, 10), "Ada Byron", "ada@example.com", **GH,
-                 files={"src/loader.py": _lines(90)})
+                 files={"src/loader.py": code_lines(90)})
     return path
 
 
@@ -361,12 +357,12 @@ def test_an_examples_only_requirement_is_not_the_days_break(tmp_path):
             "#error with a clear message rather than failing later in the build.\n")
     path = tmp_path / "ex.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         r.commit(squash("examples/arduino: write the platform layer against Arduino", 7, body),
                  at(DAY, 9), "Sid P", "sid@example.com", **GH,
-                 files={"examples/arduino/pal.cpp": _lines(80), ".lintrunner.toml": "x = 1\n"})
+                 files={"examples/arduino/pal.cpp": code_lines(80), ".lintrunner.toml": "x = 1\n"})
         r.commit(squash("Need requests at run time", 8, body), at(DAY, 10), "Sid P",
-                 "sid@example.com", **GH, files={"src/net.py": _lines(80)})
+                 "sid@example.com", **GH, files={"src/net.py": code_lines(80)})
     digest, _ = _episode(path)
     found = find_findings(digest.commits)
     example = next(c for c in digest.commits if "arduino" in c.title)
@@ -381,17 +377,17 @@ def test_the_opening_does_not_count_a_persons_commits_against_their_storys_count
     # fourteen changes to the wheel" — a judge: "contradicts itself"
     path = tmp_path / "w.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         for k, what in enumerate(("Ship the runtime in the wheel", "Ship the kernels in the wheel",
                                   "Ship the CUDA delegate in the wheel",
                                   "Test the wheel on macOS")):
             r.commit(squash(what, 40 + k, CRASH_BODY), at(DAY, 8, k), "Ann Lee",
-                     "ann@example.com", **GH, files={f"wheel/p{k}.py": _lines(30 + k)})
+                     "ann@example.com", **GH, files={f"wheel/p{k}.py": code_lines(30 + k)})
         r.commit(squash("Fix a crash in the loader", 50, CRASH_BODY), at(DAY, 9), "Ann Lee",
-                 "ann@example.com", **GH, files={"src/loader.py": _lines(40)})
+                 "ann@example.com", **GH, files={"src/loader.py": code_lines(40)})
         for k in range(4):
             r.commit(squash(f"Tidy module {k}", 60 + k), at(DAY, 10, k), f"Dev {k}",
-                     f"d{k}@example.com", **GH, files={f"src/m{k}.py": _lines(8 + k)})
+                     f"d{k}@example.com", **GH, files={f"src/m{k}.py": code_lines(8 + k)})
     _, ep = _episode(path)
     said = _spoken(ep)
     assert "Ann Lee landed four related changes" in said, said
@@ -405,10 +401,10 @@ def test_the_rest_line_parts_add_up_when_an_areas_changes_are_chores_too(tmp_pat
     # four of CI and tests" — the Arm backend's CI change was counted twice
     path = tmp_path / "rest.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         r.commit(squash("Report a clear error instead of crashing on a device-planned copy",
                         103, CRASH_BODY), at(DAY, 8), "Ada Byron", "ada@example.com", **GH,
-                 files={"src/loader.py": _lines(90)})
+                 files={"src/loader.py": code_lines(90)})
         chores = [("Arm backend: Fix a typo in the docs", "backends/arm/README.md"),
                   ("Arm backend: Bump the CI image", ".github/workflows/arm.yml"),
                   ("Bump the CI image", ".github/workflows/ci.yml"),
@@ -444,11 +440,11 @@ def test_also_today_is_a_few_lines_then_one_counted_sentence(tmp_path):
               "process: Reap children on drop",
               "signal: Name the handler thread"]
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         for k, (who, title) in enumerate(zip(people, titles, strict=True)):
             r.commit(squash(title, 400 + k), at(DAY, 9, k), who,
                      f"{who.split()[0].lower()}@example.com", **GH,
-                     files={f"src/m{k}.py": _lines(20)})
+                     files={f"src/m{k}.py": code_lines(20)})
     digest, ep = _episode(path)
     also = next(seg for seg in ep.segments if seg.id == "also")
     told = {sha for seg in ep.segments for s in seg.sentences for sha in s.commits}
@@ -471,23 +467,23 @@ def test_an_automation_accounts_unrelated_changes_are_not_one_series(tmp_path):
     # twice ("Require wheels for ...") stays one story
     path = tmp_path / "tools.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/tools.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         r.commit(squash("Order equal-priority Python installations by key", 201,
                         "Python version ranges can meet several executables in one folder, and "
                         "the order the filesystem listed them decided which one ran. The "
                         "installations are now ordered by key, so the choice is stable."),
-                 at(DAY, 9), *AUTOMATION, **GH, files={"src/python/order.py": _lines(60)})
+                 at(DAY, 9), *AUTOMATION, **GH, files={"src/python/order.py": code_lines(60)})
         r.commit(squash("Sync latest Python releases: 3.10.21, 3.11.16", 202,
                         "Automated update of the download metadata for new Python releases."),
-                 at(DAY, 10), *AUTOMATION, **GH, files={"src/python/downloads.json": _lines(90)})
+                 at(DAY, 10), *AUTOMATION, **GH, files={"src/python/downloads.json": code_lines(90)})
         r.commit(squash("Require wheels for tooling dependencies", 203,
                         "Tooling installs could build third-party source distributions. The "
                         "change sets no-build in the tooling configurations."),
-                 at(DAY, 11), *AUTOMATION, **GH, files={"tools/a/pyproject.toml": _lines(8)})
+                 at(DAY, 11), *AUTOMATION, **GH, files={"tools/a/pyproject.toml": code_lines(8)})
         r.commit(squash("Require wheels for script dependencies", 204,
                         "Script dependencies could build source distributions too. They now "
                         "need wheels as well."),
-                 at(DAY, 12), *AUTOMATION, **GH, files={"tools/b/script.py": _lines(8)})
+                 at(DAY, 12), *AUTOMATION, **GH, files={"tools/b/script.py": code_lines(8)})
     digest, ep = _episode(path)
     from studio.editorial.plan import plan_episode
 
@@ -508,7 +504,7 @@ def test_a_title_that_is_code_is_counted_not_read_out(tmp_path):
     def refactor(r) -> None:
         r.commit(squash("Get rid of `Lock::with_manifest`, make `Lock::from_resolution` take "
                         "the manifest", 130), at(DAY, 7), "Tom Kram", "tom@example.com", **GH,
-                 files={"src/lock.py": _lines(40)})
+                 files={"src/lock.py": code_lines(40)})
 
     digest, ep = _episode(_busy_day(tmp_path, refactor))
     spoken = _spoken(ep)
@@ -523,12 +519,12 @@ def test_people_and_automation_are_counted_apart_in_one_sentence(tmp_path):
     # author names"; now "...: five from three people, and twelve from automation"
     path = tmp_path / "mixed.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/mixed.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         for k, who in enumerate(["Ann Lee", "Ann Lee", "Bo Chen", "Cy Diaz"]):
             r.commit(squash(f"Fix the parser for case {k}", 300 + k,
                             "Inputs with a trailing comma crashed the parser."),
                      at(DAY, 8, k), who, f"{who.split()[0].lower()}@example.com", **GH,
-                     files={f"src/p{k}.py": _lines(30)})
+                     files={f"src/p{k}.py": code_lines(30)})
         for k in range(5):
             r.commit(squash(f"Update the CI mirror list, part {k}", 400 + k), at(DAY, 10, k),
                      *AUTOMATION, **GH, files={f".github/workflows/m{k}.yml": f"m{k}\n"})
@@ -546,16 +542,16 @@ def test_the_projects_own_name_is_no_shared_subject(tmp_path):
     # other title, and no story is about it
     path = tmp_path / "widgets.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         r.commit(squash("Fix uv cache-keys for widgets-core", 501), at(DAY, 9), "Vic Tor",
-                 "vic@example.com", **GH, files={"pyproject.toml": _lines(4)})
+                 "vic@example.com", **GH, files={"pyproject.toml": code_lines(4)})
         r.commit(squash("Don't error on unhashable generic arguments on generic Widgets models",
                         502, "Unhashable arguments raised a TypeError when the model was "
                              "parametrized."),
                  at(DAY, 10), "Vic Tor", "vic@example.com", **GH,
-                 files={"widgets/generics.py": _lines(30)})
+                 files={"widgets/generics.py": code_lines(30)})
         r.commit(squash("Speed up the loader", 503, "Loading is now twice as fast."),
-                 at(DAY, 11), "Ann Lee", "ann@example.com", **GH, files={"widgets/load.py": _lines(9)})
+                 at(DAY, 11), "Ann Lee", "ann@example.com", **GH, files={"widgets/load.py": code_lines(9)})
     digest, ep = _episode(path)
     from studio.editorial.plan import plan_episode
 
@@ -576,7 +572,7 @@ def test_the_summary_says_a_persons_count_of_the_day_beside_their_series(tmp_pat
                             "not link it. Two copies of the runtime meant two registries that "
                             "could not see each other's kernels."),
                      at(DAY, 7, k), "Ana Wheel", "ana@example.com", **GH,
-                     files={f"wheel/w{k}.py": _lines(90)})
+                     files={f"wheel/w{k}.py": code_lines(90)})
         r.commit(squash("Fix a typo in the install guide", 610), at(DAY, 7, 30), "Ana Wheel",
                  "ana@example.com", **GH, files={"docs/install.md": "t\n"})
 
@@ -610,12 +606,12 @@ def test_the_summary_never_tells_one_persons_two_stories_in_one_garbled_sentence
             r.commit(squash(f"Ship {what} in the wheel", 600 + k,
                             f"Until now pip install gave you no {what}, so a C++ program could "
                             "not link it."), at(DAY, 7, k), "Ana Wheel", "ana@example.com", **GH,
-                     files={f"wheel/w{k}.py": _lines(90)})
+                     files={f"wheel/w{k}.py": code_lines(90)})
         for k, what in enumerate(["a device-planned copy", "a device-planned input"]):
             r.commit(squash(f"Report a clear error instead of crashing on {what}", 620 + k,
                             f"A host copy into {what} on an accelerator killed the process "
                             "with no message."), at(DAY, 11, k), "Ana Wheel", "ana@example.com",
-                     **GH, files={f"runtime/copy{k}.cpp": _lines(60)})
+                     **GH, files={f"runtime/copy{k}.cpp": code_lines(60)})
 
     digest, _ = _episode(_busy_day(tmp_path, ana))
     plan = plan_episode(digest)
@@ -638,7 +634,7 @@ def test_a_revert_of_nothing_in_the_window_says_what_went_back_in_words(tmp_path
 
     path = tmp_path / "widgets.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         r.commit(squash("Revert changes to workflows for 0.11.30", 20563,
                         "The 0.11.30 release was dispatched from\n"
                         "4cb3d0366c9b30c0f6f1517e946121b4c3879034, but main advanced across "
@@ -647,7 +643,7 @@ def test_a_revert_of_nothing_in_the_window_says_what_went_back_in_words(tmp_path
                  files={".github/workflows/release.yml": "on: push\n"})
         r.commit(squash("Add a widget cache", 20564, "Caches widgets between runs."),
                  at(DAY, 10), "Ana Lima", "ana@example.com", **GH,
-                 files={"src/cache.py": _lines(40)})
+                 files={"src/cache.py": code_lines(40)})
     _, ep = _episode(path)
     told = ep.segment("rollbacks").text
     assert "someone" not in told and "Earlier work went back today: changes to workflows for "\
@@ -662,15 +658,15 @@ def _streams_day(tmp_path: Path, titles: tuple[str, ...]) -> Path:
     """A day of a cache speed-up by one person and ``titles`` by another, in one module."""
     path = tmp_path / "streams.git"
     with RepoBuilder(path, bare=True, origin="https://github.com/octo/streams.git") as r:
-        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": _lines(5)})
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
         r.commit(squash("Speed up the widget cache", 300,
                         "Every lookup walked the whole cache. The cache now keeps an index, "
                         "so a lookup takes 40% less time on the example."),
                  at(DAY, 8), "Grace Hopper", "grace@example.com", **GH,
-                 files={"src/cache.py": _lines(80)})
+                 files={"src/cache.py": code_lines(80)})
         for n, title in enumerate(titles):
             r.commit(squash(title, 301 + n), at(DAY, 9 + n), "Rachit2323", "r@example.com",
-                     **GH, files={f"src/stream/{n}.py": _lines(30)})
+                     **GH, files={f"src/stream/{n}.py": code_lines(30)})
     return path
 
 
@@ -727,7 +723,7 @@ def test_upkeep_whose_record_tells_a_result_gets_a_line_after_the_days_others(tm
     def suite(r):
         r.commit(squash("Register a Cortex-M flow in the backend test suite", 130, SUITE_BODY),
                  at(DAY, 15), "Rj Ascani", "rj@example.com", **GH,
-                 files={"backends/test/suite/flows/cortex_m.py": _lines(40)})
+                 files={"backends/test/suite/flows/cortex_m.py": code_lines(40)})
 
     digest, ep = _episode(_busy_day(tmp_path, suite))
     plan = plan_episode(digest)
