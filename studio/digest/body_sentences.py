@@ -46,6 +46,10 @@ _CHANGED = {"replaced": "replaces", "added": "adds", "changed": "changes", "move
 _WE_CHANGED = re.compile(rf"^(?:(?:So|Instead|Then),?\s+)?(?:I|[Ww]e) ({'|'.join(_CHANGED)})\b(.*)$",
                          re.S)
 _WE_PAST = re.compile(rf"^(?:We|I) ({'|'.join(_PAST_MEASURE)})\b(.*)$", re.S)
+_SOMEDAY = re.compile(r"\b(?:follow-?ups?|later|future|eventually|someday|once|then)\b", re.I)
+# "We can make this faster by checking …": what the author proposes is what the change does
+_WE_CAN = re.compile(r"^(?:(?:So|Instead|Here),?\s+)?(?:We|I) can (?:instead |now )?([a-z]+)\b(.*)$",
+                     re.S)
 _AI_MENTION = re.compile(
     r"\b(?:claude|copilot|codex|chatgpt|gpt-?\d|cursor agent|devin|llm|ai[- ]generated|"
     r"ai assistan\w+|generated with|prepared with|written by an? ai|coding agent)\b",
@@ -133,6 +137,15 @@ def authors_view(text: str) -> str | None:
     match = _WE_PAST.match(text)
     if match:
         text = f"The author {match.group(1)}{match.group(2)}"
+    match = _WE_CAN.match(text)
+    if match and _base_verb(match.group(1)) and not _FIRST_PERSON.search(match.group(2)) and \
+            not _SOMEDAY.search(match.group(2)):
+        # "…, and only resolve the PATH entries if …": the list's verbs agree too
+        rest = re.sub(r"(,?\s+and\s+(?:only\s+|then\s+|also\s+)?)([a-z]+)(?=\s+(\w+))",
+                      lambda m: m.group(1) + (third_person(m.group(2))
+                                              if _base_verb(m.group(2)) else m.group(2)),
+                      match.group(2))
+        text = f"The change {third_person(match.group(1))}{rest}"
     match = _WE_CHANGED.match(text)
     if match and not _FIRST_PERSON.search(match.group(2)):
         # "So I replaced the guard with an assertion ...": what the change does, told by the

@@ -222,6 +222,8 @@ def _signals(c: CommitInfo) -> list[tuple[str, str, int, str]]:
         m = _FRAGMENT.search(path)  # a release-notes fragment the change adds, by its type
         if m and not any(k == _FRAGMENT_KINDS[m.group(1).lower()] for k, *_ in out):
             out.append((_FRAGMENT_KINDS[m.group(1).lower()], title, -1, "fragment"))
+    if _STRICTER.search(split_area(title)[1]):
+        out.append(("break", title, -1, ""))  # "Prevent sub-commands from accepting --version"
     if uplift_of(title):
         out.append(("requirement", title, -1, "action"))  # "Uplift Ethos-U SDK to 26.05"
     if re.search(r"\bBC[- ]?breaking\b|\bbreaking\b|drop(?:s|ped)? support for|"
@@ -230,6 +232,16 @@ def _signals(c: CommitInfo) -> list[tuple[str, str, int, str]]:
         if kind is not None:
             out.append((kind, title, -1, ""))
     return out
+
+
+# a title that makes the software refuse what a user's command or code passed it until now:
+# whatever passed it needs changing (pip 2026-08-08: "Prevent sub-commands from accepting
+# --version" was told with no focus; the editor's: "change it to put the flag after pip")
+_STRICTER = re.compile(
+    r"^(?:Prevent|Disallow|Forbid|Reject|Refuse)\b.{0,60}?(?:(?<!\w)--?[a-z][\w-]*|\b(?:flags?|"
+    r"options?|arguments?|args|parameters?|keywords?|kwargs)\b)|"
+    r"^(?:Error|Raise|Fail|Warn)(?: an? \w+)? (?:on|for|when)\b.{0,60}?(?:(?<!\w)--?[a-z][\w-]*|"
+    r"\b(?:flags?|options?|arguments?|args|parameters?|keywords?|kwargs)\b)", re.I)
 
 
 # a release-notes fragment (towncrier's ``changelog/14716.breaking.rst``, ``newsfragments/``,

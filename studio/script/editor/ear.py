@@ -145,9 +145,16 @@ def _glob_said(name: str) -> str:
 _SHORT_OPTION = re.compile(r"(?<![\w-])-([a-zA-Z])(?![\w-])")  # "-c": "dash c"
 
 
+_TIME_UNIT = re.compile(r"(?<![\w.])(\d+\.\d+|\d+(?=ms|us|µs|ns))(s|ms|us|µs|ns)\b")
+_TIME_WORDS = {"s": "seconds", "ms": "milliseconds", "us": "microseconds", "µs": "microseconds",
+               "ns": "nanoseconds"}
+
+
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
     text = _SHORT_OPTION.sub(r"dash \1", text)
+    # "can take 0.07s": a measured time in its unit's words ("1990s" is no time)
+    text = _TIME_UNIT.sub(lambda m: f"{m.group(1)} {_TIME_WORDS[m.group(2)]}", text)
     # "`sqrt`/`cbrt`/`pct_change`/`ewm_*`": names offered as alternatives, said as a list,
     # never a path ("the ewm_ folder", polars 2026-08-04)
     text = _CODE_ALTERNATIVES.sub(lambda m: join_words([_glob_said(x) for x in re.findall(

@@ -19,11 +19,13 @@ from ...editorial.record import commit_record
 from ...editorial.titles import split_area
 from ..story.draft import Draft
 from ..words import number_words
+from .behaviour import SHOW
 from .clauses import clause, place
 from .code_names import method_said, too_much_code, unheard, without_env_alternative
 from .ear import for_ear
 from .rollbacks import short_clause
 from .sentences import adapt
+from .stricter import AFTER, stricter_claim
 from .takeaway import takeaway
 from .telling import _subject, only_tests, person
 
@@ -195,6 +197,10 @@ def _lead(f: Finding, c: CommitInfo, told: bool = False) -> tuple[str, bool]:
         where = place(split_area(c.title)[0])
         return (f"{person(c)} moved the {for_ear(what)}{' ' + where if where else ''} to "
                 f"version {version}", True)  # a fact to know: the record gives no instruction
+    stricter = stricter_claim(f.sentence, SHOW.get()) if f.kind == "break" and \
+        f.paragraph < 0 else ""
+    if stricter:  # "Prevent sub-commands from accepting --version": what to check, said
+        return f"After {person(c)}'s change, {stricter}. {AFTER}", True
     if f.kind in ("break", "removal", "rename") and f.subject:
         # the name a listener must look for in their code, said exactly (its underscore too)
         return f"{change} {IS[f.kind]}, for code that uses {say_name(f.subject)}", \
@@ -321,10 +327,10 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
             lead = lead.removesuffix(MOVE_OFF) + "the same goes for that"  # (said once)
         if many:
             nth = NTH[min(told, 2)] if told < len(items) + len(tips) - 1 or told < 2 else NTH[3]
-            lead = f"{nth}, {lead[:1].lower() + lead[1:] if lead.startswith('The ') else lead}"
+            lead = f"{nth}, {lead[:1].lower() + lead[1:] if lead.startswith(('The ', 'After ')) else lead}"
         else:
-            lead = f"For {span} focus: " + (lead[:1].lower() + lead[1:]
-                                             if lead.startswith(("Part of ", "A change from ")) else lead)
+            lowered = lead.startswith(("Part of ", "A change from ", "After "))
+            lead = f"For {span} focus: " + (lead[:1].lower() + lead[1:] if lowered else lead)
         seg.say(lead, [sha])
         for line in lines:
             seg.say(line, [sha])

@@ -27,6 +27,7 @@ from .opening_lines import lead
 from .pr_process import sharpens
 from .riding_told import fix_measures, riding_along
 from .sentences import LONG, Told, choose
+from .until_now import as_before
 
 ORDINALS = ["The first", "The second", "The third", "The fourth", "The fifth", "The sixth"]
 MAX_STEPS = 5  # steps of a series told; the rest counted
@@ -218,6 +219,8 @@ def tell_commit(c: CommitInfo, words: int, skip: frozenset[str] = frozenset(),
     if kept and not kept.before and sharpened(c, lead, kept) != lead:
         lead = sharpened(c, lead, kept)  # not the title, then the same again with figures
         kept = Told(kept[1:])
+    if not kept.before and "no longer" in lead:
+        kept[:] = [as_before(lead, x) for x in kept]
     out = problem_first([(lead, [c.sha])] + _arc([c], d), kept, [c.sha])
     if rides is not None:
         out.append(rides)

@@ -1,0 +1,48 @@
+"""A change that makes the software refuse what it used to take ("Prevent sub-commands from
+accepting --version", "Reject unknown keys"), told in the focus as what to check: "Sub-commands
+no longer accept the version flag. Anything you run that relied on the old behaviour will need
+a change" (pip 2026-08-08: the editor's focus; ours had none)."""
+
+from __future__ import annotations
+
+import re
+
+from lemminflect import getInflection, getLemma
+
+from ...editorial.titles import split_area
+from .ear import for_ear
+
+_PREVENT = re.compile(r"^(?:Prevent|Stop|Disallow|Forbid)\s+(?P<who>.+?)\s+from\s+"
+                      r"(?P<verb>[a-z]+ing)\b(?P<rest>.*)$")
+_REFUSE = re.compile(r"^(?P<verb>Reject|Disallow|Forbid|Refuse|Error on|Raise on|Fail on|"
+                     r"Warn on)\s+(?P<rest>.+)$")
+_NOW = {"reject": "now rejects", "disallow": "no longer allows", "forbid": "no longer allows",
+        "refuse": "now refuses", "error on": "now gives an error on",
+        "raise on": "now raises an error on", "fail on": "now fails on",
+        "warn on": "now warns on"}
+AFTER = "Anything you run that relied on the old behaviour will need a change"
+
+
+def _plural(noun: str) -> bool:
+    last = noun.split()[-1].lower()
+    return last.endswith("s") and not last.endswith(("ss", "us", "is"))
+
+
+def stricter_claim(title: str, project: str) -> str:
+    """"sub-commands no longer accept the version flag" of a stricter change's title; ""
+    when the title is no such change."""
+    text = " ".join(split_area(title)[1].replace("`", "").split()).rstrip(".")
+    text = re.sub(r"(?<![\w-])--([a-z][\w-]*)(?= (?:flags?|options?)\b)", r"\1", text)
+    text = re.sub(r"(?<![\w-])(?:the )?--([a-z][\w-]*)", lambda m: f"the {m.group(1)} flag", text)
+    m = _PREVENT.match(text)
+    if m:
+        lemma = (getLemma(m.group("verb"), upos="VERB") or ("",))[0]
+        who = m.group("who")
+        form = lemma if _plural(who) else (getInflection(lemma, tag="VBZ") or ("",))[0]
+        if not form:
+            return ""
+        return for_ear(f"{who} no longer {form}{m.group('rest')}")
+    m = _REFUSE.match(text)
+    if m and project:
+        return for_ear(f"{project} {_NOW[m.group('verb').lower()]} {m.group('rest')}")
+    return ""

@@ -1,0 +1,110 @@
+"""A small day told as an editor tells it (issue 23, round 27's notes on pip 2026-08-08): the
+headline gets at least a second story's words, so its fix and its figures are told; what the
+author proposes ("We can make this faster by …") is what the change does; what the software
+"no longer" does is told as what was so until now; a change that makes the software refuse
+what it took is what the focus asks listeners to check."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from gitrepo import GH_COMMITTER, RepoBuilder, at, code_lines, squash
+
+from studio.digest.body_sentences import authors_view
+from studio.digest.build import build_digest
+from studio.profile import profile_for
+from studio.script.editor.ear import for_ear
+from studio.script.editor.stricter import stricter_claim
+from studio.script.editor.until_now import as_before
+from studio.script.writer import write_script
+from studio.sources.gitlocal import pull_git
+
+DAY = "2026-08-08"
+GH = {"committer": GH_COMMITTER[0], "committer_email": GH_COMMITTER[1]}
+
+PATH_BODY = """Installing a wheel with console scripts resolves every PATH entry, just to decide
+whether to warn about script locations. We can make this faster by checking for an exact
+string match first, and only resolve the PATH entries if a script directory is still in doubt.
+
+For example, resolving 22 paths on a network drive can take 0.07s or 10% of an install.
+"""
+
+VERSION_BODY = """Passing --version to the install command and other sub-commands doesn't raise
+an error but doesn't cause the version to be shown, confusingly.
+"""
+
+DEAD_BODY = """The branch is unreachable as it compares a version object to a string.
+
+People rely on the standalone LATEST line being always printed, so the best resolution was to
+simply remove this dead code.
+"""
+
+
+def _small_day(path: Path) -> Path:
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
+        r.commit(squash("Prevent sub-commands from accepting --version", 11, VERSION_BODY),
+                 at(DAY, 9), "Islam Asa", "islam@example.com", **GH,
+                 files={"src/cli.py": code_lines(40)})
+        r.commit(squash("Remove the unreachable latest marker branch", 12, DEAD_BODY),
+                 at(DAY, 10), "Young Yang", "young@example.com", **GH,
+                 files={"src/search.py": code_lines(30)})
+        r.commit(squash("Avoid resolving every PATH entry in the script location warning", 13,
+                        PATH_BODY), at(DAY, 11), "Damian Shore", "damian@example.com", **GH,
+                 files={"src/wheel.py": code_lines(60)})
+        r.commit(squash("Close incomplete downloads before removing them", 14), at(DAY, 12),
+                 "Damian Shore", "damian@example.com", **GH,
+                 files={"src/download.py": code_lines(20)})
+    return path
+
+
+def _episode(path: Path):
+    day = pull_git(path, dt.date.fromisoformat(DAY))
+    profile = profile_for(day.repo)
+    return write_script(build_digest(day, profile), profile)
+
+
+def test_the_authors_proposal_is_what_the_change_does():
+    assert authors_view("We can make this faster by checking for an exact string match first, "
+                        "and only resolve the PATH entries if a directory is in doubt.") == (
+        "The change makes this faster by checking for an exact string match first, and only "
+        "resolves the PATH entries if a directory is in doubt.")
+    # what the author may do some day is not what the change does
+    assert authors_view("We can simply set the flag in the daemon later.") is None
+
+
+def test_a_measured_time_is_said_in_its_units_words():
+    assert for_ear("can take 0.07s, or 15ms") == "can take 0.07 seconds, or 15 milliseconds"
+    assert for_ear("tools of the 1990s") == "tools of the 1990s"
+
+
+def test_what_the_software_no_longer_does_was_so_until_now():
+    lead = "In a change from Damian Shore, widgets no longer resolves every PATH entry."
+    assert as_before(lead, "Installing a wheel resolves every PATH entry, just to warn.") == \
+        "Until now, installing a wheel resolved every PATH entry, just to warn."
+    other = "The change checks for an exact match first."
+    assert as_before(lead, other) == other
+
+
+def test_a_stricter_title_is_said_as_what_no_longer_works():
+    assert stricter_claim("Prevent sub-commands from accepting --version", "pip") == \
+        "sub-commands no longer accept the version flag"
+    assert stricter_claim("Reject unknown keys in the config", "pip") == \
+        "pip now rejects unknown keys in the config"
+    assert stricter_claim("Prevent a crash when the cache is empty", "pip") == ""
+
+
+def test_a_small_days_headline_is_told_with_its_fix_and_figures(tmp_path):
+    ep = _episode(_small_day(tmp_path / "w.git"))
+    text = " ".join(s.text for seg in ep.segments for s in seg.sentences)
+    path_story = next(seg.text for seg in ep.segments if "PATH" in seg.text and
+                      seg.id.startswith("story"))
+    # the fix and the figure, not only the problem (the headline had 56 words, the next 104)
+    assert "exact string match first" in path_story, path_story
+    assert "0.07 seconds" in path_story, path_story
+    assert "Until now, installing a wheel with console scripts resolved" in path_story, text
+    focus = next(seg.text for seg in ep.segments if seg.id == "focus")
+    assert "sub-commands no longer accept the version flag" in focus, focus
+    assert "relied on the old behaviour" in focus, focus
+    assert "Until now, passing the version flag" in text, text
