@@ -7,6 +7,7 @@ what it took is what the focus asks listeners to check."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 from gitrepo import GH_COMMITTER, RepoBuilder, at, code_lines, squash
@@ -108,3 +109,60 @@ def test_a_small_days_headline_is_told_with_its_fix_and_figures(tmp_path):
     assert "sub-commands no longer accept the version flag" in focus, focus
     assert "relied on the old behaviour" in focus, focus
     assert "Until now, passing the version flag" in text, text
+
+
+def _title_day(path: Path) -> Path:
+    """A busy day of titles alone: fixes and performance changes, as polars lands them."""
+    with RepoBuilder(path, bare=True, origin="https://github.com/octo/widgets.git") as r:
+        r.commit("Initial\n", at("2026-08-01"), files={"src/a.py": code_lines(5)})
+        titles = [("fix: Ignore nans in horizontal min and max", "Orson Pete"),
+                  ("fix: Do not remove nested caches when pushing a predicate past a cache",
+                   "Oliver Borg"),
+                  ("fix: Fix out-of-core spilling of categoricals", "Name Exhaust"),
+                  ("fix: Correct partitionable filter handling for pivot", "Vedant Mad"),
+                  ("fix: Correct function display for string replace", "Orson Pete"),
+                  ("perf: Drop unused projections in filter on streaming engine",
+                   "Name Exhaust"),
+                  ("perf: Retain Parquet partial metadata on filter", "Koen Dene"),
+                  ("chore: Mark a slow test as slow", "Amber Sprink"),
+                  ("docs: Fix a typo in a docstring", "Mikhail Epi")]
+        for k, (title, who) in enumerate(titles):
+            r.commit(squash(title, 200 + k), at(DAY, 8, k), who,
+                     f"{who.split()[0].lower()}@example.com", **GH,
+                     files={f"src/m{k}.py": code_lines(20 + k) if k < 7 else f"t{k}\n"})
+    return path
+
+
+def test_title_only_changes_of_one_kind_are_told_together(tmp_path):
+    ep = _episode(_title_day(tmp_path / "t.git"))
+    by_id = {seg.id: seg for seg in ep.segments}
+    assert "group-fix" in by_id and "group-performance" in by_id, [s.id for s in ep.segments]
+    fixes = by_id["group-fix"]
+    assert re.match(r"(?:Three|Four) (?:more )?fixes landed today", fixes.text), fixes.text
+    perf = by_id["group-performance"].text
+    assert perf.startswith("Two changes were about performance"), perf
+    assert "unused projections" in perf and "partial metadata" in perf, perf
+    # one person's second fix in the group is named with "also", not the name again afresh
+    if fixes.text.count("Orson Pete") == 2:
+        assert "Orson Pete also" in fixes.text or "Also from Orson Pete" in fixes.text, fixes.text
+    # every commit is still told or counted, and none twice
+    told = [sha for seg in ep.segments for s in seg.sentences for sha in s.commits
+            if seg.id not in ("intro", "focus", "sign-off")]
+    assert len(told) == len(set(told)) == 9, told
+
+
+def test_no_story_segment_is_a_title_alone_on_a_busy_day(tmp_path):
+    # every story here is a title with nothing more: told in its kind's group, not as a
+    # "headline" of one sentence after "We begin with the headline"
+    ep = _episode(_title_day(tmp_path / "t.git"))
+    stories = [seg for seg in ep.segments if seg.id.startswith("story")]
+    assert all(len([s for s in seg.sentences if s.commits]) > 1 for seg in stories), \
+        [seg.text for seg in stories]
+    assert "four fixes" in ep.segments[0].text.lower(), ep.segments[0].text
+
+
+def test_people_as_a_subject_is_no_imperative():
+    from studio.script.editor.imperatives import imperative_as_change
+
+    said = "People rely on the LATEST line being printed, so the dead code goes."
+    assert imperative_as_change(said) == said  # not "The change peoples rely on …"

@@ -27,6 +27,10 @@ _REPORTS = {"verified", "tested", "ran", "checked", "confirmed", "built", "measu
 _MANNER = MANNER | {"only", "also", "now", "instead", "directly"}
 
 
+_PEOPLE = {"people", "users", "developers", "callers", "folks", "everyone", "nobody", "someone",
+           "somebody", "anyone", "maintainers", "contributors", "customers", "humans"}
+
+
 def _subject_then_verb(rest: str) -> bool:
     """Whether the words after a sentence's first word continue a subject into its verb
     ("[Peak] memory drops from …", "[Fat] LTO breaks …"): the second word no determiner, the
@@ -106,6 +110,8 @@ def imperative_as_change(text: str) -> str:
         if first.lower() in ("let", "please", "see", "note", "expect"):
             # "Expect some changes before it stabilises": the author's word to users
             return text
+    if first.lower() in _PEOPLE:
+        return text  # "People rely on the LATEST line …": a subject, not "The change peoples"
     if rest.split(" ", 1)[0].lower() in _NOT_OBJECT:
         return text  # "Code that imports ...": a noun, not an imperative
     if _subject_then_verb(rest):

@@ -453,7 +453,7 @@ def _pair_line(story: Story, d: Digest | None = None) -> str:
     if person(first) == person(second):
         return f"{opening(first)}, and {said[1][0]}"
     other = opening(second)
-    if other.startswith(("An automated", "A change from", "The ")):
+    if other.startswith(("An automated", "A change from", "The ", "In a change from ")):
         other = other[:1].lower() + other[1:]
     return f"{opening(first)}, and {other}"
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import replace
 
 from ...digest.model import Digest
 from ...editorial.plan import UPKEEP, EditorialPlan, Story, plan_episode
@@ -27,6 +28,7 @@ from .behaviour import SHOW
 from .clauses import clause, place, split_area
 from .ear import for_ear
 from .focus import LEAD, ORDER, focus, told_sentences, uplift_of
+from .kind_runs import group_of, kind_runs
 from .naming import headline_case, noun_phrase, release_of, segment_title, short
 from .rollbacks import tell_rollback
 from .sentences import _same as same
@@ -102,9 +104,15 @@ class EditorWriter:
         voice = Voice(d.date, d.repo)
         told_back = self._rollbacks(d, plan, voice)
         stories = self._stories(d, plan, voice)  # first: the welcome names none it demotes
+        demoted = getattr(self, "_demoted", [])
+        grouped, left = kind_runs(d, [s for s in plan.stories if s not in demoted],
+                                  [*demoted, *plan.briefly])
+        self._groups = grouped  # (the welcome names them after the stories)
         drafts = [self._intro(d, profile, plan, voice, self._numbers(d, voice, plan))]
         drafts += told_back + stories
-        drafts.append(self._also(d, plan))
+        drafts += grouped
+        drafts.append(also_today(d, replace(plan, briefly=[s for s in plan.briefly if s in left]),
+                                 [s for s in demoted if s in left]))
         told = frozenset(x.text for dr in drafts for x in dr.sentences)
         focused = focus(d, plan.findings, plan.rollbacks,
                         plan.stories[0] if plan.stories else None, said=told,
@@ -126,6 +134,9 @@ class EditorWriter:
         seg.say(voice.pick("greeting", P.GREETING, show=d.show, host=profile.host, date=date))
         seg.sentences += numbers.sentences
         items, shas = self._teaser(d, plan, skip=self._demoted)
+        if len(items) < 3 and not plan.rollbacks:  # "four fixes, and two performance changes"
+            items += [g.title.replace(" more ", " ").lower() for g in
+                      getattr(self, "_groups", [])][:3 - len(items)]
         if items and d.stats.commits > QUIET:
             seg.say(f"On the show today: {join_words(items)}", shas)
         return seg
@@ -252,6 +263,7 @@ class EditorWriter:
         skip = told_sentences(d, plan.findings)
         background = Background()
         spare = 0
+        told: list[tuple[Story, list]] = []
         for i, story in enumerate(stories):
             share = HEADLINE_SHARE + (0.15 if len(stories[0].commits) > 2 else 0.0)
             # never less than another story's: with two stories, 0.35 left the headline 56
@@ -261,8 +273,6 @@ class EditorWriter:
                 words = int(budget * (share if len(stories) > 1 else 1.0))
             else:
                 words = int(budget * (1 - share) / max(1, len(stories) - 1)) + spare
-            seg = Draft(f"story-{i + 1}", self._story_title(story))
-            self._after_rollbacks = bool(plan.rollbacks)
             said = tell(story, max(40, words), skip, d)
             if len(said) < 3:  # what the focus will say is all there is to tell: told here too
                 said = tell(story, max(40, words), d=d)
@@ -270,11 +280,20 @@ class EditorWriter:
             # a title-only headline left its 126 words unused and the next story lost its fix)
             spare = max(0, words - sum(len(t.split()) for t, _ in said)) // 2
             said += self._own_findings(story, said, skip)
-            if i > 0 and len(said) <= 1:
-                # a story with nothing to tell past its title is a line in "Also today", not
-                # a segment of one sentence after a lead-in
+            told.append((story, said))
+        # a story with nothing to tell past its title is a line in "Also today" (or in its
+        # kind's group), not a segment of one sentence after a lead-in; a headline too, on a
+        # busy day where a later story has more to tell (polars 2026-08-10 opened on "Polars
+        # now avoids chunk fragmentation on bool agg any and all", and nothing more)
+        fuller = any(len(said) > 1 for _, said in told)
+        kinds = [group_of(s) for s in stories[1:] + plan.briefly]
+        for i, (story, said) in enumerate(told):
+            grouped = bool(group_of(story)) and kinds.count(group_of(story)) >= 1
+            if len(said) <= 1 and (i > 0 or (fuller or grouped) and d.stats.commits > QUIET):
                 self._demoted.append(story)
-                continue
+        self._after_rollbacks = bool(plan.rollbacks)
+        for i, (story, said) in enumerate(x for x in told if x[0] not in self._demoted):
+            seg = Draft(f"story-{i + 1}", self._story_title(story))
             said = background.add(said)  # a term the listener may not know, explained
             # a story that opens on its problem told in the past ("The release binary
             # segfaulted during HTTPS. ... Today, Xeonacid fixed ...") needs no label first
@@ -331,9 +350,6 @@ class EditorWriter:
         lead = voice.pick(f"next-{i}", NEXT_INS)
         return "", f"{lead} {first[:1].lower() + first[1:] if _lowerable(first) else first}"
 
-    def _also(self, d: Digest, plan: EditorialPlan) -> Draft:
-        return also_today(d, plan, getattr(self, "_demoted", []))
-
     def _sign_off(self, d: Digest, voice: Voice) -> Draft:
         seg = Draft("sign-off", "Sign-off")
         date = spoken_date(dt.date.fromisoformat(d.date)).rsplit(",", 1)[0]
@@ -356,7 +372,10 @@ class EditorWriter:
         return segment_title(c) if rest.split() else capitalize(said)
 
     def _title(self, d: Digest, plan: EditorialPlan) -> str:
-        top = plan.stories[0] if plan.stories else (plan.briefly[0] if plan.briefly else None)
+        demoted = getattr(self, "_demoted", [])
+        kept = [x for x in plan.stories if x not in demoted]
+        top = kept[0] if kept else plan.stories[0] if plan.stories else (
+            plan.briefly[0] if plan.briefly else None)
         n = len(plan.rollbacks)
         back = _back_label(plan)
         if top is None or not top.commits:
