@@ -166,3 +166,19 @@ def test_people_as_a_subject_is_no_imperative():
 
     said = "People rely on the LATEST line being printed, so the dead code goes."
     assert imperative_as_change(said) == said  # not "The change peoples rely on …"
+
+
+def test_what_leans_on_the_title_said_again_follows_the_lead():
+    from studio.digest.model import CommitInfo
+    from studio.editorial.record import commit_record
+    from studio.script.editor.sentences import available
+
+    title = "Extend the fixture deprecation to all higher scopes"
+    c = CommitInfo(sha="a" * 40, title=title, raw_title=title, author="Freya B",
+                   author_login="freya", author_email="f@example.com",
+                   committed_at="2026-08-20T10:00:00Z", body=(
+                       "Extend the fixture deprecation to all higher scopes.\n\n"
+                       "The original deprecation in another change only targeted class-scoped "
+                       "fixtures, but the same issue exists for a module or session fixture."))
+    said = [x.said for x in available(commit_record(c), c.title, frozenset()) if not x.leans]
+    assert any(x.startswith("The original deprecation") for x in said), said

@@ -355,9 +355,16 @@ def available(record: CommitRecord, title: str, skip: frozenset[str]) -> list[Li
     told as that (:func:`as_draft`)."""
     title_words = {w for w in re.findall(r"[a-z0-9]+", title.lower()) if len(w) > 3 or w.isdigit()}
     out: list[Line] = []
+    restated = -2
     for x in lines(record, skip):
-        if restates(x.said, title_words) or x.codey(title) or review_process(x.raw):
+        if restates(x.said, title_words):
+            restated = x.index  # the story's lead says it: what leans on it may follow
             continue
+        if x.codey(title) or review_process(x.raw):
+            continue
+        if x.leans and restated == x.index - 1:
+            x = replace(x, leans=False)  # ("The original deprecation only targeted class-
+            # scoped fixtures, but the same issue exists …", after the title said again)
         if draft_history(x.raw, title):
             x = replace(x, said=as_draft(x.said), leans=False)
         out.append(x)
