@@ -29,7 +29,7 @@ from .record import commit_record
 from .titles import split_area
 
 KINDS = ("break", "removal", "rename", "requirement", "migration", "workaround", "deprecation",
-         "opt-in", "limitation", "platform")
+         "opt-in", "limitation", "platform", "default")
 
 
 @dataclass(frozen=True)
@@ -107,8 +107,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"throughput|latency|by)\b", re.I)),
 ]
 _PRIORITY = {k: n for n, k in enumerate(("break", "removal", "rename", "platform", "requirement",
-                                         "deprecation", "migration", "workaround", "opt-in",
-                                         "limitation"))}
+                                         "default", "deprecation", "migration", "workaround",
+                                         "opt-in", "limitation"))}
 # what a sentence denies or supposes is no finding
 _DENIED = re.compile(
     r"\b(?:is|are|remains?|stays?) unaffected\b|\bcontinues? to work\b|\bkeeps? working\b|"
@@ -171,7 +171,8 @@ def _is_finding(kind: str, sentence: str, section: str, paragraph: str = "") -> 
     if section == "tests" and not re.search(r"known|not (?:yet )?(?:supported|covered|fixed)|"
                                             r"slower|unsupported|requires?|needs?", sentence, re.I):
         return False  # "a cu130 row on a 12.6 toolkit still fails on the major": as expected
-    if _IMPERATIVE.match(sentence) and kind not in ("limitation", "deprecation", "opt-in") \
+    if _IMPERATIVE.match(sentence) and kind not in ("limitation", "deprecation", "opt-in",
+                                                    "default") \
             and section != "action" and not re.match(r"Renamed? ", sentence):
         return False
     if _FILE_ITEM.match(sentence):
@@ -190,7 +191,7 @@ def _is_finding(kind: str, sentence: str, section: str, paragraph: str = "") -> 
         return False
     if kind == "requirement" and not public:
         public = _PUBLIC.search(paragraph)  # "The floor of 9 ...", after "GCC 12.2 is ..."
-    return bool(public) or kind in ("break", "limitation", "platform") or \
+    return bool(public) or kind in ("break", "limitation", "platform", "default") or \
         (kind == "opt-in" and bool(re.search(r"\bselectable\b", sentence)))  # "a backend,
     # selectable via KernelPreference.CUTEDSL": a choice a user makes by name
 
@@ -222,6 +223,8 @@ def _signals(c: CommitInfo) -> list[tuple[str, str, int, str]]:
         m = _FRAGMENT.search(path)  # a release-notes fragment the change adds, by its type
         if m and not any(k == _FRAGMENT_KINDS[m.group(1).lower()] for k, *_ in out):
             out.append((_FRAGMENT_KINDS[m.group(1).lower()], title, -1, "fragment"))
+    if _DEFAULT_FLIP.search(split_area(title)[1]) and not any(k == "default" for k, *_ in out):
+        out.append(("default", title, -1, ""))  # "Enable strict_bytes by default"
     if _STRICTER.search(split_area(title)[1]):
         out.append(("break", title, -1, ""))  # "Prevent sub-commands from accepting --version"
     if uplift_of(title):
@@ -232,6 +235,14 @@ def _signals(c: CommitInfo) -> list[tuple[str, str, int, str]]:
         if kind is not None:
             out.append((kind, title, -1, ""))
     return out
+
+
+# a title that turns something on for everyone ("Make --local-partial-types the default",
+# "Enable strict_bytes by default"): whoever relied on the old default meets a change, and
+# the editor leads with it (mypy 2026-04-20's headline went to an internal parsing change)
+_DEFAULT_FLIP = re.compile(
+    r"^(?:Enable|Turn on|Switch on|Use)\b.{1,60}\bby default\b|^Make\b.{1,60}\bthe default\b|"
+    r"^(?:Change|Flip|Switch)\b.{0,40}\bdefault\b.{0,30}\bto\b|^Default\b.{1,40}\bto\b", re.I)
 
 
 # a title that makes the software refuse what a user's command or code passed it until now:

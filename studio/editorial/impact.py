@@ -19,7 +19,7 @@ WHY = {"break": "a compatibility break", "security": "a security fix or hardenin
        "fix": "a crash or wrong result fixed",
        "speedup": "a measured speedup or saving", "feature": "a capability shipped",
        "change": "a change", "housekeeping": "upkeep"}
-BREAKING = {"break", "removal", "rename", "requirement", "platform"}
+BREAKING = {"break", "removal", "rename", "requirement", "platform", "default"}
 
 _FAILURE = re.compile(
     r"\b(?:crash\w*|segfault\w*|seg(?:mentation)? fault|panic\w*|abort\w*|hang\w*|hung|deadlock\w*|"
@@ -108,7 +108,8 @@ def impact(c: CommitInfo, findings: list[Finding]) -> str:
         # of its own (round 16's judges: the release workflows' poisoned-cache hardening was
         # lost in "ten automated changes were housekeeping"), never a headline
         return "change" if ci_only(c) else "security"
-    if any(f.kind in BREAKING and (f.paragraph >= 0 or commit_record(c).words >= 30)
+    if any(f.kind in BREAKING and (f.paragraph >= 0 or commit_record(c).words >= 30 or
+                                   f.kind == "default")  # (a title that flips a default)
            for f in mine) and not examples_only(c):
         return "break"  # (a title's version uplift alone is told in the focus, not a story)
     if any(f.kind == "opt-in" for f in mine) and not c.housekeeping:

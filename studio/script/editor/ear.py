@@ -54,6 +54,9 @@ def _flag(m: re.Match[str]) -> str:
         return f"{before} {said.removeprefix('the ')}"
     if before.lower().endswith("ing") and before[:1].isupper() == (m.start() == 0):
         return f"{before} {said}"  # "Supporting --cert changes ...": the flag is the object
+    if re.match(r"`?\s+(?:is|are|was|were|has|have|now|no longer|becomes?|stays?)\b",
+                m.string[m.end():]):
+        return f"{before} {said}"  # "Document that --strict-bytes is enabled": its subject
     return f"{before} {said}" if before.lower() in _FLAG_AFTER else f"{before} with {said}"
 _DOTTED = re.compile(r"(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+)(?![\w.]*\w)")
 _FILE = re.compile(r"\.(?:py|rs|cpp|cc|h|hpp|cu|md|txt|toml|yaml|yml|json|sh|cmake)$", re.I)

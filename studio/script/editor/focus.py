@@ -35,22 +35,25 @@ LEAD = {
     "break": "a compatibility break", "removal": "a removal", "rename": "a rename",
     "requirement": "a new requirement", "platform": "a platform change",
     "migration": "a migration", "workaround": "a workaround", "deprecation": "a deprecation",
-    "opt-in": "an opt-in", "limitation": "a stated limit",
+    "opt-in": "an opt-in", "limitation": "a stated limit", "default": "a changed default",
 }
 _NOTED = {"deprecation": "a deprecation", "break": "a breaking change", "removal": "a removal"}
 MOVE_OFF = "if your code uses it, now is the time to move off it"
+OLD_DEFAULT = "Anything that relied on the old default may behave differently, so check it " \
+    "when you update"
 IS = {  # how the focus introduces a change by its finding
     "break": "is a compatibility break", "removal": "removes something you may use",
     "rename": "renames something you may use", "requirement": "brings a new requirement",
     "platform": "changes the platforms supported", "migration": "asks for a migration",
     "workaround": "comes with a workaround", "deprecation": "deprecates something",
     "opt-in": "is opt-in", "limitation": "comes with a limit to know",
+    "default": "changes a default",
 }
 _NAMES_IT = re.compile(r"\b(names|uses|links|imports|calls|references) it\b")
 _NAMES_KIND = {"requirement": r"\brequire", "deprecation": r"\bdeprecat",
                "migration": r"\bmigrat", "break": r"\b(?:break|breaking)\b"}
-ORDER = ("break", "removal", "rename", "requirement", "platform", "migration", "deprecation",
-         "workaround", "opt-in", "limitation")
+ORDER = ("break", "removal", "rename", "requirement", "platform", "default", "migration",
+         "deprecation", "workaround", "opt-in", "limitation")
 
 
 _REASON = re.compile(r",? (?:since|because) (?![\d.]+\b)[^;.]{12,}(?=[;.]\s*\S|[.]$)")
@@ -201,6 +204,10 @@ def _lead(f: Finding, c: CommitInfo, told: bool = False) -> tuple[str, bool]:
         f.paragraph < 0 else ""
     if stricter:  # "Prevent sub-commands from accepting --version": what to check, said
         return f"After {person(c)}'s change, {stricter}. {AFTER}", True
+    if f.kind == "default" and f.paragraph < 0:
+        said, verb = clause(split_area(c.title)[1], "past")  # "made local partial types
+        if verb:  # the default": what everyone now gets, and who should look
+            return f"{_subject(person(c))} {said}. {OLD_DEFAULT}", True
     if f.kind in ("break", "removal", "rename") and f.subject:
         # the name a listener must look for in their code, said exactly (its underscore too)
         return f"{change} {IS[f.kind]}, for code that uses {say_name(f.subject)}", \
@@ -321,6 +328,15 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
         seg.say(f"For {span} focus, {n} things to know before you pull", [])
     told = 0
     moves = sum(1 for lead, _, _ in items if lead.endswith(MOVE_OFF))
+    flips = [i for i, (lead, _, _) in enumerate(items) if lead.endswith(OLD_DEFAULT)]
+    for i in flips[:-1]:  # two defaults changed: what to check is said once, after the last
+        lead, lines, sha = items[i]
+        items[i] = (lead.removesuffix(f". {OLD_DEFAULT}"), lines, sha)
+    if len(flips) > 1:
+        lead, lines, sha = items[flips[-1]]
+        items[flips[-1]] = (lead.replace(OLD_DEFAULT, OLD_DEFAULT.replace(
+            "the old default may", "either old default may").replace("check it", "check")),
+            lines, sha)
     for i, (lead, lines, sha) in enumerate(items):
         if lead.endswith(MOVE_OFF) and moves > 1 and any(x[0].endswith(MOVE_OFF)
                                                          for x in items[:i]):

@@ -80,6 +80,12 @@ def noun_phrase(title: str) -> str:
         if low in ("avoid", "prevent") and re.match(r"[a-z]+ing\b", tail):
             return f"a change that {clause(title, 'present')[0]}"  # "a fix for replacing
             # the waker" would say the opposite of "Avoid replacing the waker"
+        if low == "enable" and tail.endswith(" by default"):  # "Enable strict_bytes by
+            return for_ear(f"{tail.removesuffix(' by default')} on by default")  # default"
+        if low == "document" and re.match(r"(?:that|how|why|when|what|which) ", tail):
+            # "Document that --strict-bytes is enabled by default": what the docs now say
+            return for_ear(f"documentation saying {tail}" if tail.startswith("that ")
+                           else f"documentation of {tail}")
         if low == "account" and tail.startswith("for "):  # "Account for launcher overrides
             return for_ear(tail[4:])  # in cache keys": what it now takes into account
         head = re.split(r"\s+(?:on|in|of|for|with|when|while|during|at|from|to|by|after|"

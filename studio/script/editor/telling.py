@@ -287,12 +287,19 @@ def series_head(story: Story) -> str:
     return f"{n} {what} from {who} landed" if is_handle(who) else f"{who} landed {n} {what}"
 
 
+# a change that documents another ("Document that --strict-bytes is enabled by default"): the
+# story is the change it documents (mypy 2026-04-20's was named "Documentation for that")
+_DOCUMENTS = re.compile(r"^(?:Document|Docs?\b|Add (?:docs|documentation)\b|Update (?:the )?docs\b)",
+                        re.I)
+
+
 def key_commit(story: Story) -> CommitInfo:
     """The change a story is best told through: a series' first change when its record
     explains it (the foundation the rest builds on), else the richest record; a fix's story
     is told through its fix (round 16: "reports a clear error instead of crashing" was "the
     other one" of a story led by the documentation written beside it)."""
-    own = [c for c in story.commits if not (c.sig is not None and c.sig.housekeeping)]
+    own = [c for c in story.commits if not (c.sig is not None and c.sig.housekeeping) and
+           not _DOCUMENTS.match(split_area(c.title)[1])]
     if own and len(own) < len(story.commits):  # a change and its tests: told through the change
         story = replace(story, commits=own)
         if len(own) == 1:
@@ -372,6 +379,15 @@ def tell_series(story: Story, words: int, skip: frozenset[str] = frozenset(),
     return out
 
 
+def _says_title(said: str, title: str) -> bool:
+    """A short sentence holding all but one of a title's words (their stems)."""
+    def stems(text: str) -> set[str]:
+        return {re.sub(r"(?:ed|es|s|ing)$", "", w) for w in re.findall(r"[a-z0-9]+", text.lower())
+                if len(w) > 3}
+    own = stems(title)
+    return len(said.split()) <= 16 and len(own) >= 3 and len(own - stems(said)) <= 1
+
+
 def _tell_group(story: Story, commits: list[CommitInfo], words: int, skip: frozenset[str],
                 d: Digest | None) -> list[Said]:
     """Several people's changes on one subject: each in turn, a sentence of its record each."""
@@ -387,6 +403,10 @@ def _tell_group(story: Story, commits: list[CommitInfo], words: int, skip: froze
                     + said, [c.sha]))
         share = max(20, budget // max(1, len(steps) - i))
         more = lead(commit_record(c), c.title, skip, share)
+        # what another step's title says, said again ("The strict bytes flag was enabled by
+        # default in another change", in the docs of the change told just before)
+        more = [x for x in more if not any(_says_title(x, o.title) for o in commits
+                                           if o is not c)]
         budget -= sum(len(x.split()) for x in more)
         out += [(x, [c.sha]) for x in more]
     if len(commits) > len(steps):
