@@ -89,3 +89,20 @@ def test_a_step_never_says_another_steps_title_again(tmp_path):
     ep = write_script(d, profile)
     text = " ".join(seg.text for seg in ep.segments if seg.id.startswith("story"))
     assert "was enabled by default in another change" not in text, text
+
+
+def test_what_users_code_now_gets_is_a_story_not_a_line():
+    from studio.digest.model import CommitInfo
+    from studio.editorial.impact import impact
+
+    def commit(title: str, body: str) -> CommitInfo:
+        return CommitInfo(sha="b" * 40, title=title, raw_title=title, body=body, author="Jing",
+                          author_login="jing", author_email="j@example.com",
+                          committed_at="2026-07-08T10:00:00Z")
+
+    changed = commit("Infer Coroutine for unannotated async defs",
+                     "Add an extra check for unannotated async defs when checking function "
+                     "type. `async def foo()` is now treated like `async def foo() -> Any`.")
+    assert impact(changed, []) == "behaviour"
+    same = commit("Tidy the async checks", "Move the async checks into one helper.")
+    assert impact(same, []) in ("change", "housekeeping")

@@ -13,11 +13,12 @@ from ..digest.model import CommitInfo
 from .findings import Finding
 from .record import commit_record
 
-WEIGHTS = {"break": 40.0, "security": 30.0, "fix": 24.0, "speedup": 22.0, "feature": 16.0,
-           "change": 6.0, "housekeeping": 0.0}
+WEIGHTS = {"break": 40.0, "security": 30.0, "fix": 24.0, "speedup": 22.0, "behaviour": 20.0,
+           "feature": 16.0, "change": 6.0, "housekeeping": 0.0}
 WHY = {"break": "a compatibility break", "security": "a security fix or hardening",
        "fix": "a crash or wrong result fixed",
        "speedup": "a measured speedup or saving", "feature": "a capability shipped",
+       "behaviour": "a change in what users see from their own code",
        "change": "a change", "housekeeping": "upkeep"}
 BREAKING = {"break", "removal", "rename", "requirement", "platform", "default"}
 
@@ -134,7 +135,17 @@ def impact(c: CommitInfo, findings: list[Finding]) -> str:
         # rank") over a record that tells the failure and "The fix ..." (executorch
         # 2026-08-10: two such fixes were counted among "six smaller changes")
         return "fix"
+    if _BEHAVES.search(record.text) and not c.housekeeping:
+        # "`async def foo()` is now treated like `async def foo() -> Any`": what users' code
+        # gets changes (mypy 2026-07-08: told in a sentence, where the editor led with it)
+        return "behaviour"
     return "change"
+
+
+_BEHAVES = re.compile(
+    r"\b(?:is|are) now (?:treated|inferred|reported|considered|rejected|accepted|allowed|"
+    r"flagged|parsed|resolved|interpreted|shown|printed|displayed|sorted|ordered)\b|"
+    r"\bnow (?:raises|warns|errors|rejects|accepts|infers|reports|emits|fails)\b", re.I)
 
 
 def richness(c: CommitInfo) -> float:
