@@ -26,8 +26,11 @@ def git(clone: str, *args: str) -> str:
                           text=True, errors="replace").stdout
 
 
-def record(clone: str, shas: list[str], repo: str, date: str) -> str:
-    out = [f"# {repo}, the {len(shas)} commits that landed on the main branch on {date} (UTC)",
+def record(clone: str, shas: list[str], repo: str, date: str, branch: str = "main") -> str:
+    # the branch by its name: round 28's judges marked "master" (the writers' word, mypy's
+    # branch) wrong against a record that said "the main branch"
+    out = [f"# {repo}, the {len(shas)} commits that landed on the {branch} branch on {date} "
+           "(UTC)",
            ""]
     for n, sha in enumerate(shas, 1):
         # numbered, the message indented as git log shows it: a body line that starts with
@@ -75,7 +78,7 @@ def make(days: Path, spec: str) -> None:
                     "-o", str(folder / "day.json")], check=True, cwd=ROOT)
     day = json.loads((folder / "day.json").read_text())
     shas = [c["sha"] for c in day["commits"]]
-    text = record(clone, shas, day.get("project") or name, date)
+    text = record(clone, shas, day.get("project") or name, date, day.get("branch") or "main")
     earlier = reverted(day)
     if earlier:  # what the day's reverts take back: whose work it was, when it landed
         text += "\n" + record(clone, earlier, day.get("project") or name,
