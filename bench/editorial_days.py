@@ -26,10 +26,10 @@ def git(clone: str, *args: str) -> str:
                           text=True, errors="replace").stdout
 
 
-def record(clone: str, shas: list[str], repo: str, date: str, branch: str = "main") -> str:
+def record(clone: str, shas: list[str], repo: str, date: str, on: str = "main") -> str:
     # the branch by its name: round 28's judges marked "master" (the writers' word, mypy's
     # branch) wrong against a record that said "the main branch"
-    out = [f"# {repo}, the {len(shas)} commits that landed on the {branch} branch on {date} "
+    out = [f"# {repo}, the {len(shas)} commits that landed on the {on} branch on {date} "
            "(UTC)",
            ""]
     for n, sha in enumerate(shas, 1):
