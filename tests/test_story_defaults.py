@@ -106,3 +106,12 @@ def test_what_users_code_now_gets_is_a_story_not_a_line():
     assert impact(changed, []) == "behaviour"
     same = commit("Tidy the async checks", "Move the async checks into one helper.")
     assert impact(same, []) in ("change", "housekeeping")
+
+
+def test_code_statements_are_never_read_out():
+    from studio.script.editor.code_names import too_much_code
+
+    assert too_much_code("`async def foo()` is now treated like `async def foo() -> Any`.")
+    assert not too_much_code("The `rechunk` parameter is deprecated.")
+    assert noun_phrase("Allow ParamSpec in NamedTuple and TypedDict") == \
+        "support for ParamSpec in NamedTuple and TypedDict"

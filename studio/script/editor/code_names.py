@@ -63,8 +63,15 @@ def unheard(raw: str, title: str = "") -> tuple[list[str], list[str]]:
 
 def too_much_code(raw: str, title: str = "") -> bool:
     """Whether a record sentence, said by the story writer, would read code aloud."""
+    if any(_STATEMENT.search(span) for span in re.findall(r"`([^`]+)`", raw)):
+        return True  # "`async def foo()` is now treated like `async def foo() -> Any`":
+        # a statement in code is said as "async def foo to Any" (mypy 2026-07-08)
     hard, soft = unheard(raw, title)
     return bool(hard) or len(soft) >= 2
+
+
+_STATEMENT = re.compile(r"^\s*(?:async\s+)?(?:def|class|fn|func|function|import|from|return|"
+                        r"lambda|let|const|var|pub|impl|struct)\s|->|=>")
 
 
 _TAIL = re.compile(r"^(?P<head>.{30,}?),\s+(?P<tail>[^,]+)$")

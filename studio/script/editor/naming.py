@@ -33,7 +33,7 @@ _AS_NOUN = {  # verb → how what it brings is named; "{}" is the rest of the ti
     "document": "documentation for {}", "test": "tests for {}", "refactor": "a refactor of {}",
     "simplify": "simpler {}", "update": "an update to {}", "upgrade": "an upgrade of {}",
     "uplift": "an upgrade of {}", "bump": "a bump of {}", "migrate": "a migration of {}",
-    "port": "a port of {}", "allow": "permission for {}", "avoid": "a fix for {}",
+    "port": "a port of {}", "allow": "support for {}", "avoid": "a fix for {}",
     "prevent": "a fix for {}", "account": "{}",
 }
 _CUT = re.compile(r"\s+(?:via|by(?= \w+ing\b)|when|so that|so|because|since|instead of|rather than|"
