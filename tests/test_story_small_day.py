@@ -182,3 +182,12 @@ def test_what_leans_on_the_title_said_again_follows_the_lead():
                        "fixtures, but the same issue exists for a module or session fixture."))
     said = [x.said for x in available(commit_record(c), c.title, frozenset()) if not x.leans]
     assert any(x.startswith("The original deprecation") for x in said), said
+
+
+def test_a_handles_second_fix_in_a_group_is_another_change_from_them():
+    from studio.script.editor.kind_runs import _also_named
+
+    lines = [("A change from nameexhaustion fixed X.", ["a"]),
+             ("A change from nameexhaustion fixed Y.", ["b"])]
+    assert [t for t, _ in _also_named(lines, ["nameexhaustion"] * 2)] == [
+        "A change from nameexhaustion fixed X.", "Another change from nameexhaustion fixed Y."]

@@ -64,9 +64,12 @@ def kind_runs(d: Digest, told: list[Story], candidates: list[Story]) -> tuple[
     # ace2016, pytest now avoids X, and now accepts Y" was split across two segments)
     apart = {person(s.commits[0]) for s in candidates if not group_of(s) and not (
         len(s.commits) > 1 and all(_PERF.search(c.raw_title or c.title) for c in s.commits))}
+    together = [s for s in candidates if group_of(s) and person(s.commits[0]) not in apart]
+    kept_apart = {k for k in ("fix", "performance")
+                  if sum(1 for s in together if group_of(s) == k) >= 2}  # (else: all of them)
     for story in candidates:
         kind = group_of(story)
-        if kind and person(story.commits[0]) in apart:
+        if kind in kept_apart and person(story.commits[0]) in apart:
             continue
         if kind:
             groups.setdefault(kind, []).append(story)
@@ -122,6 +125,8 @@ def _also_named(lines: list[tuple[str, list[str]]], people: list[str]) -> list[
                 for head in (f"In a change from {who}, ", f"From {who}, "):
                     if text.startswith(head):
                         text = f"Also from {who}, " + text[len(head):]
+                if text.startswith(f"A change from {who} "):  # a handle: "Another change
+                    text = "Another" + text[1:]  # from nameexhaustion fixed …"
                 if text.startswith(f"{who} ") and not text.startswith(f"{who} also "):
                     text = f"{who} also " + text[len(who) + 1:]
         seen |= {who for who in people if who in text}
