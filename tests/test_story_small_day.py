@@ -191,3 +191,22 @@ def test_a_handles_second_fix_in_a_group_is_another_change_from_them():
              ("A change from nameexhaustion fixed Y.", ["b"])]
     assert [t for t, _ in _also_named(lines, ["nameexhaustion"] * 2)] == [
         "A change from nameexhaustion fixed X.", "Another change from nameexhaustion fixed Y."]
+
+
+def test_an_identifier_subject_is_said_as_the_titles_scope():
+    from studio.digest.model import CommitInfo
+    from studio.editorial.record import commit_record
+    from studio.script.editor.sentences import lines
+
+    title = "perf(capture): skip reading the capture file when nothing was written"
+    c = CommitInfo(sha="c" * 40, title=title, raw_title=title, author="Henry S",
+                   author_login="henry", author_email="h@example.com",
+                   committed_at="2026-08-12T10:00:00Z", body=(
+                       title + "\n\nFDCapture.snap() did seek/read/seek/truncate on every test "
+                       "phase even when the test produced no output. Since the file is "
+                       "unbuffered, a single fstat can prove it is empty and skip all of that."))
+    said = {x.said: x.leans for x in lines(commit_record(c))}
+    assert "The capture code did seek, read, seek and truncate on every test phase even when " \
+        "the test produced no output." in said, said
+    # "all of that" leans on the sentence before it
+    assert any(v for k, v in said.items() if k.endswith("skip all of that.")), said

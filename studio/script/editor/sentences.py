@@ -69,7 +69,7 @@ _LEANS_ANY = re.compile(r"^\W*(?:[\w'-]+\W+){1,5}(?:also|too|therefore|thus|henc
                         # "so these three cannot complete", "the problem was that it installed":
                         # a count or a subject the listener never heard (executorch 2026-08-08)
                         r"these (?:two|three|four|five|six)|those (?:two|three|four|five|six)|"
-                        r"that budget|that direction|"
+                        r"that budget|that direction|all (?:of )?that(?=[.!?]?$)|"
                         # "The dynamic-quant guard right below it has the same problem in
                         # reverse", "the export and lowering half of them" (executorch
                         # 2026-08-10): what "it", "them" and "the same" are, the listener never
@@ -279,6 +279,9 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
     cut_at = -2
     prose = sum(len(p.sentences) for p in record.paragraphs if not p.listed)
     names = spellings(record.text)
+    m = re.match(r"^\w+\(([a-z][\w-]{1,20})\)!?:", record.title)
+    scope = m.group(1).replace("_", " ").replace("-", " ") if m and m.group(1).lower() not in (
+        "python", "rust", "deps", "ci", "docs", "tests", "test", "core", "main") else ""
     for para, p in enumerate(record.paragraphs):
         if (p.listed and prose >= 3) or p.section == "tests":
             # a list of the change's parts (the prose tells it), or how it was tested: a
@@ -317,6 +320,15 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                 # plan's tick, heard as the record read aloud (round 9); a measured result is
                 # evidence and is kept
             if got is not None and _CODE_SUBJECT.match(raw.lstrip("*_ ")) and \
+                    not _THE_CHANGE.match(got[0]) and scope:
+                # "FDCapture.snap() did seek/read/seek/truncate …" in "perf(capture): …": the
+                # identifier said as the part of the code the title files it under
+                named = _CODE_SUBJECT.sub(f"The {scope} code", raw.lstrip("*_ "), count=1)
+                named = re.sub(r"^(The \w+ code)\S*", r"\1", named)
+                again = adapt(named) if not too_much_code(named) else None
+                if again is not None:
+                    got, bare = again, named
+            if got is not None and _CODE_SUBJECT.match(bare.lstrip("*_ ")) and \
                     not _THE_CHANGE.match(got[0]):
                 got = None  # an identifier as the subject, said as words ("Validate marker
                 # names re-implemented …"): code read out (a subject the host says "The
