@@ -62,3 +62,11 @@ def test_quiet_days_read_aloud_say_types_macros_and_record_lines_as_a_host_would
     from studio.script.editor.pr_process import review_process
 
     assert review_process("The comment says so, so please adjust if you had something in mind.")
+
+
+def test_an_option_given_an_empty_value_is_said_so():
+    from studio.script.editor.ear import for_ear
+
+    assert for_ear('pip now also supports --proxy="", and either option does the same.') == \
+        "pip now also supports the proxy flag set to an empty value, and either option does " \
+        "the same."

@@ -603,3 +603,46 @@ def test_a_stacks_size_may_be_said_of_one_of_its_commits(tmp_path):
     said = "From Micha Reiser's set of three, one moves command execution."
     assert check_sentence(said, [shas[1][:7]], facts) == ""
     assert "nine" in check_sentence(said.replace("three", "nine"), [shas[1][:7]], facts)
+
+
+def _with_code(shas: dict[str, str]) -> tuple[dict, str]:
+    """The faithful draft with one true sentence that reads a call aloud."""
+    draft = faithful(shas)
+    seg = draft["segments"][3]
+    coded = "Chen Wu fixed a crash in render_title(), which now falls back to the widget id."
+    seg["sentences"][1] = {"text": coded, "commits": [shas["fix"]]}
+    return draft, coded
+
+
+def test_a_kept_sentence_that_reads_code_is_asked_again_in_words(day, server, tmp_path):
+    """Round 29's judges on a strong model's drafts: "reads raw C identifiers aloud". A
+    sentence the lock keeps but that holds code a listener cannot follow goes to the revision
+    round with the reason; the rewording in words takes its place."""
+    _, day_file, shas = day
+    draft, coded = _with_code(shas)
+    worded = "Chen Wu fixed a crash: a widget without a name now falls back to the widget id."
+    server.script(Reply(as_json(draft)), Reply(json.dumps(
+        {"sentences": [{"id": 0, "text": worded, "commits": [shas["fix"]]}]})))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    asked = _revision(server.requests[-1]["body"])
+    assert [s["text"] for s in asked["sentences"]] == [coded]
+    assert "reads code aloud" in asked["sentences"][0]["reason"]
+    assert "render_title()" in asked["sentences"][0]["reason"]
+    assert worded in ep["transcript"] and "render" not in ep["transcript"]
+    assert not ep["dropped"]
+
+
+def test_a_rewording_the_lock_rejects_leaves_the_true_sentence_as_drafted(
+        day, server, tmp_path):
+    """Asked only for words, the model's answer adds what its commit does not say: the
+    sentence as drafted stays (it was true), said for the ear; nothing is dropped."""
+    _, day_file, shas = day
+    draft, coded = _with_code(shas)
+    invented = "Chen Wu fixed a crash that Raj Mehta found in the title code."
+    server.script(Reply(as_json(draft)), Reply(json.dumps(
+        {"sentences": [{"id": 0, "text": invented, "commits": [shas["fix"]]}]})))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    assert "Raj" not in ep["transcript"] and "falls back to the widget id" in ep["transcript"]
+    assert not ep["dropped"]

@@ -148,6 +148,7 @@ def _glob_said(name: str) -> str:
 _SHORT_OPTION = re.compile(r"(?<![\w-])-([a-zA-Z])(?![\w-])")  # "-c": "dash c"
 
 
+_EMPTY_VALUE = re.compile(r"(?:\bthe )?`?--([a-z][a-z0-9-]*)=(?:\"\"|''|“”)`?(?: (?:flag|option))?")
 _TIME_UNIT = re.compile(r"(?<![\w.])(\d+\.\d+|\d+(?=ms|us|µs|ns))(s|ms|us|µs|ns)\b")
 _TIME_WORDS = {"s": "seconds", "ms": "milliseconds", "us": "microseconds", "µs": "microseconds",
                "ns": "nanoseconds"}
@@ -156,6 +157,10 @@ _TIME_WORDS = {"s": "seconds", "ms": "milliseconds", "us": "microseconds", "µs"
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
     text = _SHORT_OPTION.sub(r"dash \1", text)
+    # "--proxy=\"\"": the flag given an empty value, said so (round 29: "supports with the
+    # proxy flag=\"\"")
+    text = _EMPTY_VALUE.sub(lambda m: f"the {re.sub(r'[-_]+', ' ', m.group(1))} flag set to an "
+                            "empty value", text)
     # "can take 0.07s": a measured time in its unit's words ("1990s" is no time)
     text = _TIME_UNIT.sub(lambda m: f"{m.group(1)} {_TIME_WORDS[m.group(2)]}", text)
     # "`sqrt`/`cbrt`/`pct_change`/`ewm_*`": names offered as alternatives, said as a list,

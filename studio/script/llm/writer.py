@@ -18,7 +18,7 @@ from ...editorial.plan import plan_episode
 from ...episode import Episode
 from ...jobs import CancelToken, Progress, no_progress
 from ...profile import Profile
-from .assemble import lock_draft, provenance_counts, rejections
+from .assemble import lock_draft, provenance_counts, rejections, verdicts
 from .cache import DraftCache, draft_key
 from .client import ContextExceeded, LlmUnavailable, complete, make_client
 from .config import WriterSettings, host_of
@@ -30,6 +30,7 @@ from .prompt import day_words, messages
 from .revise import MAX_REVISED, parse_revision, revised, revision_messages
 from .revise import RESPONSE_FORMAT as REVISION_FORMAT
 from .schema import RESPONSE_FORMAT, DraftInvalid, DraftScript, parse_draft
+from .unsayable import READS_CODE, keeps, unsayable
 from .usable import unusable
 from .window import answer_tokens, context_window, estimate_tokens
 
@@ -106,6 +107,9 @@ class LlmWriter:
                 ) -> tuple[DraftScript, set[tuple[int, int]] | None]:
         # a sentence naming no commit of the day has no record to be revised against
         rejected = [r for r in rejections(draft, facts) if r.shas]
+        # and one the lock keeps that reads code aloud is asked in words (:mod:`.unsayable`)
+        rejected += unsayable(draft, verdicts(draft, facts))[:max(0, MAX_REVISED - len(rejected))]
+        rejected.sort(key=lambda r: (r.seg, r.index))
         if not rejected:
             return draft, None
         if len(rejected) > MAX_REVISED:
@@ -130,6 +134,10 @@ class LlmWriter:
             else:
                 self._used.append(key)
             answers = parse_revision(content, len(rejected))
+            for n, r in enumerate(rejected):  # a sentence only asked in words stays as it was
+                if r.why.startswith(READS_CODE) and n in answers and \
+                        not keeps(answers[n], facts):  # when its rewording fails the lock
+                    del answers[n]
         except (LlmUnavailable, DraftInvalid) as exc:
             # the draft stands as locked: the story writer's sentences stand in for the
             # rejected ones, as before a revision round existed
