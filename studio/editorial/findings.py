@@ -94,7 +94,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"\bselectable (?:via|with|through|using|by setting)\b|"
         r"\bto (?:enable|opt in|turn (?:it )?on)\b[^.]{0,60}\b(?:set|pass|use|call|add)\b|"
         r"\bbehind (?:the |a )?(?:[`\w-]+ )?(?:feature|flag|cfg)\b|"
-        r"(?<![\w-])--preview(?:-features?)?[ =]`?[\w-]+", re.I)),
+        r"(?<![\w-])--preview(?:-features?)?[ =]`?[\w-]+|"
+        # "It will first be available with `--use-feature=venv-isolation`" (pip 2026-07-07)
+        r"\b(?:available|enabled|turned on|usable)\s+(?:only\s+)?(?:with|via|through|behind|"
+        r"by passing)\s+`?--[a-z][\w-]*(?:=[\w-]+)?", re.I)),
     ("limitation", re.compile(
         r"\b(?:currently|for now|still|yet) (?:slower|not supported|unsupported|limited)\b|"
         r"\bslower than (?:the )?baseline\b|^known (?:gap|issues?|limitations?|regressions?)\b|"
@@ -221,7 +224,11 @@ def _signals(c: CommitInfo) -> list[tuple[str, str, int, str]]:
         out.append(("break", title, -1, ""))
     for path in [f.path for f in c.changes] or c.files:
         m = _FRAGMENT.search(path)  # a release-notes fragment the change adds, by its type
-        if m and not any(k == _FRAGMENT_KINDS[m.group(1).lower()] for k, *_ in out):
+        if m and not any(k == _FRAGMENT_KINDS[m.group(1).lower()] and (
+                n >= 0 and said.rstrip(". ") not in f"{title}\n{c.title}" or sec == "fragment")
+                for k, said, n, sec in out):  # (a title's own signal may not hold:
+            # "Remove legacy virtualenv<20 runtime support" is an imperative, its
+            # news/14062.removal.rst the project's word; pip 2026-06-15 had no focus)
             out.append((_FRAGMENT_KINDS[m.group(1).lower()], title, -1, "fragment"))
     if _DEFAULT_FLIP.search(split_area(title)[1]) and not any(k == "default" for k, *_ in out):
         out.append(("default", title, -1, ""))  # "Enable strict_bytes by default"

@@ -160,6 +160,29 @@ _ISSUE_REF = re.compile(r"(?:\b[\w.-]+(?:/[\w.-]+)?)?#(\d{2,})\b")
 _REPRODUCES = re.compile(r"\b(?:regression tests?|reproduc\w+|test coverage for)\b", re.I)
 
 
+_TRACKING = re.compile(r"\b(?:Work(?:s|ing)? (?:on|towards?)|Part of|Towards?|Progress (?:on|"
+                       r"towards?)|Step (?:on|towards?))\s+(?:[\w.-]+/[\w.-]+)?#(\d{2,})\b",
+                       re.I)
+
+
+def _tracked(landed: list[CommitInfo], kinds: dict[str, str]) -> list[list[CommitInfo]]:
+    """Groups of two or more of one person's changes that say they work towards the same
+    tracked issue, oldest first."""
+    by_key: dict[tuple[str, str], list[CommitInfo]] = {}
+    for c in landed:
+        if kinds[c.sha] == "housekeeping":
+            continue
+        for n in dict.fromkeys(_TRACKING.findall(f"{c.title}\n{commit_record(c).text}")):
+            by_key.setdefault((c.author, n), []).append(c)
+    out, taken = [], set()
+    for members in by_key.values():
+        members = [c for c in members if c.sha not in taken]
+        if len(members) >= 2:
+            taken |= {c.sha for c in members}
+            out.append(sorted(members, key=lambda c: (c.pr or 0, c.committed_at)))
+    return out
+
+
 def _issue_threads(landed: list[CommitInfo], grouped: set[str],
                    kinds: dict[str, str]) -> list[tuple[list[CommitInfo], bool]]:
     """Commits of the day that name the same issue (not their own pull request), one change
@@ -206,8 +229,18 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
     candidates: list[Story] = []
     grouped: set[str] = set()
     own = own_words(d.show, d.repo.rsplit("/", 1)[-1])  # no story is about the project itself
+    for members in _tracked(landed, kinds):
+        # one person's commits that all say they work on the same tracked issue ("Work on
+        # mypyc/mypyc#1202", five of them on mypy 2026-07-06): one story, in their order
+        grouped |= {c.sha for c in members}
+        scores = sorted((_commit_score(c, kinds[c.sha], findings) for c in members), reverse=True)
+        kind = max((kinds[c.sha] for c in members), key=lambda k: WEIGHTS[k])
+        candidates.append(Story(f"tracked-{members[0].sha[:7]}", kind, members, WHY[kind],
+                                scores[0] + 0.3 * sum(scores[1:]), topic=topic_of(members, own),
+                                findings=[f for f in findings if f.sha in
+                                          {c.sha for c in members}]))
     for s in _joined(d.stacks, own):
-        members = [c for c in s.commits if c.sha in kinds]
+        members = [c for c in s.commits if c.sha in kinds and c.sha not in grouped]
         if len(members) < 2:
             continue
         areas = {split_area(c.title)[0] for c in members}

@@ -23,7 +23,7 @@ BEHAVES = {"raise", "error", "ignore", "skip", "return", "accept", "reject", "wa
            "show", "print", "emit", "respect", "honor", "honour", "preserve", "keep",
            "propagate", "retain", "prefer", "allow", "infer", "detect", "recognize",
            "recognise", "validate", "require", "reuse", "close", "retry", "resolve", "avoid",
-           "treat", "normalize", "normalise"}
+           "treat", "normalize", "normalise", "report"}
 _NO_LONGER = re.compile(r"^(?:don'?t|do not|never|no longer|stop|avoid)\s+", re.I)
 
 

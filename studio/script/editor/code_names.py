@@ -88,8 +88,8 @@ def without_code_tail(raw: str) -> str:
         return raw
     end = text[-1] if text[-1] in ".!?" else ""
     m = _TAIL.match(text[:-1] if end else text)
-    if not m or _FINITE.search(m.group("tail")):
-        return raw
+    if not m or _FINITE.search(m.group("tail")) or re.match(r"(?:or|and)\b", m.group("tail")):
+        return raw  # (", or no_proxy": the last of a list, not a code name tacked on)
     hard, soft = unheard(m.group("tail"))
     if not hard and not soft:
         return raw

@@ -106,6 +106,10 @@ _DOT_EXT = re.compile(r"(?<![\w.])\.([a-z]{2,5})(?:\.([a-z]{2,4}))?\b")  # ".tar
 _TRIPLE = re.compile(r"\b([a-z][a-z0-9_]*?)(?:gc|imac|eabihf|eabi)?-(?:unknown|pc|apple|linux|none|"
                      r"w64)(?:-[a-z0-9]+)*-([a-z]+)\b")
 _PIN = re.compile(r"\b([a-z][\w.-]*)@\^?~?(\d[\w.]*)")
+# "virtualenv<20", "cmake>=3.24": a requirement's bound, said ("virtualenv older than 20")
+_BOUND = re.compile(r"\b([A-Za-z][\w.-]{2,}?)(<=|>=|<|>|==)v?(\d[\w.]*)\b")
+_BOUND_WORDS = {"<": "{n} older than {v}", "<=": "{n} {v} or older", ">": "{n} newer than {v}",
+                ">=": "{n} {v} or newer", "==": "{n} {v} exactly"}
 
 
 _PTR = re.compile(r"(?<![\w`])ptrs?(?![\w`(])")  # "the dead weak ptr stays in the map"
@@ -159,6 +163,7 @@ def for_ear(text: str) -> str:
     text = _SHORT_OPTION.sub(r"dash \1", text)
     # "--proxy=\"\"": the flag given an empty value, said so (round 29: "supports with the
     # proxy flag=\"\"")
+    text = re.sub(r'(?<![\w=`"])""(?![\w"])', "an empty string", text)  # "stores that as \"\""
     text = _EMPTY_VALUE.sub(lambda m: f"the {re.sub(r'[-_]+', ' ', m.group(1))} flag set to an "
                             "empty value", text)
     # "can take 0.07s": a measured time in its unit's words ("1990s" is no time)
@@ -177,6 +182,7 @@ def for_ear(text: str) -> str:
     text = _RAN.sub(r"\1 run", text)  # "could work when ran from its own directory"
     text = _TRIPLE.sub(lambda m: f"{m.group(1)} {m.group(2)}", text)
     text = _PIN.sub(r"\1 \2", text)
+    text = _BOUND.sub(lambda m: _BOUND_WORDS[m.group(2)].format(n=m.group(1), v=m.group(3)), text)
     text = _ANY_COMMAND.sub(" ", text)  # "uv ... --index name": any uv command with it
     text = _LEAD_SCOPE.sub("", text)
     text = _DOT_EXT.sub(_dot_ext, text)

@@ -60,7 +60,8 @@ def noun_phrase(title: str) -> str:
     first, _, tail = rest.partition(" ")
     low = first.lower()
     # "Document and test X", "Remove X, add Y": no one noun for it
-    two_verbs = re.match(r"and (\w+) ", tail) or re.search(r", (?:and )?([a-z]+) ", tail)
+    two_verbs = re.match(r"and (\w+) ", tail) or re.search(r", (?:and )?([a-z]+) ", tail) or \
+        re.search(r" and ([a-z]+) (?=[`'\"-])", tail)  # "Add --no-proxy-env and support --proxy"
     if low in _AS_NOUN and tail and (base_verb(low) or low in ("optimise", "uplift")) and \
             not (two_verbs and base_verb(two_verbs.group(1))):
         tail = re.sub(r"^up\s+(?=\w)", "", tail) if low == "speed" else tail
