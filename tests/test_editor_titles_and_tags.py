@@ -86,7 +86,7 @@ The fix takes the dimensionality from the weight rank, which is unambiguous, and
 def test_a_record_mostly_code_still_tells_its_problem_and_fix():
     from studio.digest.model import CommitInfo
     from studio.editorial.record import commit_record
-    from studio.script.editor.sentences import choose
+    from studio.script.editor.choosing import choose
 
     c = CommitInfo(sha="f" * 40, title="Infer conv dimensionality from the weight rank",
                    raw_title="Infer conv dimensionality from the weight rank", author="Aditya",

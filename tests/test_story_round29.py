@@ -16,8 +16,9 @@ from studio.editorial.findings import commit_findings
 from studio.editorial.plan import plan_episode
 from studio.editorial.record import commit_record
 from studio.profile import profile_for
+from studio.script.editor.choosing import choose
 from studio.script.editor.ear import for_ear
-from studio.script.editor.sentences import adapt, available, choose
+from studio.script.editor.sentences import adapt, available
 from studio.sources.gitlocal import pull_git
 
 DAY = "2026-07-06"

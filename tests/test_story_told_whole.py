@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from studio.editorial.record import clean_record
 from studio.script.editor.acronyms import spelled, spellings
-from studio.script.editor.sentences import choose, lines
+from studio.script.editor.choosing import choose
+from studio.script.editor.sentences import lines
 from studio.script.speakable import speakable
 
 TITLE = "Add CuteDSL NVFP4 kernels"
