@@ -111,7 +111,35 @@ def test_a_removal_fragment_is_a_finding_whatever_the_title():
 
 def test_bounds_and_empty_values_are_said_in_words():
     assert for_ear("removed legacy virtualenv<20 runtime support") == \
-        "removed legacy virtualenv older than 20 runtime support"
+        "removed legacy runtime support for virtualenv older than 20"
     assert for_ear("needs cmake>=3.24") == "needs cmake 3.24 or newer"
     assert for_ear("if x < 3 then") == "if x < 3 then"
     assert for_ear('pip show stores that as "".') == "pip show stores that as an empty string."
+
+
+def test_round_30_sentences_said_as_a_host_says_them():
+    """uv 2026-08-05, pip 2026-07-24 and polars 2026-08-04, round 30's judges and the
+    read-aloud: no "The change whiles", "a only deps flag", "If with the … flag", a title cut
+    on "silently", brackets read out, or a line said twice."""
+    from studio.script.editor.imperatives import imperative_as_change
+    from studio.script.editor.writer import _cut
+
+    said = "While this is a dubious design decision, the ship has sailed."
+    assert imperative_as_change(said) == said
+    assert for_ear("Add a `--only-deps` flag") == "Add an only deps flag"
+    assert for_ear("If `--only-deps` or `--only-dependencies` is provided") == \
+        "If the only deps flag or the only dependencies flag is provided"
+    assert for_ear("Ignore nans in (min|max)_horizontal") == \
+        "Ignore nans in min horizontal and max horizontal"
+    assert for_ear("Remove the unreachable (latest) marker branch") == \
+        "Remove the unreachable latest marker branch"
+    assert for_ear("Remove legacy virtualenv<20 runtime support") == \
+        "Remove legacy runtime support for virtualenv older than 20"
+    assert _cut("Raise on overflow in Decimal sum instead of silently wrapping", 9) == \
+        "Raise on overflow in Decimal sum instead of silently wrapping"
+    assert _cut("Make the widget cache use an LRU policy instead of a random one today", 9) == \
+        "Make the widget cache use an LRU policy"
+    assert adapt("Relevant explanations can be found in the user guide.") is None
+    said, _ = adapt("In other words, nothing else is installed. `--only-deps` and `--no-deps` "
+                    "are mutually exclusive.")
+    assert "installed. The only deps flag and" in said, said

@@ -147,6 +147,11 @@ def _one_name_each(said: list[tuple[str, list[str]]]) -> list[tuple[str, list[st
     def flush() -> None:
         if len(run) > 1:
             parts = [run[0][0]] + [t[len(who) + 1:] for t, _ in run[1:]]
+            if len(set(parts[1:])) == 1 and parts[0].endswith(" " + parts[1]):
+                # "synced latest Python releases, and synced latest Python releases": twice
+                out.append((f"{parts[0]}, {'twice' if len(parts) == 2 else f'{len(parts)} times'}",
+                            [x for _, shas in run for x in shas]))
+                return
             out.append((join_words(parts), [x for _, shas in run for x in shas]))
         else:
             out.extend(run)

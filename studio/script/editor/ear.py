@@ -33,7 +33,8 @@ _FLAG = re.compile(r"(?:(\w+) )?(?<![\w-])`?--([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*)
 
 _FLAG_AFTER = {"with", "pass", "passes", "passing", "using", "use", "uses", "via", "by", "add",
                "adds", "added", "set", "sets", "the", "a", "an", "under", "behind", "and", "or",
-               "made", "makes", "make", "new", "of", "to", "its", "on", "off"}
+               "made", "makes", "make", "new", "of", "to", "its", "on", "off", "if", "when",
+               "unless", "whether", "once", "that", "while"}
 
 
 def _flag(m: re.Match[str]) -> str:
@@ -44,6 +45,9 @@ def _flag(m: re.Match[str]) -> str:
     if before is None:
         return said
     if before.lower() in ("the", "a", "an"):
+        if before.lower() != "the":  # "an only deps flag", never "a only deps flag"
+            article = "an" if re.match(r"[aeio]|u[nlp]", name) else "a"
+            before = article.capitalize() if before[:1].isupper() else article
         return f"{before} {said.removeprefix('the ')}"  # "the `--x` flag": one article
     prefix = m.string[:m.start()]
     ahead = prefix.split()[-1:]
@@ -153,6 +157,10 @@ _SHORT_OPTION = re.compile(r"(?<![\w-])-([a-zA-Z])(?![\w-])")  # "-c": "dash c"
 
 
 _EMPTY_VALUE = re.compile(r"(?:\bthe )?`?--([a-z][a-z0-9-]*)=(?:\"\"|''|“”)`?(?: (?:flag|option))?")
+_EITHER_NAME = re.compile(r"\(([a-z]+)\|([a-z]+)\)_([a-z]\w*)")
+_WORD_IN_BRACKETS = re.compile(r"(?<=\s)\(([A-Za-z][\w-]*)\)(?=\s)")
+_BOUND_SUPPORT = re.compile(r"\b([A-Za-z][\w.-]{2,}?)(<=|>=|<|>)v?(\d[\w.]*) "
+                            r"((?:runtime |build |test )?support)\b")
 _TIME_UNIT = re.compile(r"(?<![\w.])(\d+\.\d+|\d+(?=ms|us|µs|ns))(s|ms|us|µs|ns)\b")
 _TIME_WORDS = {"s": "seconds", "ms": "milliseconds", "us": "microseconds", "µs": "microseconds",
                "ns": "nanoseconds"}
@@ -161,6 +169,14 @@ _TIME_WORDS = {"s": "seconds", "ms": "milliseconds", "us": "microseconds", "µs"
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
     text = _SHORT_OPTION.sub(r"dash \1", text)
+    # "(min|max)_horizontal": both names said ("min horizontal and max horizontal"); a word
+    # in brackets inside a title ("the unreachable (latest) marker") said as a word
+    text = _EITHER_NAME.sub(r"\1_\3 and \2_\3", text)
+    text = _WORD_IN_BRACKETS.sub(r"\1", text)
+    # "virtualenv<20 runtime support": the support for it ("runtime support for virtualenv
+    # older than 20"), never "virtualenv older than 20 runtime support"
+    text = _BOUND_SUPPORT.sub(lambda m: f"{m.group(4)} for " + _BOUND_WORDS[m.group(2)].format(
+        n=m.group(1), v=m.group(3)), text)
     # "--proxy=\"\"": the flag given an empty value, said so (round 29: "supports with the
     # proxy flag=\"\"")
     text = re.sub(r'(?<![\w=`"])""(?![\w"])', "an empty string", text)  # "stores that as \"\""

@@ -80,7 +80,12 @@ def _how_to_try(said: str) -> str:
     m = _HOW.search(said)
     if not m:
         return ""
-    return f"To try it, set {m['set']}." if m["set"] else f"To try it, use {m['use']}."
+    if m["set"]:
+        return f"To try it, set {m['set']}."
+    # "use the use feature flag …" stumbles (round 29's read-aloud): a flag is passed
+    verb = "pass" if re.match(r"(?:the )?use\b", m["use"]) or m["use"].endswith(
+        ("flag", "option")) or " flag set to " in m["use"] else "use"
+    return f"To try it, {verb} {m['use']}."
 
 
 def _said(f: Finding, c: CommitInfo, context: bool = True) -> list[str]:

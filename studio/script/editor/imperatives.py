@@ -27,6 +27,8 @@ _REPORTS = {"verified", "tested", "ran", "checked", "confirmed", "built", "measu
 _MANNER = MANNER | {"only", "also", "now", "instead", "directly"}
 
 
+_SUBORDINATORS = {"while", "whilst", "although", "though", "unless", "until", "whereas", "since",
+                  "because", "if", "when", "once", "as", "after", "before", "whether", "where"}
 _PEOPLE = {"people", "users", "developers", "callers", "folks", "everyone", "nobody", "someone",
            "somebody", "anyone", "maintainers", "contributors", "customers", "humans"}
 
@@ -110,6 +112,8 @@ def imperative_as_change(text: str) -> str:
         if first.lower() in ("let", "please", "see", "note", "expect"):
             # "Expect some changes before it stabilises": the author's word to users
             return text
+    if first.lower() in _SUBORDINATORS:
+        return text  # "While this is a dubious design decision, …": no "The change whiles"
     if first.lower() in _PEOPLE:
         return text  # "People rely on the LATEST line …": a subject, not "The change peoples"
     if rest.split(" ", 1)[0].lower() in _NOT_OBJECT:

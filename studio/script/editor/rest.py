@@ -78,9 +78,13 @@ def rest_line(commits: list[CommitInfo], d: Digest, more: bool) -> str:
             # updates"
             single = _ONE.get(what[0])
             return f"{lead}, {single}" if single else f"{lead}, in {what[0]}"
+        if n == 2 and chores == 2 and len(what) == 2 and all(w in _ONE for w in what):
+            # "both tests and docs" was heard as each doing both (round 29's read-aloud)
+            return f"{lead}: {_ONE[what[0]]} and {_ONE[what[1]]}"
         share = ("both" if n == 2 else "all of them") if chores == n else \
             f"{number_words(chores)} of them"
         # ("five of them tests, typo fixes, and CI" was heard as five tests: a part is one
         # kind or another)
         return f"{lead}, {share} {join_words(what[:3], 'and' if chores == n else 'or')}"
     return lead
+

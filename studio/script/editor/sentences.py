@@ -212,7 +212,10 @@ def adapt(raw: str) -> tuple[str, bool] | None:
     # "(2)", "(4)" with no "(3)" (round 29's judges)
     text = re.sub(r"^\(?(?:\d{1,2}|[a-h])\)\s+(?=[A-Z])", "", text)
     if re.match(r"(?:Please )?[Ss]ee (?:the |this |that )?(?:PR|pull request|issue|discussion|"
-                r"thread|linked|comments?|description|commit|docs?)\b", text):
+                r"thread|linked|comments?|description|commit|docs?)\b", text) or \
+            re.search(r"\b(?:can be found|are (?:described|explained)|is (?:described|explained))"
+                      r" in the (?:user )?(?:guide|docs|documentation|PR|pull request|issue)\b",
+                      text):
         return None  # "See the PR for all of the glory details": a pointer the listener cannot follow
     if text.count("(") > text.count(")"):
         # "(kids, consider this a lesson …" with its bracket never closed: an aside heard as
@@ -262,6 +265,11 @@ def adapt(raw: str) -> tuple[str, bool] | None:
         text = text[:1].upper() + text[1:]
         leans = True
     said = for_ear(text)
+    if said.startswith("the ") and text[:1] in "`-":  # "`--only-deps` and …" said "The only deps
+        said = said[:1].upper() + said[1:]  # flag and …", a sentence's capital
+    # (one the record's splitter left joined: "… dependencies. --only-deps and --no-deps are …")
+    said = re.sub(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)([.!?] )(the [a-z][\w ]{0,30}? flag)\b",
+                  lambda m: m.group(1) + m.group(2)[:1].upper() + m.group(2)[1:], said)
     if not said or too_technical(said) or len(said.split()) < MIN_WORDS or fragment(said):
         return None  # (a code name for ear may leave no subject: "`RCU` is …" → "is …")
     if said[-1] not in ".!?":

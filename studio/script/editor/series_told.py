@@ -76,7 +76,8 @@ def tell_series(story: Story, words: int, skip: frozenset[str] = frozenset(),
         if len(others) > len(shown):
             rest = others[len(shown):]
             n = number_words(len(rest))
-            out.append((f"{capitalize(n)} more change{'s' if len(rest) > 1 else ''} round it out",
+            out.append((f"{capitalize(n)} more change{'s round' if len(rest) > 1 else ' rounds'} "
+                        "it out",
                         [c.sha for c in rest]))
     return out
 

@@ -370,6 +370,8 @@ def _pair_line(story: Story, d: Digest | None = None) -> str:
     if not all(verb for _, verb in said):
         return ""
     if person(first) == person(second):
+        if said[0][0] == said[1][0]:  # "synced latest Python releases, and synced latest
+            return f"{opening(first)}, twice"  # Python releases" (uv 2026-08-05)
         return f"{opening(first)}, and {said[1][0]}"
     other = opening(second)
     if other.startswith(("An automated", "A change from", "The ", "In a change from ")):

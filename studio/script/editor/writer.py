@@ -135,11 +135,21 @@ class EditorWriter:
         seg.sentences += numbers.sentences
         items, shas = self._teaser(d, plan, skip=self._demoted)
         if len(items) < 3 and not plan.rollbacks:  # "four fixes, and two performance changes"
-            items += [g.title.replace(" more ", " ").lower() for g in
+            items += [self._group_teaser(g, plan, bool(items)) for g in
                       getattr(self, "_groups", [])][:3 - len(items)]
         if items and d.stats.commits > QUIET:
             seg.say(f"On the show today: {join_words(items)}", shas)
         return seg
+
+    def _group_teaser(self, group: Draft, plan: EditorialPlan, after: bool) -> str:
+        """"four more fixes" after a story named before it; alone, the day's fixes all counted
+        ("five fixes", never "four fixes" before a fix story and "Four more fixes": round
+        29's read-aloud heard five)."""
+        title = group.title.lower()
+        if " more " not in title or after:
+            return title
+        told = sum(1 for s in plan.stories if s.kind == "fix" and s not in self._demoted)
+        return f"{number_words(getattr(group, 'count', 0) + told)} fixes"
 
     @staticmethod
     def _teaser(d: Digest, plan: EditorialPlan, most: int = 3, release: bool = False,
@@ -383,7 +393,7 @@ class EditorWriter:
                 return f"{d.show}: {back}"
             if plan.rest:  # a day of upkeep only: named by its first change
                 _, rest = split_area(plan.rest[0].title)
-                return f"{d.show}: {capitalize(for_ear(' '.join(rest.split()[:9])))}"
+                return f"{d.show}: {capitalize(for_ear(_cut(rest, 9)))}"
             return f"{d.show}: {'A quiet day' if d.commits else 'Nothing landed'}"
         items, _ = self._teaser(d, plan, release=True, skip=getattr(self, "_demoted", []))
         thread = top.key.startswith("issue-")  # a change and its tests: named by the change
@@ -399,10 +409,10 @@ class EditorWriter:
             head = f"{capitalize(number_words(len(top.commits)))} Changes to the {top.topic}"
         elif len(top.commits) > 1 and not thread:
             _, rest = split_area(top.commits[0].title)
-            head = f"{capitalize(for_ear(' '.join(rest.split()[:8])))}, and More"
+            head = f"{capitalize(for_ear(_cut(rest, 8)))}, and More"
         else:
             _, rest = split_area(key_commit(top).title)
-            head = capitalize(for_ear(" ".join(rest.split()[:9])))
+            head = capitalize(for_ear(_cut(rest, 9)))
         return f"{d.show}: {back}, and {head}" if back else f"{d.show}: {head}"
 
     def _summary(self, d: Digest, plan: EditorialPlan, told: list[str] | None = None) -> str:
@@ -480,3 +490,20 @@ def _back_label(plan: EditorialPlan) -> str:
     if len(parts) == 2:
         parts[1] = parts[1].replace("A ", "a ", 1)
     return " and ".join(parts)
+
+
+_DANGLING = {"instead", "of", "to", "for", "in", "on", "with", "and", "or", "the", "a", "an",
+             "by", "from", "at", "when", "if", "as", "than", "into", "via"}
+
+
+def _cut(title: str, most: int) -> str:
+    """A title of at most ``most`` words (two more when that ends it), never cut on a word
+    that needs the next ("Raise on overflow in Decimal sum instead of silently")."""
+    words = title.split()
+    if len(words) <= most + 2:
+        return " ".join(words)
+    words = words[:most]
+    while len(words) > 3 and (words[-1].lower().strip(",;:") in _DANGLING or
+                              words[-1].lower().endswith("ly")):
+        words.pop()
+    return " ".join(words).rstrip(",;:")
