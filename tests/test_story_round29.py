@@ -143,3 +143,10 @@ def test_round_30_sentences_said_as_a_host_says_them():
     said, _ = adapt("In other words, nothing else is installed. `--only-deps` and `--no-deps` "
                     "are mutually exclusive.")
     assert "installed. The only deps flag and" in said, said
+
+
+def test_a_name_set_in_capitals_is_said_as_a_name():
+    from studio.script.speakable import person_name
+
+    assert person_name("GAUTAM V DATLA") == "Gautam V Datla"
+    assert person_name("ezyang") == "ezyang" and person_name("AB") == "AB"

@@ -403,6 +403,9 @@ def assistant_name(name: str) -> str:
 def person_name(name: str) -> str:
     """``Wang, Chuanqi`` → "Chuanqi Wang"; an e-mail part or quotes dropped; else unchanged."""
     name = _EMAIL_PART.sub("", " ".join((name or "").split())).strip().strip('"\'')
+    if name.isupper() and len(name.split()) >= 2 and all(w.isalpha() for w in name.split()):
+        # "GAUTAM V DATLA", a name set in capitals: said as a name, never spelled out
+        name = " ".join(w.capitalize() for w in name.split())
     if name.count(",") != 1:
         return name
     surname, given = (p.strip() for p in name.split(","))
