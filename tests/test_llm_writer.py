@@ -646,3 +646,25 @@ def test_a_rewording_the_lock_rejects_leaves_the_true_sentence_as_drafted(
     assert r.returncode == 0, r.stderr
     assert "Raj" not in ep["transcript"] and "falls back to the widget id" in ep["transcript"]
     assert not ep["dropped"]
+
+
+def test_a_segment_title_with_no_story_title_to_take_is_named_by_its_commit(day):
+    """pip 2026-06-30 (round 30): the drafted title failed the lock and the story writer had
+    no segment for those commits, so the show's page said "[Part 2]". The segment is named by
+    what its commit brings instead, when the lock passes that."""
+    from studio.digest.build import build_digest
+    from studio.episode import Episode
+    from studio.profile import profile_for
+    from studio.script.llm.assemble import _story_title
+    from studio.script.llm.facts import day_facts
+    from studio.sources.model import load_day
+
+    _, day_file, shas = day
+    loaded = load_day(day_file)
+    profile = profile_for(loaded.repo)
+    d = build_digest(loaded, profile)
+    facts = day_facts(d, profile)
+    fix = next(c.sha for c in d.commits if c.sha.startswith(shas["fix"]))
+    no_story = Episode(title="", summary="", date=d.date, repo=d.repo)
+    title = _story_title([fix], no_story, facts)
+    assert title and not title.startswith("Part "), title

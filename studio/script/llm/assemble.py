@@ -138,9 +138,20 @@ def _story_title(shas: list[str], story: Episode, facts: DayFacts) -> str:
     told = set(shas)
     body = [seg for seg in story.segments if seg.id not in ("intro", "focus", "sign-off")]
     best = max(body, key=lambda seg: len(told & set(seg.commits)), default=None)
-    if best is None or not told & set(best.commits):
-        return ""
-    return "" if check_title(best.title, shas, facts) else best.title
+    if best is not None and told & set(best.commits) and \
+            not check_title(best.title, shas, facts):
+        return best.title
+    # else a commit of the segment named by what it brings ("Skipping pip show installed-files
+    # list"): pip 2026-06-30's segment was titled "Part 2" on the show's page
+    from ..editor.naming import segment_title
+
+    by_sha = {c.sha: c for c in facts.digest.commits}
+    for sha in shas:
+        if sha in by_sha:
+            named = segment_title(by_sha[sha])
+            if named and not check_title(named, shas, facts):
+                return named
+    return ""
 
 
 def offer_story(segments: list[Segment], story: Episode) -> None:
