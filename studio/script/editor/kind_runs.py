@@ -36,11 +36,20 @@ def group_of(story: Story) -> str:
     c = story.commits[0]
     if unheard(split_area(c.title)[1])[0]:
         return ""  # a title that is code is counted, not read (as "Also today" does)
-    if story.kind == "speedup" or _PERF.search(c.raw_title or c.title):
+    if story.kind == "speedup" or _perf(c):
         return "performance"
     if story.kind == "fix":
         return "fix"
     return ""
+
+
+def _perf(c: CommitInfo) -> bool:
+    return bool(_PERF.search(c.raw_title or c.title))
+
+
+def _perf_topic(story: Story) -> bool:
+    """A topic of performance titles, each said in the group as its own change."""
+    return len(story.commits) > 1 and all(_perf(c) for c in story.commits)
 
 
 def _header(kind: str, n: int, more: bool) -> tuple[str, str]:
@@ -62,8 +71,7 @@ def kind_runs(d: Digest, told: list[Story], candidates: list[Story]) -> tuple[
     groups: dict[str, list[Story]] = {}
     # a person with a change outside the groups is told in one place, "Also today" ("From
     # ace2016, pytest now avoids X, and now accepts Y" was split across two segments)
-    apart = {person(s.commits[0]) for s in candidates if not group_of(s) and not (
-        len(s.commits) > 1 and all(_PERF.search(c.raw_title or c.title) for c in s.commits))}
+    apart = {person(s.commits[0]) for s in candidates if not group_of(s) and not _perf_topic(s)}
     together = [s for s in candidates if group_of(s) and person(s.commits[0]) not in apart]
     kept_apart = {k for k in ("fix", "performance")
                   if sum(1 for s in together if group_of(s) == k) >= 2}  # (else: all of them)
@@ -73,8 +81,7 @@ def kind_runs(d: Digest, told: list[Story], candidates: list[Story]) -> tuple[
             continue
         if kind:
             groups.setdefault(kind, []).append(story)
-        elif len(story.commits) > 1 and all(_PERF.search(c.raw_title or c.title)
-                                            for c in story.commits):
+        elif _perf_topic(story):
             # a topic of performance titles ("Drop unused projections in filter", "Retain
             # Parquet metadata on filter"): each said in the group as its own change
             groups.setdefault("performance", []).extend(
