@@ -668,3 +668,22 @@ def test_a_segment_title_with_no_story_title_to_take_is_named_by_its_commit(day)
     no_story = Episode(title="", summary="", date=d.date, repo=d.repo)
     title = _story_title([fix], no_story, facts)
     assert title and not title.startswith("Part "), title
+
+
+def test_a_pull_request_number_said_goes_back_to_be_left_out(day, server, tmp_path):
+    """Rounds 29 and 30: "That's pull request 14057" in every strong draft, a number a
+    listener cannot use. The sentence goes to the revision round to be said without it."""
+    _, day_file, shas = day
+    draft = faithful(shas)
+    numbered = "Ben Okafor bumped the version to 2.4.0 for the February release, in pull " \
+        "request 103."
+    draft["segments"][3]["sentences"][0] = {"text": numbered, "commits": [shas["release"]]}
+    plain = "Ben Okafor bumped the version to 2.4.0 for the February release."
+    server.script(Reply(as_json(draft)), Reply(json.dumps(
+        {"sentences": [{"id": 0, "text": plain, "commits": [shas["release"]]}]})))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    asked = _revision(server.requests[-1]["body"])
+    assert [s["text"] for s in asked["sentences"]] == [numbered]
+    assert "number a listener cannot use" in asked["sentences"][0]["reason"]
+    assert plain in ep["transcript"] and "103" not in ep["transcript"]
