@@ -60,14 +60,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ..plumbing.interrupts import cancel_on_signals, exit_status
+    from ..plumbing.interrupts import Interrupted, cancel_on_signals, exit_status, swallowed
     from ..plumbing.redact import install_log_redaction, redact
 
     install_log_redaction()
     if (sys.argv[1:] if argv is None else argv)[:1] != ["gui"]:  # the window keeps its own
         cancel_on_signals()  # SIGTERM and SIGHUP cancel like Ctrl-C
+    swallowed()  # (none raised before this command)
     try:
-        return _run(argv)
+        code = _run(argv)
     except Cancelled:
         _cancelled_line(KeyboardInterrupt())
         return 130
@@ -84,6 +85,11 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(redact(f"studio: error: {where}{exc.strerror or exc}"), file=sys.stderr)
         return 1
+    lost = swallowed()
+    if lost is not None and code == 0:  # a stop that Python swallowed: still a cancel
+        _cancelled_line(Interrupted(lost))
+        return exit_status(Interrupted(lost))
+    return code
 
 
 def _run(argv: list[str] | None) -> int:

@@ -31,8 +31,22 @@ def exit_status(exc: BaseException) -> int:
     return 128 + int(getattr(exc, "signum", signal.SIGINT))
 
 
+_RAISED: list[int] = []  # the stopping signals raised as Interrupted, in order
+
+
 def _raise(signum: int, _frame: FrameType | None) -> None:
+    _RAISED.append(signum)
     raise Interrupted(signum)
+
+
+def swallowed() -> int | None:
+    """The first stopping signal raised since the last call, or None. A command that ends
+    with success after one was raised never saw it: it landed where Python ignores
+    exceptions (a finaliser, logging's lock release at "Exception ignored in: …"), and the
+    command must still end as cancelled (a SIGTERM once ended with status 0 under load)."""
+    first = _RAISED[0] if _RAISED else None
+    _RAISED.clear()
+    return first
 
 
 def cancel_on_signals() -> None:
