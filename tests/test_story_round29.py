@@ -150,3 +150,16 @@ def test_a_name_set_in_capitals_is_said_as_a_name():
 
     assert person_name("GAUTAM V DATLA") == "Gautam V Datla"
     assert person_name("ezyang") == "ezyang" and person_name("AB") == "AB"
+
+
+def test_one_of_the_smaller_changes_is_said_as_one():
+    """`make demo`'s script said "And three smaller changes, one of them dependency updates"."""
+    from studio.demo import sample_day_path
+    from studio.script.writer import write_script
+    from studio.sources.model import load_day
+
+    day = load_day(sample_day_path())
+    profile = profile_for(day.repo)
+    ep = write_script(build_digest(day, profile), profile)
+    also = next(seg.text for seg in ep.segments if seg.id == "also")
+    assert "one of them a dependency update" in also, also

@@ -81,6 +81,8 @@ def rest_line(commits: list[CommitInfo], d: Digest, more: bool) -> str:
         if n == 2 and chores == 2 and len(what) == 2 and all(w in _ONE for w in what):
             # "both tests and docs" was heard as each doing both (round 29's read-aloud)
             return f"{lead}: {_ONE[what[0]]} and {_ONE[what[1]]}"
+        if chores == 1 and len(what) == 1 and what[0] in _ONE:  # "one of them a dependency
+            return f"{lead}, one of them {_ONE[what[0]]}"  # update", not "… dependency updates"
         share = ("both" if n == 2 else "all of them") if chores == n else \
             f"{number_words(chores)} of them"
         # ("five of them tests, typo fixes, and CI" was heard as five tests: a part is one
