@@ -599,7 +599,7 @@ def test_the_summary_never_tells_one_persons_two_stories_in_one_garbled_sentence
     from dataclasses import replace
 
     from studio.editorial.plan import Story, plan_episode
-    from studio.script.editor.writer import EditorWriter
+    from studio.script.editor.summary import summary as episode_summary
 
     def ana(r) -> None:
         for k, what in enumerate(["the runtime", "the quantized kernels", "the CUDA delegate"]):
@@ -621,7 +621,7 @@ def test_the_summary_never_tells_one_persons_two_stories_in_one_garbled_sentence
                                        and c.author == "Ana Wheel"],
                    "a crash fixed", 0.9)
     rename = next(s for s in plan.stories if "Python extension" in s.commits[0].title)
-    summary = EditorWriter()._summary(digest, replace(plan, stories=[wheel, copies, rename]))
+    summary = episode_summary(digest, replace(plan, stories=[wheel, copies, rename]))
     assert summary.count("Ana Wheel") == 1, summary
     assert "Ana Wheel landed five changes, three of them in one series" in summary, summary
     assert "Anthony Shoe named the Python extension after what it contains." in summary, summary

@@ -27,13 +27,14 @@ from .background import Background
 from .behaviour import SHOW
 from .clauses import clause, place, split_area
 from .ear import for_ear
-from .focus import LEAD, ORDER, focus, told_sentences, uplift_of
+from .focus import focus, told_sentences
 from .kind_runs import group_of, kind_runs
 from .naming import headline_case, noun_phrase, release_of, segment_title, short
 from .rollbacks import tell_rollback
 from .sentences import _same as same
 from .sentences import adapt
-from .telling import _topic, key_commit, one_line, opening, person, tell
+from .summary import back_and_again, summary
+from .telling import _topic, key_commit, person, tell
 
 QUIET = 2
 # plain moves between stories, as a host makes them: labels such as "The big one today:" or
@@ -52,12 +53,6 @@ AGAIN = {"The auto-revert took it out, which means it failed checks after it lan
          "The auto-revert took that one out too"}
 WORDS_A_MINUTE = 150
 HEADLINE_SHARE = 0.35  # of the words left for stories, the headline's
-
-
-def _plural(kind: str) -> str:
-    """"a deprecation" → "deprecations", "a compatibility break" → "compatibility breaks"."""
-    word = kind.removeprefix("a ").removeprefix("an ")
-    return word + ("es" if word.endswith(("s", "sh", "ch")) else "s")
 
 
 def _with_people(d: Digest) -> str:
@@ -121,7 +116,7 @@ class EditorWriter:
         drafts.append(self._sign_off(d, voice))
         segments = [x.to_segment() for x in drafts if x]
         return build_episode(d, segments, self._title(d, plan),
-                             self._summary(d, plan, focused.kinds), self.name)
+                             summary(d, plan, focused.kinds), self.name)
 
     # -- segments ---------------------------------------------------------------------
 
@@ -415,74 +410,11 @@ class EditorWriter:
             head = capitalize(for_ear(_cut(rest, 9)))
         return f"{d.show}: {back}, and {head}" if back else f"{d.show}: {head}"
 
-    def _summary(self, d: Digest, plan: EditorialPlan, told: list[str] | None = None) -> str:
-        """``told``: the kinds of finding the focus says (the summary promises no other:
-        round 13's judge heard "a migration to know about" that the show never covered)."""
-        n = d.stats.commits
-        parts = [f"{capitalize(number_words(n))} commit{'s' if n != 1 else ''} on {d.branch}"
-                 + _rolled(plan) + "."]
-        last_who, stories_said = "", 0
-        for story in plan.stories[:3]:
-            if story.commits and stories_said < 2:
-                who = person(story.commits[0])
-                # the person's count of the day, unless their other change was just said
-                # ("Ann did X, and landed four changes" would count X twice)
-                said = (one_line(story, None if who == last_who else d)[0]
-                        if len(story.commits) > 1 else opening(story.commits[0])).rstrip(".")
-                if who == last_who and said.startswith(who + " ") and len(parts) > 1:
-                    if "," in parts[-1]:  # "Ann landed nineteen changes, …, led by X, and
-                        # landed two …, led by Y" was one garbled sentence (round 18's
-                        # judges), its two changes among the nineteen: the next person's
-                        continue
-                    # "Ann did X. Ann did Y." is heard as a list: "Ann did X, and Y"
-                    parts[-1] = f"{parts[-1].rstrip('.')}, and {said[len(who) + 1:]}."
-                    stories_said += 1
-                    continue
-                parts.append(said + ".")
-                stories_said += 1
-                # only a sentence that opens with the person can take their next change
-                # ("Two related changes landed, led by …, and fixed X" has no subject)
-                last_who = who if said.startswith(who + " ") else ""
-        # what a listener must act on, named by kind; an opt-in or a stated limit is told in
-        # its story, and a version uplift is news, not "a new requirement" (blind judges:
-        # "one thing to know about: an opt-in" is filler; "promises a new requirement the
-        # record doesn't support")
-        acted = [f for f in plan.findings if f.kind not in ("opt-in", "limitation") and not (
-            f.kind == "requirement" and f.paragraph < 0 and uplift_of(f.sentence))
-            and (told is None or f.kind in told)]
-        order = [k for k in ORDER if any(f.kind == k for f in acted)]
-        kinds = [LEAD[k] for k in order if k in LEAD]
-        if kinds:
-            # ("It also brings …" after a person's change pointed at nothing: the day does)
-            n = sum(1 for f in acted if LEAD.get(f.kind) == kinds[0]) if len(kinds) == 1 else 0
-            what = f"{number_words(n)} {_plural(kinds[0])}" if n > 1 else join_words(kinds[:3])
-            parts.append(f"The day also brings {what} to know about.")
-        return " ".join(parts)
-
-
-def _back_and_again(plan: EditorialPlan) -> tuple[int, int]:
-    """The day's rollbacks (work taken out) and comebacks (relands: work back)."""
-    back = sum(1 for s in plan.rollbacks if s.kind == "rollback")
-    return back, len(plan.rollbacks) - back
-
-
-def _rolled(plan: EditorialPlan) -> str:
-    """", one of them taken back", ", one of them a comeback": a reland is work back, not
-    work taken out (the summary said "one of them taken back" of a day without a revert)."""
-    back, again = _back_and_again(plan)
-    if not again:
-        return f", {number_words(back)} of them taken back" if back else ""
-    comebacks = "a comeback" if again == 1 else f"{number_words(again)} comebacks"
-    if not back:
-        return f", {'one of them' if again == 1 else f'{number_words(again)} of them'} " \
-               f"{'a comeback' if again == 1 else 'comebacks'}"
-    return f", {number_words(back)} of them taken back, and {comebacks}"
-
 
 def _back_label(plan: EditorialPlan) -> str:
     """The title's word for the day's rollbacks and comebacks ("A Rollback", "Two Comebacks",
     "A Rollback and a Comeback"): a day with a reland alone was titled "A Rollback"."""
-    back, again = _back_and_again(plan)
+    back, again = back_and_again(plan)
 
     def say(k: int, word: str) -> str:
         return f"A {word}" if k == 1 else f"{capitalize(number_words(k))} {word}s"
