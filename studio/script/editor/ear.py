@@ -111,7 +111,8 @@ _TRIPLE = re.compile(r"\b([a-z][a-z0-9_]*?)(?:gc|imac|eabihf|eabi)?-(?:unknown|p
                      r"w64)(?:-[a-z0-9]+)*-([a-z]+)\b")
 _PIN = re.compile(r"\b([a-z][\w.-]*)@\^?~?(\d[\w.]*)")
 # "virtualenv<20", "cmake>=3.24": a requirement's bound, said ("virtualenv older than 20")
-_BOUND = re.compile(r"\b([A-Za-z][\w.-]{2,}?)(<=|>=|<|>|==)v?(\d[\w.]*)\b")
+_BOUND = re.compile(r"\b([A-Za-z][\w.-]{2,}?)(<=|>=|<|>|==)v?(\d[\w.]*)\b"
+                    r"(?: ((?:runtime |build |test )?support)\b)?")
 _BOUND_WORDS = {"<": "{n} older than {v}", "<=": "{n} {v} or older", ">": "{n} newer than {v}",
                 ">=": "{n} {v} or newer", "==": "{n} {v} exactly"}
 
@@ -159,11 +160,19 @@ _SHORT_OPTION = re.compile(r"(?<![\w-])-([a-zA-Z])(?![\w-])")  # "-c": "dash c"
 _EMPTY_VALUE = re.compile(r"(?:\bthe )?`?--([a-z][a-z0-9-]*)=(?:\"\"|''|“”)`?(?: (?:flag|option))?")
 _EITHER_NAME = re.compile(r"\(([a-z]+)\|([a-z]+)\)_([a-z]\w*)")
 _WORD_IN_BRACKETS = re.compile(r"(?<=\s)\(([A-Za-z][\w-]*)\)(?=\s)")
-_BOUND_SUPPORT = re.compile(r"\b([A-Za-z][\w.-]{2,}?)(<=|>=|<|>)v?(\d[\w.]*) "
-                            r"((?:runtime |build |test )?support)\b")
 _TIME_UNIT = re.compile(r"(?<![\w.])(\d+\.\d+|\d+(?=ms|us|µs|ns))(s|ms|us|µs|ns)\b")
 _TIME_WORDS = {"s": "seconds", "ms": "milliseconds", "us": "microseconds", "µs": "microseconds",
                "ns": "nanoseconds"}
+
+
+def _bound(m: re.Match[str]) -> str:
+    """"cmake 3.24 or newer"; "virtualenv<20 runtime support" is the support for it
+    ("runtime support for virtualenv older than 20"), never "virtualenv older than 20
+    runtime support"."""
+    said = _BOUND_WORDS[m.group(2)].format(n=m.group(1), v=m.group(3))
+    if m.group(4) and m.group(2) != "==":
+        return f"{m.group(4)} for {said}"
+    return f"{said} {m.group(4)}" if m.group(4) else said
 
 
 def for_ear(text: str) -> str:
@@ -173,10 +182,6 @@ def for_ear(text: str) -> str:
     # in brackets inside a title ("the unreachable (latest) marker") said as a word
     text = _EITHER_NAME.sub(r"\1_\3 and \2_\3", text)
     text = _WORD_IN_BRACKETS.sub(r"\1", text)
-    # "virtualenv<20 runtime support": the support for it ("runtime support for virtualenv
-    # older than 20"), never "virtualenv older than 20 runtime support"
-    text = _BOUND_SUPPORT.sub(lambda m: f"{m.group(4)} for " + _BOUND_WORDS[m.group(2)].format(
-        n=m.group(1), v=m.group(3)), text)
     # "--proxy=\"\"": the flag given an empty value, said so (round 29: "supports with the
     # proxy flag=\"\"")
     text = re.sub(r'(?<![\w=`"])""(?![\w"])', "an empty string", text)  # "stores that as \"\""
@@ -198,7 +203,7 @@ def for_ear(text: str) -> str:
     text = _RAN.sub(r"\1 run", text)  # "could work when ran from its own directory"
     text = _TRIPLE.sub(lambda m: f"{m.group(1)} {m.group(2)}", text)
     text = _PIN.sub(r"\1 \2", text)
-    text = _BOUND.sub(lambda m: _BOUND_WORDS[m.group(2)].format(n=m.group(1), v=m.group(3)), text)
+    text = _BOUND.sub(_bound, text)
     text = _ANY_COMMAND.sub(" ", text)  # "uv ... --index name": any uv command with it
     text = _LEAD_SCOPE.sub("", text)
     text = _DOT_EXT.sub(_dot_ext, text)

@@ -97,7 +97,6 @@ def kind_runs(d: Digest, told: list[Story], candidates: list[Story]) -> tuple[
         more = kind == "fix" and any(s.kind == "fix" for s in told)
         title, opening = _header(kind, len(stories), more)
         seg = Draft(f"group-{kind}", title)
-        seg.count = len(stories)  # type: ignore[attr-defined]  # (the welcome counts them)
         seg.say(opening, [])
         first_seen = {person(s.commits[0]): i for i, s in reversed(list(enumerate(stories)))}
         stories = sorted(stories, key=lambda s: first_seen[person(s.commits[0])])

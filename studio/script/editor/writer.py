@@ -144,7 +144,8 @@ class EditorWriter:
         if " more " not in title or after:
             return title
         told = sum(1 for s in plan.stories if s.kind == "fix" and s not in self._demoted)
-        return f"{number_words(getattr(group, 'count', 0) + told)} fixes"
+        grouped = len({sha for s in group.sentences for sha in s.commits})  # one each
+        return f"{number_words(grouped + told)} fixes"
 
     @staticmethod
     def _teaser(d: Digest, plan: EditorialPlan, most: int = 3, release: bool = False,
