@@ -210,3 +210,9 @@ def test_an_identifier_subject_is_said_as_the_titles_scope():
         "the test produced no output." in said, said
     # "all of that" leans on the sentence before it
     assert any(v for k, v in said.items() if k.endswith("skip all of that.")), said
+
+
+def test_a_stricter_claim_agrees_with_two_subjects():
+    # the verb agrees as no_longer's does: two subjects are plural, "the list of flags" is not
+    assert stricter_claim("Prevent the parser and the loader from accepting --strict", "x") == \
+        "the parser and the loader no longer accept the strict flag"

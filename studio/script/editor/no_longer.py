@@ -22,7 +22,13 @@ _NEGATED = re.compile(r"\b(?:not|never|no longer|n't)\b", re.I)
 MOST_WORDS = 28
 
 
-def _plural(subject: str) -> bool:
+def agreeing(lemma: str, subject: str) -> str:
+    """``lemma`` as the verb of ``subject``: "accept" of "sub-commands", "raises" of "the
+    parser"; "" when it has no -s form."""
+    return lemma if plural_subject(subject) else (getInflection(lemma, tag="VBZ") or ("",))[0]
+
+
+def plural_subject(subject: str) -> bool:
     if re.search(r"\b(?:and|both)\b", subject) and not re.search(r"\b(?:of|with|for|in|on)\b",
                                                                    subject):
         return True  # "Int4WeightFakeQuantizer and Float8FakeQuantizer"
@@ -46,7 +52,7 @@ def _present(m: re.Match[str]) -> str:
     if not lemma or lemma == verb:
         return m.group(0)
     subject = lead.removesuffix("also ").split(" ", 1)[1] if " " in lead else ""
-    form = lemma if subject and _plural(subject.strip()) else \
+    form = lemma if subject and plural_subject(subject.strip()) else \
         (getInflection(lemma, tag="VBZ") or (verb,))[0]
     return f"{lead}{form}"
 
@@ -97,7 +103,7 @@ def no_longer(sentence: str) -> str:
             be = _BE[low][1 if low == "were" else 0]
             out = f"{subject} {be} no longer {' '.join(words[i + 1:])}"
             break
-        if low.endswith("s") and low.isalpha() and i <= 5 and not _plural(subject):
+        if low.endswith("s") and low.isalpha() and i <= 5 and not plural_subject(subject):
             # told as it is until now ("`uv lock` fails when `.venv` is …"): "uv lock no
             # longer fails when …" (uv 2026-08-12's fix had no takeaway at all)
             lemma = (getLemma(low, upos="VERB") or ("",))[0]
@@ -111,7 +117,7 @@ def no_longer(sentence: str) -> str:
             lemma = (getLemma(low, upos="VERB") or ("",))[0]
             if not lemma or lemma == low or not _symptom(lemma, text):
                 return ""
-            form = lemma if _plural(subject) else (getInflection(lemma, tag="VBZ") or ("",))[0]
+            form = agreeing(lemma, subject)
             if not form:
                 return ""
             out = f"{subject} no longer {form} {' '.join(words[i + 1:])}".rstrip()
@@ -142,7 +148,7 @@ def title_no_longer(title: str) -> str:
         return ""
     subject = m.group("subject")
     lemma = "lack" if lemma == "miss" else lemma  # "missing an attribute": lacking it
-    form = lemma if _plural(subject) else (getInflection(lemma, tag="VBZ") or ("",))[0]
+    form = agreeing(lemma, subject)
     if not form:
         return ""
     return f"{subject} no longer {form}{m.group('rest')}".rstrip(" .")

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 
-from lemminflect import getInflection, getLemma
+from lemminflect import getLemma
 
 from ...editorial.titles import split_area
 from .ear import for_ear
+from .no_longer import agreeing
 
 _PREVENT = re.compile(r"^(?:Prevent|Stop|Disallow|Forbid)\s+(?P<who>.+?)\s+from\s+"
                       r"(?P<verb>[a-z]+ing)\b(?P<rest>.*)$")
@@ -23,11 +24,6 @@ _NOW = {"reject": "now rejects", "disallow": "no longer allows", "forbid": "no l
 AFTER = "Anything you run that relied on the old behaviour will need a change"
 
 
-def _plural(noun: str) -> bool:
-    last = noun.split()[-1].lower()
-    return last.endswith("s") and not last.endswith(("ss", "us", "is"))
-
-
 def stricter_claim(title: str, project: str) -> str:
     """"sub-commands no longer accept the version flag" of a stricter change's title; ""
     when the title is no such change."""
@@ -38,7 +34,7 @@ def stricter_claim(title: str, project: str) -> str:
     if m:
         lemma = (getLemma(m.group("verb"), upos="VERB") or ("",))[0]
         who = m.group("who")
-        form = lemma if _plural(who) else (getInflection(lemma, tag="VBZ") or ("",))[0]
+        form = agreeing(lemma, who)
         if not form:
             return ""
         return for_ear(f"{who} no longer {form}{m.group('rest')}")
