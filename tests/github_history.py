@@ -199,6 +199,8 @@ def file_sizes(path: Path, branch: str, since: str | None = None) -> dict[str, l
               *([f"--since={since}"] if since else [])]
     names = _records(_git(path, *common, "--name-status").decode())
     stats = _records(_git(path, *common, "--numstat").decode())
+    patches = _patches(_git(path, "log", "--diff-merges=first-parent", "-p", "--format=%x1e%H",
+                            *common[4:]).decode("utf-8", "replace"))
     files: dict[str, list[dict]] = {}
     for sha, tokens in names.items():
         status: dict[str, str] = {}
@@ -222,8 +224,23 @@ def file_sizes(path: Path, branch: str, since: str | None = None) -> dict[str, l
                        "additions": sizes.get(name, (0, 0))[0],
                        "deletions": sizes.get(name, (0, 0))[1],
                        "changes": sum(sizes.get(name, (0, 0))), "blob_url": "", "raw_url": "",
-                       "contents_url": "", "patch": ""} for name, st in status.items()]
+                       "contents_url": "", "patch": patches.get((sha, name), "")}
+                      for name, st in status.items()]
     return files
+
+
+def _patches(raw: str) -> dict[tuple[str, str], str]:
+    """(sha, path) -> the file's ``patch`` as GitHub gives it (its hunks, no headers), from a
+    `git log -p --format=%x1e%H`."""
+    out: dict[tuple[str, str], str] = {}
+    for record in raw.split("\x1e")[1:]:
+        sha, _, diff = record.partition("\n")
+        for part in diff.split("\ndiff --git ")[0:]:
+            head, sep, hunks = part.partition("\n@@")
+            name = next((line[6:] for line in head.split("\n") if line.startswith("+++ b/")), "")
+            if name and sep:
+                out[(sha.strip(), name)] = ("@@" + hunks).rstrip("\n")
+    return out
 
 
 def pr_description(body: str) -> str:

@@ -57,6 +57,7 @@ def assert_same_day(git_day: Day, gh_day: Day) -> None:
             assert sorted(b.files) == sorted(a.files), (part, a.sha)
             assert sorted(b.changes, key=str) == sorted(a.changes, key=str), (part, a.sha)
             assert b.pr_body == a.pr_body, (part, a.sha)
+            assert (b.release_notes, b.record) == (a.release_notes, a.record), (part, a.sha)
     for name in ("branch", "date", "tz", "start", "end", "lookback_days", "lookback_total",
                  "merged_prs"):
         assert getattr(git_day, name) == getattr(gh_day, name), name

@@ -71,6 +71,7 @@ def commit_info(c: Commit, profile: Profile, in_day: bool) -> CommitInfo:
         pr_body=c.pr_body,
         branch_bodies=list(c.branch_bodies),
         record=c.record,
+        release_notes=c.release_notes,
     )
     info.themes = classify(info, profile)
     info.theme = info.themes[0]

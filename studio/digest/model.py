@@ -40,6 +40,7 @@ class CommitInfo:
     sig: Significance | None = None
     branch_bodies: list[str] = field(default_factory=list)  # a merge's: its branch's commits
     record: str = ""  # the day file's cleaned full text (studio.editorial.record), if it has one
+    release_notes: str = ""  # the release notes the commit adds (studio.sources.release_notes)
 
     @property
     def short(self) -> str:

@@ -230,10 +230,13 @@ def _signals(c: CommitInfo) -> list[tuple[str, str, int, str]]:
             # "Remove legacy virtualenv<20 runtime support" is an imperative, its
             # news/14062.removal.rst the project's word; pip 2026-06-15 had no focus)
             out.append((_FRAGMENT_KINDS[m.group(1).lower()], title, -1, "fragment"))
-    if _DEFAULT_FLIP.search(split_area(title)[1]) and not any(k == "default" for k, *_ in out):
-        out.append(("default", title, -1, ""))  # "Enable strict_bytes by default"
-    if _STRICTER.search(split_area(title)[1]):
-        out.append(("break", title, -1, ""))  # "Prevent sub-commands from accepting --version"
+    # (a merge's own title is "Merge pull request #14159 from …": its change's is the title)
+    told = next((t for t in (title, c.title) if _DEFAULT_FLIP.search(split_area(t)[1])), "")
+    if told and not any(k == "default" for k, *_ in out):
+        out.append(("default", told, -1, ""))  # "Enable strict_bytes by default"
+    told = next((t for t in (title, c.title) if _STRICTER.search(split_area(t)[1])), "")
+    if told:
+        out.append(("break", told, -1, ""))  # "Prevent sub-commands from accepting --version"
     if uplift_of(title):
         out.append(("requirement", title, -1, "action"))  # "Uplift Ethos-U SDK to 26.05"
     if re.search(r"\bBC[- ]?breaking\b|\bbreaking\b|drop(?:s|ped)? support for|"
@@ -256,7 +259,10 @@ _DEFAULT_FLIP = re.compile(
 # whatever passed it needs changing (pip 2026-08-08: "Prevent sub-commands from accepting
 # --version" was told with no focus; the editor's: "change it to put the flag after pip")
 _STRICTER = re.compile(
-    r"^(?:Prevent|Disallow|Forbid|Reject|Refuse)\b.{0,60}?(?:(?<!\w)--?[a-z][\w-]*|\b(?:flags?|"
+    r"^(?:Disallow|Forbid|Reject|Refuse)\s+\w|"  # whatever it refuses: pip 2026-07-13's
+    # "reject cross-location paths in pylock files fetched from a URL" (a judge: the focus
+    # "skips the one thing users might need to check")
+    r"^(?:Prevent)\b.{0,60}?(?:(?<!\w)--?[a-z][\w-]*|\b(?:flags?|"
     r"options?|arguments?|args|parameters?|keywords?|kwargs)\b)|"
     r"^(?:Error|Raise|Fail|Warn)(?: an? \w+)? (?:on|for|when)\b.{0,60}?(?:(?<!\w)--?[a-z][\w-]*|"
     r"\b(?:flags?|options?|arguments?|args|parameters?|keywords?|kwargs)\b)", re.I)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..digest.body_text import pieces, squash_items
@@ -26,13 +26,15 @@ from ..digest.body_text import pieces, squash_items
 if TYPE_CHECKING:
     from ..digest.model import CommitInfo
 
-SECTIONS = ("", "summary", "problem", "action", "numbers", "tests")
+SECTIONS = ("", "summary", "problem", "action", "numbers", "tests", "notes")
 
 
 @dataclass(frozen=True)
 class Paragraph:
     sentences: tuple[str, ...]
-    section: str = ""  # "summary", "problem", "action", "numbers", "tests" or "" (untitled)
+    # "summary", "problem", "action", "numbers", "tests", "" (untitled) or "notes": the release
+    # notes the change adds (studio.sources.release_notes), the project's word to its users
+    section: str = ""
     listed: bool = False  # a list item
     code_follows: bool = False  # its last sentence ends in a colon before a code block left out
 
@@ -118,14 +120,25 @@ def _paragraphs(body: str) -> list[Paragraph]:
     return out
 
 
-def clean_record(sha: str, title: str, body: str, pr_body: str = "") -> CommitRecord:
-    """The record of one commit from its title, message body and PR description (a PR
-    description that repeats the message adds nothing; nor does a paragraph said twice)."""
+def clean_record(sha: str, title: str, body: str, pr_body: str = "",
+                 notes: str = "") -> CommitRecord:
+    """The record of one commit from its title, message body, PR description and the release
+    notes it adds (a PR description that repeats the message adds nothing; nor does a
+    paragraph said twice, nor a note that only repeats the title)."""
     paragraphs = _paragraphs(body or "")
     seen = {p.text for p in paragraphs}
     if (pr_body or "").strip() and pr_body.strip() not in (body or ""):
         paragraphs += [p for p in _paragraphs(pr_body) if p.text not in seen]
+    if (notes or "").strip():
+        said = {_plain(p.text) for p in paragraphs} | {_plain(title)}
+        paragraphs += [replace(p, section="notes") for p in _paragraphs(notes)
+                       if _plain(p.text) not in said]
     return CommitRecord(sha, title, tuple(paragraphs))
+
+
+def _plain(text: str) -> str:
+    """Text as compared for repeats: its words, lower case ("Fix X." repeats "fix x")."""
+    return " ".join(re.findall(r"\w+", text.lower()))
 
 
 # ---- the record as the day file holds it --------------------------------------------------
@@ -173,9 +186,9 @@ def parse_record(sha: str, title: str, text: str) -> CommitRecord:
     return CommitRecord(sha, title, tuple(paragraphs))
 
 
-def record_text(title: str, body: str, pr_body: str = "") -> str:
+def record_text(title: str, body: str, pr_body: str = "", notes: str = "") -> str:
     """What ``studio pull`` stores as a commit's ``record``: its cleaned full text."""
-    return format_record(clean_record("", title, body, pr_body))
+    return format_record(clean_record("", title, body, pr_body, notes))
 
 
 _CACHE: dict[tuple[str, int, int, int, int], CommitRecord] = {}
@@ -185,13 +198,14 @@ def commit_record(c: CommitInfo) -> CommitRecord:
     """The commit's record: the day file's when it has one, computed otherwise; a merge's
     adds what its branch's commits say."""
     stored = getattr(c, "record", "") or ""
-    key = (c.sha, hash(c.body), hash(c.pr_body), hash(stored), hash(tuple(c.branch_bodies)))
+    key = (c.sha, hash(c.body), hash(c.pr_body), hash(stored), hash(tuple(c.branch_bodies)),
+           hash(c.release_notes))
     found = _CACHE.get(key)
     if found is None:
         if len(_CACHE) > 20_000:
             _CACHE.clear()
         found = (parse_record(c.sha, c.title, stored) if stored.strip() else
-                 clean_record(c.sha, c.title, c.body, c.pr_body))
+                 clean_record(c.sha, c.title, c.body, c.pr_body, c.release_notes))
         if c.branch_bodies:  # a merge: its branch's commits say what the merge does not
             seen = {p.text for p in found.paragraphs}
             extra = [p for body in c.branch_bodies for p in _paragraphs(body)
@@ -205,4 +219,4 @@ def fill_records(commits: Iterable[Any]) -> None:
     """Set the ``record`` of each pulled commit (``studio.sources.model.Commit``) from its
     title, body and PR description: what ``studio pull`` stores in the day file."""
     for c in commits:
-        c.record = record_text(c.title, c.body, c.pr_body)
+        c.record = record_text(c.title, c.body, c.pr_body, c.release_notes)

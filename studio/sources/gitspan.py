@@ -33,6 +33,7 @@ from .gitlocal import (
     _start,
     _stop,
 )
+from .gitnotes import read_notes
 from .gitsizes import read_changes, start_changes
 from .model import Commit, Day
 from .project_name import project_name
@@ -168,6 +169,7 @@ def pull_git_span(
         read_changes(sizing, kept, marker)
     read_branch_bodies(repo, [c for day, _, _ in cut for c in day])  # what merged branches said
     _merged_pr_bodies(kept)
+    read_notes(repo, kept)  # the release notes each commit adds
     fill_records(kept)  # each commit's cleaned full text, for the writers
     name, web = _repo_identity(origin, git_dir)
     project = project_name(repo)

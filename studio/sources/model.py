@@ -48,6 +48,9 @@ class Commit:
     # the commit's cleaned full text (studio.editorial.record.record_text), filled by `studio
     # pull`; "" in day files written before it, where the record is computed when read
     record: str = ""
+    # the text of the release notes the commit adds (studio.sources.release_notes): a news
+    # fragment, a changelog entry; "" when it adds none and in day files written before it
+    release_notes: str = ""
 
     @property
     def message(self) -> str:

@@ -83,6 +83,9 @@ _NOT_OBJECT = {"that", "which", "who", "is", "are", "was", "were", "of", "in", "
                "now", "then", "today", "currently"}  # "Right now its check is dead code"
 
 
+_BY_WAY = re.compile(r"(?:from|by|in|into|at|on|onto|via|through|under|over|with|within)$")
+
+
 def imperative_as_change(text: str) -> str:
     """"Keep the blob file-backed" (a commit's imperative) → "The change keeps the blob
     file-backed"; the verbs of a list agree too ("..., and make X" → "and makes X"); an
@@ -124,10 +127,14 @@ def imperative_as_change(text: str) -> str:
         return f"The change {first[:1].lower()}{first[1:]} {rest}"  # "Re-lands the queue"
     if not base_verb(first):
         return text
+    words = rest.split()
     if any((past_form(w.strip(",.;:")) or re.fullmatch(r"[a-z]{3,}ed", w.strip(",.;:")))
-           and not _NOT_SUBJECT.match(prev.lower())
-           for prev, w in zip(rest.split()[:7], rest.split()[1:8], strict=False)):
+           and not _NOT_SUBJECT.match(prev.lower()) and not _BY_WAY.match(after)
+           for prev, w, after in zip(words[:7], words[1:8], [*words[2:9], "", ""],
+                                     strict=False)):
         return text  # "Fat LTO plus the toolchain miscompiled ...": a subject, not a verb
+        # (a participle before its preposition describes a noun: "Reject a package path in
+        # a pylock.toml fetched from a URL" is an imperative, pip's release note)
 
     def agree(m: re.Match[str]) -> str:
         w = m.group(2)

@@ -122,7 +122,9 @@ def short(phrase: str, most: int = 9) -> str:
     if m and len(phrase[:m.start()].split()) >= 3:
         words = phrase[:m.start()].split()
     if len(words) > most:  # cut before a preposition, never inside a name
-        cuts = [i for i, w in enumerate(words[:most + 1]) if i >= 3 and w.lower() in _PREPS]
+        cuts = [i for i, w in enumerate(words[:most + 1]) if i >= 3 and w.lower() in _PREPS
+                and not re.fullmatch(r"[a-z]{3,}ed", words[i - 1])]  # (not "… pylock files
+        # fetched": a participle is cut with its phrase, pip's "… fetched from a URL")
         words = words[:cuts[-1]] if cuts else words if len(words) <= most + 4 else words[:most]
     return " ".join(words).rstrip(",;:")
 

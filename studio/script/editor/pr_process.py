@@ -27,6 +27,14 @@ def sharpens(said: str, title: str) -> bool:
         len(words & _stems(title)) / len(words) > 0.7
 
 
+def widens(said: str, title: str) -> bool:
+    """A sentence that says most of the title again and more ("The change rejects a package
+    path in a pylock file fetched from a URL when it resolves outside …" of "reject
+    cross-location paths in pylock files fetched from a URL"): told in its place."""
+    mine, theirs = _stems(said) - _stems("the change"), _stems(title)
+    return bool(theirs) and len(mine & theirs) / len(theirs) >= 0.6 and len(mine) > len(theirs)
+
+
 def restates(said: str, title_words: set[str]) -> bool:
     """A sentence that says the title again ("The change adds a sliding window to the eager
     KV-cache reference" after "added sliding windows to the KV-cache reference")."""

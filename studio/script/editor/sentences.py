@@ -320,17 +320,18 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
     scope = m.group(1).replace("_", " ").replace("-", " ") if m and m.group(1).lower() not in (
         "python", "rust", "deps", "ci", "docs", "tests", "test", "core", "main") else ""
     for para, p in enumerate(record.paragraphs):
+        sents = [part for raw in p.sentences for part in _at_so(raw)]
         if (p.listed and prose >= 3) or p.section == "tests":
             # a list of the change's parts (the prose tells it), or how it was tested: a
             # measured result is evidence, the rest is for reviewers
             if not (p.section == "tests" and any(_EVIDENCE.search(x) and re.search(r"\d", x)
-                                                 for x in p.sentences)):
-                index += len(p.sentences)
+                                                 for x in sents)):
+                index += len(sents)
                 continue
-        for at, raw in enumerate(p.sentences):
-            if raw.endswith(":") and (p.sentences[at + 1:at + 2] and
-                                      p.sentences[at + 1][:1].islower() or
-                                      at + 1 == len(p.sentences) and _WHOLE.search(raw)):
+        for at, raw in enumerate(sents):
+            if raw.endswith(":") and (sents[at + 1:at + 2] and
+                                      sents[at + 1][:1].islower() or
+                                      at + 1 == len(sents) and _WHOLE.search(raw)):
                 raw = raw[:-1] + "."  # a whole clause the reader split at its colon, or one
                 # that introduces the paragraphs after it ("… is mistaken for a 1d conv:")
             if raw in skip or (p.listed and (not _FINITE.search(raw) or ":" in raw[:40]
@@ -382,9 +383,23 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                 # a sentence that leans is said only after the one before it, even across
                 # a paragraph; the record's first one leans on nothing it could follow
                 out.append(Line(index, said, role_of(raw, p.section), leans,
-                                raw == p.sentences[0], para, bare))
+                                raw == sents[0], para, bare))
             index += 1
     return out
+
+
+def _at_so(raw: str) -> list[str]:
+    """A sentence too long to say in one breath, split where it gives its consequence: "Reject
+    a package path … outside the lock file's own location, so a remote lock file can no longer
+    point at the local filesystem" (pip's release note, 38 words) is two sentences a host
+    says, the second "So a remote lock file …"."""
+    if len(raw.split()) <= MAX_WORDS:
+        return [raw]
+    head, sep, tail = raw.partition(", so ")
+    if not sep or re.match(r"(?:far|much|many|long|that)\b", tail) or \
+            len(head.split()) < MIN_WORDS or len(tail.split()) < MIN_WORDS:
+        return [raw]
+    return [head + ".", "So " + tail]
 
 
 _WHOLE = re.compile(r"^\w[\w'-]*(?: [\w'-]+){1,4} (?:is|are|was|were|has|have|had|does|"

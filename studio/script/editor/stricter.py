@@ -28,6 +28,7 @@ def stricter_claim(title: str, project: str) -> str:
     """"sub-commands no longer accept the version flag" of a stricter change's title; ""
     when the title is no such change."""
     text = " ".join(split_area(title)[1].replace("`", "").split()).rstrip(".")
+    text = text[:1].upper() + text[1:]  # ("reject cross-location paths …", pip's lower case)
     text = re.sub(r"(?<![\w-])--([a-z][\w-]*)(?= (?:flags?|options?)\b)", r"\1", text)
     text = re.sub(r"(?<![\w-])(?:the )?--([a-z][\w-]*)", lambda m: f"the {m.group(1)} flag", text)
     m = _PREVENT.match(text)

@@ -24,7 +24,7 @@ from .clauses import base_of, base_verb, clause, noun_too, part_of, past_tense, 
 from .ear import for_ear
 from .footprint import footprint
 from .naming import noun_phrase
-from .pr_process import sharpens
+from .pr_process import sharpens, widens
 from .riding_told import fix_measures, riding_along
 from .sentences import LONG
 from .until_now import as_before
@@ -414,4 +414,10 @@ def sharpened(c: CommitInfo, lead: str, kept: list[str] | None = None) -> str:
     said = re.match(r"The change (\w+s) (.+)$", first[0]) if first else None
     if said and lead.startswith(person(c) + " ") and sharpens(first[0], c.title):
         return f"{person(c)} {past_tense(base_of(said.group(1)))} {said.group(2).rstrip('.')}"
+    now = re.match(r"^(In a change from .+?, \S+ now )(\w+s) ", lead)
+    if said and now and now.group(2) == said.group(1) and widens(first[0], c.title):
+        # "pip now rejects cross-location paths in pylock files fetched from a URL. The change
+        # rejects a package path in a pylock file fetched from a URL when it resolves outside
+        # the lock file's own location, …": the title said twice, the second time whole
+        return f"{now.group(1)}{said.group(1)} {said.group(2).rstrip('.')}"
     return lead

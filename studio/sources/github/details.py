@@ -28,6 +28,7 @@ from .graphql import (
     query_pulls,
 )
 from .leads import add_detail, add_files, pick_leads
+from .notes import MAX_NOTE_READS, add_notes
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +79,12 @@ def fill_details(client, remote, full_name: str, branch: str, day_commits: list[
             add_detail(remote, commit)
         else:
             add_files(remote, commit)
+    days = max(1, len({c.committed_at[:10] for c in day_commits}))
+    unread = add_notes(remote, day_commits + lookback, {c.sha for c in leads},
+                       MAX_NOTE_READS * days, cancel.check)
+    if unread:
+        notes.append(f"the release notes of {unread} commits were not read (the limit of "
+                     f"{MAX_NOTE_READS * days})")
     landed = {c.sha for c in day_commits if landed_as_pr(c, details.get(c.sha), branch)}
     return landed, notes, project
 

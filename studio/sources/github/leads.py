@@ -14,6 +14,7 @@ import re
 from ...textsafe import clean_line, clean_text
 from ..model import Commit, FileChange
 from ..prs import pr_body_beyond, pr_number
+from .notes import notes_of_files
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +65,7 @@ def add_files(repo, commit: Commit):
                                       _STATUS.get(str(f.get("status")), "modified")))
     commit.changes = changes
     commit.files = [f.path for f in changes]
+    notes_of_files(commit, full.raw_data.get("files") or [])  # the notes it adds, if any
     return full
 
 
