@@ -73,7 +73,7 @@ def history(tmp_path) -> Path:
                     files={"news/41.bugfix.rst": PYLOCK, "src/lock.py": "x = 2\n"})
         repo.commit(squash("Add the quiet cache option", 42), at("2026-02-09", 10),
                     author="Bea Lin", email="bea@example.com",
-                    files={"CHANGELOG.md": "# Changelog\n\n- Add `--quiet-cache` to hide cache "
+                    files={"CHANGELOG.md": "# Changelog\n\n- Add `--quiet-cache` to hide the 12 cache "
                            "messages ([#42](https://github.com/o/r/pull/42))\n\n## 1.1.0\n\n"
                            "- Older entry\n", "news/README.rst": "Put fragments here.\n"})
         repo.commit(squash("Release 1.2.0", 43), at("2026-02-09", 11), files={
@@ -88,7 +88,7 @@ def test_clone_and_github_read_the_same_notes(history, tmp_path):
     notes = {c.title: c.release_notes for c in git_day.commits}
     assert notes == {
         "reject cross-location paths in pylock files fetched from a URL (#41)": SAID,
-        "Add the quiet cache option (#42)": "Add `--quiet-cache` to hide cache messages.",
+        "Add the quiet cache option (#42)": "Add `--quiet-cache` to hide the 12 cache messages.",
         "Release 1.2.0 (#43)": ""}  # a release's compiled list is no note, nor a deletion
     first = next(c for c in git_day.commits if "(#41)" in c.title)
     assert "## notes\n" + SAID in first.record  # the writers' record holds it, unaltered
@@ -115,3 +115,22 @@ def test_the_story_writer_tells_what_the_note_says_the_change_means(history):
         "So a remote", "so a remote")
     focus = next(s.text for s in segments if s.title == "Today's focus")
     assert "rejects cross-location paths in pylock files fetched from a URL" in focus
+
+
+def test_the_model_is_given_the_note_apart_and_the_lock_accepts_its_words(history):
+    from studio.script.llm.factlock import check_sentence
+    from studio.script.llm.facts import day_facts
+
+    day = pull_git(history, DAY, tz="UTC", branch="main")
+    profile = profile_for(day.repo, None, project="widgets")
+    facts = day_facts(build_digest(day, profile), profile)
+    card = next(c for c in facts.cards if c["title"].startswith("reject cross-location"))
+    assert card["release_note"] == SAID and SAID not in card.get("record", "")
+    said = "A remote lock file can no longer point at the local filesystem or another host."
+    assert check_sentence(said, [card["sha"]], facts) == ""
+    assert check_sentence(said.replace("another host", "port 8080"), [card["sha"]],
+                          facts) != ""
+    quiet = next(c for c in facts.cards if c["title"].startswith("Add the quiet"))
+    said = "Bea Lin's new option hides the 12 cache messages."  # a figure only its note gives
+    assert check_sentence(said, [quiet["sha"]], facts) == ""
+    assert check_sentence(said.replace("12", "97"), [quiet["sha"]], facts) != ""

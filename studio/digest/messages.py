@@ -173,6 +173,27 @@ def _is_title_echo(reason: str, title: str, inner: str) -> bool:
         or parse_revert_title(reason) is not None
 
 
+# "fix #13564 - warn when fixtures get wrapped with a decorator" (pytest 2026-07-22: heard as
+# "a fix for #13564 - warn"): the issue's number is for the tracker, the rest is the title
+_ISSUE_LED = re.compile(r"^(?P<verb>(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s+)?(?:#|gh-)\d+"
+                        r"\s*[-:\u2013\u2014]\s*(?P<rest>\S.*)$", re.I)
+_DOING = re.compile(r"^(?:warn|add|fix|make|use|allow|raise|error|reject|handle|support|avoid|"
+                    r"keep|remove|drop|skip|show|report|respect|ignore|improve|prevent|"
+                    r"stop|deprecate|document|update|refactor|rename|move|speed)\b", re.I)
+
+
+def _issue_led(title: str) -> str:
+    """The title without a leading issue reference ("fix #13564 - warn when …" → "Warn when
+    …"; "Fix #88: crash on empty input" → "Fix crash on empty input")."""
+    m = _ISSUE_LED.match(title)
+    if m is None:
+        return title
+    rest = m.group("rest").strip()
+    if m.group("verb") and not _DOING.match(rest):
+        return f"{m.group('verb').strip().capitalize()} {rest}"
+    return rest[:1].upper() + rest[1:]
+
+
 def parse_message(title: str, body: str) -> MessageFacts:
     facts = MessageFacts()
     facts.revert = parse_revert(title, body)
@@ -204,7 +225,7 @@ def parse_message(title: str, body: str) -> MessageFacts:
         facts.reland_pr = int(ref.group(1)) if ref else None
     tags, rest = split_tags(_RELAND.sub("", bare))
     facts.tags = tags
-    facts.clean_title = _RELAND.sub("", rest).strip() or bare
+    facts.clean_title = _issue_led(_RELAND.sub("", rest).strip()) or bare
     series = _SERIES.search(bare)
     if series:
         total = series.group(2)

@@ -39,8 +39,11 @@ def base_verb(word: str) -> bool:
     lemmas = getAllLemmas(w, upos="VERB").get("VERB", ())
     if w in lemmas:
         return True
-    if w.startswith("re") and len(w) > 4:  # "remap", "rewire": re + a verb
-        return w[2:] in getAllLemmas(w[2:], upos="VERB").get("VERB", ())
+    for prefix in ("re", "de", "un", "pre"):  # "remap", "rewire", "deduplicate", "unpin"
+        if w.startswith(prefix) and len(w) > len(prefix) + 3:
+            rest = w[len(prefix):]
+            if rest in getAllLemmas(rest, upos="VERB").get("VERB", ()):
+                return True
     return False
 
 

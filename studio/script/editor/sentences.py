@@ -329,7 +329,7 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                 index += len(sents)
                 continue
         for at, raw in enumerate(sents):
-            if raw.endswith(":") and (sents[at + 1:at + 2] and
+            if raw.endswith(":") and not _OPEN_ENDED.search(raw) and (sents[at + 1:at + 2] and
                                       sents[at + 1][:1].islower() or
                                       at + 1 == len(sents) and _WHOLE.search(raw)):
                 raw = raw[:-1] + "."  # a whole clause the reader split at its colon, or one
@@ -386,6 +386,12 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                                 raw == sents[0], para, bare))
             index += 1
     return out
+
+
+# a clause whose colon opens its own object ("… refactors the detection logic to safely
+# handle:" then a list): said with a full stop, it ends on nothing (pytest 2026-07-22)
+_OPEN_ENDED = re.compile(r"\b(?:to (?:\w+ ){0,2}\w+|handles?|includes?|including|with|for|of|by|"
+                         r"as|like|such as|following|between|from|into|are|is)\s*:$")
 
 
 def _at_so(raw: str) -> list[str]:

@@ -148,6 +148,10 @@ def subject_verb(said: str) -> str:
             continue
         determined = bool(re.match(r"^(?:the|a|an|one|two|its|their|each|every|all|no|"
                                    r"\w*\d\w*)$", words[i + 1], re.I))
+        if i >= 2 and words[i - 1].lower() == "now":  # "rm_rf now handles directories …":
+            subject = " ".join(words[:i - 1])  # "now" before it, a verb whatever else it is
+            return f"{subject if _DET.match(words[0]) else 'the ' + subject} now " \
+                   f"{' '.join(words[i:])}"
         if (noun_too(w) and not determined) or any(
                 base_verb(x.lower()) and not noun_too(x.lower()) for x in words[:i]):
             return ""  # "lib installs target ...": a plural noun, not a verb

@@ -114,7 +114,7 @@ def commit_evidence(c: CommitInfo, d: Digest) -> Evidence:
     ev = Evidence()
     ev.texts += [c.title, c.raw_title, c.body, c.pr_body, c.pr_title, c.author, c.author_login,
                  c.author_email.split("@", 1)[0], *c.co_authors, *c.files, *c.tags, *c.pr_labels,
-                 *c.branch_bodies, " ".join(languages_of(c.files))]
+                 *c.branch_bodies, c.release_notes, " ".join(languages_of(c.files))]
     ev.shas.add(c.sha)
     ev.logins |= {x for x in (c.author_login,) if x}
     ev.dates.add(_date(c.committed_at))
@@ -201,7 +201,9 @@ def card(c: CommitInfo, d: Digest, earlier: bool = False) -> dict:
         out["bot"] = True
     if c.sig is not None and c.sig.housekeeping:
         out["housekeeping"] = True
-    record = commit_record(c).text
+    whole = commit_record(c)
+    record = "\n\n".join(p.text for p in whole.paragraphs if p.section != "notes")
+    note = " ".join(p.text for p in whole.paragraphs if p.section == "notes")
     if c.files and commit_record(c).words < THIN_RECORD:
         # where a change is, for a change whose record says little; never its line counts,
         # which a writer only uses to pad ("a 200-line change")
@@ -209,6 +211,8 @@ def card(c: CommitInfo, d: Digest, earlier: bool = False) -> dict:
         out["some_files"] = c.files[:MAX_FILES]
     if record:
         out["record"] = record
+    if note:  # the release note the change adds, apart: a long record cut to fit keeps it
+        out["release_note"] = note
     for r in d.reverts:
         if r.sha == c.sha:
             out["reverts"] = {"sha": r.reverted_sha[:7] if r.reverted_sha else "",

@@ -39,7 +39,7 @@ def _cards(facts: DayFacts, unit: Unit) -> list[dict]:
         if card["sha"] not in wanted:
             continue
         if card["sha"] in rest:
-            card = {k: v for k, v in card.items() if k not in ("record", "some_files")}
+            card = {k: v for k, v in card.items() if k not in ("record", "some_files", "release_note")}
         out.append(card)
     return out
 

@@ -30,7 +30,8 @@ branch. The listeners are the project's developers and users; they hear the scri
 once, without seeing it. I am your editor. I have read the day, chosen the stories and put
 them in order (the "plan" in the JSON below); you write the script from the commits' own
 records (their "record" fields: commit messages and pull-request descriptions as the authors
-wrote them).
+wrote them; a "release_note" field is the project's own note to its users about the change,
+the best word on what it means to them).
 
 How to tell the day:
 1. Open with a greeting, the show's name and the spoken date, then what is on the show:
