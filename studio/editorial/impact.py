@@ -45,7 +45,8 @@ _REFACTOR = re.compile(r"^(?:\W*\w+(?: \w+)?\s*:\s*)?(?:extract|refactor|reuse|d
 # a measured effect: a number, or a word of comparison (tokio 2026-08-09's "expose schedule
 # latency in task hooks" was told as "a measured speedup" for naming latency at all)
 _MEASURE = re.compile(
-    r"\b\d+(?:\.\d+)?\s*(?:%|x\b|×|percent|times)|\b(?:faster|speed-?ups?|saves?|saving|"
+    r"\b\d+(?:\.\d+)?\s*(?:%|x\b|×|percent|times)|\b(?:faster|speed-?ups?|speed(?:s|ing)? up|"
+    r"saves?|saving|"
     r"halv\w+|less memory|lower memory|(?:lower|reduces?|reduced|reducing|cuts?|better|"
     r"higher|improves?|improved|improving) (?:[\w-]+ ){0,3}(?:memory|throughput|latency))\b",
     re.I)

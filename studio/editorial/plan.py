@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..digest.model import CommitInfo, Digest, RelandStory, RevertStory, StackStory, told_shas
 from .findings import Finding, find_findings
@@ -26,6 +27,7 @@ UPKEEP = "upkeep-"  # such a story's id begins so: the last of the day's one-lin
 _RESULT = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|"
                      r"twenty)\s+(?:of\s+\d+\s+)?(?:pass(?:es|ed)?|fail(?:s|ed)?|skipped|"
                      r"models?|tests?|minutes?|seconds?|percent|%)", re.I)
+NOTE_BONUS = 4.0  # a change with a release note, on a day its project writes them
 STORY_FLOOR = 12.0  # a story past the headline scores at least this (a plain change: 6)
 MAX_ROLLBACKS = 4  # told whole; the rest named together
 
@@ -83,10 +85,16 @@ def _limits(commits: int, minutes: float | None = None) -> tuple[int, int]:
     return full, brief
 
 
-def _commit_score(c: CommitInfo, kind: str, findings: list[Finding]) -> float:
+def _commit_score(c: CommitInfo, kind: str, findings: list[Finding],
+                  noting: bool = False) -> float:
+    """``noting``: the day's project writes release notes (some commit of the day adds one);
+    a change it wrote one for is one its users are meant to hear of, a change it wrote none
+    for most likely not (pytest 2026-05-24: three code-style refactors with no note led the
+    day over a JUnit report fix and a faster garbage collection, both with notes)."""
     sig = c.sig.score if c.sig is not None and not c.sig.housekeeping else 0.0
+    told = (NOTE_BONUS if c.release_notes else -NOTE_BONUS) if noting else 0.0
     return WEIGHTS[kind] + richness(c) + severity(c, kind) + 0.5 * sig + \
-        finding_bonus(c, findings)
+        finding_bonus(c, findings) + told
 
 
 def _rollbacks(d: Digest, by_sha: dict[str, CommitInfo]) -> list[Story]:
@@ -226,6 +234,7 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
         findings = find_findings([c for c in d.commits if c.sha not in taken or
                                   c.sha in back and c.revert is None])
     kinds = {c.sha: impact(c, findings) for c in landed}
+    score = partial(_commit_score, noting=any(c.release_notes for c in landed))
     candidates: list[Story] = []
     grouped: set[str] = set()
     own = own_words(d.show, d.repo.rsplit("/", 1)[-1])  # no story is about the project itself
@@ -233,7 +242,7 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
         # one person's commits that all say they work on the same tracked issue ("Work on
         # mypyc/mypyc#1202", five of them on mypy 2026-07-06): one story, in their order
         grouped |= {c.sha for c in members}
-        scores = sorted((_commit_score(c, kinds[c.sha], findings) for c in members), reverse=True)
+        scores = sorted((score(c, kinds[c.sha], findings) for c in members), reverse=True)
         kind = max((kinds[c.sha] for c in members), key=lambda k: WEIGHTS[k])
         candidates.append(Story(f"tracked-{members[0].sha[:7]}", kind, members, WHY[kind],
                                 scores[0] + 0.3 * sum(scores[1:]), topic=topic_of(members, own),
@@ -249,8 +258,8 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
                 not _shared_word(members, own) and (len(areas) > 1 or areas == {""})):
             continue  # one person's unrelated changes of a day: told one by one, not a "series"
         grouped |= {c.sha for c in members}
-        scores = sorted((_commit_score(c, kinds[c.sha], findings) for c in members), reverse=True)
-        best = min(members, key=lambda c: -_commit_score(c, kinds[c.sha], findings))
+        scores = sorted((score(c, kinds[c.sha], findings) for c in members), reverse=True)
+        best = min(members, key=lambda c: -score(c, kinds[c.sha], findings))
         kind = max((kinds[c.sha] for c in members), key=lambda k: WEIGHTS[k])
         if kind == "housekeeping":
             continue
@@ -267,7 +276,7 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
         members.sort(key=lambda c: (kinds[c.sha] == "housekeeping", c.pr or 0, c.committed_at))
         grouped |= {c.sha for c in members}
         threaded |= {c.sha for c in members}
-        scores = sorted((_commit_score(c, kind if c in told else kinds[c.sha], findings)
+        scores = sorted((score(c, kind if c in told else kinds[c.sha], findings)
                          for c in members), reverse=True)
         candidates.append(Story(f"issue-{members[0].sha[:7]}", kind, members, WHY[kind],
                                 scores[0] + 0.3 * sum(scores[1:]),
@@ -289,9 +298,9 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
                                             _unrelated_bot_run(free))):
             continue  # nothing to call them by: told one by one
         grouped |= {c.sha for c in free}
-        scores = sorted((_commit_score(c, kinds[c.sha], findings) for c in free), reverse=True)
+        scores = sorted((score(c, kinds[c.sha], findings) for c in free), reverse=True)
         kind = max((kinds[c.sha] for c in free), key=lambda k: WEIGHTS[k])
-        free.sort(key=lambda c: -_commit_score(c, kinds[c.sha], findings))
+        free.sort(key=lambda c: -score(c, kinds[c.sha], findings))
         candidates.append(Story(f"topic-{free[0].sha[:7]}", kind, free, WHY[kind],
                                 scores[0] + 0.3 * sum(scores[1:]), topic=topic,
                                 findings=[f for f in findings if f.sha in {c.sha for c in free}]))
@@ -306,7 +315,7 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
             rest.append(c)
             continue
         candidates.append(Story(f"{kind}-{c.sha[:7]}", kind, [c], WHY[kind],
-                                _commit_score(c, kind, findings),
+                                score(c, kind, findings),
                                 findings=[f for f in findings if f.sha == c.sha]))
     candidates.sort(key=lambda s: -s.score)
     full, brief_n = _limits(len(d.commits), minutes)

@@ -359,6 +359,15 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
                                           if base_verb(m.group(1)) and
                                           not third_person_form(m.group(1)) and
                                           not past_form(m.group(1)) else m.group(1)), tail)
+        # "and follow symlinks", "and add tests": a word that is only a verb, before its
+        # plural object (pip 2026-06-13: "used pathlib and follow symlinks for …")
+        tail = re.sub(r"\b([\w-]+) and ([a-z]+)(?= [a-z]+s\b)",
+                      lambda m: f"{m.group(1)} and " + (
+                          (past_tense(m.group(2)) if tense == "past" else third_person(m.group(2)))
+                          if base_verb(m.group(2)) and not noun_too(m.group(2)) and
+                          not base_verb(m.group(1).lower()) and  # (not "read and write locks")
+                          not third_person_form(m.group(2)) and not past_form(m.group(2))
+                          else m.group(2)), tail)
         tail = _ARTICLE.sub(lambda m: ("an " if m.group(1)[0] in "aeiou" else "a ")
                             + m.group(1), _comma_verb(tail, tense))
         tail = _article(first, tail)

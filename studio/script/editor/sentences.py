@@ -321,6 +321,8 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
         "python", "rust", "deps", "ci", "docs", "tests", "test", "core", "main") else ""
     for para, p in enumerate(record.paragraphs):
         sents = [part for raw in p.sentences for part in _at_so(raw)]
+        if p.section == "notes":  # a release note is about its one change: its "This" is it
+            sents = [_NOTE_THIS.sub("The change ", x) for x in sents]
         if (p.listed and prose >= 3) or p.section == "tests":
             # a list of the change's parts (the prose tells it), or how it was tested: a
             # measured result is evidence, the rest is for reviewers
@@ -338,6 +340,9 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                                              or raw[:1].islower() or " + " in raw)):
                 index += 1
                 continue  # told elsewhere (the focus), or a list item that is no sentence
+            if _NO_SUBJECT.match(raw):  # heard as a fragment (pytest 2026-05-24)
+                index += 1
+                continue
             if _CALL_ARGS.search(raw):  # "so `len(stride)` is not …": said as "so len is
                 index += 1  # not …" once the call's arguments went; code, not a sentence
                 continue
@@ -392,6 +397,14 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
 # handle:" then a list): said with a full stop, it ends on nothing (pytest 2026-07-22)
 _OPEN_ENDED = re.compile(r"\b(?:to (?:\w+ ){0,2}\w+|handles?|includes?|including|with|for|of|by|"
                          r"as|like|such as|following|between|from|into|are|is)\s*:$")
+
+
+# "This can noticeably speed up test suites …" in a release note (pytest 2026-05-24)
+_NOTE_THIS = re.compile(r"^This (?=(?:can|could|will|should|may|might|makes|means|allows|lets|"
+                        r"fixes|improves|avoids|prevents|reduces|speeds)\b)")
+# "Besides the fix, improved `run_and_parse` to ensure …": a verb with its subject left out
+_NO_SUBJECT = re.compile(r"^(?:Besides|Also|Additionally|In addition|Separately|Finally)\b[^,]{0,30},"
+                         r"\s+[a-z]+ed\b")
 
 
 def _at_so(raw: str) -> list[str]:

@@ -1,0 +1,75 @@
+"""A day of a project that writes release notes (pytest 2026-05-24's shape): the changes its
+users were given a note for lead, a private helper dropped is no removal to warn of, and the
+story writer says a note's "This can …" as the change's."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from gitrepo import RepoBuilder, at, squash
+
+from studio.digest.build import build_digest
+from studio.editorial.findings import find_findings
+from studio.editorial.plan import plan_episode
+from studio.editorial.record import CommitRecord, Paragraph
+from studio.profile import profile_for
+from studio.script.editor.clauses import clause
+from studio.script.editor.sentences import lines
+from studio.sources.gitlocal import pull_git
+
+DAY = dt.date(2026, 5, 24)
+REFACTOR = ("``_is_numpy_array`` was a thin wrapper around ``_as_numpy_array`` with a single "
+            "caller in ``approx``, and the caller then converted the value again.\n\n"
+            "Inline the check with a walrus assignment so the conversion runs once, and drop "
+            "``_is_numpy_array`` since the only caller is gone.")
+JUNIT = ("Fixes the case where a test passing but failing during teardown would make the "
+         "``tests`` attribute of the testsuite report the wrong number of test elements.")
+
+
+def day_of(tmp_path, notes: bool):
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-05-20"), files={"src/a.py": "x = 0\n"})
+        for i, title in enumerate(["Avoid calling ``_as_numpy_array`` twice in ``approx``",
+                                   "Use match case in ``RaisesGroup._parse_excgroup``",
+                                   "Use match case in ``_get_auto_indent``"]):
+            repo.commit(squash(title, 500 + i, REFACTOR), at("2026-05-24", 8 + i),
+                        author="Pierre Sassoulas", email="pierre@example.com",
+                        files={"src/python_api.py": f"x = {i}\n" * (40 + i)})
+        files = {"src/junitxml.py": "y = 1\n" * 12, "testing/test_junitxml.py": "z = 1\n" * 18}
+        if notes:
+            files["changelog/3850.bugfix.rst"] = (
+                "Fixed JUnit XML report: the tests attribute of the testsuite element now "
+                "always matches the number of testcase elements in the file.\n")
+        repo.commit(squash("Fix junitxml count for teardown errors", 510, JUNIT),
+                    at("2026-05-24", 12), author="Puneet Dixit", email="puneet@example.com",
+                    files=files)
+    day = pull_git(tmp_path / "repo", DAY, tz="UTC", branch="main")
+    return build_digest(day, profile_for(day.repo, None, project="pytest"))
+
+
+def test_the_change_with_a_release_note_leads_a_day_of_notes(tmp_path):
+    d = day_of(tmp_path, notes=True)
+    plan = plan_episode(d)
+    assert [c.title for c in plan.stories[0].commits] == [
+        "Fix junitxml count for teardown errors"]
+
+
+def test_a_private_helper_dropped_is_no_removal(tmp_path):
+    d = day_of(tmp_path, notes=False)
+    assert not [f for f in find_findings(d.commits) if f.kind in ("removal", "rename")]
+
+
+def test_a_notes_this_is_the_change_and_a_verb_after_and_agrees():
+    record = CommitRecord("x", "reduce gc passes", (Paragraph((
+        "PyPy retains 5 passes due to object resurrection.",
+        "This can noticeably speed up test suites that trigger many pytester runs."),
+        "notes"),))
+    assert "The change can noticeably speed up test suites that trigger many pytester runs." \
+        in [x.said for x in lines(record)]
+    record = CommitRecord("x", "t", (Paragraph((
+        "Besides the fix, improved `run_and_parse` to ensure this invariant for all tests.",),
+        ""),))
+    assert lines(record) == []
+    assert clause("Use pathlib and follow symlinks for script on PATH check")[0] == \
+        "used pathlib and followed symlinks for script on PATH check"
+    assert clause("Add read and write locks")[0] == "added read and write locks"
