@@ -73,3 +73,23 @@ def test_a_notes_this_is_the_change_and_a_verb_after_and_agrees():
     assert clause("Use pathlib and follow symlinks for script on PATH check")[0] == \
         "used pathlib and followed symlinks for script on PATH check"
     assert clause("Add read and write locks")[0] == "added read and write locks"
+
+
+def test_a_new_warning_or_refusal_of_users_code_is_a_change_in_behaviour(tmp_path):
+    from studio.editorial.impact import impact
+
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-07-20"), files={"src/a.py": "x = 0\n"})
+        for i, title in enumerate(["Warn when fixtures get wrapped with a decorator",
+                                   "Reject implicit option destination conflicts",
+                                   "Warning filter cleanup"]):
+            repo.commit(squash(title, 600 + i, "A fixture wrapped by a decorator was silently "
+                               "ignored, and a test using it ran without it."),
+                        at("2026-07-22", 8 + i), author="Ronny Pfannschmidt",
+                        email="ronny@example.com", files={"src/a.py": f"x = {i}\n" * 30})
+    day = pull_git(tmp_path / "repo", dt.date(2026, 7, 22), tz="UTC", branch="main")
+    d = build_digest(day, profile_for(day.repo, None, project="pytest"))
+    kinds = {c.title: impact(c, find_findings(d.commits)) for c in d.commits}
+    assert kinds["Warn when fixtures get wrapped with a decorator"] == "behaviour"
+    assert kinds["Reject implicit option destination conflicts"] == "behaviour"
+    assert kinds["Warning filter cleanup"] != "behaviour"

@@ -134,3 +134,23 @@ def test_the_model_is_given_the_note_apart_and_the_lock_accepts_its_words(histor
     said = "Bea Lin's new option hides the 12 cache messages."  # a figure only its note gives
     assert check_sentence(said, [quiet["sha"]], facts) == ""
     assert check_sentence(said.replace("12", "97"), [quiet["sha"]], facts) != ""
+
+
+def test_a_count_the_focus_then_counts_out_is_kept_and_one_it_does_not_is_dropped(history):
+    from studio.script.llm.assemble import verdicts
+    from studio.script.llm.facts import day_facts
+    from studio.script.llm.schema import DraftScript, DraftSegment, DraftSentence
+
+    day = pull_git(history, DAY, tz="UTC", branch="main")
+    profile = profile_for(day.repo, None, project="widgets")
+    facts = day_facts(build_digest(day, profile), profile)
+    sha = next(c["sha"] for c in facts.cards if c["title"].startswith("reject"))
+    quiet = next(c["sha"] for c in facts.cards if c["title"].startswith("Add the quiet"))
+    told = [DraftSentence(f"{n}, a remote lock file can no longer point at another host.",
+                          [sha]) for n in ("First", "Second", "Third", "Fourth")] + [
+        DraftSentence("Finally, there is a new option to hide the 12 cache messages.", [quiet])]
+    draft = DraftScript("t", "s", [DraftSegment("Today's focus", [
+        DraftSentence("Five things to keep in mind."), *told])])
+    assert verdicts(draft, facts)[0][0][1] == ""
+    draft.segments[0].sentences[1:] = told[1:]
+    assert "number" in verdicts(draft, facts)[0][0][1]  # five announced, four counted out

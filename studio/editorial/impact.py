@@ -12,6 +12,7 @@ import re
 from ..digest.model import CommitInfo
 from .findings import Finding
 from .record import commit_record
+from .titles import split_area
 
 WEIGHTS = {"break": 40.0, "security": 30.0, "fix": 24.0, "speedup": 22.0, "behaviour": 20.0,
            "feature": 16.0, "change": 6.0, "housekeeping": 0.0}
@@ -125,6 +126,8 @@ def impact(c: CommitInfo, findings: list[Finding]) -> str:
         return "housekeeping"
     if _FIX_TITLE.match(title) or (c.sig is not None and c.sig.kind == "fix"):
         return "fix" if _FAILURE.search(text) or _FIX_TITLE.match(title) else "change"
+    if _BEHAVES_TITLE.match(split_area(title)[1]):
+        return "behaviour"
     if _SPEED_WORDS.search(title) and _MEASURE.search(record.text):
         return "speedup"
     if _FEATURE.match(title) or (c.sig is not None and c.sig.kind == "feature"):
@@ -143,6 +146,12 @@ def impact(c: CommitInfo, findings: list[Finding]) -> str:
     return "change"
 
 
+# a title that makes users' own code meet a new warning or refusal (pytest 2026-07-22: "Warn
+# when fixtures get wrapped with a decorator", a warning that fails a warnings-as-errors run,
+# was one line among "also today"; the editor's second story)
+_BEHAVES_TITLE = re.compile(r"^(?:(?:Warn|Error|Raise|Fail)(?: an? \w+)? (?:when|if|on|about|for)\b|"
+                            r"(?:Emit|Issue|Show) an? (?:\w+ )?(?:warning|error)\b|"
+                            r"(?:Reject|Disallow|Forbid|Refuse)\s+\w)", re.I)
 _BEHAVES = re.compile(
     r"\b(?:is|are) now (?:treated|inferred|reported|considered|rejected|accepted|allowed|"
     r"flagged|parsed|resolved|interpreted|shown|printed|displayed|sorted|ordered)\b|"

@@ -31,14 +31,34 @@ def verdicts(draft: DraftScript, facts: DayFacts) -> list[list[tuple[list[str], 
     before: list[str] = []  # the commits of the last sentence that told any
     for dseg in draft.segments:
         row = []
-        for ds in dseg.sentences:
+        for j, ds in enumerate(dseg.sentences):
             shas, why = resolve(ds.commits, facts)
             why = why or check_resolved(ds.text, shas, facts) or \
                 same_author(ds.text, shas, before, facts)
+            if why and not shas and counted_out(ds.text, [x.text for x in
+                                                          dseg.sentences[j + 1:]]):
+                why = ""  # "Three things to keep in mind." before "First, …", "Second, …",
+                # "Third, …": the count is of what follows (dropped on every day of round 32)
             before = shas or before
             row.append((shas, why))
         out.append(row)
     return out
+
+
+_ANNOUNCES = re.compile(r"^(?:(?:Here are|There are|We have|I have|Just|Only) )?(?P<n>\w+) "
+                       r"(?:things|items|points|changes|takeaways|notes|reminders)\b[^.!?]*[.!?:]?$",
+                       re.I)
+_ORDINAL = re.compile(r"^(?:And )?(?:First|Second|Third|Fourth|Fifth|Finally|Last|Lastly)\b", re.I)
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def counted_out(text: str, after: list[str]) -> bool:
+    """Whether ``text`` announces a count ("Three things to keep in mind.") that the
+    sentences ``after`` it in its segment then count out, each opening with its ordinal."""
+    m = _ANNOUNCES.match(text.strip())
+    n = _NUMBERS.get(m.group("n").lower()) or (int(m.group("n")) if m and m.group("n").isdigit()
+                                                else 0) if m else 0
+    return n >= 2 and sum(1 for x in after if _ORDINAL.match(x.strip())) == n
 
 
 def rejections(draft: DraftScript, facts: DayFacts) -> list[Rejected]:
