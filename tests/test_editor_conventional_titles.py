@@ -103,6 +103,11 @@ def test_a_conventional_breaking_marker_or_fragment_alone_is_a_break():
     assert [f.kind for f in commit_findings(commit("Rework the loader",
                                                    ["src/io.py", "changelog/12.removal.rst"]))] \
         == ["removal"]
+    # numpy's doc/release/upcoming_changes/: "compatibility" is its word for a break
+    assert [f.kind for f in commit_findings(commit(
+        "MAINT: rework the loader", ["numpy/io.py",
+                                     "doc/release/upcoming_changes/29000.compatibility.rst"]))] \
+        == ["break"]
 
 
 def test_two_fixes_that_share_only_what_went_wrong_are_no_series():

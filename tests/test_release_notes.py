@@ -36,7 +36,8 @@ SAID = ("Reject a package `path` in a `pylock.toml` fetched from a URL when it r
 def test_note_paths_are_fragments_and_changelogs_not_their_readmes():
     for path in ("news/14159.bugfix.rst", "changelog/14716.breaking.rst", "changelog.d/x.md",
                  ".changeset/brave-owls-sing.md", "Misc/NEWS.d/next/Library/2026-01.gh-1.rst",
-                 "newsfragments/123.feature", "CHANGELOG.md", "tokio/CHANGELOG.md", "NEWS.rst",
+                 "newsfragments/123.feature", "doc/release/upcoming_changes/29000.improvement.rst",
+                 "CHANGELOG.md", "tokio/CHANGELOG.md", "NEWS.rst",
                  "CHANGES"):
         assert is_note_path(path), path
     for path in ("news/README.rst", "changelog/_template.jinja", "news/.gitignore",

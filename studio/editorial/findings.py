@@ -284,10 +284,11 @@ _STRICTER = re.compile(
 # ``changes/``): the project's own word that the change breaks, removes or deprecates (pytest
 # 2026-08-06: a merge whose branch added "14716.breaking.rst" was told with no focus at all)
 _FRAGMENT = re.compile(r"(?:^|/)(?:changelog|changelog\.d|changes|newsfragments|news|"
-                       r"\.changes)/[^/]*?\.(breaking|removal|deprecation|deprecated)"
-                       r"(?:\.\d+)?\.(?:rst|md|txt)$", re.I)
+                       r"\.changes|upcoming_changes)/[^/]*?\.(breaking|removal|deprecation|"
+                       r"deprecated|compatibility|expired)(?:\.\d+)?\.(?:rst|md|txt)$", re.I)
 _FRAGMENT_KINDS = {"breaking": "break", "removal": "removal", "deprecation": "deprecation",
-                   "deprecated": "deprecation"}
+                   "deprecated": "deprecation", "compatibility": "break",  # (numpy's
+                   "expired": "removal"}  # doc/release/upcoming_changes/: an expired deprecation)
 
 
 # a title moving a tool, SDK or dependency the project builds against to a new version

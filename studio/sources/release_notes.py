@@ -23,7 +23,7 @@ MAX_NOTES_CHARS = 2_000  # per commit, all its notes together
 
 # a fragment directory (towncrier, scriv, changesets, CPython's blurb) and a changelog file
 _NOTE_DIR = re.compile(r"(?:^|/)(?:changelog|changelog\.d|changes|newsfragments|news|"
-                       r"\.changes|\.changeset|NEWS\.d)/(?:.+/)?[^/]+$", re.I)
+                       r"\.changes|\.changeset|NEWS\.d|upcoming_changes)/(?:.+/)?[^/]+$", re.I)
 _NOTE_FILE = re.compile(r"(?:^|/)(?:CHANGELOG|CHANGES|NEWS|HISTORY|RELEASE[-_]?NOTES)"
                         r"(?:\.(?:md|rst|txt|markdown))?$", re.I)
 _TEXT_NAME = re.compile(r"\.(?:rst|md|txt|markdown)$|^[^.]+(?:\.[^./]+)*\.(?:feature|bugfix|"
