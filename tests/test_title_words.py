@@ -34,3 +34,60 @@ def test_a_clause_whose_colon_opens_a_list_is_not_said_cut_off():
         "This refactors the wrapped fixture detection logic to safely handle:",
         "objects with self-referential attributes and mock objects."), ""),))
     assert not any("to safely handle." in x.said for x in lines(record))
+
+
+def test_pip_2026_07_14s_record_said_as_a_host_says_it():
+    from studio.script.editor.ear import for_ear
+    from studio.script.editor.imperatives import imperative_as_change
+    from studio.script.editor.sentences import adapt
+
+    assert for_ear("The SSLVerificationError can't tell") == \
+        "The SSL Verification Error can't tell"
+    assert adapt("IMPORTANT: this only handles previously uncaught network errors.")[0] == \
+        "The change only handles previously uncaught network errors."
+    said = adapt("The package finder silently discards a package source if the request "
+                 "failed, which IMO is bad user UX.")[0]
+    assert "IMO" not in said and said.endswith("if the request failed.")
+    record = CommitRecord("x", "Add five diagnostic connection errors", (
+        Paragraph(("ConnectionFailedError",), ""), Paragraph(("SSLMissingError",), ""),
+        Paragraph(("The first one is the most generic of the bunch.",
+                   "The other four are a lot better, although still rather vague."), "")))
+    from studio.script.editor.choosing import choose
+
+    assert not any("first one" in x for x in choose(record, 80, record.title))  # (its list
+    # was not said)
+    assert imperative_as_change("Speedup tab autocompletion by lazy-importing modules.") == \
+        "The change speeds up tab autocompletion by lazy-importing modules."
+
+
+def test_an_unnamed_headline_leaves_no_teaser_of_the_second_story(tmp_path):
+    import datetime as dt
+
+    from gitrepo import RepoBuilder, at, squash
+
+    from studio.digest.build import build_digest
+    from studio.profile import profile_for
+    from studio.script.writer import write_script
+    from studio.sources.gitlocal import pull_git
+
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-06-12"), files={"src/a.py": "x = 0\n"})
+        repo.commit(squash("Avoid importing build env modules during autocompletion", 11,
+                           "Tab completion was slow: it imported the whole build environment "
+                           "module for one helper, which now lives in a small module.\n\n"
+                           "Completion no longer loads the build environment at all."),
+                    at("2026-06-13", 9), author="Daniel Hollas", email="dh@example.com",
+                    files={"src/completion.py": "x = 1\n" * 40})
+        repo.commit(squash("Add a quiet option to pip list", 12, "Users asked for a way to "
+                           "list packages without the header, for scripts that parse it."),
+                    at("2026-06-13", 10),
+                    author="Nate Prewitt", email="np@example.com",
+                    files={"src/commands/list.py": "y = 1\n" * 20})
+        for i in range(3):
+            repo.commit(squash(f"Fix typo in docs page {i}", 20 + i), at("2026-06-13", 11 + i),
+                        author="Ann Lee", email="ann@example.com", files={"docs/a.md": f"{i}\n"})
+    day = pull_git(tmp_path / "repo", dt.date(2026, 6, 13), tz="UTC", branch="main")
+    profile = profile_for(day.repo, None, project="pip")
+    episode = write_script(build_digest(day, profile), profile)
+    assert "autocompletion" in episode.segments[1].text  # the headline opens the show
+    assert "On the show today: a quiet option" not in episode.segments[0].text

@@ -27,7 +27,11 @@ def choose(record: CommitRecord, words: int, title: str = "",
     # the author's own summary first: the opening paragraphs, in order, as long as they run
     # on (a sentence leaning on one we could not say ends it); the passes below add a
     # measured result and what to do from anywhere in the record
-    opening = [x for x in avail if x.para <= 1]  # the record's own first paragraphs
+    # the record's own first paragraphs, after its release note: the project's word to users
+    # of what the change means, the summary an editor leads with (pip 2026-07-14: "The change
+    # presents more informative diagnostic errors …" came last, after the caveats)
+    noted = [x for x in avail if record.paragraphs[x.para].section == "notes"][:2]
+    opening = noted + [x for x in avail if x.para <= 1 and x not in noted]
     for x in opening:
         if used + len(x.said.split()) > words * 0.7 or any(_same(x.said, c.said) for c in chosen):
             break

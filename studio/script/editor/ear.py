@@ -91,13 +91,14 @@ _ANY_COMMAND = re.compile(r"(?<=\w) (?:\.\.\.|…) (?=--?\w)")
 _CALL_ARG = re.compile(r"`?\b([A-Za-z_][\w]*)\((\d+|true|false|none|null)\)`?", re.I)
 
 
-_CAMEL_WORD = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+){2,}\b")
+_CAMEL_WORD = re.compile(r"\b(?:[A-Z]{2,}(?=[A-Z][a-z])|[A-Z][a-z]+)(?:[A-Z][a-z]+){2,}\b")
 
 
 def _camel(m: re.Match[str]) -> str:
     """``LayerNormBackwardKernel`` → "LayerNorm Backward Kernel": a long camel-case name said
-    as its words (two-part names such as "OpenVINO" or "TaskMeta" stay whole)."""
-    return " ".join(re.findall(r"[A-Z][a-z]+", m.group(0)))
+    as its words (two-part names such as "OpenVINO" or "TaskMeta" stay whole); an acronym
+    leads one as itself ("SSLVerificationError" → "SSL Verification Error", pip 2026-07-14)."""
+    return " ".join(re.findall(r"[A-Z]{2,}(?=[A-Z][a-z])|[A-Z][a-z]+", m.group(0)))
 
 
 _LABEL = re.compile(r"\[([A-Za-z][^\[\]]{0,60}?)\](?!\()")  # "[RCU (read-copy-update)]"

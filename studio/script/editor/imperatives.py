@@ -83,6 +83,8 @@ _NOT_OBJECT = {"that", "which", "who", "is", "are", "was", "were", "of", "in", "
                "now", "then", "today", "currently"}  # "Right now its check is dead code"
 
 
+# a verb and its particle written as one word, as a noun is ("Speedup", "Setup")
+_JOINED = {"speedup": ("speed", "up"), "setup": ("set", "up"), "cleanup": ("clean", "up")}
 _BY_WAY = re.compile(r"(?:from|by|in|into|at|on|onto|via|through|under|over|with|within)$")
 
 
@@ -98,6 +100,9 @@ def imperative_as_change(text: str) -> str:
         ing = getInflection(m.group(1), tag="VBG")
         return f"The change avoids {ing[0] if ing else m.group(1) + 'ing'} {m.group(2)}"
     head, _, after = text.partition(" ")
+    if head.lower() in _JOINED and after[:1].islower():  # "Speedup tab autocompletion by …"
+        verb, particle = _JOINED[head.lower()]  # (pip's release note): "speeds up tab …"
+        return f"The change {third_person(verb)} {particle} {after}"
     if head.lower() in _MANNER and after[:1].islower():
         said = imperative_as_change(after[:1].upper() + after[1:])
         if said.startswith("The change "):

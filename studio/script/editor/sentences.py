@@ -55,6 +55,8 @@ _LEANS = re.compile(r"^(?:with (?:it|this|that|them)|it|its|this|these|that|thos
                     r"in addition|additionally|furthermore|moreover|again|as a result|"
                     r"now that|this way|the rest|the remaining|the result|the fix|the new one|"
                     r"the extra|same (?:change|fix|commit|patch|thing)|"
+                    r"the (?:first|second|third|last|next|other) (?:one|ones|two|three|four|"
+                    r"of (?:them|these|those))|"  # "The first one is the most generic …"
                     r"in particular|for example|for instance|specifically|in turn|"
                     r"the former|the latter|in other words|that is|i\.e\.|e\.g\.)\b", re.I)
 _LEANS_ANY = re.compile(r"^\W*(?:[\w'-]+\W+){1,5}(?:also|too|therefore|thus|hence|"
@@ -83,7 +85,8 @@ _THIS_CHANGE = re.compile(r"^(?:This|The) (?:PR|pull request|change|commit|patch
 # a reviewer's label before the point ("Known gap, not introduced here: the Python path
 # allocates ..."): heard as a form read out; the point is said
 _LABEL = re.compile(r"^(?:known (?:gaps?|issues?|limitations?)(?:, not (?:introduced|fixed) "
-                    r"(?:here|by this change))?|not fixed here|caveat|limitation|note|"
+                    r"(?:here|by this change))?|not fixed here|caveat|limitation|note|important|"
+                    r"heads[- ]up|nb|n\.b\.|"
                     r"(?:one )?thing (?:worth|to) (?:flag(?:ging)?|not(?:e|ing))|"
                     r"worth (?:flagging|noting))\s*:\s+(?=\S)", re.I)
 _SUBORDINATE = re.compile(r"^(?:When|Whenever|If|Because|Since|While|Although|Though|Unless|"
@@ -239,10 +242,14 @@ def adapt(raw: str) -> tuple[str, bool] | None:
     unlabelled = _LABEL.sub(lambda m: "A known gap: " if m.group(0)[:1] in "Kk" else "", text)
     if unlabelled != text:
         # "One thing worth flagging: this is a judgment call": the author's "this" is the change
-        unlabelled = re.sub(r"^(?:this|it) is\b", "the change is", unlabelled, flags=re.I)
+        unlabelled = re.sub(r"^(?:this|it)\b(?= (?:is|only|also|just|does|doesn't|does not|"
+                            r"\w+s)\b)", "the change", unlabelled, flags=re.I)
         text = unlabelled[:1].upper() + unlabelled[1:]
     text = _THIS_CHANGE.sub("The change", text)
     text = re.sub(r",? in my (?:opinion|view),?", "", text)  # the author's aside
+    # ("…, which IMO is bad user UX": the author's opinion, in chat shorthand, pip 2026-07-14)
+    text = re.sub(r",? (?:which|and|but|so)? ?\b(?:IMO|IMHO)\b[^,;.]*", "", text)
+    text = re.sub(r"\s*\((?:IMO|IMHO)\b[^)]*\)|\b(?:IMO|IMHO),?\s*", "", text)
     text = re.sub(r"\bwhere we were (\w+ing)\b", r"where the code was \1", text)
     m = re.match(r"^It (?:also )?([a-z]+s)\b", text)
     if m and third_person_form(m.group(1)) and m.group(1) not in _NOT_DONE:

@@ -175,6 +175,11 @@ class EditorWriter:
                                                not (c.sig and c.sig.housekeeping)])
                           if x and not x.startswith("a change that")), "")
             if not named:
+                if not any(x in shas for x in story.shas) and story is next(
+                        (x for x in plan.stories if x not in skip), None):
+                    break  # the headline unnamed: a teaser of the second story alone is
+                    # heard as the headline, and then the show opens with another (pip
+                    # 2026-06-13: "On the show today: an update to vendored Requests")
                 continue
             items.append(named)
             shas += story.shas
