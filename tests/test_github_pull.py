@@ -239,3 +239,48 @@ def test_cache_keeps_a_bounded_number_of_entries(tmp_path):
     assert cache.get("http://h/api/v3/x?page=0") is None
     assert cache.get("http://h/api/v3/x?page=5").etag == '"e5"'
     assert TOKEN not in "".join(p.read_text() for p in tmp_path.iterdir())
+
+
+def test_a_branch_brought_up_to_date_by_the_maintainer_is_still_its_authors(tmp_path, server):
+    """pip 2026-06-08: the maintainer merged main into the contributor's branch ("Merge branch
+    'main' into fix-broken-pipe"), then merged the pull request; the change is the
+    contributor's, from a clone and from GitHub alike."""
+    import subprocess
+
+    repo = tmp_path / "merges"
+    env = {"GIT_CONFIG_NOSYSTEM": "1", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+
+    def git(*args: str, when: str, who=("Ann", "ann@example.com")):
+        full = dict(env, GIT_AUTHOR_DATE=when, GIT_COMMITTER_DATE=when, GIT_AUTHOR_NAME=who[0],
+                    GIT_AUTHOR_EMAIL=who[1], GIT_COMMITTER_NAME=who[0],
+                    GIT_COMMITTER_EMAIL=who[1])
+        subprocess.run(["git", "-C", str(repo), *args], check=True, env=full,
+                       capture_output=True)
+
+    repo.mkdir()
+    git("init", "-q", "--initial-branch=main", when="2026-02-08T08:00:00+00:00")
+    (repo / "a.txt").write_text("1\n")
+    git("add", "a.txt", when="2026-02-08T08:00:00+00:00")
+    git("commit", "-q", "-m", "Start", when="2026-02-08T09:00:00+00:00")
+    git("checkout", "-q", "-b", "fix-broken-pipe", when="2026-02-08T09:00:00+00:00")
+    (repo / "b.txt").write_text("2\n")
+    git("add", "b.txt", when="2026-02-09T08:00:00+00:00")
+    git("commit", "-q", "-m", "Fix broken pipe error", when="2026-02-09T08:00:00+00:00",
+        who=("Sepehr", "sepehr@example.com"))
+    git("checkout", "-q", "main", when="2026-02-09T08:30:00+00:00")
+    (repo / "c.txt").write_text("3\n")
+    git("add", "c.txt", when="2026-02-09T08:30:00+00:00")
+    git("commit", "-q", "-m", "Docs fix", when="2026-02-09T08:30:00+00:00",
+        who=("Bea", "bea@example.com"))
+    git("checkout", "-q", "fix-broken-pipe", when="2026-02-09T09:00:00+00:00")
+    git("merge", "-q", "--no-ff", "-m", "Merge branch 'main' into fix-broken-pipe", "main",
+        when="2026-02-09T09:00:00+00:00")
+    git("checkout", "-q", "main", when="2026-02-09T10:00:00+00:00")
+    git("merge", "-q", "--no-ff", "-m", "Merge pull request #7 from sepehr/fix-broken-pipe",
+        "-m", "Fix broken pipe", "fix-broken-pipe", when="2026-02-09T10:00:00+00:00")
+    server.add_repo(repo_data_from(repo, server.api_url))
+    gh_day = pull(server, "acme/merges", None, tz="UTC")
+    git_day = pull_git(repo, DAY, tz="UTC", branch="main")
+    merge = next(c for c in git_day.commits if len(c.parents) > 1)
+    assert (merge.author_name, merge.committer_name) == ("Sepehr", "Ann")
+    assert_same_day(git_day, gh_day)

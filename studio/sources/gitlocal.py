@@ -77,13 +77,24 @@ def _credit_merged_branches(repo: Path, commits: list[Commit]) -> None:
     if not merges:
         return
     tips = sorted({c.parents[1] for c in merges})
-    out = _git(repo, "log", "--no-walk=unsorted", "-z", "--format=%H%x00%an%x00%ae", *tips)
+    out = _git(repo, "log", "--no-walk=unsorted", "-z", "--format=%H%x00%P%x00%an%x00%ae",
+               *tips)
     if out.returncode != 0:
         return
     authors: dict[str, tuple[str, str]] = {}
     fields = out.stdout.rstrip(b"\0").split(b"\0")
-    for i in range(0, len(fields) - 2, 3):
-        sha, name, email = (clean_text(decode_git(f)).strip() for f in fields[i : i + 3])
+    for i in range(0, len(fields) - 3, 4):
+        sha, parents, name, email = (clean_text(decode_git(f)).strip()
+                                     for f in fields[i : i + 4])
+        if len(parents.split()) > 1:
+            # a tip that merged the main branch into the pull request's ("Merge branch 'main'
+            # into fix-broken-pipe", by the maintainer who then merged it): the branch's own
+            # last commit is the author's (pip 2026-06-08 credited the maintainer)
+            own = _git(repo, "log", "-1", "--first-parent", "--no-merges", "-z",
+                       "--format=%an%x00%ae", sha)
+            got = own.stdout.rstrip(b"\0").split(b"\0") if own.returncode == 0 else []
+            if len(got) == 2:
+                name, email = (clean_text(decode_git(f)).strip() for f in got)
         authors[sha] = (name, email)
     for commit in merges:
         tip = authors.get(commit.parents[1])

@@ -104,6 +104,9 @@ def _first_parent_line(commits: list[Commit]) -> list[Commit]:
         dt.datetime.fromisoformat(ln[0].committed_at)))
     for merge in (c for c in line if len(c.parents) > 1):
         tip = by_sha.get(merge.parents[1])
+        while tip is not None and len(tip.parents) > 1 and tip.parents[0] in by_sha:
+            tip = by_sha[tip.parents[0]]  # (the main branch merged into the pull request's:
+            # its own last commit is the author's, as the git source reads it)
         if tip is not None:
             merge.committer_name, merge.committer_email = merge.author_name, merge.author_email
             merge.author_name, merge.author_email = tip.author_name, tip.author_email
