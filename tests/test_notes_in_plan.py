@@ -93,3 +93,66 @@ def test_a_new_warning_or_refusal_of_users_code_is_a_change_in_behaviour(tmp_pat
     assert kinds["Warn when fixtures get wrapped with a decorator"] == "behaviour"
     assert kinds["Reject implicit option destination conflicts"] == "behaviour"
     assert kinds["Warning filter cleanup"] != "behaviour"
+
+
+def test_numpys_kinds_its_expired_plugin_and_its_doubled_names(tmp_path):
+    from studio.editorial.titles import split_area, without_kind
+    from studio.editorial.topics import words
+    from studio.script.editor.ear import for_ear
+    from studio.script.editor.naming import short
+
+    assert split_area("DEP/TYP: Remove mypy plugin (deprecated since 2.3) (#31931)") == (
+        "", "Remove mypy plugin (deprecated since 2.3)")
+    assert without_kind("BUG: respect pathsep for f2py include paths") == \
+        "respect pathsep for f2py include paths"
+    assert "bug" not in words("BUG: support PathLike paths in DataSource methods")
+    assert for_ear("The `numpy.typing.mypy_plugin` mypy plugin did not affect type-safety.") \
+        == "The numpy typing mypy plugin did not affect type-safety."
+    assert for_ear("f2py handles separators in ``--include-paths``.") == \
+        "f2py handles separators in the include paths flag."
+    assert short("removal of mypy plugin (deprecated since 2.3) for everyone who used it", 5) \
+        == "removal of mypy plugin"
+
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-07-08"), files={"numpy/a.py": "x = 0\n"})
+        repo.commit(squash("DEP/TYP: Remove mypy plugin (deprecated since 2.3)", 31931,
+                           "The plugin has been deprecated since 2.3."), at("2026-07-09", 8),
+                    author="Joren Hammudoglu", email="joren@example.com", files={
+                        "numpy/typing/mypy_plugin.py": "",
+                        "doc/release/upcoming_changes/31931.expired.rst":
+                            "The ``numpy.typing.mypy_plugin`` mypy plugin (deprecated since "
+                            "NumPy 2.3) did not affect type-safety and has been removed.\n"})
+        repo.commit(squash("BUG: support PathLike paths in DataSource methods", 31906,
+                           "DataSource methods now accept os.PathLike paths."),
+                    at("2026-07-09", 9), author="VectorPeak", email="vp@example.com",
+                    files={"numpy/lib/_datasource.py": "y = 1\n" * 20})
+    day = pull_git(tmp_path / "repo", dt.date(2026, 7, 9), tz="UTC", branch="main")
+    d = build_digest(day, profile_for(day.repo, None, project="numpy"))
+    from studio.editorial.impact import impact
+
+    found = find_findings(d.commits)
+    assert [f.kind for f in found] == ["removal"]  # the users' plugin, though "mypy" is named
+    bug = next(c for c in d.commits if "PathLike" in c.title)
+    assert impact(bug, found) == "fix"
+
+
+def test_two_pull_requests_of_one_person_are_not_called_a_series(tmp_path):
+    from studio.script.writer import write_script
+
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-07-08"), files={"numpy/a.py": "x = 0\n"})
+        for i, (title, body) in enumerate([
+                ("BUG: support PathLike paths in DataSource methods",
+                 "DataSource methods failed on os.PathLike paths and now accept them."),
+                ("BUG: respect pathsep for DataSource include paths",
+                 "Include paths with Windows drive letters were split at the wrong colon.")]):
+            repo.commit(squash(title, 31906 + i, body), at("2026-07-09", 8 + i),
+                        author="VectorPeak", email="vp@example.com",
+                        files={"numpy/lib/_datasource.py": f"y = {i}\n" * 30})
+            repo.commit(squash(f"MAINT: tidy the build scripts {i}", 31920 + i),
+                        at("2026-07-09", 8 + i, 30), author="Ann Lee", email="ann@example.com",
+                        files={"tools/build.py": f"z = {i}\n"})
+    day = pull_git(tmp_path / "repo", dt.date(2026, 7, 9), tz="UTC", branch="main")
+    profile = profile_for(day.repo, None, project="numpy")
+    text = " ".join(s.text for s in write_script(build_digest(day, profile), profile).segments)
+    assert "same series" not in text

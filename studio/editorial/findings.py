@@ -185,8 +185,8 @@ def _is_finding(kind: str, sentence: str, section: str, paragraph: str = "") -> 
         return False  # "a cu130 row on a 12.6 toolkit still fails on the major": as expected
     if _IMPERATIVE.match(sentence) and kind not in ("limitation", "deprecation", "opt-in",
                                                     "default") \
-            and section != "action" and not re.match(r"Renamed? ", sentence):
-        return False
+            and section not in ("action", "notes") and not re.match(r"Renamed? ", sentence):
+        return False  # (a release note's "Removed the … option" is said to users)
     if _FILE_ITEM.match(sentence):
         return False
     if kind in ("removal", "rename") and (not _NAMED.search(sentence) or
@@ -200,6 +200,9 @@ def _is_finding(kind: str, sentence: str, section: str, paragraph: str = "") -> 
     if kind in ("opt-in", "requirement") and re.search(r"\bpreviously\b", sentence, re.I):
         return False  # what it used to be
     internal, public = _INTERNAL.search(sentence), _PUBLIC.search(sentence)
+    if section == "notes":  # the project's word to its users: nothing in it is its own upkeep
+        internal = None  # (numpy 2026-07-09: "The numpy.typing.mypy_plugin mypy plugin … has
+        # been removed", its expired deprecation, was taken for the project's own mypy)
     if internal and not re.search(r"\b(?:users?|callers?|consumers?|you|downstream|projects?|"
                                   r"applications?|CMake|target|environment|env var|flag|option)\b",
                                   sentence, re.I):
@@ -319,8 +322,9 @@ def commit_findings(c: CommitInfo) -> list[Finding]:
     upkeep = bool(_INTERNAL.search(c.title))  # "Drop the ... job", "Repoint dead links"
     for kind, sentence, n, section in _signals(c):
         if upkeep and kind in ("removal", "rename", "opt-in", "limitation", "workaround",
-                               "requirement"):
-            continue
+                               "requirement") and section not in ("notes", "fragment"):
+            continue  # (what the project's release note tells users is theirs, whatever
+            # the title: "Remove mypy plugin" names mypy, and it is the users' plugin)
         paragraph = record.paragraphs[n].sentences if n >= 0 else (sentence,)
         if section != "fragment" and not _is_finding(kind, sentence, section,
                                                      " ".join(paragraph)):

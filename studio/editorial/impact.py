@@ -124,6 +124,8 @@ def impact(c: CommitInfo, findings: list[Finding]) -> str:
     text = f"{title}. {record.text}"
     if _REFACTOR.match(title) and not _FAILURE.search(text) and not _MEASURE.search(text):
         return "housekeeping"
+    if _BUG_KIND.match(title):
+        return "fix"  # numpy's "BUG: support PathLike paths in DataSource methods": its own word
     if _FIX_TITLE.match(title) or (c.sig is not None and c.sig.kind == "fix"):
         return "fix" if _FAILURE.search(text) or _FIX_TITLE.match(title) else "change"
     if _BEHAVES_TITLE.match(split_area(title)[1]):
@@ -149,6 +151,7 @@ def impact(c: CommitInfo, findings: list[Finding]) -> str:
 # a title that makes users' own code meet a new warning or refusal (pytest 2026-07-22: "Warn
 # when fixtures get wrapped with a decorator", a warning that fails a warnings-as-errors run,
 # was one line among "also today"; the editor's second story)
+_BUG_KIND = re.compile(r"^(?:BUG|BUGFIX|HOTFIX)(?:\([^)]{1,40}\))?\s*:", re.I)
 _BEHAVES_TITLE = re.compile(r"^(?:(?:Warn|Error|Raise|Fail)(?: an? \w+)? (?:when|if|on|about|for)\b|"
                             r"(?:Emit|Issue|Show) an? (?:\w+ )?(?:warning|error)\b|"
                             r"(?:Reject|Disallow|Forbid|Refuse)\s+\w)", re.I)

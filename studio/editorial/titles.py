@@ -40,6 +40,8 @@ def split_area(title: str) -> tuple[str, str]:
                 elif head.lower() in _KINDS and scope and not area and \
                         scope.strip().lower() not in _LANGUAGES:
                     area = scope.strip()  # "fix(mlx): ..." is about mlx
+                elif _kinds_only(head):
+                    pass  # "DEP/TYP: Remove mypy plugin", "MAINT, DEV: …": kinds, no place
                 elif head.lower() not in _KINDS and not area:
                     area = head
                 t = t[m.end():]
@@ -47,3 +49,22 @@ def split_area(title: str) -> tuple[str, str]:
         else:
             break
     return area, t.strip()
+
+
+def _kinds_only(head: str) -> bool:
+    """Whether an area head is kinds joined ("DEP/TYP", "MAINT, DEV", "BUG+TST")."""
+    parts = [x for x in re.split(r"[/,+&\s]+", head.lower()) if x]
+    return len(parts) > 1 and all(x in _KINDS for x in parts)
+
+
+_KIND_HEAD = re.compile(r"^\s*([A-Za-z]+(?:\s*[/,+&]\s*[A-Za-z]+)*)(?:\([^)]{1,40}\))?!?\s*:\s+")
+
+
+def without_kind(title: str) -> str:
+    """The title without a leading kind ("BUG: ", "DEP/TYP: ", "fix(io): "): a kind is no
+    subject two changes share (numpy 2026-07-09: two "BUG:" fixes told as "two BUG changes",
+    one "TYP:" and one "DEP/TYP:" change as a series)."""
+    m = _KIND_HEAD.match(title)
+    if m and all(x in _KINDS for x in re.split(r"[\s/,+&]+", m.group(1).lower()) if x):
+        return title[m.end():]
+    return title

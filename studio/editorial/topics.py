@@ -13,7 +13,7 @@ import re
 from collections import Counter
 
 from ..digest.model import CommitInfo
-from .titles import split_area
+from .titles import split_area, without_kind
 
 MAX_GROUP = 6
 _STOP = {"the", "and", "for", "with", "from", "into", "when", "that", "this", "add", "adds",
@@ -49,7 +49,7 @@ _DOINGS = {"delete", "deleted", "deletes", "drop", "drops", "rename", "renames",
 def words(title: str, own: frozenset[str] = frozenset()) -> set[str]:
     """A title's subject words; ``own``: the project's own name's words, which every title
     may carry and no story is about ("Pydantic models" and "pydantic-core" are no series)."""
-    title = re.sub(r"([a-z])([A-Z])", r"\1 \2", title)
+    title = re.sub(r"([a-z])([A-Z])", r"\1 \2", without_kind(title))
     parts = re.findall(r"[A-Za-z][A-Za-z0-9]+", title.replace("_", " "))
     return {p.lower() for p in parts if len(p) > 2 and p.lower() not in _STOP
             and p.lower() not in own}

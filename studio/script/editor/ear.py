@@ -34,7 +34,8 @@ _FLAG = re.compile(r"(?:(\w+) )?(?<![\w-])`?--([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*)
 _FLAG_AFTER = {"with", "pass", "passes", "passing", "using", "use", "uses", "via", "by", "add",
                "adds", "added", "set", "sets", "the", "a", "an", "under", "behind", "and", "or",
                "made", "makes", "make", "new", "of", "to", "its", "on", "off", "if", "when",
-               "unless", "whether", "once", "that", "while"}
+               "unless", "whether", "once", "that", "while", "in", "for", "from", "into",
+               "at", "about", "than", "like", "as"}  # ("separators in --include-paths")
 
 
 def _flag(m: re.Match[str]) -> str:
@@ -234,7 +235,13 @@ def for_ear(text: str) -> str:
     text = text.replace("`", "")  # a code span cut in two by a sentence end
     text = re.sub(r"(?<=[a-z]),(?=[a-z]{2})", ", ", text)  # "test base,compile": a pause
     text = _PTR.sub(lambda m: "pointers" if m.group(0).endswith("s") else "pointer", text)
+    # "the numpy typing mypy plugin mypy plugin": a dotted name said as words, then the words
+    # its sentence named it with (numpy 2026-07-09's release note), said once
+    text = _SAID_TWICE.sub(r"\1", text)
     return re.sub(r"\s{2,}", " ", text).strip()
+
+
+_SAID_TWICE = re.compile(r"\b([A-Za-z][\w-]* [A-Za-z][\w-]*(?: [A-Za-z][\w-]*)?) \1\b")
 
 
 _CODEY = re.compile(r"[{}<>=$\\\[\]#`]|\w\(\w{0,3}\)|\b0x[0-9a-f]+\b|[a-z][A-Z]\w*[A-Z]")

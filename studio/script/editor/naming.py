@@ -126,7 +126,10 @@ def short(phrase: str, most: int = 9) -> str:
                 and not re.fullmatch(r"[a-z]{3,}ed", words[i - 1])]  # (not "… pylock files
         # fetched": a participle is cut with its phrase, pip's "… fetched from a URL")
         words = words[:cuts[-1]] if cuts else words if len(words) <= most + 4 else words[:most]
-    return " ".join(words).rstrip(",;:")
+    said = " ".join(words).rstrip(",;:")
+    if said.count("(") > said.count(")"):  # "removal of mypy plugin (deprecated": the aside
+        said = said[:said.rfind("(")].rstrip(" ,;:")  # cut open, left out
+    return said
 
 
 def headline_case(phrase: str) -> str:
