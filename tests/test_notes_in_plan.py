@@ -156,3 +156,42 @@ def test_two_pull_requests_of_one_person_are_not_called_a_series(tmp_path):
     profile = profile_for(day.repo, None, project="numpy")
     text = " ".join(s.text for s in write_script(build_digest(day, profile), profile).segments)
     assert "same series" not in text
+
+
+def test_pytests_release_notes_are_told_as_sentences_about_the_change():
+    from studio.script.editor.note_said import note_sentence
+
+    assert note_sentence(
+        "Fixed JUnit XML report: the `tests` attribute of the `<testsuite>` element now always "
+        "matches the number of `<testcase>` elements in the file.") == (
+        "In the JUnit XML report, the tests attribute of the testsuite element now always "
+        "matches the number of testcase elements in the file.")
+    assert note_sentence("Reduced the default number of `gc.collect()` passes from 5 to 1.") \
+        == "The change reduces the default number of `gc.collect()` passes from 5 to 1."
+    record = CommitRecord("x", "reduce gc_collect_harder default to 1 on CPython", (Paragraph((
+        "Reduced the default number of `gc.collect()` passes in the `unraisableexception` "
+        "plugin from 5 to 1 on CPython, where reference counting makes a single pass "
+        "sufficient.",), "notes"),))
+    assert [x.said for x in lines(record)] == [
+        "The change reduces the default number of gc collect passes in the unraisableexception "
+        "plugin from 5 to 1 on CPython, where reference counting makes a single pass sufficient."]
+
+
+def test_the_notes_fuller_sentence_is_the_lead(tmp_path):
+    from studio.script.writer import write_script
+
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-05-20"), files={"src/a.py": "x = 0\n"})
+        repo.commit(squash("reduce gc_collect_harder default to 1 on CPython", 700),
+                    at("2026-05-24", 9), author="Mike Fiedler", email="mf@example.com", files={
+                        "src/_pytest/unraisableexception.py": "x = 1\n" * 5,
+                        "changelog/700.improvement.rst":
+                            "Reduced the default number of ``gc.collect()`` passes in the "
+                            "``unraisableexception`` plugin from 5 to 1 on CPython, where "
+                            "reference counting makes a single pass sufficient.\n"})
+    day = pull_git(tmp_path / "repo", DAY, tz="UTC", branch="main")
+    profile = profile_for(day.repo, None, project="pytest")
+    text = " ".join(s.text for s in write_script(build_digest(day, profile), profile).segments)
+    assert "Mike Fiedler reduced the default number of gc collect passes in the " \
+        "unraisableexception plugin from 5 to 1 on CPython" in text, text
+    assert "The change reduces" not in text

@@ -46,7 +46,9 @@ _TWO_WORDS = re.compile(r"`?(?!(?:get|set|has|use|can|was)_)[a-z]{3,}_[a-z]{3,}(
 # "dot venv"): no code read aloud (uv 2026-08-12's "uv lock fails when .venv is a non-empty
 # directory" was left untold for its two spans)
 _SAYABLE_SPAN = re.compile(r"`(?:[a-z][a-z0-9]*(?: [a-z][a-z0-9]*){1,2}|\.[a-z]{2,12}|"
-                           r"[a-z]{3,12})`")  # (a plain word: "normalizes `stride`")
+                           r"[a-z]{3,24}|<[a-z]{3,20}>)`")  # (a plain word: "normalizes
+# `stride`"; an XML element named in its brackets: "the `<testsuite>` element", pytest's
+# release note, said "the testsuite element")
 
 
 def unheard(raw: str, title: str = "") -> tuple[list[str], list[str]]:

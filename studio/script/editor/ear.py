@@ -180,6 +180,7 @@ def _bound(m: re.Match[str]) -> str:
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
     text = _SHORT_OPTION.sub(r"dash \1", text)
+    text = _ELEMENT.sub(r"\1", text)  # "the `<testsuite>` element": "the testsuite element"
     # "(min|max)_horizontal": both names said ("min horizontal and max horizontal"); a word
     # in brackets inside a title ("the unreachable (latest) marker") said as a word
     text = _EITHER_NAME.sub(r"\1_\3 and \2_\3", text)
@@ -241,6 +242,7 @@ def for_ear(text: str) -> str:
     return re.sub(r"\s{2,}", " ", text).strip()
 
 
+_ELEMENT = re.compile(r"`<([a-z][a-z0-9-]{2,19})>`(?= (?:elements?|tags?|nodes?)\b)")
 _SAID_TWICE = re.compile(r"\b([A-Za-z][\w-]* [A-Za-z][\w-]*(?: [A-Za-z][\w-]*)?) \1\b")
 
 

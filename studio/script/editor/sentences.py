@@ -26,6 +26,7 @@ from .code_names import (
 )
 from .ear import for_ear, too_technical
 from .imperatives import fragment, imperative_as_change
+from .note_said import note_sentence
 from .pr_process import as_draft, draft_history, restates, review_process
 from .until_now import until_now
 
@@ -328,8 +329,8 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
         "python", "rust", "deps", "ci", "docs", "tests", "test", "core", "main") else ""
     for para, p in enumerate(record.paragraphs):
         sents = [part for raw in p.sentences for part in _at_so(raw)]
-        if p.section == "notes":  # a release note is about its one change: its "This" is it
-            sents = [_NOTE_THIS.sub("The change ", x) for x in sents]
+        if p.section == "notes":  # a release note is about its one change
+            sents = [note_sentence(x) for x in sents]
         if (p.listed and prose >= 3) or p.section == "tests":
             # a list of the change's parts (the prose tells it), or how it was tested: a
             # measured result is evidence, the rest is for reviewers
@@ -406,9 +407,6 @@ _OPEN_ENDED = re.compile(r"\b(?:to (?:\w+ ){0,2}\w+|handles?|includes?|including
                          r"as|like|such as|following|between|from|into|are|is)\s*:$")
 
 
-# "This can noticeably speed up test suites …" in a release note (pytest 2026-05-24)
-_NOTE_THIS = re.compile(r"^This (?=(?:can|could|will|should|may|might|makes|means|allows|lets|"
-                        r"fixes|improves|avoids|prevents|reduces|speeds)\b)")
 # "Besides the fix, improved `run_and_parse` to ensure …": a verb with its subject left out
 _NO_SUBJECT = re.compile(r"^(?:Besides|Also|Additionally|In addition|Separately|Finally)\b[^,]{0,30},"
                          r"\s+[a-z]+ed\b")

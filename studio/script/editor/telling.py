@@ -418,6 +418,13 @@ def sharpened(c: CommitInfo, lead: str, kept: list[str] | None = None) -> str:
     said = re.match(r"The change (\w+s) (.+)$", first[0]) if first else None
     if said and lead.startswith(person(c) + " ") and sharpens(first[0], c.title):
         return f"{person(c)} {past_tense(base_of(said.group(1)))} {said.group(2).rstrip('.')}"
+    if said and kept is not None and \
+            lead.startswith(f"{person(c)} {past_tense(base_of(said.group(1)))} ") and \
+            widens(first[0], c.title):  # (a story's lead; a line of "also today" stays short)
+        # "Mike Fiedler reduced gc collect harder default to 1 on CPython. The change reduces
+        # the default number of gc collect passes … from 5 to 1 on CPython, where …" (pytest
+        # 2026-05-24's release note): the fuller sentence, said once
+        return f"{person(c)} {past_tense(base_of(said.group(1)))} {said.group(2).rstrip('.')}"
     now = re.match(r"^(In a change from .+?, \S+ now )(\w+s) ", lead)
     if said and now and now.group(2) == said.group(1) and widens(first[0], c.title):
         # "pip now rejects cross-location paths in pylock files fetched from a URL. The change
