@@ -687,3 +687,24 @@ def test_a_pull_request_number_said_goes_back_to_be_left_out(day, server, tmp_pa
     assert [s["text"] for s in asked["sentences"]] == [numbered]
     assert "number a listener cannot use" in asked["sentences"][0]["reason"]
     assert plain in ep["transcript"] and "103" not in ep["transcript"]
+
+
+def test_a_sentence_that_names_its_sources_or_reads_a_hash_is_asked_again(day, server,
+                                                                          tmp_path):
+    """Round 33's judges: "a meta voice ('The record doesn't give a reason … so we won't
+    guess')" and "reads commit hashes aloud ('from commit 5adb334 to fa944ef')". Both go to
+    the revision round with the reason."""
+    _, day_file, shas = day
+    draft = faithful(shas)
+    seg = draft["segments"][3]
+    meta = "The record does not give a reason for the widget id."
+    hashed = f"Chen Wu's fix is commit {shas['fix'][:7]}."
+    seg["sentences"][1:1] = [{"text": meta, "commits": [shas["fix"]]},
+                             {"text": hashed, "commits": [shas["fix"]]}]
+    server.script(Reply(as_json(draft)), Reply(json.dumps({"sentences": []})))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    asked = _revision(server.requests[-1]["body"])
+    reasons = {s["text"]: s["reason"] for s in asked["sentences"]}
+    assert "names its source" in reasons[meta]
+    assert "a number a listener cannot use" in reasons[hashed]
