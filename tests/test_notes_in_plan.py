@@ -195,3 +195,12 @@ def test_the_notes_fuller_sentence_is_the_lead(tmp_path):
     assert "Mike Fiedler reduced the default number of gc collect passes in the " \
         "unraisableexception plugin from 5 to 1 on CPython" in text, text
     assert "The change reduces" not in text
+
+
+def test_changes_the_project_wrote_no_note_for_give_listeners_nothing_to_act_on(tmp_path):
+    from studio.script.writer import write_script
+
+    d = day_of(tmp_path, notes=True)
+    profile = profile_for("repo", None, project="pytest")
+    text = " ".join(s.text for s in write_script(d, profile).segments)
+    assert "three related changes are on main" not in text

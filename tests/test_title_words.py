@@ -91,3 +91,10 @@ def test_an_unnamed_headline_leaves_no_teaser_of_the_second_story(tmp_path):
     episode = write_script(build_digest(day, profile), profile)
     assert "autocompletion" in episode.segments[1].text  # the headline opens the show
     assert "On the show today: a quiet option" not in episode.segments[0].text
+
+
+def test_an_update_to_a_version_is_named_by_the_thing_and_its_version():
+    from studio.script.editor.naming import noun_phrase
+
+    assert noun_phrase("Update vendored Requests to 2.34.2") == "vendored Requests 2.34.2"
+    assert noun_phrase("Update the docs") == "an update to the docs"

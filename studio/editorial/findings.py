@@ -95,6 +95,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"\bto (?:enable|opt in|turn (?:it )?on)\b[^.]{0,60}\b(?:set|pass|use|call|add)\b|"
         r"\bbehind (?:the |a )?(?:[`\w-]+ )?(?:feature|flag|cfg)\b|"
         r"(?<![\w-])--preview(?:-features?)?[ =]`?[\w-]+|"
+        # "Add an `artifact-hash-filtering` preview feature so …" (uv 2026-08-20)
+        r"`[\w-]+`\s+(?:preview|experimental|unstable)\s+(?:feature|option|flag|mode)\b|"
         # "It will first be available with `--use-feature=venv-isolation`" (pip 2026-07-07)
         r"\b(?:available|enabled|turned on|usable)\s+(?:only\s+)?(?:with|via|through|behind|"
         r"by passing)\s+`?--[a-z][\w-]*(?:=[\w-]+)?", re.I)),
@@ -267,7 +269,9 @@ def _signals(c: CommitInfo) -> list[tuple[str, str, int, str]]:
 # the editor leads with it (mypy 2026-04-20's headline went to an internal parsing change)
 _DEFAULT_FLIP = re.compile(
     r"^(?:Enable|Turn on|Switch on|Use)\b.{1,60}\bby default\b|^Make\b.{1,60}\bthe default\b|"
-    r"^(?:Change|Flip|Switch)\b.{0,40}\bdefault\b.{0,30}\bto\b|^Default\b.{1,40}\bto\b", re.I)
+    r"^(?:Change|Flip|Switch)\b.{0,40}\bdefault\b.{0,30}\bto\b|^Default\b.{1,40}\bto\b|"
+    # "Add policies for too long ids from a str and use short as default" (pytest 2026-07-21)
+    r"\b(?:use|make|set)\s+[\w`'\"-]+\s+as\s+(?:the\s+)?(?:new\s+)?default\b", re.I)
 
 
 # a title that makes the software refuse what a user's command or code passed it until now:

@@ -27,7 +27,10 @@ _FAILURE = re.compile(
     r"\b(?:crash\w*|segfault\w*|seg(?:mentation)? fault|panic\w*|abort\w*|hang\w*|hung|deadlock\w*|"
     r"wrong|incorrect\w*|corrupt\w*|silently|out[- ]of[- ]bounds|overflow\w*|underflow\w*|"
     r"leak\w*|race\w*|use[- ]after[- ]free|undefined behaviou?r|fails? to|failed|failure|"
-    r"broken|regress\w*|over-attention|stale|invalid|NaN|mismatch\w*|collid\w*|never)\b",
+    r"broken|regress\w*|over-attention|stale|invalid|NaN|mismatch\w*|collid\w*|never|"
+    # "uv currently loses recursive self-constraints" (uv 2026-08-20, a resolver fix told as
+    # "a change" under a display fix)
+    r"loses|lost|ignor(?:es|ed)|erroneously|mistakenly|wrongly|accidentally)\b",
     re.I)
 _FIXED_IN_RECORD = re.compile(r"(?:^|\n)(?:the|this) fix (?:takes|is|makes|moves|adds|uses|"
                               r"changes|checks|stops)\b|\bthe traceback in the issue\b|"
@@ -136,7 +139,8 @@ def impact(c: CommitInfo, findings: list[Finding]) -> str:
         return "feature"
     if _MEASURE.search(record.text) and _SPEED_WORDS.search(record.text):
         return "speedup"
-    if _FIXED_IN_RECORD.search(record.text) and _FAILURE.search(record.text):
+    if _FIXED_IN_RECORD.search(record.text) and _FAILURE.search(record.text) or \
+            _BROKEN_NOW.search(record.paragraphs[0].text if record.paragraphs else ""):
         # a title that names the remedy ("Infer XNNPACK conv dimensionality from the weight
         # rank") over a record that tells the failure and "The fix ..." (executorch
         # 2026-08-10: two such fixes were counted among "six smaller changes")
@@ -151,6 +155,12 @@ def impact(c: CommitInfo, findings: list[Finding]) -> str:
 # a title that makes users' own code meet a new warning or refusal (pytest 2026-07-22: "Warn
 # when fixtures get wrapped with a decorator", a warning that fails a warnings-as-errors run,
 # was one line among "also today"; the editor's second story)
+# the record's opening says what the software gets wrong until the change: "uv currently
+# loses recursive self-constraints: … uv must honor the >=2 requirement" (uv 2026-08-20)
+_BROKEN_NOW = re.compile(r"\b(?:currently|right now|at the moment|today)\b[^.]{0,40}?\b(?:loses|"
+                         r"ignores|drops|crashes|fails|breaks|hangs|mis(?:handles|reads|"
+                         r"parses|reports|computes|orders))\b", re.I)  # (not "does not
+# support", a feature's gap)
 _BUG_KIND = re.compile(r"^(?:BUG|BUGFIX|HOTFIX)(?:\([^)]{1,40}\))?\s*:", re.I)
 _BEHAVES_TITLE = re.compile(r"^(?:(?:Warn|Error|Raise|Fail)(?: an? \w+)? (?:when|if|on|about|for)\b|"
                             r"(?:Emit|Issue|Show) an? (?:\w+ )?(?:warning|error)\b|"
@@ -181,7 +191,16 @@ def severity(c: CommitInfo, kind: str) -> float:
         return 0.0
     record = commit_record(c)
     opening = record.paragraphs[0].text if record.paragraphs else ""
-    return 6.0 if _SEVERE.search(f"{c.title}. {opening}") else 0.0
+    if _SEVERE.search(f"{c.title}. {opening}"):
+        return 6.0
+    # a fix to how something is shown ("Fix human-readable size rounding at unit
+    # boundaries"): below a fix of what the software does (uv 2026-08-20: it led the day over
+    # a resolver correctness fix and a preview option)
+    return -6.0 if _COSMETIC.search(c.title) else 0.0
+
+
+_COSMETIC = re.compile(r"\b(?:print\w*|display\w*|formatt\w*|rounding|human[- ]readable|typos?|"
+                       r"wording|spacing|colou?rs?|capitali[sz]\w*|indentation|whitespace)\b", re.I)
 
 
 def finding_bonus(c: CommitInfo, findings: list[Finding]) -> float:

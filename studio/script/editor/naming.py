@@ -95,6 +95,10 @@ def noun_phrase(title: str) -> str:
                 not re.fullmatch(r"[a-z]+(?:tion|sion|ment|ness|ity|ing|age|s)", head) and \
                 not re.match(r"(?:the|a|an|any|all|some|every|each|no)\b", tail):
             tail = "a " + tail  # "Avoid deadlock when …": "a fix for a deadlock when …"
+        m = re.match(r"(.+?) to (v?\d+(?:\.\d+)+\S*)$", tail) \
+            if low in ("update", "upgrade", "bump", "uplift") else None
+        if m:  # "Update vendored Requests to 2.34.2": "vendored Requests 2.34.2", not "an
+            return for_ear(f"{m.group(1)} {m.group(2)}")  # update to … to 2.34.2" (a listener)
         if low == "support":  # "Support for X" is named as it is
             tail = tail.removeprefix("for ")
         if low in ("add", "introduce"):  # "Add packed W4 execution to ROCm AOTI"

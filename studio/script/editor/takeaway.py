@@ -138,6 +138,11 @@ def takeaway(story: Story, d: Digest) -> str:
     if all(_INSIDE.search(c.title) for c in story.commits):
         return ""  # "Disable local ThinLTO in fast-build test profiles": the project's own
         # tests and CI, not something a listener uses
+    if any(c.release_notes for c in d.commits) and not any(c.release_notes
+                                                           for c in story.commits):
+        return ""  # a project that writes its users a note wrote none for these (pytest
+        # 2026-05-24: three refactors became "if you use RaisesGroup, today's three related
+        # changes are on main now", a listener's "nothing for a RaisesGroup user to do")
     who = audience(story.commits, d.show or "the project", story.kind)
     gone = next((g for c in story.commits if (g := fixed_problem(c))), "") \
         if story.kind in ("fix", "security") or len(story.commits) > 1 else ""
