@@ -98,3 +98,11 @@ def test_an_update_to_a_version_is_named_by_the_thing_and_its_version():
 
     assert noun_phrase("Update vendored Requests to 2.34.2") == "vendored Requests 2.34.2"
     assert noun_phrase("Update the docs") == "an update to the docs"
+
+
+def test_a_title_without_its_article_is_said_with_one():
+    assert clause("Fix junitxml count for teardown errors")[0] == \
+        "fixed the junitxml count for teardown errors"
+    assert clause("Add Examples section to the guide")[0] == \
+        "added an Examples section to the guide"
+    assert clause("Fix Windows path handling")[0] == "fixed Windows path handling"

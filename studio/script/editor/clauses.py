@@ -209,16 +209,20 @@ _PARTICLE = re.compile(r"^([A-Z][a-z]+)-(off|out|up|down|back|over)\b")
 # project has ("fixed the interpreter cache invalidation test"), of an addition a new one
 _HEADS = ("test|check|option|flag|warning|message|script|job|step|workflow|example|helper|"
           "function|method|module|class|field|variable|setting|lint|rule|command|page|guide|"
-          "benchmark|parser|cache|lookup|guard|hook|pass|kernel|backend|runner")
+          "benchmark|parser|cache|lookup|guard|hook|pass|kernel|backend|runner|"
+          # (pytest 2026-05-24's "fixed junitxml count for teardown errors", read aloud)
+          "count|default|section|report|limit|threshold|timeout|header|footer|summary|"
+          "docstring|banner|label|layout|entry|table")
 _BARE = re.compile(rf"^((?:(?!(?:for|in|on|of|to|the|a|an|and|or|with|from|by|as|at)\b)"
-                   rf"[a-z][\w-]* ){{0,4}}(?:{_HEADS}))(?=$| (?:for|in|on|of|to|when|with|"
+                   rf"(?:[a-z][\w-]*|[A-Z][a-z]+) ){{0,4}}(?:{_HEADS}))(?=$| (?:for|in|on|of|to|when|with|"
                    r"from|that|so|and|by|after|before|during|if)\b|,)")
 _NOT_BARE = re.compile(r"^(?:the|a|an|this|that|these|those|its|their|our|your|each|every|"
                        r"all|any|some|no|one|two|three|more|other|another|new|unused|"
                        r"several|many|most|few|both|either|neither)\b|^\S*\d")
 _FINDS_ONE = {"fix", "update", "remove", "rename", "refactor", "improve", "simplify",
               "document", "skip", "enable", "disable", "restore", "harden", "speed",
-              "clean", "tidy", "deflake", "unskip", "reword", "move", "split"}
+              "clean", "tidy", "deflake", "unskip", "reword", "move", "split", "reduce",
+              "increase", "lower", "raise", "change", "correct", "adjust"}
 _MAKES_ONE = {"add", "introduce", "create"}
 
 
@@ -231,7 +235,7 @@ def _article(verb: str, tail: str) -> str:
         return tail
     if v in _FINDS_ONE:
         return "the " + tail
-    return ("an " if tail[0] in "aeiou" else "a ") + tail
+    return ("an " if tail[0].lower() in "aeiou" else "a ") + tail
 
 
 def code_last(rest: str) -> str:
