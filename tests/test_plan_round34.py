@@ -59,3 +59,23 @@ def test_a_change_that_makes_a_new_default_leads(tmp_path):
     day = pull_git(tmp_path / "repo", dt.date(2026, 7, 21), tz="UTC", branch="main")
     d = build_digest(day, profile_for(day.repo, None, project="pytest"))
     assert plan_episode(d).stories[0].commits[0].title.startswith("Add policies for too long")
+
+
+def test_a_docstring_fix_under_a_docs_kind_is_upkeep(tmp_path):
+    """numpy 2026-07-22: "DOC: Fix full name of chebinterpolate in the Chebyshev.interpolate
+    docstring." (one line of a source file) was planned as a story; a strong model left it
+    out, and its whole draft was set aside for it."""
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-07-21"), files={"numpy/polynomial/chebyshev.py": "x\n"})
+        repo.commit(squash("DOC: Fix full name of chebinterpolate in the docstring", 32058),
+                    at("2026-07-22", 9), author="Warren", email="w@example.com",
+                    files={"numpy/polynomial/chebyshev.py": "y\n"})
+        repo.commit(squash("ENH: implement unwrap as a generalized ufunc", 31848,
+                           "unwrap is now a generalized ufunc, faster on large inputs."),
+                    at("2026-07-22", 10), author="Ann", email="ann@example.com",
+                    files={"numpy/_core/unwrap.c": "int a;\n" * 80})
+    day = pull_git(tmp_path / "repo", dt.date(2026, 7, 22), tz="UTC", branch="main")
+    d = build_digest(day, profile_for(day.repo, None, project="numpy"))
+    doc = next(c for c in d.commits if c.title.startswith("DOC"))
+    assert doc.housekeeping
+    assert all(doc not in s.commits for s in plan_episode(d).stories)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import posixpath
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -99,6 +100,9 @@ def _housekeeping_of_kinds(kinds: dict[str, int], title: str, is_bot: bool) -> s
     return ""
 
 
+_DOCS_KIND = re.compile(r"^\s*\[?(?:DOCS?|docs?|documentation)\]?(?:\([^)]{1,40}\))?\s*:\s")
+
+
 def assess(commit: CommitInfo) -> Significance:
     title = commit.pr_title or commit.title or commit.raw_title
     raw = commit.raw_title or title
@@ -130,6 +134,10 @@ def assess(commit: CommitInfo) -> Significance:
     if not sig.housekeeping and sig.code_lines < 300 and (
             W.TEST_TITLE.match(title) or W.NO_PRODUCTION.search(body)):
         sig.housekeeping = "tests"  # a test fixed or added, in whatever file it lives
+    if not sig.housekeeping and sig.code_lines < 60 and (_DOCS_KIND.match(raw) or
+                                                         _DOCS_KIND.match(title)):
+        sig.housekeeping = "docs"  # "DOC: Fix full name of chebinterpolate in the …
+        # docstring" (numpy 2026-07-22): a docstring in a source file, planned as a story
     if sig.code_lines >= 300 and sig.housekeeping != "":
         sig.housekeeping = ""  # never call a change of hundreds of lines of code a chore
     own_version = bool(W.VERSION.search(title))
