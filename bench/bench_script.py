@@ -189,9 +189,10 @@ def day_truth(repo: Path, day: str) -> Truth:
         if date != day:
             continue
         parents_l = parents.split()
-        if len(parents_l) > 1:  # a merge commit stands for its branch: credit the tip's author
-            name, email = git(repo, "log", "-1", "--format=%an%x00%ae", parents_l[1]
-                              ).strip().split("\x00")
+        if len(parents_l) > 1:  # a merge commit stands for its branch: credit the author of
+            # the branch's own last commit (past a "Merge branch 'main' into …"), as the sources do
+            name, email = git(repo, "log", "-1", "--first-parent", "--no-merges",
+                              "--format=%an%x00%ae", parents_l[1]).strip().split("\x00")
         title, _, body = message.strip().partition("\n")
         t.commits += 1
         shas.append(sha)

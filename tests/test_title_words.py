@@ -106,3 +106,20 @@ def test_a_title_without_its_article_is_said_with_one():
     assert clause("Add Examples section to the guide")[0] == \
         "added an Examples section to the guide"
     assert clause("Fix Windows path handling")[0] == "fixed Windows path handling"
+
+
+def test_forty_days_of_pip_pytest_and_numpy_said_as_a_host_says_them():
+    """bench/bench_script.py on pip, pytest and numpy, 40 days each: the titles and marks it
+    found read out as written."""
+    from studio.editorial.titles import split_area
+    from studio.script.editor.ear import for_ear
+
+    assert parse_message("BUG: #31993: Return FAIL if the converter is called (#31996)",
+                         "").clean_title == "BUG: Return FAIL if the converter is called"
+    facts = parse_message("Merge pull request #14754, handle infinite relative tolerance", "")
+    assert (facts.clean_title, facts.pr) == ("handle infinite relative tolerance", 14754)
+    assert split_area("MAINT, DEV: Delete legacy C coverage") == ("", "Delete legacy C coverage")
+    assert for_ear("It splits the outer key on `.`, so it works.") == \
+        "It splits the outer key on a dot, so it works."
+    assert for_ear("a virtual environment to be be used") == \
+        "a virtual environment to be used"

@@ -182,9 +182,16 @@ _DOING = re.compile(r"^(?:warn|add|fix|make|use|allow|raise|error|reject|handle|
                     r"stop|deprecate|document|update|refactor|rename|move|speed)\b", re.I)
 
 
+_PR_LED = re.compile(r"^Merge (?:pull request|PR) #(\d+)\s*[,:;\u2013\u2014-]\s*(?=\S)", re.I)
+
+
 def _issue_led(title: str) -> str:
     """The title without a leading issue reference ("fix #13564 - warn when …" → "Warn when
-    …"; "Fix #88: crash on empty input" → "Fix crash on empty input")."""
+    …"; "Fix #88: crash on empty input" → "Fix crash on empty input"; "BUG: #31993: Return
+    FAIL …" → "BUG: Return FAIL …")."""
+    kind = re.match(r"^[A-Z]{2,}(?:, ?[A-Z]{2,})*: (?=(?:#|gh-)\d)", title)
+    if kind:
+        return kind.group(0) + _issue_led(title[kind.end():])
     m = _ISSUE_LED.match(title)
     if m is None:
         return title
@@ -197,6 +204,11 @@ def _issue_led(title: str) -> str:
 def parse_message(title: str, body: str) -> MessageFacts:
     facts = MessageFacts()
     facts.revert = parse_revert(title, body)
+    lead = _PR_LED.match(title)
+    if lead and not _MERGE_PR.match(title):
+        # "Merge pull request #14754, handle infinite relative tolerance for timedelta
+        # values" (pytest 2026-08-02, a squash): the pull request's number, then its title
+        facts.pr, title = int(lead.group(1)), title[lead.end():]
     merge = _MERGE_PR.match(title)
     if merge:
         facts.pr = int(merge.group(1))

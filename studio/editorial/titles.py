@@ -27,6 +27,9 @@ _LANGUAGES = {"rust", "python", "py", "js", "javascript", "ts", "typescript", "g
 def split_area(title: str) -> tuple[str, str]:
     """``"Arm backend: Add X"`` → ("Arm backend", "Add X"); tags and a PR suffix dropped."""
     t = PART.sub("", _PR.sub("", _TAGS.sub("", title))).strip(" -–—:,")
+    joined = _KIND_HEAD.match(t)  # "MAINT, DEV: …" (the colon-area pattern takes no comma)
+    if joined and "(" not in joined.group(0) and _kinds_only(joined.group(1)):
+        t = t[joined.end():]
     area = ""
     for _ in range(3):  # "Arm backend: Arm evaluator - Support X": both heads are places
         t = _TAGS.sub("", t)

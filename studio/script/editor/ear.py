@@ -181,6 +181,9 @@ def for_ear(text: str) -> str:
     """``text`` as the host says it."""
     text = _SHORT_OPTION.sub(r"dash \1", text)
     text = _ELEMENT.sub(r"\1", text)  # "the `<testsuite>` element": "the testsuite element"
+    # "splits the outer key on `.`": a punctuation mark in code, said by its name (pip
+    # 2026-07-08: "on ., so")
+    text = _MARK_SPAN.sub(lambda m: _MARK_NAMES[m.group(1)], text)
     # "(min|max)_horizontal": both names said ("min horizontal and max horizontal"); a word
     # in brackets inside a title ("the unreachable (latest) marker") said as a word
     text = _EITHER_NAME.sub(r"\1_\3 and \2_\3", text)
@@ -242,8 +245,13 @@ def for_ear(text: str) -> str:
     return re.sub(r"\s{2,}", " ", text).strip()
 
 
+_MARK_NAMES = {".": "a dot", ",": "a comma", ":": "a colon", ";": "a semicolon",
+               "/": "a slash", "-": "a dash", "_": "an underscore", "=": "an equals sign",
+               "|": "a pipe", "#": "a hash", "*": "an asterisk"}
+_MARK_SPAN = re.compile(r"(?<![`\w])`([.,:;/\-_=|#*])`(?![`\w])")  # (not "`a`/`b`")
 _ELEMENT = re.compile(r"`<([a-z][a-z0-9-]{2,19})>`(?= (?:elements?|tags?|nodes?)\b)")
-_SAID_TWICE = re.compile(r"\b([A-Za-z][\w-]* [A-Za-z][\w-]*(?: [A-Za-z][\w-]*)?) \1\b")
+_SAID_TWICE = re.compile(r"\b([A-Za-z][\w-]* [A-Za-z][\w-]*(?: [A-Za-z][\w-]*)?|"
+                         r"(?!(?:that|had|is)\b)[a-z]{2,}) \1\b")  # ("to be be used")
 
 
 _CODEY = re.compile(r"[{}<>=$\\\[\]#`]|\w\(\w{0,3}\)|\b0x[0-9a-f]+\b|[a-z][A-Z]\w*[A-Z]")
