@@ -79,3 +79,21 @@ def test_a_docstring_fix_under_a_docs_kind_is_upkeep(tmp_path):
     doc = next(c for c in d.commits if c.title.startswith("DOC"))
     assert doc.housekeeping
     assert all(doc not in s.commits for s in plan_episode(d).stories)
+
+
+def test_a_rename_whose_old_name_stays_is_a_deprecation_not_a_break(tmp_path):
+    """pytest 2026-07-23: "The private `_pytest.python.CallSpec2` name has been renamed to
+    `CallSpec`. The old `CallSpec2` alias remains available for now and will be removed in
+    pytest 10." led the day as its break, over a fix every user sees."""
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-07-22"), files={"src/_pytest/python.py": "x\n"})
+        repo.commit(squash("python: rename CallSpec2 -> CallSpec", 14742), at("2026-07-23", 9),
+                    author="Ronny", email="r@example.com", files={
+                        "src/_pytest/python.py": "y\n" * 20,
+                        "changelog/14742.deprecation.rst":
+                            "The private ``_pytest.python.CallSpec2`` name has been renamed to "
+                            "``CallSpec``. The old ``CallSpec2`` alias remains available for "
+                            "now and will be removed in pytest 10.\n"})
+    day = pull_git(tmp_path / "repo", dt.date(2026, 7, 23), tz="UTC", branch="main")
+    d = build_digest(day, profile_for(day.repo, None, project="pytest"))
+    assert [f.kind for f in find_findings(d.commits)] == ["deprecation"]
