@@ -123,3 +123,16 @@ def test_forty_days_of_pip_pytest_and_numpy_said_as_a_host_says_them():
         "It splits the outer key on a dot, so it works."
     assert for_ear("a virtual environment to be be used") == \
         "a virtual environment to be used"
+
+
+def test_calls_with_keywords_optional_plurals_and_lone_marks_are_said_in_words():
+    from studio.script.editor.ear import for_ear
+
+    assert for_ear("pip now rejects redirects to non-http(s) schemes.") == \
+        "pip now rejects redirects to non-http or https schemes."
+    assert for_ear("It avoids formatting for xfail(run=False).") == \
+        "It avoids formatting for xfail with run set to False."
+    assert for_ear("It accepts type expressions in addini(type=...).") == \
+        "It accepts type expressions in addini's type argument."
+    assert for_ear("It splits the outer key on ., so it works.") == \
+        "It splits the outer key on a dot, so it works."

@@ -184,6 +184,13 @@ def for_ear(text: str) -> str:
     # "splits the outer key on `.`": a punctuation mark in code, said by its name (pip
     # 2026-07-08: "on ., so")
     text = _MARK_SPAN.sub(lambda m: _MARK_NAMES[m.group(1)], text)
+    text = _LONE_MARK.sub(lambda m: " " + _MARK_NAMES[m.group(1)], text)  # "on ., so"
+    # "xfail(run=False)": "xfail with run set to False"; "addini(type=...)": "addini's type
+    # argument"; "non-http(s) schemes": "non-http or https schemes" (pip and pytest titles)
+    text = _KW_CALL.sub(lambda m: f"{m.group(1)}'s {m.group(2)} argument" if m.group(3) in
+                        ("...", "…") else f"{m.group(1)} with {m.group(2)} set to {m.group(3)}",
+                        text)
+    text = _PLURAL_S.sub(r"\1 or \1s", text)
     # "(min|max)_horizontal": both names said ("min horizontal and max horizontal"); a word
     # in brackets inside a title ("the unreachable (latest) marker") said as a word
     text = _EITHER_NAME.sub(r"\1_\3 and \2_\3", text)
@@ -248,6 +255,9 @@ def for_ear(text: str) -> str:
 _MARK_NAMES = {".": "a dot", ",": "a comma", ":": "a colon", ";": "a semicolon",
                "/": "a slash", "-": "a dash", "_": "an underscore", "=": "an equals sign",
                "|": "a pipe", "#": "a hash", "*": "an asterisk"}
+_LONE_MARK = re.compile(r" ([.:/])(?=[,;] )")
+_KW_CALL = re.compile(r"`?\b([A-Za-z_]\w*)\(([a-z_]\w*)=(\w+|\.\.\.|…)\)`?")
+_PLURAL_S = re.compile(r"\b([A-Za-z]{2,})\(s\)")
 _MARK_SPAN = re.compile(r"(?<![`\w])`([.,:;/\-_=|#*])`(?![`\w])")  # (not "`a`/`b`")
 _ELEMENT = re.compile(r"`<([a-z][a-z0-9-]{2,19})>`(?= (?:elements?|tags?|nodes?)\b)")
 _SAID_TWICE = re.compile(r"\b([A-Za-z][\w-]* [A-Za-z][\w-]*(?: [A-Za-z][\w-]*)?|"
