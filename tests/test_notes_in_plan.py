@@ -204,3 +204,28 @@ def test_changes_the_project_wrote_no_note_for_give_listeners_nothing_to_act_on(
     profile = profile_for("repo", None, project="pytest")
     text = " ".join(s.text for s in write_script(d, profile).segments)
     assert "three related changes are on main" not in text
+
+
+def test_a_changelog_entry_alone_still_tells_users_what_they_lose(tmp_path):
+    """mypy 2026-07-13: "Changelog entry for macOS x86 wheels" only adds to CHANGELOG.md,
+    which is upkeep, but its entry says "No longer provide mypyc-accelerated wheels for macOS
+    x86_64 mypyc-wheels #119." A platform dropped: a finding, told in words."""
+    from studio.script.editor.note_said import note_sentence
+    from studio.sources.release_notes import clean_note
+
+    assert clean_note("- No longer provide mypyc-accelerated wheels for macOS x86_64 "
+                      "mypyc-wheels #119.") == \
+        "No longer provide mypyc-accelerated wheels for macOS x86_64."
+    assert note_sentence("No longer provide mypyc-accelerated wheels for macOS x86_64.") == \
+        "The project no longer provides mypyc-accelerated wheels for macOS x86_64."
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-07-12"), files={"CHANGELOG.md": "# Changelog\n\n## Next\n"})
+        repo.commit(squash("Changelog entry for macOS x86 wheels", 21715), at("2026-07-13", 9),
+                    author="Shantanu", email="s@example.com", files={
+                        "CHANGELOG.md": "# Changelog\n\n## Next\n\n- No longer provide "
+                                        "mypyc-accelerated wheels for macOS x86_64 "
+                                        "mypyc-wheels #119.\n"})
+    day = pull_git(tmp_path / "repo", dt.date(2026, 7, 13), tz="UTC", branch="main")
+    d = build_digest(day, profile_for(day.repo, None, project="mypy"))
+    assert d.commits[0].housekeeping
+    assert [f.kind for f in find_findings(d.commits)] == ["platform"]

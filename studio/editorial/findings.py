@@ -56,7 +56,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"\b(?:previously|used to|before)\b)", re.I)),
     ("platform", re.compile(
         r"\b(?:drop(?:s|ped|ping)?|remov(?:e|es|ed|ing)|end(?:s|ed)?) support for\b|"
-        r"\bno longer (?:supports?|supported on|builds? on|ships? for)\b.{0,40}"
+        r"\bno longer (?:supports?|supported on|builds? on|ships? for|provides?|publish(?:es)?|"
+        r"ships?|builds?)\b.{0,50}"  # ("No longer provide mypyc-accelerated wheels for macOS")
         r"\b(?:python|windows|macos|linux|cuda|rocm|android|ios|gcc|clang|msvc|rust|\d)", re.I)),
     ("removal", re.compile(
         r"\b(?:is|are|was|were|has been|have been) (?:now |also )?(?:gone|removed|deleted|"
@@ -319,12 +320,16 @@ def commit_findings(c: CommitInfo) -> list[Finding]:
 
     if c.revert is not None or c.is_bot:
         return []
-    if c.theme in _HOUSEKEEPING_THEMES or (c.sig is not None and c.sig.housekeeping):
-        return []  # a change to the project's own tests, CI or docs asks nothing of users
     record = commit_record(c)
+    chore = c.theme in _HOUSEKEEPING_THEMES or (c.sig is not None and bool(c.sig.housekeeping))
+    if chore and not any(p.section == "notes" for p in record.paragraphs):
+        return []  # a change to the project's own tests, CI or docs asks nothing of users
     out: list[Finding] = []
     upkeep = bool(_INTERNAL.search(c.title))  # "Drop the ... job", "Repoint dead links"
     for kind, sentence, n, section in _signals(c):
+        if chore and section != "notes":
+            continue  # (a changelog entry alone is upkeep, but what it tells users is theirs:
+            # mypy 2026-07-13's "No longer provide mypyc-accelerated wheels for macOS x86_64")
         if upkeep and kind in ("removal", "rename", "opt-in", "limitation", "workaround",
                                "requirement") and section not in ("notes", "fragment"):
             continue  # (what the project's release note tells users is theirs, whatever

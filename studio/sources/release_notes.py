@@ -58,6 +58,8 @@ _ROLE = re.compile(r":[\w:.+-]+:`~?([^`]+)`")  # :func:`open` -> `open`
 _DOUBLE = re.compile(r"``([^`]+)``")
 _PR_REF = re.compile(r"\s*\((?:(?:PR|GH|issue|pull request)\s*)?#\d+(?:,\s*#\d+)*\)", re.I)
 _URL = re.compile(r"<?https?://\S+>?")
+# "… wheels for macOS x86_64 mypyc-wheels #119.": another repository's issue, at the end
+_XREF = re.compile(r"\s+(?:[\w.-]+/)?[\w.-]*\s?#\d+(?=\s*[.;,]?\s*$)")
 _UNDERLINE = re.compile(r"^\s*([=\-~^*#+`'\".:_])\1{2,}\s*$")
 _HEADING = re.compile(r"^\s*#{1,6}\s|^\s*\.\.\s")  # markdown heading, rst directive/comment
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
@@ -73,6 +75,7 @@ def _clean_line(line: str) -> str:
     line = _DOUBLE.sub(r"`\1`", line)
     line = _PR_REF.sub("", line)
     line = _URL.sub("", line)
+    line = _XREF.sub("", line)
     return " ".join(line.split())
 
 

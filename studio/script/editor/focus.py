@@ -23,6 +23,7 @@ from .behaviour import SHOW
 from .clauses import clause, place
 from .code_names import method_said, too_much_code, unheard, without_env_alternative
 from .ear import for_ear
+from .note_said import note_sentence
 from .rollbacks import short_clause
 from .sentences import adapt
 from .stricter import AFTER, stricter_claim
@@ -89,8 +90,12 @@ def _how_to_try(said: str) -> str:
 
 
 def _said(f: Finding, c: CommitInfo, context: bool = True) -> list[str]:
-    sentences = commit_record(c).sentences
-    got = adapt(_what_to_do(method_said(without_env_alternative(f.sentence))))
+    record = commit_record(c)
+    sentences = record.sentences
+    noted = 0 <= f.paragraph < len(record.paragraphs) and \
+        record.paragraphs[f.paragraph].section == "notes"
+    raw = note_sentence(f.sentence) if noted else f.sentence  # ("No longer provide …")
+    got = adapt(_what_to_do(method_said(without_env_alternative(raw))))
     if got is None:
         return []
     said, leans = got

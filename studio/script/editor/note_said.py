@@ -10,7 +10,7 @@ import re
 
 from lemminflect import getLemma
 
-from .clauses import past_form, third_person
+from .clauses import base_verb, past_form, third_person
 
 # "This can noticeably speed up test suites …": its "This" is the change
 _THIS = re.compile(r"^This (?=(?:can|could|will|should|may|might|makes|means|allows|lets|"
@@ -30,6 +30,9 @@ def note_sentence(raw: str) -> str:
     m = _FIXED_LABEL.match(text)
     if m:
         return f"In the {m.group('what')}, {m.group('rest')}"
+    m = re.match(r"^No longer ([a-z]+) (.+)$", text)
+    if m and base_verb(m.group(1)):  # "No longer provide mypyc-accelerated wheels for macOS"
+        return f"The project no longer {third_person(m.group(1))} {m.group(2)}"
     first, _, rest = text.partition(" ")
     if rest and first[:1].isupper() and past_form(first) and rest[:1].islower():
         # "Reduced the default number of passes …": what the change does, said so
