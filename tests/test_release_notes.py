@@ -103,7 +103,8 @@ def test_clone_and_github_read_the_same_notes(history, tmp_path):
         read = [h.path for h in server.hits if "/commits/" in h.path]
     assert [(c.sha, c.release_notes, c.record) for c in gh_day.commits] == [
         (c.sha, c.release_notes, c.record) for c in git_day.commits]
-    assert len(read) == 3  # one request for each commit with a notes file, none for the rest
+    assert len(read) == 2  # one request for each commit with a notes file of its own, none
+    # for the rest (the release's changelog is other changes' entries: not read)
     assert gh_day.notes == []
 
 
@@ -155,3 +156,21 @@ def test_a_count_the_focus_then_counts_out_is_kept_and_one_it_does_not_is_droppe
     assert verdicts(draft, facts)[0][0][1] == ""
     draft.segments[0].sentences[1:] = told[1:]
     assert "number" in verdicts(draft, facts)[0][0][1]  # five announced, four counted out
+
+
+def test_a_releases_own_changelog_entries_are_no_note_of_its_own():
+    """tokio 2026-07-20: "chore: prepare Tokio v1.53.1" added three changelog lines, entries of
+    other changes; the release was then said to "bring a new requirement". Fragments of its
+    own would still count; its changelog does not (both sources read the same paths)."""
+    from studio.sources.gitnotes import note_paths
+    from studio.sources.model import Commit, FileChange
+
+    def commit(title: str) -> Commit:
+        return Commit(sha="a" * 40, title=title, body="", author_name="A", author_email="a@x",
+                      committed_at="2026-07-20T10:00:00+00:00",
+                      changes=[FileChange("tokio/CHANGELOG.md", 3, 0),
+                               FileChange("news/1.feature.rst", 1, 0, "added")])
+
+    assert note_paths(commit("chore: prepare Tokio v1.53.1 (#8303)")) == ["news/1.feature.rst"]
+    assert note_paths(commit("signal: restore MSRV (#8300)")) == [
+        "tokio/CHANGELOG.md", "news/1.feature.rst"]

@@ -13,16 +13,25 @@ from pathlib import Path
 from ..plumbing.redact import child_env
 from ..textsafe import clean_text, decode_git
 from .model import Commit
-from .release_notes import is_note_path, join_notes, note_from_patch
+from .release_notes import (
+    is_changelog,
+    is_note_path,
+    is_release_title,
+    join_notes,
+    note_from_patch,
+)
 
 _MARKER = "\x1eCOMMITCAST-NOTES\x1e"
 
 
 def note_paths(c: Commit) -> list[str]:
-    """The release-notes files ``c`` adds to or changes (not ones it deletes)."""
-    if c.changes:
-        return [f.path for f in c.changes if f.status != "deleted" and is_note_path(f.path)]
-    return [p for p in c.files if is_note_path(p)]
+    """The release-notes files ``c`` adds to or changes (not ones it deletes); a release's own
+    commit ("chore: prepare Tokio v1.53.1") compiles other changes' entries into its
+    changelog, which are no note of its own (tokio 2026-07-20: the release was said to bring
+    a new requirement, from an entry of another change)."""
+    paths = [f.path for f in c.changes if f.status != "deleted" and is_note_path(f.path)] \
+        if c.changes else [p for p in c.files if is_note_path(p)]
+    return [p for p in paths if not is_changelog(p)] if is_release_title(c.title) else paths
 
 
 def read_notes(repo: Path, commits: list[Commit]) -> None:

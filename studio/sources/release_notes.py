@@ -32,6 +32,22 @@ _TEXT_NAME = re.compile(r"\.(?:rst|md|txt|markdown)$|^[^.]+(?:\.[^./]+)*\.(?:fea
 _NOT_A_NOTE = re.compile(r"^(?:readme|template|_template|config)\b|^[._]", re.I)
 
 
+# a release's own commit: "chore: prepare Tokio v1.53.1", "Release 0.8.5", "Bump version to 2.4"
+_RELEASE_TITLE = re.compile(r"^(?:\W*\w+(?:\([^)]*\))?!?:\s*)?(?:prepare|release|cut|publish|"
+                            r"bump (?:the )?version|version bump)\b.{0,40}?\bv?\d+\.\d+\S*"
+                            r"\s*(?:\(#\d+\))?\s*$", re.I)
+
+
+def is_release_title(title: str) -> bool:
+    """Whether ``title`` is a release's own commit, whose changelog compiles other changes."""
+    return bool(_RELEASE_TITLE.search(title))
+
+
+def is_changelog(path: str) -> bool:
+    """Whether ``path`` is a changelog file (not a fragment)."""
+    return bool(_NOTE_FILE.search(path))
+
+
 def is_note_path(path: str) -> bool:
     """Whether ``path`` holds release notes: a fragment file or a changelog."""
     name = path.rsplit("/", 1)[-1]
