@@ -204,7 +204,7 @@ def card(c: CommitInfo, d: Digest, earlier: bool = False) -> dict:
     whole = commit_record(c)
     record = "\n\n".join(p.text for p in whole.paragraphs if p.section != "notes")
     note = " ".join(p.text for p in whole.paragraphs if p.section == "notes")
-    if c.files and commit_record(c).words < THIN_RECORD:
+    if c.files and whole.words < THIN_RECORD:
         # where a change is, for a change whose record says little; never its line counts,
         # which a writer only uses to pad ("a 200-line change")
         out["files"] = files_summary(c.files)

@@ -41,10 +41,11 @@ PROJECT_FILES = ("pyproject.toml", "setup.cfg", "package.json", "Cargo.toml", "R
 def fill_details(client, remote, full_name: str, branch: str, day_commits: list[Commit],
                  lookback: list[Commit], ctx: PullContext, cache, unchanged: bool,
                  detail_limit: int, report: Callable[[float, str], None], cancel: CancelToken,
-                 tip: str = "") -> tuple[set[str], list[str], str]:
+                 tip: str = "", days: int = 1) -> tuple[set[str], list[str], str]:
     """Fill the commits in place; returns the shas of the day's commits known to have landed
     a merged pull request (for :func:`merged_prs`), the notes and the
-    project's own name (read at ``tip``, the default branch; "" when GraphQL is not usable)."""
+    project's own name (read at ``tip``, the default branch; "" when GraphQL is not usable).
+    ``days``: the dates the span covers, each allowed :data:`.notes.MAX_NOTE_READS` reads."""
     notes: list[str] = []
     kept = day_commits + lookback
     files = [f"{tip}:{name}" for name in PROJECT_FILES] if tip else []
@@ -79,7 +80,6 @@ def fill_details(client, remote, full_name: str, branch: str, day_commits: list[
             add_detail(remote, commit)
         else:
             add_files(remote, commit)
-    days = max(1, len({c.committed_at[:10] for c in day_commits}))
     unread = add_notes(remote, day_commits + lookback, {c.sha for c in leads},
                        MAX_NOTE_READS * days, cancel.check)
     if unread:

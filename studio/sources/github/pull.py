@@ -223,7 +223,7 @@ def pull_github_span(
             landed, notes, project = fill_details(
                 client, remote, full_name, branch, span_commits, earlier, ctx, cache,
                 unchanged, detail_limit * len(dates), report, cancel,
-                tip=remote.default_branch or branch)
+                tip=remote.default_branch or branch, days=len(dates))
     finally:
         client.close()
     fill_records({id(c): c for day, lb, _ in cut for c in (*day, *lb)}.values())
