@@ -154,17 +154,8 @@ def test_unchanged_day_pulled_again_costs_no_rate_limit(tmp_path, server):
 def test_merge_commit_history_follows_the_first_parent_line(tmp_path, server):
     """A project that merges with merge commits: GitHub lists the merged branch's commits too;
     the Day keeps the first-parent line and credits the merge to the branch's author."""
-    import subprocess
-
     repo = tmp_path / "merges"
-    env = {"GIT_CONFIG_NOSYSTEM": "1", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
-
-    def git(*args: str, when: str = "2026-02-09T10:00:00+00:00", who=("Ann", "ann@example.com")):
-        full = dict(env, GIT_AUTHOR_DATE=when, GIT_COMMITTER_DATE=when, GIT_AUTHOR_NAME=who[0],
-                    GIT_AUTHOR_EMAIL=who[1], GIT_COMMITTER_NAME=who[0],
-                    GIT_COMMITTER_EMAIL=who[1])
-        subprocess.run(["git", "-C", str(repo), *args], check=True, env=full,
-                       capture_output=True)
+    git = git_as(repo, tmp_path)
 
     repo.mkdir()
     git("init", "-q", "--initial-branch=main")
@@ -207,6 +198,23 @@ def test_merge_commit_history_follows_the_first_parent_line(tmp_path, server):
         ("b.txt", 1, "added")]
 
 
+def git_as(repo: Path, home: Path):
+    """``git(*args, when=…, who=(name, email))`` in ``repo``, as that person at that time."""
+    import subprocess
+
+    env = {"GIT_CONFIG_NOSYSTEM": "1", "HOME": str(home), "PATH": "/usr/bin:/bin"}
+
+    def git(*args: str, when: str = "2026-02-09T10:00:00+00:00",
+            who: tuple[str, str] = ("Ann", "ann@example.com")) -> None:
+        full = dict(env, GIT_AUTHOR_DATE=when, GIT_COMMITTER_DATE=when, GIT_AUTHOR_NAME=who[0],
+                    GIT_AUTHOR_EMAIL=who[1], GIT_COMMITTER_NAME=who[0],
+                    GIT_COMMITTER_EMAIL=who[1])
+        subprocess.run(["git", "-C", str(repo), *args], check=True, env=full,
+                       capture_output=True)
+
+    return git
+
+
 def repo_data_from(path: Path, api_url: str):
     from github_history import History
 
@@ -245,17 +253,8 @@ def test_a_branch_brought_up_to_date_by_the_maintainer_is_still_its_authors(tmp_
     """pip 2026-06-08: the maintainer merged main into the contributor's branch ("Merge branch
     'main' into fix-broken-pipe"), then merged the pull request; the change is the
     contributor's, from a clone and from GitHub alike."""
-    import subprocess
-
     repo = tmp_path / "merges"
-    env = {"GIT_CONFIG_NOSYSTEM": "1", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
-
-    def git(*args: str, when: str, who=("Ann", "ann@example.com")):
-        full = dict(env, GIT_AUTHOR_DATE=when, GIT_COMMITTER_DATE=when, GIT_AUTHOR_NAME=who[0],
-                    GIT_AUTHOR_EMAIL=who[1], GIT_COMMITTER_NAME=who[0],
-                    GIT_COMMITTER_EMAIL=who[1])
-        subprocess.run(["git", "-C", str(repo), *args], check=True, env=full,
-                       capture_output=True)
+    git = git_as(repo, tmp_path)
 
     repo.mkdir()
     git("init", "-q", "--initial-branch=main", when="2026-02-08T08:00:00+00:00")
