@@ -62,6 +62,19 @@ def test_a_release_compiled_into_the_changelog_is_no_note():
     assert note_from_patch("src/app.py", entry) == ""
 
 
+def test_an_old_entry_reworded_is_no_note():
+    """pytest 2026-08-05: a role qualified in two entries of an earlier release."""
+    edit = ("@@ -466,7 +466,7 @@ Packaging updates\n \n- `#13933`: The tox configuration\n"
+            "-  version string can be passed into its :ref:`package_env` through\n"
+            "+  version string can be passed into its :external+tox:ref:`package_env` through\n"
+            "   the environment variable.\n")
+    assert note_from_patch("doc/en/changelog.rst", edit) == ""
+    both = edit + "@@ -1,0 +1,1 @@\n+- Add `--quiet-cache` to hide cache messages (#42)\n"
+    assert note_from_patch("CHANGELOG.md", both) == "Add `--quiet-cache` to hide cache messages."
+    fragment = "@@ -1 +1 @@\n-Old wording.\n+Reject a remote path in a lock file.\n"
+    assert note_from_patch("news/41.bugfix.rst", fragment) == "Reject a remote path in a lock file."
+
+
 @pytest.fixture
 def history(tmp_path) -> Path:
     path = tmp_path / "widgets"

@@ -347,6 +347,22 @@ def plan_episode(d: Digest, findings: list[Finding] | None = None,
         briefly = thin + briefly
     for s in candidates[full + brief_n:]:
         rest.extend(s.commits)
+    if not stories and not rollbacks:
+        # a day that leaves nothing to tell in full tells its best-told change whatever the
+        # day's size (pytest 2026-08-05: a 230-word account of why commit access changed,
+        # beside a bot's bump and a changelog tweak, was "three smaller changes")
+        spare = [s for s in briefly if len(s.commits) == 1] + \
+            [Story(f"change-{c.sha[:7]}", "change", [c], WHY["change"], 0.0,
+                   findings=[f for f in findings if f.sha == c.sha]) for c in rest]
+        rich = [s for s in spare if not s.commits[0].is_bot and s.commits[0].revert is None
+                and commit_record(s.commits[0]).words >= RICH_UPKEEP]
+        if rich:
+            best = max(rich, key=lambda s: commit_record(s.commits[0]).words)
+            if best in briefly:
+                briefly.remove(best)
+            else:
+                rest.remove(best.commits[0])
+            stories = [best]
     if len(d.commits) > 2:
         # upkeep whose record tells a result ("23 models, five pass, fifteen on a skip list"):
         # a sentence of its own after the day's other lines, not a count among its smaller

@@ -63,6 +63,19 @@ def added_lines(patch: str) -> list[str]:
             if line.startswith("+") and not line.startswith("+++")]
 
 
+def new_lines(patch: str) -> list[str]:
+    """The lines a unified diff adds in hunks that remove none: what a changelog gains, not
+    an entry of an earlier release reworded (pytest 2026-08-05: a role qualified in two old
+    entries was read as the change's note, its half-lines said twice)."""
+    out: list[str] = []
+    for hunk in re.split(r"^@@[^\n]*\n", patch, flags=re.M)[1:]:
+        lines = hunk.splitlines()
+        if any(x.startswith("-") and not x.startswith("---") and x[1:].strip() for x in lines):
+            continue
+        out += [x[1:] for x in lines if x.startswith("+") and not x.startswith("+++")]
+    return out if "@@" in patch else added_lines(patch)
+
+
 # ---- markup ------------------------------------------------------------------------------
 
 _FRONT_MATTER = re.compile(r"\A\s*---\n.*?\n---[ \t]*\n", re.S)  # a changeset's package list
@@ -128,7 +141,7 @@ def note_from_patch(path: str, patch: str) -> str:
     """The note a change's ``patch`` of ``path`` adds ("" when it is none, or a release's)."""
     if not is_note_path(path):
         return ""
-    lines = added_lines(patch)
+    lines = new_lines(patch) if is_changelog(path) else added_lines(patch)
     if not lines or len([x for x in lines if x.strip()]) > MAX_NOTE_LINES:
         return ""
     return clean_note("\n".join(lines))

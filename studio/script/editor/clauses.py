@@ -282,6 +282,36 @@ MANNER = {"properly", "correctly", "consistently", "uniformly", "always", "expli
 _MANNER_ENDS = ("ally", "ously", "ively", "ently", "antly", "fully", "ctly", "rmly", "tely")
 
 
+# a title's first word that is its verb even before a sentence ("Fix crash handler leaks
+# memory": the fix of a leak)
+_IMPERATIVE = {"fix", "add", "remove", "update", "make", "use", "allow", "skip", "improve",
+               "avoid", "ensure", "handle", "support", "prevent", "check", "test", "show",
+               "let", "stop", "revert", "bump", "move", "rename", "drop", "enable", "disable",
+               "document", "clarify", "mention", "explain", "note", "warn", "raise", "return",
+               "keep", "verify", "assert", "detect", "guard", "catch", "reject", "reland"}
+_AFTER_VERB_NOT = {"in", "on", "for", "to", "from", "and", "or", "with", "of", "at", "by"}
+
+
+def statement(rest: str) -> bool:
+    """Whether a title (its area off) is a sentence with its own subject: "commit access
+    follows demonstrated judgement, not a single clean PR", "Build cache keeps entries" — one
+    to three nouns, then a verb in the third person before what it says (never a preposition:
+    "Update docs links in README" is a verb and its object)."""
+    words = rest.split()
+    for k in (2, 3):
+        if len(words) <= k:
+            return False
+        verb, subject = words[k], words[:k]
+        if not (verb.islower() and verb.isalpha() and third_person_form(verb)):
+            continue
+        if len(words) == k + 1 or words[k + 1].lower().strip(",") in _AFTER_VERB_NOT:
+            return False
+        return subject[0].lower() not in _IMPERATIVE and \
+            all(w.isalpha() and not third_person_form(w) and not past_form(w)
+                for w in subject) and subject[-1].islower() and noun_too(subject[-1])
+    return False
+
+
 def clause(title: str, tense: str = "past") -> tuple[str, bool]:
     """The title as a predicate ("shipped the CUDA delegate in the wheel") and whether it
     starts with a verb; a noun title comes back as it is said ("DFlash"), False."""
@@ -305,6 +335,15 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
     first = words[0] if words else ""
     tail = words[1] if len(words) > 1 else ""
     where = place(area)
+    if statement(rest):
+        # "Doc: commit access follows demonstrated judgement": the title says what is now so,
+        # and its first word is no verb ("committed access follows …", pytest 2026-08-05)
+        said = _said(rest[:1].lower() + rest[1:])
+        docs = re.fullmatch(r"docs?|documentation", area.strip().lower() or "-") or \
+            re.match(r"\s*\[?(?:docs?|documentation)\]?(?:\([^)]*\))?\s*:", title, re.I)
+        lead = ("documented that " if tense == "past" else "documents that ") if docs else \
+            ("changed things so that " if tense == "past" else "makes it so that ")
+        return lead + said, True
     if first.lower() == "do" and tail.startswith("not ") and len(tail.split()) > 2:
         first, tail = "don't", tail[4:]  # "Do not hand the loader ...": "stopped handing"
     if first.lower() in ("don't", "don’t") and tail.split(" ", 1)[0].isalpha() and \

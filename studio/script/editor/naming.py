@@ -17,7 +17,7 @@ from lemminflect import getInflection
 from ...digest.change_words import VERSION_NUMBER
 from ...digest.model import CommitInfo
 from ...editorial.titles import PART
-from .clauses import area_and_rest, base_verb, clause, code_last, gerund_base, past_form
+from .clauses import area_and_rest, base_verb, clause, code_last, gerund_base, past_form, statement
 from .ear import for_ear
 
 _AS_NOUN = {  # verb → how what it brings is named; "{}" is the rest of the title
@@ -167,7 +167,7 @@ def _doing(title: str) -> str:
         forms = getInflection(verb.lower(), tag="VBG") if base_verb(verb.lower()) else ()
         return f"not {forms[0]} {more}".strip() if forms else title
     if not first.isalpha() or not base_verb(first.lower()) or re.match(r"[a-z]+ing\b", rest) \
-            or first.lower() in ("do", "does"):
+            or first.lower() in ("do", "does") or statement(title):
         return title  # ("Avoid replacing the waker": no "Avoiding replacing")
     forms = getInflection(first.lower(), tag="VBG")
     return f"{forms[0]} {rest}".strip() if forms else title
