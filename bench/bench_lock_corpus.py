@@ -17,7 +17,10 @@ tune were written, so that each was once a held-out set:
 - ``-r21``: the same eight days, drafted again after the first rules;
 - ``-r24``: numpy 2026-08-07, ruff 2026-08-09, pydantic 2026-08-04 (``/work/days2``);
 - ``-r25``: uv 2026-08-12, tokio 2026-08-07, ao 2026-08-11, executorch 2026-08-10
-  (``/work/days3``).
+  (``/work/days3``);
+- ``-r37``: the strong stand-in's whole first drafts of editorial rounds 32-36 (pip, pytest,
+  numpy, uv, mypy; twenty days in ``/work/days11`` to ``/work/days15``), labelled after those
+  rounds; the rules were then tuned on it.
 
 A new held-out set (new days, drafted and labelled by people who have not seen the code) is
 the only honest measure of a rule change; the figures of a set the rules were tuned on are not.
@@ -47,7 +50,8 @@ from studio.sources.model import load_day  # noqa: E402
 from studio.sources.project_name import day_project  # noqa: E402
 
 CORPUS = ROOT / "bench" / "results" / "lock-corpus.jsonl"
-DAYS = [Path("/work/days"), Path("/work/days2"), Path("/work/days3")]
+DAYS = [Path("/work/days"), Path("/work/days2"), Path("/work/days3")] + \
+    [Path(f"/work/days{n}") for n in range(11, 16)]
 
 
 def day_folder(days: list[Path], name: str) -> Path:

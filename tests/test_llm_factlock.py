@@ -436,3 +436,32 @@ def test_nothing_to_change_unless_you_opt_in_is_no_claim_of_the_day(day):
     assert check_sentence("Because it is opt-in, nothing changes for you unless you enable it.",
                           [], facts) == ""
     assert "finding" in check_sentence("Nothing changes for you today.", [], facts)
+
+
+def test_a_strong_models_explanations_of_the_record_pass(tmp_path):
+    """Rounds 32-36: of 556 sentences a strong model's stand-in drafted, 96 were sent back,
+    nearly all true (hand-labelled 553 of 556 faithful): advice in the listener's own words,
+    a record's short name said in full, a well-known name the record implies, a platform
+    said with its hyphen, common knowledge opened on a gerund."""
+    facts, sha = _one_commit(tmp_path / "one", "Bump version to 2.4.0+dev", 601,
+                             "The release branch has been cut.", {"mypy/version.py": "v\n"})
+    for said in ("If a script of yours checks that string, expect the new value.",
+                 "Cutting a release branch lets a release settle on its own line while new "
+                 "work carries on in the main one."):
+        assert check_sentence(said, [sha], facts) == "", said
+    # advice still may not claim what the record does not: a sweep, an effect
+    assert check_sentence("If you use mypy, this makes every check much faster.", [sha], facts)
+    facts, sha = _one_commit(tmp_path / "two", "TYP: fix ufunc float/complex co-promotion", 602,
+                             "Stubs for ufuncs backed by urllib3 and built for x86_64 with "
+                             "f2py.", {"numpy/_core/umath.pyi": "def f(): ...\n"})
+    for said in ("The stubs for numpy's universal functions were fixed.",
+                 "It concerns the HTTP library and the Fortran wrapper generator.",
+                 "The wheels for x86-64 are built the same way.",
+                 "On Unix-like systems, a directory without execute permission cannot be "
+                 "entered."):
+        assert check_sentence(said, [sha], facts) == "", said
+    for said, why in (("This matters to anyone who frames messages over TCP.", "TCP"),
+                      ("Mixing the two fields in a different way removes the collisions "
+                       "completely.", "")):
+        got = check_sentence(said, [sha], facts)
+        assert got and why in got, (said, got)

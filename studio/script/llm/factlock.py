@@ -24,6 +24,7 @@ from .words_common import (
     NOT_PEOPLE,
     PLATFORM_ALIASES,
     STOCK_NAMES,
+    WELL_KNOWN,
 )
 
 SHA = re.compile(r"(?<![\w/.-])[0-9a-f]{7,40}(?![\w/])")
@@ -144,7 +145,7 @@ def _problems(sentence: str, scope: Scope, day_year: str) -> list[str]:  # noqa:
     scan(PR, pr)
     scan(TIMES, times)
     scan(DOTTED, ident)
-    out += _token_problems(text, scope)
+    out += _token_problems(text, scope, sentence)
     return out
 
 
@@ -166,7 +167,19 @@ def _acronym_in(word: str, scope: Scope) -> bool:
                                      scope.text) is not None)
 
 
-def _token_problems(text: str, scope: Scope) -> list[str]:
+def _known(low: str, scope: Scope, sentence: str) -> bool:
+    """A name of common developer knowledge (:data:`WELL_KNOWN`) said where the record implies
+    it ("HTTP" of urllib3, "Fortran" of f2py, "Intel" of x86_64) or in a sentence said of things
+    in general ("On Unix-like systems, a directory without execute permission …"); elsewhere it
+    is a claim like any name ("frames messages over TCP", of a codec that never says so)."""
+    if low not in WELL_KNOWN:
+        return False
+    from .support import general
+
+    return low in scope.lemma_words or general(sentence)
+
+
+def _token_problems(text: str, scope: Scope, sentence: str = "") -> list[str]:
     out: list[str] = []
     tokens = list(TOKEN.finditer(text))
     for i, m in enumerate(tokens):
@@ -186,7 +199,8 @@ def _token_problems(text: str, scope: Scope) -> list[str]:
             continue  # "RISC-V" for a record's riscv64, "Ethos-U" for its Ethos-U85: one
             # name with its hyphen
         if base.isupper() and len(base) > 1:
-            if base.upper() not in EXEMPT_CAPS and not _acronym_in(base, scope):
+            if base.upper() not in EXEMPT_CAPS and not _known(base.lower(), scope, sentence) \
+                    and not _acronym_in(base, scope):
                 out.append(f"name {base} is not in its commits")
             continue
         if base in scope.other_people and not scope.has(base) and \
@@ -196,7 +210,7 @@ def _token_problems(text: str, scope: Scope) -> list[str]:
         if not base[:1].isupper():
             continue
         low = base.lower()
-        if low in STOCK_NAMES or scope.has(base) or \
+        if low in STOCK_NAMES or scope.has(base) or _known(low, scope, sentence) or \
                 any(scope.has(a) for a in PLATFORM_ALIASES.get(low, ())):
             continue
         between = text[tokens[i - 1].end():m.start()] if i else ""
@@ -211,6 +225,10 @@ def _token_problems(text: str, scope: Scope) -> list[str]:
         out.append(f"person or name {base} is not in its commits")
     for m in re.finditer(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w])", text):
         raw = m.group(0).rstrip(",.")
+        joined = re.search(r"(\w+)-$", text[:m.start()])
+        if joined and (f"{joined.group(1)}_{raw}".lower() in scope.text or
+                       f"{joined.group(1)}{raw}".lower() in scope.text):
+            continue  # "x86-64" of a record's x86_64: one name, said with its hyphen
         try:
             value = float(raw.replace(",", ""))
         except ValueError:

@@ -38,7 +38,8 @@ def _lemma_words(words: set[str]) -> set[str]:
     for w in words:
         out |= lemmas(w)
         if w in SHORT:
-            out |= lemmas(SHORT[w])
+            for said in SHORT[w].split():
+                out |= lemmas(said)
     return out
 
 
