@@ -10,6 +10,8 @@ from studio.script.editor.focus import say_name
 
 
 @pytest.mark.parametrize(("text", "said"), [
+    # mypy 2026-07-13: "wheels for macOS x86 64"
+    ("No wheels for macOS x86_64 or Linux aarch64.", "No wheels for macOS x86-64 or Linux ARM64."),
     ("Turn it on with --preview-features index-by-name.",
      "Turn it on with the preview features flag set to index by name."),
     ("Run uv sync --locked first.", "Run uv sync with the locked flag first."),

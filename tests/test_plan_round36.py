@@ -62,3 +62,13 @@ def test_a_day_of_upkeep_tells_its_best_told_change_in_full(tmp_path):
 def test_a_day_of_thin_upkeep_has_no_story(tmp_path):
     plan = plan_episode(_day(tmp_path, "Reword the section."))
     assert plan.stories == []
+
+
+def test_a_changelog_entry_is_said_as_one_and_its_note_told():
+    """mypy 2026-07-13: "the changelog entry for macOS x86 wheels work from Shantanu landed",
+    its note ("No longer provide mypyc-accelerated wheels for macOS x86_64") never said."""
+    from studio.script.editor.clauses import clause
+
+    assert clause("Changelog entry for macOS x86 wheels") == \
+        ("added a changelog entry for macOS x86 wheels", True)
+    assert clause("Add news entry", "present") == ("adds a news entry", True)

@@ -335,6 +335,16 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
     first = words[0] if words else ""
     tail = words[1] if len(words) > 1 else ""
     where = place(area)
+    entry = re.match(r"(?:add(?:ed|s)?\s+)?(?:an?\s+)?(changelog|news|release[- ]notes?)\s+"
+                     r"entr(?:y|ies)\b\s*(.*)$", rest, re.I)
+    if entry:
+        # "Changelog entry for macOS x86 wheels": what was written, not "the changelog entry
+        # for macOS x86 wheels work from Shantanu landed" (mypy 2026-07-13)
+        kind = "a changelog" if entry.group(1).lower() == "changelog" else \
+            "a news" if entry.group(1).lower() == "news" else "a release notes"
+        said = _said(f"{'added' if tense == 'past' else 'adds'} {kind} entry "
+                     f"{entry.group(2)}".strip())
+        return said, True
     if statement(rest):
         # "Doc: commit access follows demonstrated judgement": the title says what is now so,
         # and its first word is no verb ("committed access follows …", pytest 2026-08-05)

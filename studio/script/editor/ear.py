@@ -179,6 +179,9 @@ def _bound(m: re.Match[str]) -> str:
 
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
+    # a platform as developers say it ("x86_64": "x86-64", never "x86 64", mypy 2026-07-13)
+    text = re.sub(r"\b(?:x86_64|x86-64|x64_86)\b", "x86-64", text)
+    text = re.sub(r"\baarch64\b", "ARM64", text)
     text = _SHORT_OPTION.sub(r"dash \1", text)
     text = _ELEMENT.sub(r"\1", text)  # "the `<testsuite>` element": "the testsuite element"
     # "splits the outer key on `.`": a punctuation mark in code, said by its name (pip
