@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 
 from ...editorial.findings import nothing_to_change, uplift_of
 from ...editorial.record import commit_record
@@ -38,14 +39,16 @@ How to tell the day:
    the headline and the next one or two stories, each named in a phrase ("a C++ SDK in the
    wheel and DFlash"; that sentence lists their commits). Then the shape of the day: how
    many commits and how many people wrote them (stats.authors counts people;
-   stats.bot_commits came from automation, said apart).
+   stats.bot_commits came from automation, said apart), and, where the records show it,
+   what kind of day it was in a few words (release preparation, a run of typing fixes).
 2. Rollbacks come first (plan.rollbacks): whose work went back, what it had done, who took
    it out and the reason exactly as the record gives it (or that no reason was given). If it
    came back (a reland), tell it as a comeback: that it had been reverted, what it does,
    and what is different the second time, if the record says.
-3. Then the stories (plan.stories), the headline first. Open each with why it matters and
-   to whom (who hit the problem, who can now do what), then tell it as an editor would
-   want: the problem (what went wrong or was missing), the cause when the record gives it,
+3. Then the stories (plan.stories), the headline first, each joined to the one before by
+   a spoken transition, never a cold start. Open each with the problem as a listener met
+   it or what they can now do, and name whose work it is early on; then tell it as an
+   editor would want: the problem (what went wrong or was missing), the cause when the record gives it,
    the fix (what the change does), the evidence (the one or two numbers or test results
    that prove it) and what it means for the listener: what to do, if anything. Several
    commits in one story (a stack, a series, one person's campaign) are ONE story: say what
@@ -58,7 +61,9 @@ How to tell the day:
    change matters for a reason a listener may not know (why a comparison should take
    constant time, what a lost wake-up does to a program), say that reason in one plain
    sentence of common developer knowledge, with no number, name or version in it and no
-   claim about this project that its records do not make.
+   claim about this project that its records do not make. The first time you use a term
+   a listener may not know (a zipapp, a ufunc, a type stub, a release branch), say what it
+   is in a few plain words.
    Never call changes "a series", "both" or "the same author's" unless their commits say
    so (a bot's change and a person's are not one). Where the records show how two commits
    connect (a test that reproduces the bug another fixes, a fix for another change's
@@ -183,9 +188,21 @@ def day_words(facts: DayFacts, minutes: float | None) -> int:
     return target_words(minutes, [commit_record(c).words for c in facts.digest.commits])
 
 
-def _system(profile: Profile, extra: str = "") -> str:
+def _steps(keep: set[str]) -> str:
+    """:data:`BRIEF` with only the numbered steps of "How to tell the day" in ``keep``: a
+    part's request needs no opening or focus, the frame's no stories (a 4096-token window
+    held the frame's request only without them)."""
+    head, _, rest = BRIEF.partition("How to tell the day:\n")
+    steps, _, tail = rest.partition("\nHow to write it:")
+    parts = re.split(r"(?m)^(?=\d\. )", steps)
+    kept = [p for p in parts if p[:1] in keep]
+    return f"{head}How to tell the day:\n{''.join(kept)}\nHow to write it:{tail}"
+
+
+def _system(profile: Profile, extra: str = "", steps: str = "1234567") -> str:
     style = getattr(profile, "style", "") or DEFAULT_STYLE
-    return f"{BRIEF}\n\nThe show's style: {style}" + (f"\n\n{extra}" if extra else "")
+    brief = BRIEF if steps == "1234567" else _steps(set(steps))
+    return f"{brief}\n\nThe show's style: {style}" + (f"\n\n{extra}" if extra else "")
 
 
 def day_header(facts: DayFacts) -> dict:
@@ -237,7 +254,7 @@ def part_messages(facts: DayFacts, brief: DayBrief, part: dict, cards: list[dict
     day = day_header(facts) | {"plan": part, "findings": findings_of(facts, shas),
                                "commits": cards}
     lead = f"Write about {words} words for these stories of the day, following the plan."
-    return [{"role": "system", "content": _system(facts.profile, PART_BRIEF)},
+    return [{"role": "system", "content": _system(facts.profile, PART_BRIEF, "2345")},
             {"role": "user", "content": _user(lead, day)}]
 
 
@@ -249,5 +266,5 @@ def frame_messages(facts: DayFacts, brief: DayBrief, words: int) -> list[dict[st
         "plan": brief.plan | {"nothing_to_change": nothing_to_change(facts.findings)},
         "findings": findings_of(facts), "commits": titles}
     lead = f"Write about {words} words: the opening, Today's focus and the sign-off."
-    return [{"role": "system", "content": _system(facts.profile, FRAME_BRIEF)},
+    return [{"role": "system", "content": _system(facts.profile, FRAME_BRIEF, "167")},
             {"role": "user", "content": _user(lead, day)}]

@@ -41,9 +41,13 @@ reason, the sentences around it, and the commits it names.
 Rewrite each sentence so that everything it says (every number, name, version, identifier,
 date and claim) is written in the records of the commits it lists, and so that it still fits
 between its neighbours: same meaning where the records support it, less where they do not.
-Keep it spoken English, one sentence, no markdown. List in "commits" the short shas of the
-commits it tells (only commits given below). If nothing of it can be said from those records,
-answer an empty "text": the sentence is then left out.
+A sentence that explains something in general (what a release branch is for, what a ufunc
+is) may stay if you make it general: in the present tense, with no "this", "now" or "today"
+and no claim about the project. Keep it spoken English, one sentence, no markdown: never a
+file path, a file name or a count read out to make a sentence checkable, and never a repeat
+of what the sentences around it already say. List in "commits" the short shas of the commits
+it tells (only commits given below). If nothing new of it can be said from those records,
+answer an empty "text": the sentence is then left out, and that is better than a repeat.
 
 Answer with one JSON object only: {"sentences": [{"id": int, "text": str, "commits": [str]}]},
 one entry per sentence you were given, with its id."""
