@@ -12,6 +12,9 @@ from studio.script.editor.focus import say_name
 @pytest.mark.parametrize(("text", "said"), [
     # mypy 2026-07-13: "wheels for macOS x86 64"
     ("No wheels for macOS x86_64 or Linux aarch64.", "No wheels for macOS x86-64 or Linux ARM64."),
+    # pip 2026-08-03: "raises a plain ValueError" is "a plain value error" heard
+    ("It re-raises `ValueError` as InstallationError.",
+     "It re-raises a value error as an installation error."),
     ("Turn it on with --preview-features index-by-name.",
      "Turn it on with the preview features flag set to index by name."),
     ("Run uv sync --locked first.", "Run uv sync with the locked flag first."),

@@ -72,3 +72,23 @@ def test_a_changelog_entry_is_said_as_one_and_its_note_told():
     assert clause("Changelog entry for macOS x86 wheels") == \
         ("added a changelog entry for macOS x86 wheels", True)
     assert clause("Add news entry", "present") == ("adds a news entry", True)
+
+
+def test_a_record_sentence_is_said_as_the_change_and_never_leans_on_the_unheard():
+    """pip 2026-08-03: "Since a pip zipapp doesn't have dist-info metadata, compare
+    __version__ instead." was said as the author's order, and "… so the importlib backend
+    applies the same exception handling" with the handling it is the same as never said."""
+    from studio.script.editor.imperatives import imperative_as_change
+    from studio.script.editor.sentences import adapt
+
+    assert imperative_as_change("Since a zipapp has no metadata, compare the version "
+                                "instead.") == \
+        "Since a zipapp has no metadata, the change compares the version instead."
+    assert imperative_as_change("If the cache is stale, rebuild it.") == \
+        "If the cache is stale, rebuild it."  # a condition: the reader's to act on
+    said = adapt("Starting with Python 3.15, importlib.metadata also validates entry points "
+                 "while parsing, so the importlib backend applies the same exception handling.")
+    assert said is not None and said[1]  # said only after the sentence it leans on
+    said = adapt("pkg_resources raises a plain ValueError when entry_points.txt contains an "
+                 "invalid entry point, causing pip to display a traceback.")
+    assert said is not None and "value error" in said[0]

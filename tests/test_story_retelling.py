@@ -392,7 +392,7 @@ def test_a_fix_title_that_names_its_symptom_is_what_no_longer_happens(tmp_path):
     spoken = " ".join(seg.text for seg in ep.segments)
     assert "two changes today were about SecretStr comparison" in spoken.lower().replace(
         "secretstr", "SecretStr"), spoken
-    assert "SecretStr equality comparison no longer raises TypeError on non-ASCII values" in \
+    assert "SecretStr equality comparison no longer raises a type error on non-ASCII values" in \
         _text(ep, "focus"), _text(ep, "focus")
 
 

@@ -177,11 +177,27 @@ def _bound(m: re.Match[str]) -> str:
     return f"{said} {m.group(4)}" if m.group(4) else said
 
 
+_EXCEPTION = re.compile(r"(?<![\w.`])`?((?:[A-Z][a-z]+){1,3}(?:Error|Exception|Warning))`?"
+                        r"(?![\w(])")
+
+
+def _exception_said(m: re.Match[str]) -> str:
+    said = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", m.group(1)).lower()
+    before = m.string[:m.start()]
+    if re.search(r"\b(?:raises?|raised|raising|re-raises?|re-raised|throws?|threw|catch(?:es)?|"
+                 r"caught|emits?|emitted|as|into|with)\s+$", before, re.I):
+        return ("an " if said[0] in "aeiou" else "a ") + said  # "raises a type error"
+    return said
+
+
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
     # a platform as developers say it ("x86_64": "x86-64", never "x86 64", mypy 2026-07-13)
     text = re.sub(r"\b(?:x86_64|x86-64|x64_86)\b", "x86-64", text)
     text = re.sub(r"\baarch64\b", "ARM64", text)
+    # an exception's name as developers say it: "ValueError" is "a value error" heard
+    # (pip 2026-08-03: "raises a plain ValueError")
+    text = _EXCEPTION.sub(_exception_said, text)
     text = _SHORT_OPTION.sub(r"dash \1", text)
     text = _ELEMENT.sub(r"\1", text)  # "the `<testsuite>` element": "the testsuite element"
     # "splits the outer key on `.`": a punctuation mark in code, said by its name (pip

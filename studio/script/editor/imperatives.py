@@ -121,6 +121,17 @@ def imperative_as_change(text: str) -> str:
             # "Expect some changes before it stabilises": the author's word to users
             return text
     if first.lower() in _SUBORDINATORS:
+        # "Since a pip zipapp doesn't have dist-info metadata, compare version instead": the
+        # imperative after the clause says what the change did (pip 2026-08-03, said as is)
+        clause_, comma, main = text.partition(", ")
+        verb = main.split(" ", 1)[0]
+        if comma and first.lower() in ("since", "because", "as") and verb.isalpha() and \
+                verb.islower() and base_verb(verb) and \
+                not third_person_form(verb) and not past_form(verb) and " " in main and \
+                verb not in _SAID_TO_YOU and not noun_too(verb):
+            said = imperative_as_change(main[:1].upper() + main[1:])
+            if said.startswith("The change "):
+                return f"{clause_}, the change {said.removeprefix('The change ')}"
         return text  # "While this is a dubious design decision, …": no "The change whiles"
     if first.lower() in _PEOPLE:
         return text  # "People rely on the LATEST line …": a subject, not "The change peoples"

@@ -62,6 +62,11 @@ _LEANS = re.compile(r"^(?:with (?:it|this|that|them)|it|its|this|these|that|thos
                     r"the former|the latter|in other words|that is|i\.e\.|e\.g\.)\b", re.I)
 _LEANS_ANY = re.compile(r"^\W*(?:[\w'-]+\W+){1,5}(?:also|too|therefore|thus|hence|"
                         r"consequently)\b|\bthe same (?:line|way)\b|"
+                        # "… so the importlib backend applies the same exception handling":
+                        # the same as what the listener never heard (pip 2026-08-03)
+                        r"\bthe same (?:[\w-]+ )?(?:handling|fix|check|checks|behaviou?r|"
+                        r"treatment|logic|rule|rules|error|errors|problem|issue|bug|change|"
+                        r"approach|validation|guard|workaround)\b|"
                         r"\b(?:in one\b.*\bthe other|the same \w+[.!?]?$|"
                         r"the same (?:line|way|thing|approach|pattern)|either[.!?]?$|"
                         r"as well[.!?]?$|the above|the following|mentioned|this one|that one|"
@@ -107,7 +112,8 @@ _BOILER = re.compile(r"\b(?:merge bot|review feedback|per review|pytest|test fil
                      r"(?:one|two|three|four|a|the) new tests?(?=:))\b", re.I)
 
 
-_JARGON = re.compile(r"`[^`]+`|\b\w+_\w+\b|\b\w*[a-z][A-Z]\w*\b|\b\w+::\w+|"
+_JARGON = re.compile(r"`[^`]+`|\b\w+_\w+\b|\b(?!\w+(?:Error|Exception|Warning)\b)"
+                     r"\w*[a-z][A-Z]\w*\b|\b\w+::\w+|"
                      r"\b\w+\.\w+\(|--[a-z][\w-]+")
 
 
@@ -238,7 +244,12 @@ def adapt(raw: str) -> tuple[str, bool] | None:
     n = len(text.split())
     if n < MIN_WORDS or n > MAX_WORDS or _dense(text):
         return None
-    if _SUBORDINATE.match(text) and not re.search(r"[,;:]", text):
+    # "Since 4c62cd451 (2016) the section has promised …": the commit's year is what a
+    # listener can place (pytest 2026-08-05), and "since 2016" opens a whole sentence
+    text = re.sub(r"\b(since|in|from|until|before|after) (?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])"
+                  r"[0-9a-f]{7,40} \((\d{4})\)", r"\1 \2", text, flags=re.I)
+    if _SUBORDINATE.match(text) and not re.search(r"[,;:]", text) and \
+            not re.match(r"(?:Since|Until|Before|After) (?:\d{4}|v?\d+\.\d+)\b", text):
         return None  # "When a bundle's last owner goes away.": a clause cut from its sentence
     unlabelled = _LABEL.sub(lambda m: "A known gap: " if m.group(0)[:1] in "Kk" else "", text)
     if unlabelled != text:
