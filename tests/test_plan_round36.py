@@ -92,3 +92,24 @@ def test_a_record_sentence_is_said_as_the_change_and_never_leans_on_the_unheard(
     said = adapt("pkg_resources raises a plain ValueError when entry_points.txt contains an "
                  "invalid entry point, causing pip to display a traceback.")
     assert said is not None and "value error" in said[0]
+
+
+def test_round_37s_marks_on_the_story_writer():
+    """Round 37's judges: "Pass --full-trace to see every frame" was said as "The change
+    passes the full trace flag" (pytest 2026-08-18); "a fix for a uninitialized memory access"
+    (numpy 2026-08-12); an opt-in the change guards was said as the change being opt-in, with
+    the wrong flag (ruff 2026-07-29's PT022)."""
+    from studio.editorial.findings import Finding
+    from studio.script.editor.focus import _handle
+    from studio.script.editor.imperatives import imperative_as_change
+    from studio.script.editor.naming import noun_phrase
+
+    assert imperative_as_change("Pass --full-trace to see every frame.") == \
+        "You can pass --full-trace to see every frame."
+    assert noun_phrase("BUG: avoid uninitialized memory access / NULL-pointer deref in scalar "
+                       "byteswap") == ("a fix for an uninitialized memory access or NULL-pointer "
+                                       "deref in scalar byteswap")
+    f = Finding("opt-in", "a" * 40, "Forcing this to be an unsafe fix ensures that it will not "
+                "be executed blindly during a standard `--fix` pass without explicit opt-in via "
+                "`--allow-unsafe-fixes`.")
+    assert _handle(f) == "--allow-unsafe-fixes"

