@@ -20,7 +20,10 @@ tune were written, so that each was once a held-out set:
   (``/work/days3``);
 - ``-r37``: the strong stand-in's whole first drafts of editorial rounds 32-36 (pip, pytest,
   numpy, uv, mypy; twenty days in ``/work/days11`` to ``/work/days15``), labelled after those
-  rounds; the rules were then tuned on it.
+  rounds; the rules were then tuned on it;
+- ``-r38``: the strong stand-in's first drafts of editorial round 37 (numpy 2026-08-12, pydantic
+  2026-08-17, pytest 2026-08-18, ruff 2026-07-29, in ``/work/days16``), labelled after the r37
+  tuning and measured once on it before three small rules were tuned on it.
 
 A new held-out set (new days, drafted and labelled by people who have not seen the code) is
 the only honest measure of a rule change; the figures of a set the rules were tuned on are not.
@@ -51,7 +54,7 @@ from studio.sources.project_name import day_project  # noqa: E402
 
 CORPUS = ROOT / "bench" / "results" / "lock-corpus.jsonl"
 DAYS = [Path("/work/days"), Path("/work/days2"), Path("/work/days3")] + \
-    [Path(f"/work/days{n}") for n in range(11, 16)]
+    [Path(f"/work/days{n}") for n in range(11, 17)]
 
 
 def day_folder(days: list[Path], name: str) -> Path:

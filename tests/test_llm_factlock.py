@@ -465,3 +465,37 @@ def test_a_strong_models_explanations_of_the_record_pass(tmp_path):
                        "completely.", "")):
         got = check_sentence(said, [sha], facts)
         assert got and why in got, (said, got)
+
+
+def test_a_bots_name_is_no_persons(tmp_path):
+    """pytest 2026-08-18: "The same commit also changes how pytest renders …" was dropped as
+    naming "commit", a word of pre-commit-ci[bot]'s name, another commit's author."""
+    c, e = GH_COMMITTER
+    with RepoBuilder(tmp_path / "r", origin="https://github.com/octo/one.git") as r:
+        sha = r.commit(squash("Make rendering deep tracebacks cheap", 701,
+                              "Memoize line numbers; also truncate recursion tracebacks."),
+                       at(DAY, 9), "Ana Lima", "ana@ex.com", c, e, files={"src/tb.py": "x\n"})
+        r.commit(squash("[pre-commit.ci] pre-commit autoupdate", 702), at(DAY, 10),
+                 "pre-commit-ci[bot]", "66853113+pre-commit-ci[bot]@users.noreply.github.com",
+                 c, e, files={".pre-commit-config.yaml": "rev: 2\n"})
+    day_ = pull_day(SourceSpec(git=str(tmp_path / "r")), dt.date.fromisoformat(DAY))
+    profile = profile_for(day_.repo, None)
+    facts = day_facts(build_digest(day_, profile), profile)
+    assert check_sentence("The same commit also changes how recursion tracebacks are "
+                          "truncated.", [sha[:7]], facts) == ""
+
+
+def test_round_37s_true_sentences_pass(tmp_path):
+    """Held out from the r37 tuning, round 37's strong drafts (r38) lost true sentences to
+    "no longer" read as the content word "longer", an xfail's "expected to fail" read as a
+    promise, and "JavaScript" read as an identifier."""
+    facts, sha = _one_commit(tmp_path / "one", "Fix reduce crash for ufuncs without outputs", 801,
+                             "Reduce-like methods crashed on a ufunc without outputs; the core "
+                             "now checks for them. The reproducer, an xfail test, ran in 0.54s "
+                             "before and 0.23s after. Bumps the playground's javascript deps.",
+                             {"numpy/_core/src/umath/reduction.c": "int a;\n"})
+    for said in ("Ana Lima fixed the core code so this case no longer crashes.",
+                 "On the reproducer, a test expected to fail went from 0.54 seconds to 0.23.",
+                 "The playground's JavaScript packages were bumped too."):
+        assert check_sentence(said, [sha], facts) == "", said
+    assert check_sentence("The team expects to remove reduce next year.", [sha], facts)

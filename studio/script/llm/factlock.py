@@ -189,7 +189,7 @@ def _token_problems(text: str, scope: Scope, sentence: str = "") -> list[str]:
             continue
         if base.isdigit() or re.fullmatch(r"\d[\d,]*(?:\.\d+)?", base) or RUN.fullmatch(base):
             continue  # numbers: below
-        if _is_identifier(base):
+        if _is_identifier(base) and base.lower() not in WELL_KNOWN:  # ("JavaScript": a name)
             if not scope.has_identifier(base):
                 out.append(f"identifier {base} is not in its commits")
             continue
@@ -289,9 +289,15 @@ def _words(text: str) -> set[str]:
 
 
 def people_words(facts: DayFacts) -> set[str]:
-    """Words of every author name and handle of the day, but English words ("will")."""
-    names = " ".join(f"{c.author} {c.author_login}" for c in facts.digest.commits)
-    return {w for w in _words(names) if len(w) >= 3 and w.lower() not in COMMON_WORDS}
+    """Words of every author name and handle of the day, but English words ("will") and a
+    bot's ("pre-commit-ci[bot]" names no person "commit": pytest 2026-08-18's "The same commit
+    also changes …" was dropped as naming another commit's author)."""
+    from .support import SHOW
+
+    names = " ".join(f"{c.author} {c.author_login}" for c in facts.digest.commits
+                     if not c.is_bot)
+    return {w for w in _words(names) if len(w) >= 3 and w.lower() not in COMMON_WORDS
+            and w.lower() not in SHOW}
 
 
 def check_sentence(text: str, commits: list[str], facts: DayFacts) -> str:

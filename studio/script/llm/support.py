@@ -50,7 +50,7 @@ many several lot lots way ways thing things something anything nothing everythin
 anyone everyone already still again instead rather quite really also too well there's it's
 that's what's let's isn't aren't wasn't weren't don't doesn't didn't can't cannot won't
 wouldn't shouldn't couldn't hasn't haven't hadn't i'm you're we're they're i've you've we've
-they've like""".split())
+they've like longer""".split())  # ("no longer": its "longer" is no content)
 
 # the show's own words: what every episode says of any change, and says of the listener
 SHOW = frozenset("""
@@ -156,7 +156,8 @@ SWEEPING = re.compile(r"\b(?:every(?:one|body|thing)?|all (?:users|programs|case
                       r"actively|noticeably|substantially|considerably|vastly|hugely)\b", re.I)
 # a plan or a timeline ("the team plans to", "in the coming months"): only the commits can
 # promise what comes next ("the next release" is where a fix ships: advice, not a promise)
-FUTURE = re.compile(r"\b(?:plans? to|planned|expects? to|expected to|intends? to|(?<!as )soon|"
+FUTURE = re.compile(r"\b(?:plans? to|planned|expects? to|(?<!tests )(?<!test )expected to|"
+                    r"intends? to|(?<!as )soon|"
                     r"eventually|in the future|roadmap|(?:next|coming) (?:few )?(?:months?|"
                     r"weeks?)|(?:next|coming) few releases|within the next|"
                     r"later this (?:week|month|year)|(?:added|brought) back later)\b", re.I)

@@ -25,7 +25,7 @@ unix linux windows macos ios android posix http https url urls json yaml toml xm
 sql docker fortran rust java javascript typescript golang cpython pypy pypi intel bash zsh z
 powershell unicode utf ascii tls ssl ssh dns tcp udp llvm gcc clang msvc cmake cython
 webassembly wasm iso rfc utc ieee cli ide homebrew debian ubuntu fedora alpine conda mersenne
-twister gnu kib mib gib kb mb gb cuda gpu cpu
+twister gnu kib mib gib kb mb gb cuda gpu cpu github graphql latex
 """.split())
 
 COMMON_WORDS = frozenset("""
