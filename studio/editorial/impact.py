@@ -52,10 +52,14 @@ _MEASURE = re.compile(
     r"\b\d+(?:\.\d+)?\s*(?:%|x\b|×|percent|times)|\b(?:faster|speed-?ups?|speed(?:s|ing)? up|"
     r"saves?|saving|"
     r"halv\w+|less memory|lower memory|(?:lower|reduces?|reduced|reducing|cuts?|better|"
-    r"higher|improves?|improved|improving) (?:[\w-]+ ){0,3}(?:memory|throughput|latency))\b",
+    r"higher|improves?|improved|improving) (?:[\w-]+ ){0,3}(?:memory|throughput|latency))\b|"
+    # a timing before and after ("4.6s → 0.03s": ruff 2026-07-29's solver fix, told in a line)
+    r"\b\d+(?:\.\d+)?\s?(?:s|ms|µs|us|ns|sec|seconds?|minutes?)\s*(?:→|->|to)\s*~?\d+(?:\.\d+)?"
+    r"\s?(?:s|ms|µs|us|ns|sec|seconds?|minutes?)\b",
     re.I)
 _SPEED_WORDS = re.compile(r"\b(?:faster|speed\w*|optimi[sz]\w*|saves?|saving|memory|"
-                          r"throughput|latency|perf\w*|reduc\w+)\b", re.I)
+                          r"throughput|latency|perf\w*|reduc\w+|quadratic|runtime|timings?)\b",
+                          re.I)
 _FEATURE = re.compile(r"^(?:\W*\w+(?: \w+)?\s*:\s*)?(?:add|support|ship|introduce|enable|"
                       r"implement|expose|allow|publish|build|load|register|let|new)\w*\b", re.I)
 

@@ -68,8 +68,9 @@ def topic_groups(commits: list[CommitInfo],
     bags = {c.sha: words(c.title, own) for c in commits}
     freq = Counter(w for bag in bags.values() for w in bag)
     # a subject is a word shared by a quarter of the day at most, rounded up (eleven commits
-    # with three about the codec are a codec story; rounding down lost it)
-    limit = max(2, min(5, (len(commits) + 3) // 4))
+    # with three about the codec are a codec story; rounding down lost it), and by three on a
+    # small day (pydantic 2026-08-17: three JSON Schema fixes among six were three lines)
+    limit = max(3, min(5, (len(commits) + 3) // 4))
     rare = {c.sha: {w for w in bags[c.sha] if 2 <= freq[w] <= limit} for c in commits}
     # one person's changes that share two words are one subject even when the day is small
     # ("shape-typing" in three of numpy 2026-08-07's five titles, all Joren Hammudoglu's)

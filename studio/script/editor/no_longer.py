@@ -139,8 +139,11 @@ def title_no_longer(title: str) -> str:
     """"Fix `SecretStr` equality comparison raising `TypeError` on non-ASCII values" →
     "SecretStr equality comparison no longer raises TypeError on non-ASCII values": a fix's
     title that names its symptom, said as what no longer happens; "" otherwise."""
-    m = _FIX_TITLE.match(" ".join(title.replace("`", "").split()))
-    if not m or _NEGATED.search(m.group("rest")) or _PRONOUN.match(m.group("subject")):
+    plain = " ".join(title.replace("`", "").split())
+    m = _FIX_TITLE.match(plain)
+    if not m:
+        return _noun_symptom(plain)
+    if _NEGATED.search(m.group("rest")) or _PRONOUN.match(m.group("subject")):
         return ""
     lemma = (getLemma(m.group("verb").lower(), upos="VERB") or ("",))[0]
     if not lemma or lemma == m.group("verb").lower() or not _symptom(lemma, title) or \
@@ -152,4 +155,21 @@ def title_no_longer(title: str) -> str:
     if not form:
         return ""
     return f"{subject} no longer {form}{m.group('rest')}".rstrip(" .")
+
+
+# "fix segfault for reduce-like operations when the ufunc has no output": the symptom named as
+# a noun, then what suffers it (numpy 2026-08-12: no takeaway, the focus left to a stock line)
+_NOUN_SYMPTOM = re.compile(r"^(?:fix(?:es|ed)?|avoid|prevent) (?:an? |the )?(?P<noun>segfault|crash|"
+                           r"hang|deadlock|panic|abort)s? (?:for|in|of|with|during) (?P<subject>"
+                           r"(?!(?:the|a|an) (?:case|way)\b)[^,;]+?)(?P<rest> (?:when|if|while|"
+                           r"on|after|before|under|with)\b[^,;]*)?$", re.I)
+
+
+def _noun_symptom(title: str) -> str:
+    m = _NOUN_SYMPTOM.match(title)
+    if not m or _PRONOUN.match(m.group("subject")):
+        return ""
+    form = agreeing(m.group("noun").lower(), m.group("subject"))
+    return f"{m.group('subject')} no longer {form}{m.group('rest') or ''}".rstrip(" .") \
+        if form else ""
 

