@@ -288,9 +288,7 @@ _GENERAL = re.compile(r"^(?:(?:On [\w-]+(?:-like)? systems|In general|Usually|Ty
                       r"Everything|Anything|Thing|String|Bring|During|Morning|Evening|"
                       r"Spring)\b)[A-Z][a-z]+ing\s+(?:a|an|"
                       r"any|each|every)?\s*(?!the\b|your\b|its\b|their\b|this\b|these\b|"
-                      r"those\b|that\b)[\w-]+\s)|"
-                      r"^(?:On [\w-]+(?:-like)? systems|In general|Usually|Typically|"
-                      r"Normally|Generally),\s+", re.I)
+                      r"those\b|that\b)[\w-]+\s)", re.I)
 # a verb in the past ("A small cleanup changed how the lock is built"): an event of the day;
 # a participle after "is", "its", "a" ("its registered waker is called") is not one
 _PAST = re.compile(r"(?<!\bis )(?<!\bare )(?<!\bbe )(?<!\bbeen )(?<!\bits )(?<!\btheir )"
