@@ -86,3 +86,26 @@ def test_three_changes_to_one_subject_are_one_story_on_a_small_day(tmp_path):
     groups = topic_groups(d.commits)
     assert [sorted(c.title[:12] for c in g) for g in groups] == \
         [["Exclude comp", "Take `ser_js", "Use config o"]]
+
+
+def test_a_subject_that_is_a_name_is_said_as_one(tmp_path):
+    """pydantic 2026-08-17: "Three related changes landed today", its segment named after one
+    title ("Taking ser json temporal into account"): the subject all three titles write is
+    "JSON Schema", said as a name ("Three changes today were about JSON Schema")."""
+    from studio.script.writer import write_script
+
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-08-16"), files={"pydantic/a.py": "x\n"})
+        for i, (title, who) in enumerate([
+                ("Use config of `TypeAdapter` in JSON Schema generation", "Victorien"),
+                ("Exclude computed fields from JSON Schema required fields", "Bishwas"),
+                ("Take the temporal setting into account when generating JSON Schema", "Shash"),
+                ("Return `NotImplemented` from URL equality comparisons", "Kropiunig")]):
+            repo.commit(squash(title, 13670 + i), at("2026-08-17", 8 + i), author=who,
+                        email=f"{who.lower()}@example.com",
+                        files={f"pydantic/m{i}.py": "y = 1\n" * 20})
+    day = pull_git(tmp_path / "repo", dt.date(2026, 8, 17), tz="UTC", branch="main")
+    profile = profile_for(day.repo, None, project="pydantic")
+    ep = write_script(build_digest(day, profile), profile)
+    assert "Three changes today were about JSON Schema" in " ".join(s.text for s in ep.segments)
+    assert "the JSON Schema" not in ep.title

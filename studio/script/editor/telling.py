@@ -255,6 +255,9 @@ def _topic(story: Story) -> str:
     if typed := _type_topic(story):
         return typed
     t = story.topic
+    if re.fullmatch(r"[A-Z]{2,} [A-Z][a-z]+", t) and \
+            all(t in c.title.replace("`", "") for c in story.commits):
+        return t  # "JSON Schema", a thing's name as every title writes it (pydantic 2026-08-17)
     if not t or len(t.split()) > 2 or any(w[:1].isupper() and not w.isupper() for w in t.split()):
         return ""
     return t if len(t.split()) == 1 or t.endswith(("module", "backend", "crate")) else ""

@@ -378,7 +378,8 @@ class EditorWriter:
     def _story_title(story: Story) -> str:
         c = story.commits[0]
         if story.topic and len({x.author for x in story.commits}) > 1 and _topic(story):
-            return f"The {_topic(story)}"
+            topic = _topic(story)  # "JSON Schema", a name, is no "The JSON Schema"
+            return topic if topic[:1].isupper() else f"The {topic}"
         if len(story.commits) > 1:
             return segment_title(key_commit(story))
         area, rest = split_area(c.title)
@@ -412,7 +413,8 @@ class EditorWriter:
         if items and not items[0].startswith(("a rollback", number_words(n))) or len(items) > 1:
             return f"{d.show}: {headline_case(join_words([x[:1].upper() + x[1:] for x in items]))}"
         if len(top.commits) > 1 and top.topic:
-            head = f"{capitalize(number_words(len(top.commits)))} Changes to the {top.topic}"
+            the = "" if re.fullmatch(r"[A-Z]{2,} [A-Z][a-z]+", top.topic) else "the "
+            head = f"{capitalize(number_words(len(top.commits)))} Changes to {the}{top.topic}"
         elif len(top.commits) > 1 and not thread:
             _, rest = split_area(top.commits[0].title)
             head = f"{capitalize(for_ear(_cut(rest, 8)))}, and More"
