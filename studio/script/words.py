@@ -76,6 +76,12 @@ def join_words(items: list[str], conjunction: str = "and") -> str:
     return ", ".join(items[:-1]) + f", {conjunction} {items[-1]}"
 
 
+def a_or_an(word: str) -> str:
+    """The indefinite article a word takes by its first letter ("an uninitialized", "a type
+    error"; a vowel letter stands for a vowel sound in the words the writers meet)."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def capitalize(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from ..words import a_or_an
+
 # said as letters by every developer, or a name of its own
 KNOWN = {"PR", "CI", "API", "GPU", "CPU", "OK", "AI", "UI", "OS", "IO", "URL", "HTTP", "HTTPS",
          "JSON", "TOML", "YAML", "SQL", "CLI", "SDK", "TLS", "SSL", "DNS", "TCP", "UDP", "RAM",
@@ -51,5 +53,5 @@ def _article(was: str | None, phrase: str) -> str:
     """"an SR stream" → "a stochastic rounding stream"."""
     if not was:
         return ""
-    word = "an" if phrase[:1].lower() in "aeiou" else "a"
+    word = a_or_an(phrase)
     return (word.capitalize() if was[:1].isupper() else word) + " "

@@ -18,6 +18,7 @@ from lemminflect import getAllLemmas, getInflection, getLemma
 
 from ...editorial.titles import PART as _PART
 from ...editorial.titles import split_area
+from ..words import a_or_an
 
 _AREA_WORDS = {"backend", "backends", "delegate", "engine", "direct", "examples", "example",
                "ci", "docs", "tests", "build"}
@@ -169,8 +170,8 @@ def _said(text: str) -> str:
                   r"everything|anything|none|all|each|any|some|no|the|a|an|he|she|we|you)\b)"
                   r"([a-z]+[^s\W]) (fails|succeeds|errors|panics|"
                   r"times out|returns|is|has)\b",
-                  lambda m: f"{m.group(1)} {'an' if m.group(2)[0] in 'aeiou' else 'a'} "
-                            f"{m.group(2)} {m.group(3)}", text)
+                  lambda m: f"{m.group(1)} {a_or_an(m.group(2))} {m.group(2)} {m.group(3)}",
+                  text)
     return for_ear(text)
 
 
@@ -235,7 +236,7 @@ def _article(verb: str, tail: str) -> str:
         return tail
     if v in _FINDS_ONE:
         return "the " + tail
-    return ("an " if tail[0].lower() in "aeiou" else "a ") + tail
+    return f"{a_or_an(tail)} {tail}"
 
 
 def code_last(rest: str) -> str:
@@ -382,7 +383,7 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
         return said, True
     if first and past_form(first):
         said = _said(first[:1].lower() + first[1:] + " " + _ARTICLE.sub(
-            lambda m: ("an " if m.group(1)[0] in "aeiou" else "a ") + m.group(1), tail)
+            lambda m: f"{a_or_an(m.group(1))} {m.group(1)}", tail)
             if tail else rest[:1].lower() + rest[1:])
         return (f"{said} {where}" if where else said), True
     low = (first or "").lower()
@@ -421,8 +422,8 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
                           not base_verb(m.group(1).lower()) and  # (not "read and write locks")
                           not third_person_form(m.group(2)) and not past_form(m.group(2))
                           else m.group(2)), tail)
-        tail = _ARTICLE.sub(lambda m: ("an " if m.group(1)[0] in "aeiou" else "a ")
-                            + m.group(1), _comma_verb(tail, tense))
+        tail = _ARTICLE.sub(lambda m: f"{a_or_an(m.group(1))} {m.group(1)}",
+                            _comma_verb(tail, tense))
         tail = _article(first, tail)
         tail = _VERSIONS_AFTER.sub(_versions, tail)
         said = _said(f"{verb} {tail}".strip())

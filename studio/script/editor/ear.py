@@ -14,7 +14,7 @@ import re
 
 from ..dot_folders import DOT_FOLDERS, say_dot_folder
 from ..speakable import heard, pointed_change, speakable
-from ..words import join_words
+from ..words import a_or_an, join_words
 
 _SCOPE = re.compile(r"(?<=\w)::(?=\w)")
 _SNAKE = re.compile(r"(?<![\w.])_*([A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+)_*(?![\w])")
@@ -186,7 +186,7 @@ def _exception_said(m: re.Match[str]) -> str:
     before = m.string[:m.start()]
     if re.search(r"\b(?:raises?|raised|raising|re-raises?|re-raised|throws?|threw|catch(?:es)?|"
                  r"caught|emits?|emitted|as|into|with)\s+$", before, re.I):
-        return ("an " if said[0] in "aeiou" else "a ") + said  # "raises a type error"
+        return f"{a_or_an(said)} {said}"  # "raises a type error"
     return said
 
 

@@ -17,6 +17,7 @@ from lemminflect import getInflection
 from ...digest.change_words import VERSION_NUMBER
 from ...digest.model import CommitInfo
 from ...editorial.titles import PART
+from ..words import a_or_an
 from .clauses import area_and_rest, base_verb, clause, code_last, gerund_base, past_form, statement
 from .ear import for_ear
 
@@ -96,7 +97,7 @@ def noun_phrase(title: str) -> str:
                 not re.match(r"(?:the|a|an|any|all|some|every|each|no)\b", tail):
             # "Avoid deadlock when …": "a fix for a deadlock when …" ("an uninitialized
             # memory access", never "a uninitialized", numpy 2026-08-12)
-            tail = ("an " if tail[:1] in "aeiou" else "a ") + tail
+            tail = f"{a_or_an(tail)} {tail}"
         m = re.match(r"(.+?) to (v?\d+(?:\.\d+)+\S*)$", tail) \
             if low in ("update", "upgrade", "bump", "uplift") else None
         if m:  # "Update vendored Requests to 2.34.2": "vendored Requests 2.34.2", not "an

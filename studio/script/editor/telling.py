@@ -250,12 +250,17 @@ def _type_topic(story: Story) -> str:
     return " ".join([name, *words[len(caps):]])
 
 
+def named_topic(topic: str) -> bool:
+    """Whether a group's subject is a thing's name ("JSON Schema"): said without "the"."""
+    return re.fullmatch(r"[A-Z]{2,} [A-Z][a-z]+", topic) is not None
+
+
 def _topic(story: Story) -> str:
     """A group's subject when it names a thing ("codec module", "wheel"), else ""."""
     if typed := _type_topic(story):
         return typed
     t = story.topic
-    if re.fullmatch(r"[A-Z]{2,} [A-Z][a-z]+", t) and \
+    if named_topic(t) and \
             all(t in c.title.replace("`", "") for c in story.commits):
         return t  # "JSON Schema", a thing's name as every title writes it (pydantic 2026-08-17)
     if not t or len(t.split()) > 2 or any(w[:1].isupper() and not w.isupper() for w in t.split()):

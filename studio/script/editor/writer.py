@@ -35,7 +35,7 @@ from .rollbacks import tell_rollback
 from .sentences import _same as same
 from .sentences import adapt
 from .summary import back_and_again, summary
-from .telling import _topic, key_commit, person, tell
+from .telling import _topic, key_commit, named_topic, person, tell
 
 QUIET = 2
 # plain moves between stories, as a host makes them: labels such as "The big one today:" or
@@ -413,7 +413,7 @@ class EditorWriter:
         if items and not items[0].startswith(("a rollback", number_words(n))) or len(items) > 1:
             return f"{d.show}: {headline_case(join_words([x[:1].upper() + x[1:] for x in items]))}"
         if len(top.commits) > 1 and top.topic:
-            the = "" if re.fullmatch(r"[A-Z]{2,} [A-Z][a-z]+", top.topic) else "the "
+            the = "" if named_topic(top.topic) else "the "
             head = f"{capitalize(number_words(len(top.commits)))} Changes to {the}{top.topic}"
         elif len(top.commits) > 1 and not thread:
             _, rest = split_area(top.commits[0].title)
