@@ -238,7 +238,14 @@ class CrashShow:
             delivered = False
         except subprocess.TimeoutExpired:
             proc.send_signal(SIGNALS[sig])
-        _out, err = proc.communicate(timeout=120)
+        try:
+            _out, err = proc.communicate(timeout=120)
+        except subprocess.TimeoutExpired:  # say what still ran (CI once hung here, unexplained)
+            ps = subprocess.run(["ps", "-o", "pid,ppid,pgid,stat,etime,args", "-g",
+                                 str(proc.pid)], capture_output=True, text=True).stdout
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            raise AssertionError(f"{sig} after {seconds} s: still running 120 s later:\n{ps}") from None
         _wait_for_group(proc.pid)
         outcome = Outcome(f"after {seconds:.2f} s", sig, proc.returncode, err)
         outcome.delivered = delivered

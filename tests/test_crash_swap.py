@@ -117,7 +117,7 @@ def test_a_stop_python_swallows_still_ends_the_command_as_cancelled(monkeypatch,
         return 0
 
     # main() installs its own handlers: put them back
-    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    handlers = {sig: signal.getsignal(sig) for sig in interrupts.STOPPING}
     try:
         monkeypatch.setattr(cli, "_run", work)
         assert cli.main(["doctor"]) == 128 + signal.SIGTERM
@@ -126,3 +126,4 @@ def test_a_stop_python_swallows_still_ends_the_command_as_cancelled(monkeypatch,
             signal.signal(sig, handler)
     assert "cancelled (SIGTERM)" in capsys.readouterr().err
     assert interrupts.swallowed() is None  # and nothing is left over for the next command
+    assert interrupts._WATCHDOG == []  # nor a watchdog that would end the caller's process

@@ -60,13 +60,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ..plumbing.interrupts import Interrupted, cancel_on_signals, exit_status, swallowed
-    from ..plumbing.redact import install_log_redaction, redact
+    from ..plumbing.interrupts import cancel_on_signals, disarm, swallowed
+    from ..plumbing.redact import install_log_redaction
 
     install_log_redaction()
     if (sys.argv[1:] if argv is None else argv)[:1] != ["gui"]:  # the window keeps its own
         cancel_on_signals()  # SIGTERM and SIGHUP cancel like Ctrl-C
     swallowed()  # (none raised before this command)
+    try:
+        return _ended(argv)
+    finally:
+        disarm()  # returned: the process ends as its caller says (studio.plumbing.process_exit)
+
+
+def _ended(argv: list[str] | None) -> int:
+    """The command's exit status, every way it can end (one line on stderr, never a
+    traceback)."""
+    from ..plumbing.interrupts import Interrupted, exit_status, swallowed
+    from ..plumbing.redact import redact
+
     try:
         code = _run(argv)
     except Cancelled:

@@ -6,7 +6,8 @@ the interpreter then spends ~50-60 ms freeing the modules a command loaded (nump
 Jinja2...) before the process ends: on a short day a few per cent of ``studio produce``.
 Here the exit handlers still run (our own, logging's flush, temporary folders' clean-up),
 the standard streams are flushed, and only then does the process end at once. Where another
-non-daemon thread is still running, the normal exit is kept: it waits for that thread.
+non-daemon thread is still running, the normal exit is kept: it waits for that thread — but
+not after a cancel, which ends the process within studio.plumbing.interrupts.GRACE seconds.
 
 Only for the process's entry points (``python -m studio``, the ``studio`` script, the
 bundle's launcher), never for ``cli.main.main``, which tests and the app call in-process.
@@ -21,6 +22,8 @@ import sys
 import threading
 from typing import NoReturn
 
+from .interrupts import GRACE
+
 
 def finish(code: int) -> NoReturn:
     """Exit with ``code``: at once where that is safe, otherwise as ``sys.exit`` does (always
@@ -28,8 +31,12 @@ def finish(code: int) -> NoReturn:
     others = [t for t in threading.enumerate()
               if t is not threading.current_thread() and not t.daemon and t.is_alive()]
     run_handlers = getattr(atexit, "_run_exitfuncs", None)
-    if others or run_handlers is None or sys.argv[1:2] == ["gui"]:
+    if sys.argv[1:2] == ["gui"] or run_handlers is None or (others and code < 128):
         sys.exit(code)
+    if code >= 128:  # cancelled: wait for no thread, and not long for the exit handlers
+        deadline = threading.Timer(GRACE, os._exit, (code,))
+        deadline.daemon = True
+        deadline.start()
     run_handlers()
     logging.shutdown()  # idempotent: registered with atexit too
     for stream in (sys.stdout, sys.stderr):
