@@ -71,3 +71,11 @@ def without_kind(title: str) -> str:
     if m and all(x in _KINDS for x in re.split(r"[\s/,+&]+", m.group(1).lower()) if x):
         return title[m.end():]
     return title
+
+
+def kind_of(title: str) -> str:
+    """The title's leading kind, lower case ("TYP: …" → "typ", "MAINT, DEV: …" → "maint dev"),
+    or "" (no kind, or a head that names a place)."""
+    m = _KIND_HEAD.match(title)
+    parts = [x for x in re.split(r"[\s/,+&]+", m.group(1).lower()) if x] if m else []
+    return " ".join(parts) if parts and all(x in _KINDS for x in parts) else ""

@@ -1,0 +1,38 @@
+"""The plan on round 38's days: one author's changes of one kind ("TYP:") are one story, even
+the one whose pull request was opened long before the others (numpy 2026-08-13: nine typing
+commits told as "eight related changes" and a ninth beside them; two judges marked the count
+wrong)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from gitrepo import RepoBuilder, at, squash
+
+from studio.digest.build import build_digest
+from studio.editorial.plan import plan_episode
+from studio.profile import profile_for
+from studio.sources.gitlocal import pull_git
+
+TYPING = ["``ndarray.argsort`` shape-typing", "``ndarray.repeat`` shape-typing",
+          "``ndarray.compress`` shape-typing", "``ndarray.getfield`` shape-typing"]
+
+
+def test_a_campaign_takes_its_author_s_other_change_of_the_same_kind(tmp_path):
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-08-12"), files={"numpy/__init__.pyi": "x\n",
+                                                      "numpy/core/iter.c": "a\n"})
+        repo.commit(squash("BUG: fix the iterator's flags", 290), at("2026-08-13", 8),
+                    author="Nathan", email="n@example.com", files={"numpy/core/iter.c": "b\n"})
+        for n, title in enumerate(TYPING):
+            repo.commit(squash(f"TYP: {title}", 300 + n), at("2026-08-13", 10, 16 + 2 * n),
+                        author="Joren", email="j@example.com",
+                        files={f"numpy/_{n}.pyi": "y\n"})
+        repo.commit(squash("TYP: Add ``object_.__class_getitem__``", 245),
+                    at("2026-08-13", 10, 25), author="Joren", email="j@example.com",
+                    files={"numpy/__init__.pyi": "z\n"})
+    day = pull_git(tmp_path / "repo", dt.date(2026, 8, 13), tz="UTC", branch="main")
+    plan = plan_episode(build_digest(day, profile_for(day.repo, None, project="numpy")))
+    stories = [s for s in plan.stories + plan.briefly if s.commits[0].author == "Joren"]
+    assert len(stories) == 1
+    assert len(stories[0].commits) == 5
