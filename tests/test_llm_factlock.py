@@ -499,3 +499,11 @@ def test_round_37s_true_sentences_pass(tmp_path):
                  "The playground's JavaScript packages were bumped too."):
         assert check_sentence(said, [sha], facts) == "", said
     assert check_sentence("The team expects to remove reduce next year.", [sha], facts)
+
+
+def test_a_version_is_its_tag_without_the_v(tmp_path):
+    # round 38: "main now carries version 2.14.0b1" of "Prepare release v2.14.0b1" was dropped
+    facts, sha = _one_commit(tmp_path / "repo", "Prepare release v2.14.0b1", 13597, "",
+                             {"pydantic/version.py": "x\n"})
+    assert check_sentence("Main now carries version 2.14.0b1.", [sha], facts) == ""
+    assert "2.14.0b2" in check_sentence("Main now carries version 2.14.0b2.", [sha], facts)

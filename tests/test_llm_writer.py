@@ -708,3 +708,34 @@ def test_a_sentence_that_names_its_sources_or_reads_a_hash_is_asked_again(day, s
     reasons = {s["text"]: s["reason"] for s in asked["sentences"]}
     assert "names its source" in reasons[meta]
     assert "a number a listener cannot use" in reasons[hashed]
+
+
+@pytest.mark.parametrize("items", [2, 3])
+def test_a_count_a_dropped_sentence_made_wrong_is_said_again_or_left_out(day, server, tmp_path,
+                                                                         items):
+    """pydantic 2026-08-06 (round 38): "Two things worth knowing today." and then one, the
+    other dropped by the lock: a judge marked the count. What is left is counted again, and
+    an announcement of fewer than two is left out."""
+    _, day_file, shas = day
+    draft = faithful(shas)
+    true = [{"text": "If you load many widgets, try raising WIDGET_CACHE_SIZE to 512.",
+             "commits": [shas["env"]]},
+            {"text": "If a widget has no name, render_title now falls back to its id.",
+             "commits": [shas["fix"]]}][:items - 1]
+    invented = {"text": "If you use version 2.4.0, upgrade to version 2.5.0 next week.",
+                "commits": [shas["release"]]}
+    announce = {"text": f"{['Two', 'Three'][items - 2]} things worth knowing today.",
+                "commits": []}
+    draft["segments"].insert(-1, {"title": "Today's focus",
+                                  "sentences": [announce, *true, invented]})
+    server.script(Reply(json.dumps(draft)))
+    r, ep = script(tmp_path, day_file, server)
+    assert r.returncode == 0, r.stderr
+    focus = next(seg for seg in ep["segments"] if seg["title"] == "Today's focus")
+    said = [s["text"] for s in focus["sentences"]]
+    assert "2.5.0" not in " ".join(said)
+    if items == 2:
+        assert said == ["If you load many widgets, try raising WIDGET CACHE SIZE to 512."]
+        assert any("announces a count" in s["provenance"] for s in ep["dropped"])
+    else:
+        assert said[0] == "Two things worth knowing today." and len(said) == 3, ep["dropped"]
