@@ -68,8 +68,19 @@ def too_much_code(raw: str, title: str = "") -> bool:
     if any(_STATEMENT.search(span) for span in re.findall(r"`([^`]+)`", raw)):
         return True  # "`async def foo()` is now treated like `async def foo() -> Any`":
         # a statement in code is said as "async def foo to Any" (mypy 2026-07-08)
+    if any(re.split(r"[.`]", m.group(0).strip("`"))[-1].lower() not in title.lower()
+           for m in _PRIVATE.finditer(raw)):  # (one the title names is said there)
+        return True  # "… no reason to consult _imp.check_hash_based_pycs either": a private
+        # name is the code's inside, for reviewers (pytest 2026-08-19, a judge: "reads private
+        # code names aloud"); what leans on the sentence goes with it. ("The private
+        # _pytest.python.CallSpec2 name …" of "Rename CallSpec2 to CallSpec" is the news.)
     hard, soft = unheard(raw, title)
     return bool(hard) or len(soft) >= 2
+
+
+# a private name: one leading underscore, then more than a word ("_imp.check_hash_based_pycs",
+# "_read_pyc"; not "_emphasis_" nor a dunder)
+_PRIVATE = re.compile(r"(?<![\w`])`?_[a-z][a-z0-9]*(?:[._][a-z0-9_]+)+")
 
 
 _STATEMENT = re.compile(r"^\s*(?:async\s+)?(?:def|class|fn|func|function|import|from|return|"

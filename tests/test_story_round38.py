@@ -1,0 +1,54 @@
+"""What the story writer tells of round 38's pytest day (2026-08-19, "Invalidate rewritten pyc
+files by source hash"): a sentence that points back at the one before ("The option existed
+because …", "Measured, it does not: …") follows it, a private name is the code's inside and is
+not read out, and a bug the change also fixes ("Also fixes #13292, where …") is said as one.
+The judges: "'The option existed because hashing was assumed …' refers to an option it never
+introduced", "reads private code names aloud", "leaves out the stale-module bug fix"."""
+
+from __future__ import annotations
+
+from studio.editorial.record import clean_record
+from studio.script.editor.choosing import choose
+from studio.script.editor.sentences import lines
+
+TITLE = "Invalidate rewritten pyc files by source hash"
+BODY = """Drop the --invalidation-mode option and write checked-hash pycs unconditionally.
+
+The option existed because hashing was assumed to cost enough to want a timestamp fast path. \
+Measured, it does not: reading the source and hashing it costs ~15us per file, against ~1.1ms \
+for a cache hit that has to unmarshal the code object anyway.
+
+With one format there is no reason to consult _imp.check_hash_based_pycs either. That is a \
+private CPython attribute governing how the builtin import system treats hash based pycs.
+
+Also fixes #13292, where an edit within one mtime second of the previous one was invisible to \
+the timestamp comparison.
+"""
+
+
+def _lines():
+    return {x.said.split(":")[0]: x for x in lines(clean_record("a" * 40, TITLE, BODY))}
+
+
+def test_a_sentence_that_points_back_leans_on_the_one_before():
+    got = _lines()
+    assert got["The option existed because hashing was assumed to cost enough to want a "
+               "timestamp fast path."].leans
+    assert got["Measured, it does not"].leans
+    # a definite noun the title says is no pointer back
+    assert not got["The change drops the invalidation mode option and writes checked-hash "
+                   "pycs unconditionally."].leans
+
+
+def test_a_private_name_is_not_read_out_nor_what_leans_on_it():
+    said = " ".join(choose(clean_record("a" * 40, TITLE, BODY), 400, TITLE))
+    assert "check hash based pycs" not in said and "private CPython attribute" not in said
+    # said only after what it points at
+    assert said.index("invalidation mode option") < said.index("The option existed")
+
+
+def test_a_bug_the_change_also_fixes_is_said():
+    fixes = [x.said for x in lines(clean_record("a" * 40, TITLE, BODY))
+             if "mtime second" in x.said]
+    assert fixes == ["The change fixes a bug where an edit within one mtime second of the "
+                     "previous one was invisible to the timestamp comparison."]
