@@ -27,6 +27,7 @@ from .code_names import (
 from .ear import for_ear, too_technical
 from .imperatives import fragment, imperative_as_change
 from .note_said import note_sentence
+from .pointing import points_back
 from .pr_process import as_draft, draft_history, restates, review_process
 from .until_now import until_now
 
@@ -400,7 +401,7 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                 # change" for is fine)
             if got is not None:
                 said, leans = got
-                leans = leans or _points_back(raw, before, record.title)
+                leans = leans or points_back(raw, before, record.title)
                 if at > 0 and raw[:1].islower():  # the rest of a colon's clause
                     said, leans = said[:1].upper() + said[1:], True
                 if leans and cut_at == index - 1:  # "Both changes are required …" of the
@@ -414,28 +415,6 @@ def lines(record: CommitRecord, skip: frozenset[str] = frozenset()) -> list[Line
                                 raw == sents[0], para, bare))
             index += 1
     return out
-
-
-# "Measured, it does not: …": a short opener, then a pronoun for what the sentence before said
-_PRONOUN_AFTER_OPENER = re.compile(r"^(?:[\w'-]+,?\s){0,2}[\w'-]+,\s+(?:it|this|that|they|"
-                                   r"these|those)\s+(?:is|was|are|were|does|did|do|has|had|"
-                                   r"can|could|will|would|only|still|never|also)\b", re.I)
-
-
-def _points_back(raw: str, before: str, title: str) -> bool:
-    """Whether ``raw`` points back at the record's sentence ``before`` it: through a pronoun
-    after a short opener ("Measured, it does not"), or by a definite noun that sentence
-    introduced and the title does not ("Drop the --invalidation-mode option …" then "The
-    option existed because …": pytest 2026-08-19, said without it, the judges heard of an
-    option never introduced)."""
-    if _PRONOUN_AFTER_OPENER.match(raw):
-        return True
-    m = re.match(r"^The ([a-z]{4,})\b", raw)
-    if not m or not before:
-        return False
-    noun = m.group(1)
-    return re.search(rf"\b{noun}s?\b", before, re.I) is not None and \
-        re.search(rf"\b{noun}s?\b", title, re.I) is None
 
 
 # a clause whose colon opens its own object ("… refactors the detection logic to safely
