@@ -198,3 +198,34 @@ def test_a_branch_started_from_another_prs_branch_keeps_only_its_own(tmp_path):
                                 "need binary wheels or Rust installed."]
     assert bodies["#32087"] == ["This should fix continuing problems with codeql updates as "
                                 "well as reducing dependabot spam."]
+
+
+def test_what_the_branch_ends_with_is_kept_where_a_later_commit_turns_it(tmp_path):
+    """Round 38: pip's help text was told as "added an ISO 8601 reference" (its merge title)
+    where the branch's last commit, a title alone, replaced it; pytest's listeners were told to
+    remove an option its branch added ("Add invalidation-mode option", a title alone) and then
+    dropped. The titles that turn a branch, and what a later commit undoes, are kept, from
+    git as from GitHub (both read through studio.sources.branch_bodies.bodies_of)."""
+    r = RepoBuilder(tmp_path / "pip.git", bare=True, origin="git@github.com:pypa/pip.git")
+    me = ("Keto Zhang", "keto@example.com")
+    r.commit("Initial\n", at("2026-08-01", 8), *me, files={"src/cmdoptions.py": "a\n"})
+    r.commit("Add iso 8601 durations reference to --uploaded-prior-to docs\n",
+             at("2026-08-10", 9), *me, branch="docs", files={"src/cmdoptions.py": "b\n"})
+    r.commit("Replace docs mention of iso 8601 durations in favor of P<n>D\n",
+             at("2026-08-11", 9), *me, branch="docs", files={"src/cmdoptions.py": "c\n"})
+    r.commit("Add invalidation-mode option\n", at("2026-08-12", 9), *me, branch="hash",
+             files={"src/rewrite.py": "mode\n"})
+    r.commit("Always use checked-hash pycs\n\nDrop the --invalidation-mode option.\n",
+             at("2026-08-13", 9), *me, branch="hash", files={"src/rewrite.py": "hash\n"})
+    r.commit("Merge pull request #14255 from keto/docs\n\nAdd iso 8601 durations reference\n",
+             at("2026-08-16", 11), "Damian Shaw", "d@example.com", merge="docs",
+             files={"src/cmdoptions.py": "c\n"})
+    r.commit("Merge pull request #14905 from keto/hash\n\nInvalidate pycs by source hash\n",
+             at("2026-08-16", 12), "Damian Shaw", "d@example.com", merge="hash",
+             files={"src/rewrite.py": "hash\n"})
+    day = pull_git(r.close(), dt.date(2026, 8, 16), tz="UTC", branch="main")
+    bodies = {c.title[:24]: c.branch_bodies for c in day.commits}
+    assert bodies["Merge pull request #1425"] == [
+        "Replace docs mention of iso 8601 durations in favor of P<n>D."]
+    assert bodies["Merge pull request #1490"] == [
+        "Add invalidation-mode option.", "Drop the --invalidation-mode option."]

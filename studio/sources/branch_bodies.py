@@ -13,6 +13,7 @@ GitHub gives the same commits in the day's GraphQL query (the merged pull reques
 
 from __future__ import annotations
 
+import re
 import subprocess
 from collections.abc import Iterable
 from pathlib import Path
@@ -39,17 +40,48 @@ def body_of(message: str) -> str:
 def bodies_of(branch: Iterable[tuple[str, int]]) -> list[str]:
     """The bodies worth keeping from a merged branch's commits given oldest first as
     (message, number of parents): the first :data:`MAX_BRANCH_COMMITS` commits, no merges,
-    no empty body, no body twice."""
+    no empty body, no body twice.
+
+    A later commit whose title turns the branch (:data:`TURN`: "Replace docs mention of iso
+    8601 durations in favor of P<n>D") keeps its title too, and so does the earlier one whose
+    work a later commit drops ("Add invalidation-mode option", then "Drop the
+    --invalidation-mode option"): what the merge brings is the branch's end, not its first
+    title (round 38: both writers told pip's help text as the reference its last commit
+    replaced, and told pytest's listeners to remove an option that never reached main)."""
+    commits = [(title_of(m), body_of(m)) for n, (m, parents) in enumerate(branch)
+               if n < MAX_BRANCH_COMMITS and parents <= 1]
     kept: list[str] = []
-    for n, (message, parents) in enumerate(branch):
-        if n >= MAX_BRANCH_COMMITS or len(kept) >= MAX_BODIES:
+    for n, (title, body) in enumerate(commits):
+        if len(kept) >= MAX_BODIES:
             break
-        if parents > 1:
-            continue
-        body = body_of(message)
+        later = " ".join(f"{t}\n{b}" for t, b in commits[n + 1:])
+        if title and (n and TURN.match(title) or _undone(title, later)):
+            body = f"{title.rstrip('.')}.\n\n{body}" if body else f"{title.rstrip('.')}."
         if body and body not in kept:
             kept.append(body)
     return kept
+
+
+# a title that changes course: what an earlier commit of the branch did is replaced or undone
+TURN = re.compile(r"(?:Replace|Remove|Drop|Revert|Undo|Back out|Rename|Switch|Rework|"
+                  r"Restore)\b", re.I)
+_ADDS = re.compile(r"(?:Add|Introduce|Create)\s+(?:an?\s+|the\s+)?(?P<what>[\w./-]+(?:\s+[\w./-]+)?)",
+                   re.I)
+
+
+def _undone(title: str, later: str) -> bool:
+    """Whether a later commit of the branch drops or replaces what ``title`` adds."""
+    m = _ADDS.match(title)
+    if not m:
+        return False
+    head = re.escape(m.group("what").split()[0].strip("-")).replace("\\-", "[- ]?")
+    return re.search(rf"\b(?:Drop|Remove|Delete|Replace|Revert)\w*\s+(?:the\s+|an?\s+)?"
+                     rf"(?:--)?{head}", later, re.I) is not None
+
+
+def title_of(message: str) -> str:
+    """The title of a commit message (its first line), cleaned like its body."""
+    return clean_text(message).replace("\r\n", "\n").strip("\n").partition("\n")[0].strip()
 
 
 def _ancestors(start: str, graph: dict[str, list[str]]) -> set[str]:

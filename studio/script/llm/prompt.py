@@ -32,7 +32,9 @@ once, without seeing it. I am your editor. I have read the day, chosen the stori
 them in order (the "plan" in the JSON below); you write the script from the commits' own
 records (their "record" fields: commit messages and pull-request descriptions as the authors
 wrote them; a "release_note" field is the project's own note to its users about the change,
-the best word on what it means to them).
+the best word on what it means to them). A merge's record goes on with what its branch's own
+commits said, oldest first: what a later one drops or replaces never reached the main branch,
+so tell only what the branch ends with.
 
 How to tell the day:
 1. Open with a greeting, the show's name and the spoken date, then what is on the show:
