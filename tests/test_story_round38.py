@@ -52,3 +52,42 @@ def test_a_bug_the_change_also_fixes_is_said():
              if "mtime second" in x.said]
     assert fixes == ["The change fixes a bug where an edit within one mtime second of the "
                      "previous one was invisible to the timestamp comparison."]
+
+
+def test_a_title_led_by_code_then_its_verb_is_said_with_the_code_last():
+    from studio.script.editor.clauses import clause
+
+    # numpy 2026-08-13: "led by np array fix incorrect inference by pyright for builtin
+    # sequences" (a judge: "commit titles read aloud")
+    assert clause("TYP: ``np.[as]array`` fix incorrect inference by pyright for builtin "
+                  "sequences (#32279)") == (
+        "fixed incorrect inference by pyright for builtin sequences in np array", True)
+    assert clause("`bar` add the missing dtype") == ("added the missing dtype in bar", True)
+    # a noun before a noun is no verb: said as it was
+    assert clause("`foo` test cleanup work") == ("foo test cleanup work", False)
+    assert clause("TYP: ``ndarray.argsort`` shape-typing") == (
+        "shape-typing for ndarray argsort", False)
+
+
+def test_one_persons_changes_of_one_kind_are_counted_as_that_kind(tmp_path):
+    import datetime as dt
+
+    from gitrepo import RepoBuilder, at, squash
+
+    from studio.digest.build import build_digest
+    from studio.editorial.plan import plan_episode
+    from studio.profile import profile_for
+    from studio.script.editor.telling import one_line
+    from studio.sources.gitlocal import pull_git
+
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-08-12"), files={"numpy/a.pyi": "x\n"})
+        for n, what in enumerate(("argsort", "repeat", "compress")):
+            repo.commit(squash(f"TYP: ``ndarray.{what}`` shape-typing", 300 + n),
+                        at("2026-08-13", 10, 16 + 2 * n), author="Joren",
+                        email="j@example.com", files={f"numpy/_{n}.pyi": "y\n"})
+    day = pull_git(tmp_path / "repo", dt.date(2026, 8, 13), tz="UTC", branch="main")
+    plan = plan_episode(build_digest(day, profile_for(day.repo, None, project="numpy")))
+    story = next(s for s in plan.stories + plan.briefly if len(s.commits) == 3)
+    said, _shas = one_line(story)
+    assert said.startswith("Joren landed three typing changes, led by "), said

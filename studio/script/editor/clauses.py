@@ -239,6 +239,17 @@ def _article(verb: str, tail: str) -> str:
     return f"{a_or_an(tail)} {tail}"
 
 
+def _verb_first(word: str, nxt: str) -> bool:
+    """Whether ``word`` is the verb of what follows it: "fix incorrect inference", "add the
+    shape", not "test cleanup work" (a noun before a noun)."""
+    if not base_verb(word) or third_person_form(word):
+        return False
+    if not noun_too(word):
+        return True
+    return nxt.lower() in ("the", "a", "an", "all", "its", "their", "missing", "unused") or \
+        bool(getAllLemmas(nxt.lower(), upos="ADJ").get("ADJ")) and not noun_too(nxt)
+
+
 def code_last(rest: str) -> str:
     """A noun title led by code, said with the code last: "``np.unique`` shape-typing" is
     "shape-typing for np.unique" (numpy 2026-08-07: "the np unique shape-typing work")."""
@@ -430,6 +441,15 @@ def clause(title: str, tense: str = "past") -> tuple[str, bool]:
         if where and area.split()[0].lower() not in said.lower():
             said = f"{said}, {where}" if "," in said else f"{said} {where}"
         return said, True
+    code = _CODE_LED.match(rest)
+    if code and len(code.group(2).split()) >= 3 and _verb_first(*code.group(2).split()[:2]):
+        # "``np.[as]array`` fix incorrect inference by pyright for builtin sequences": code,
+        # then what is done to it (numpy 2026-08-13: "led by np array fix incorrect
+        # inference …", a judge: "commit titles read aloud"), said with the code last
+        said, verb = clause(f"{code.group(2)[:1].upper()}{code.group(2)[1:]} in "
+                            f"``{code.group(1)}``", tense)
+        if verb:
+            return said, True
     rest = code_last(rest)
     return _said(rest) + (f", {where}" if where and area.split()[0].lower()
                           not in rest.lower() else ""), False

@@ -12,7 +12,7 @@ from ...editorial.impact import impact
 from ...editorial.plan import Story
 from ...editorial.record import commit_record
 from ...editorial.riding import fix_evidence
-from ...editorial.titles import split_area
+from ...editorial.titles import kind_of, split_area
 from ..story import inputs as I
 from ..story.arcs import earlier_part
 from ..story.draft import Said
@@ -268,6 +268,19 @@ def _topic(story: Story) -> str:
     return t if len(t.split()) == 1 or t.endswith(("module", "backend", "crate")) else ""
 
 
+# the kinds a title may carry ("TYP: …") that say what a group's changes are
+_KIND_WORDS = {"typ": "typing", "typing": "typing", "types": "typing", "doc": "documentation",
+               "docs": "documentation", "tst": "test", "test": "test", "tests": "test",
+               "bld": "build", "build": "build", "ci": "CI", "perf": "performance",
+               "bench": "benchmark", "sty": "style", "style": "style"}
+
+
+def kind_word(commits: list[CommitInfo]) -> str:
+    """"typing" when every title carries that kind ("TYP: …"), else ""."""
+    kinds = {kind_of(c.title) for c in commits}
+    return _KIND_WORDS.get(kinds.pop(), "") if len(kinds) == 1 else ""
+
+
 def _of_day(who: str, n: int, d: Digest | None) -> str:
     """"nineteen changes, twelve of them in one series" where the person landed more that
     day than the story counts (round 9's judge heard the summary's "landed twelve changes"
@@ -408,9 +421,12 @@ def one_line(story: Story, d: Digest | None = None) -> Said:
         n = number_words(len(story.commits))
         # without the day, the count is the story's, said as such: "landed two changes" was
         # heard as all of a person's day when they had landed three (round 18's judge)
-        head = f"{n} related changes from {who} landed" if is_handle(who) else \
+        kind = kind_word(story.commits)  # "nine typing changes" (numpy 2026-08-13)
+        head = f"{n} {kind or 'related'} changes from {who} landed" if is_handle(who) else \
             f"{capitalize(who)} landed " + (_of_day(who, len(story.commits), d) if d is not None
-                                            else f"{n} related changes")
+                                            else f"{n} {kind or 'related'} changes")
+        if kind and head.endswith(f" {n} changes"):
+            head = head.removesuffix(" changes") + f" {kind} changes"
         key = key_commit(story)  # as the story's own telling leads with it
         lead = _led_by(key.title)
         return f"{capitalize(head)}, {lead}", [x.sha for x in story.commits]
