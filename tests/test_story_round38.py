@@ -91,3 +91,35 @@ def test_one_persons_changes_of_one_kind_are_counted_as_that_kind(tmp_path):
     story = next(s for s in plan.stories + plan.briefly if len(s.commits) == 3)
     said, _shas = one_line(story)
     assert said.startswith("Joren landed three typing changes, led by "), said
+
+
+NDITER = ("`numpy.nditer` and `numpy.nested_iters` now read flag names from Python strings "
+          "instead of encoding them to ASCII first. Flags containing non-ASCII characters used "
+          "to raise `UnicodeEncodeError`, but now raise `ValueError`, which makes it consistent "
+          "with the error given for other unrecognized flag names.")
+
+
+def test_a_release_notes_change_of_exception_is_told():
+    """numpy 2026-08-13's nditer note: the judges wanted the UnicodeEncodeError → ValueError
+    change; the story said only "improves error for non-ASCII nditer flags". Exception names
+    are said as words by the ear, so they are no code read out; and "Flags containing …" is a
+    noun, not "The change flags containing …"."""
+    title = "MAINT: parse nditer flags as unicode directly"
+    said = " ".join(choose(clean_record("a" * 40, title, "", notes=NDITER), 120, title))
+    assert ("Flags containing non-ASCII characters used to raise a unicode encode error, but "
+            "now raise a value error") in said
+
+
+def test_the_article_follows_the_sound():
+    from studio.script.words import a_or_an
+
+    assert [a_or_an(w) for w in ("unicode", "unique", "user", "one-line", "uninitialized",
+                                 "undefined", "error", "order")] == \
+        ["a", "a", "a", "a", "an", "an", "an", "an"]
+
+
+def test_previously_the_points_back_at_what_named_it():
+    body = ("StringDType partition accepts str separators. Previously the separator had to be "
+            "a StringDType array itself.")
+    got = {x.said: x.leans for x in lines(clean_record("a" * 40, "Add string semantics", body))}
+    assert got["Previously the separator had to be a StringDType array itself."] is True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 _ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
@@ -77,9 +78,18 @@ def join_words(items: list[str], conjunction: str = "and") -> str:
 
 
 def a_or_an(word: str) -> str:
-    """The indefinite article a word takes by its first letter ("an uninitialized", "a type
-    error"; a vowel letter stands for a vowel sound in the words the writers meet)."""
-    return "an" if word[:1].lower() in "aeiou" else "a"
+    """The indefinite article a word takes by its first sound ("an uninitialized", "a type
+    error", "a Unicode encode error", "a one-line fix"; a vowel letter stands for a vowel
+    sound in most words the writers meet)."""
+    w = word.lower()
+    if _YOU_OR_WON.match(w):
+        return "a"
+    return "an" if w[:1] in "aeiou" else "a"
+
+
+# words whose first vowel letter is said as a consonant ("unicode" as "you-", "one" as "won")
+_YOU_OR_WON = re.compile(r"(?:uni(?!n(?:it|st|ter|dex|tend|form|s)|mp)|use|usu|uti|utf|uri|url|"
+                         r"uuid|eu|one\b|once\b|one-)")
 
 
 def capitalize(text: str) -> str:

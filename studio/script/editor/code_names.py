@@ -31,6 +31,10 @@ _PRODUCTS = re.compile(r"^(?:ExecuTorch|PyTorch|OpenVINO|CuteDSL|GitHub|macOS|iO
                        r"[A-Z]+[a-z]+[A-Z]+|[A-Z][a-z]+[A-Z]{2,}\w*)$")  # "CuteDSL", "MacBook"
 
 
+# an exception's name, which the ear says as words ("a Unicode encode error": ear._EXCEPTION)
+_EXCEPTION = re.compile(r"(?:[A-Z][a-z]+){1,3}(?:Error|Exception|Warning)")
+
+
 def _heard(name: str, title: str) -> bool:
     bare = name.strip("`").lower()
     return bool(bare) and bare in title.lower()
@@ -54,12 +58,14 @@ _SAYABLE_SPAN = re.compile(r"`(?:[a-z][a-z0-9]*(?: [a-z][a-z0-9]*){1,2}|\.[a-z]{
 def unheard(raw: str, title: str = "") -> tuple[list[str], list[str]]:
     """The hard and the soft code names of ``raw`` that the title does not already say."""
     hard = [m.group(0) for m in _HARD.finditer(raw)
-            if not _PRODUCTS.match(m.group(0).strip("`")) and not _heard(m.group(0), title)]
+            if not _PRODUCTS.match(m.group(0).strip("`")) and not _heard(m.group(0), title)
+            and not _EXCEPTION.fullmatch(m.group(0).strip("`"))]
     soft = [m.group(0) for m in _SOFT.finditer(raw)
             if not _PRODUCTS.match(m.group(0).strip("`")) and not _heard(m.group(0), title)
             and not re.fullmatch(r"[\d.]+|[A-Za-z]\.[A-Za-z]\.?|e\.g|i\.e|etc\.?", m.group(0))
             and not any(m.group(0) in h or h in m.group(0) for h in hard)
-            and not _TWO_WORDS.fullmatch(m.group(0)) and not _SAYABLE_SPAN.fullmatch(m.group(0))]
+            and not _TWO_WORDS.fullmatch(m.group(0)) and not _SAYABLE_SPAN.fullmatch(m.group(0))
+            and not _EXCEPTION.fullmatch(m.group(0).strip("`"))]
     return hard, soft
 
 

@@ -80,7 +80,10 @@ _NOT_SUBJECT = re.compile(r"(?:is|are|was|were|be|been|being|has|have|had|get|ge
 _NOT_OBJECT = {"that", "which", "who", "is", "are", "was", "were", "of", "in", "for", "and",
                "or", "to", "on", "at", "with", "from", "by", "as", "such", "like", "can", "will",
                "have", "has", "do", "don't", "should", "must", "may", "would", "could",
-               "now", "then", "today", "currently"}  # "Right now its check is dead code"
+               "now", "then", "today", "currently",  # "Right now its check is dead code"
+               # "Flags containing non-ASCII characters used to raise …" (numpy's release
+               # note, 2026-08-13): a noun and what it holds, not "The change flags …"
+               "containing", "holding", "having", "named", "called", "whose", "without"}
 
 
 # a verb and its particle written as one word, as a noun is ("Speedup", "Setup")

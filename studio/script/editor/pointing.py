@@ -16,10 +16,12 @@ def points_back(raw: str, before: str, title: str) -> bool:
     after a short opener ("Measured, it does not"), or by a definite noun that sentence
     introduced and the title does not ("Drop the --invalidation-mode option …" then "The
     option existed because …": pytest 2026-08-19, said without it, the judges heard of an
-    option never introduced)."""
+    option never introduced; numpy 2026-08-13's "Previously the separator had to be a
+    StringDType array itself" was said apart from "partition accepts str separators")."""
     if _PRONOUN_AFTER_OPENER.match(raw):
         return True
-    m = re.match(r"^The ([a-z]{4,})\b", raw)
+    m = re.match(r"^(?:(?:Previously|Before|Formerly|Until now|Now|Instead|Originally),?\s+)?"
+                 r"[Tt]he ([a-z]{4,})\b", raw)  # ("Previously the separator had to be …")
     if not m or not before:
         return False
     noun = m.group(1)
