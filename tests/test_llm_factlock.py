@@ -507,3 +507,26 @@ def test_a_version_is_its_tag_without_the_v(tmp_path):
                              {"pydantic/version.py": "x\n"})
     assert check_sentence("Main now carries version 2.14.0b1.", [sha], facts) == ""
     assert "2.14.0b2" in check_sentence("Main now carries version 2.14.0b2.", [sha], facts)
+
+
+def test_commits_said_more_than_the_people_made_are_caught(tmp_path):
+    # the lock corpus's pydantic 2026-08-04: "There were 8 commits from 3 people, and 2 more
+    # of those came from automation" (the people made six); a subset said so still passes
+    c, e = GH_COMMITTER
+    with RepoBuilder(tmp_path / "repo", origin="https://github.com/octo/one.git") as r:
+        for n, who in enumerate(["Ana Lima", "Ben Okafor", "Chen Wu"] * 2):
+            r.commit(squash(f"Fix widget {n}", 500 + n), at(DAY, 8 + n), who,
+                     f"{who.split()[0].lower()}@ex.com", c, e, files={f"w{n}.py": "x\n"})
+        for n in range(2):
+            r.commit(squash(f"Bump dep{n} from 1.0 to 1.1", 600 + n), at(DAY, 15 + n),
+                     "dependabot[bot]", "49699333+dependabot[bot]@users.noreply.github.com",
+                     c, e, files={f"req{n}.txt": "y\n"})
+    day_ = pull_day(SourceSpec(git=str(tmp_path / "repo")), dt.date.fromisoformat(DAY))
+    profile = profile_for(day_.repo, None)
+    facts = day_facts(build_digest(day_, profile), profile)
+    assert "made 6" in check_sentence("There were 8 commits from 3 people, and 2 more of "
+                                      "those came from automation.", [], facts)
+    assert check_sentence("There were 6 commits from 3 people, and 2 more came from "
+                          "automation.", [], facts) == ""
+    assert check_sentence("There were 8 commits from 3 people, and 2 of those came from "
+                          "automation.", [], facts) == ""

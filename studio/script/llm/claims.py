@@ -109,7 +109,9 @@ def paired_count(text: str, facts: DayFacts) -> str:
         if said is None or who != st.authors or not st.bot_commits or said == human:
             continue
         # "17 commits from 4 people, and 9 of those came from automation" counts them all
-        subset = re.search(r"\b(?<!more )(?<!other )[\w-]+ of (?:those|them|these)\b",
+        # ("and 2 more of those came from automation" adds them: no subset, pydantic
+        # 2026-08-04's weak draft, the people's 6 said as 8)
+        subset = re.search(r"\b(?<!more )(?<!other )(?!more\b)[\w-]+ of (?:those|them|these)\b",
                            text[m.end():], re.I)
         if said == st.commits and not subset:
             return (f"says {m.group(0)!r}, but those {st.authors} made {human}; automation made "
