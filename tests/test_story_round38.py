@@ -123,3 +123,62 @@ def test_previously_the_points_back_at_what_named_it():
             "a StringDType array itself.")
     got = {x.said: x.leans for x in lines(clean_record("a" * 40, "Add string semantics", body))}
     assert got["Previously the separator had to be a StringDType array itself."] is True
+
+
+def test_commit_hashes_are_never_said_and_a_quoted_keyword_is_said_as_set():
+    from studio.script.editor.ear import for_ear
+
+    # the eighth session's read-aloud: "two git commit hashes read aloud character by
+    # character"; "the TTS voice reads the literal module="warnings""
+    assert for_ear("Raghuveer updated x86-simd-sort subproject (5adb334 to fa944ef).") == \
+        "Raghuveer updated x86-simd-sort subproject."
+    assert for_ear("Bump foo from a1b2c3d to 9f8e7d6.") == "Bump foo."
+    assert for_ear("Zac fixed re-emitting warnings with module=\"warnings\".") == \
+        "Zac fixed re-emitting warnings with module set to warnings."
+    assert for_ear("It costs (1234567 bytes) and a decade.") == "It costs (1234567 bytes) and a decade."
+
+
+def _pydantic_day(tmp_path):
+    import datetime as dt
+
+    from gitrepo import RepoBuilder, at, squash
+
+    from studio.digest.build import build_digest
+    from studio.profile import profile_for
+    from studio.sources.gitlocal import pull_git
+
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-08-05"), files={"pydantic/version.py": "1\n",
+                                                      "pydantic/main.py": "a\n"})
+        repo.commit(squash("Add initial support for Python 3.15", 13587,
+                           "Test on 3.15 and adjust the typing helpers."), at("2026-08-06", 9),
+                    author="Victorien", email="v@example.com",
+                    files={"pydantic/_internal/_typing_extra.py": "x\n" * 40})
+        repo.commit(squash("Refactor model namespace inspection", 13596), at("2026-08-06", 10),
+                    author="Victorien", email="v@example.com",
+                    files={"pydantic/_internal/_model_construction.py": "y\n" * 200})
+        repo.commit(squash("Bump PyO3 to 0.29.2", 13572), at("2026-08-06", 11),
+                    author="David Hewitt", email="d@example.com",
+                    files={"pydantic-core/Cargo.toml": "pyo3\n"})
+        repo.commit(squash("Prepare release v2.14.0b1", 13597), at("2026-08-06", 12),
+                    author="Victorien", email="v@example.com",
+                    files={"pydantic/version.py": "2\n"})
+    day = pull_git(tmp_path / "repo", dt.date(2026, 8, 6), tz="UTC", branch="main")
+    profile = profile_for(day.repo, None, project="pydantic")
+    return build_digest(day, profile), profile
+
+
+def test_two_smaller_changes_are_named_and_a_beta_is_the_time_to_try(tmp_path):
+    """pydantic 2026-08-06 (round 38): "a 266-line refactor and the PyO3 bump become only 'two
+    smaller changes, one of them a dependency update'"; "'Nothing in today's commits asks
+    you to change your code' on a beta release day, with no suggestion to test the beta"."""
+    from studio.script.writer import write_script
+
+    d, profile = _pydantic_day(tmp_path)
+    said = write_script(d, profile).transcript
+    line = next(x for x in said.splitlines() if "smaller changes" in x)
+    assert line.startswith("And two smaller changes: ")
+    assert "Victorien refactored model namespace inspection" in line
+    assert "David Hewitt bumped PyO3 to 0.29.2" in line
+    assert "version 2.14.0b1 is a pre-release, the time to try your own code against what " \
+           "the next release brings" in said

@@ -190,6 +190,12 @@ def _exception_said(m: re.Match[str]) -> str:
     return said
 
 
+_HEX = r"(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}"
+_HASHES = re.compile(rf"\s*\(\s*(?:from\s+)?{_HEX}(?:\s*(?:to|->|→|\.\.\.?|-)\s*{_HEX})?\s*\)"
+                     rf"|\s+from\s+{_HEX}\s+to\s+{_HEX}\b")
+_QUOTED_KW = re.compile(r"(?<![\w.])([a-z_][a-z0-9_]*)=[\"']([\w.-]{1,30})[\"']")
+
+
 def for_ear(text: str) -> str:
     """``text`` as the host says it."""
     # a platform as developers say it ("x86_64": "x86-64", never "x86 64", mypy 2026-07-13)
@@ -198,6 +204,11 @@ def for_ear(text: str) -> str:
     # an exception's name as developers say it: "ValueError" is "a value error" heard
     # (pip 2026-08-03: "raises a plain ValueError")
     text = _EXCEPTION.sub(_exception_said, text)
+    # "Update x86-simd-sort subproject (5adb334 to fa944ef)": commit hashes are never said
+    # (the eighth session's read-aloud: "two git commit hashes read aloud character by
+    # character"); a keyword given a quoted value is said as set ("with module="warnings"")
+    text = _HASHES.sub("", text)
+    text = _QUOTED_KW.sub(lambda m: f"{m.group(1)} set to {m.group(2)}", text)
     text = _SHORT_OPTION.sub(r"dash \1", text)
     text = _ELEMENT.sub(r"\1", text)  # "the `<testsuite>` element": "the testsuite element"
     # "splits the outer key on `.`": a punctuation mark in code, said by its name (pip

