@@ -242,8 +242,10 @@ def _release_day(path: Path) -> Path:
 def test_the_welcome_names_the_days_stories_and_its_release(tmp_path):
     _, ep = _episode(_release_day(tmp_path / "rel.git"))
     welcome = ep.segments[0].text
-    assert "On the show today:" in welcome, welcome
-    assert "support for referencing indexes by name" in welcome
+    # one story on the show is told next: the welcome does not say it first (the eighth
+    # session's read-aloud heard "On the show today: X. To start, … X" as a repeat)
+    assert "On the show today:" not in welcome, welcome
+    assert "support for referencing indexes by name" in ep.segments[1].text
     # the release is said with the numbers, not teased as a topic the show never comes back
     # to (round 12's judge)
     assert "the version moved to 0.12.5" in welcome

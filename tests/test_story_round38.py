@@ -182,3 +182,14 @@ def test_two_smaller_changes_are_named_and_a_beta_is_the_time_to_try(tmp_path):
     assert "David Hewitt bumped PyO3 to 0.29.2" in line
     assert "version 2.14.0b1 is a pre-release, the time to try your own code against what " \
            "the next release brings" in said
+
+
+def test_an_imperative_before_a_plural_noun_and_how_is_no_statement():
+    from studio.script.editor.clauses import clause
+
+    # the eighth session's read-aloud (mypy 2026-07-09): "Jukka Lehtosalo changed things so
+    # that borrow final attributes more aggressively"
+    assert clause("[mypyc] Borrow final attributes more aggressively") == (
+        "borrowed final attributes more aggressively", True)
+    assert clause("Build cache keeps entries")[0] == "changed things so that build cache " \
+        "keeps entries"

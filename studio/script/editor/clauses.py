@@ -318,6 +318,10 @@ def statement(rest: str) -> bool:
             continue
         if len(words) == k + 1 or words[k + 1].lower().strip(",") in _AFTER_VERB_NOT:
             return False
+        if noun_too(base_of(verb)) and base_verb(subject[0].lower()) and \
+                re.fullmatch(r"more|less|[a-z]+ly", words[k + 1].lower()):
+            return False  # "Borrow final attributes more aggressively": a plural noun and how,
+            # not a verb (was "changed things so that borrow final …", mypy 2026-07-09)
         return subject[0].lower() not in _IMPERATIVE and \
             all(w.isalpha() and not third_person_form(w) and not past_form(w)
                 for w in subject) and subject[-1].islower() and noun_too(subject[-1])

@@ -133,7 +133,10 @@ class EditorWriter:
         if len(items) < 3 and not plan.rollbacks:  # "four fixes, and two performance changes"
             items += [self._group_teaser(g, plan, bool(items)) for g in
                       getattr(self, "_groups", [])][:3 - len(items)]
-        if items and d.stats.commits > QUIET:
+        if items and d.stats.commits > QUIET and (len(items) > 1 or plan.rollbacks):
+            # (one item is the story told next: "On the show today: an opt-in unsound-yield
+            # lint. To start, Alex Waygood added an opt-in unsound-yield lint", the eighth
+            # session's read-aloud, twice)
             seg.say(f"On the show today: {join_words(items)}", shas)
         return seg
 
