@@ -193,3 +193,56 @@ def test_an_imperative_before_a_plural_noun_and_how_is_no_statement():
         "borrowed final attributes more aggressively", True)
     assert clause("Build cache keeps entries")[0] == "changed things so that build cache " \
         "keeps entries"
+
+
+def test_a_fuller_last_sentence_of_the_title_leads_said_once(tmp_path):
+    """pip 2026-08-03 (the eighth session's read-aloud): "fixed a crash on invalid entry
+    points. … The change fixes a crash when installing or uninstalling a distribution with an
+    invalid entry point" (its release note, told last) was heard as a repeat."""
+    import datetime as dt
+
+    from gitrepo import RepoBuilder, at, squash
+
+    from studio.digest.build import build_digest
+    from studio.profile import profile_for
+    from studio.script.writer import write_script
+    from studio.sources.gitlocal import pull_git
+
+    body = ("Catch the ValueError and re-raise it as an InstallationError.\n\nStarting with "
+            "Python 3.15, importlib.metadata also validates entry points while parsing, so the "
+            "importlib backend needs the same handling.")
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-08-02"), files={"src/pip/metadata.py": "x\n"})
+        repo.commit(squash("Fix crash on invalid entry points", 14300, body),
+                    at("2026-08-03", 9), author="Youngkwang Yang", email="y@example.com",
+                    files={"src/pip/metadata.py": "y\n" * 20,
+                           "news/14300.bugfix.rst": "Fix a crash when installing or "
+                           "uninstalling a distribution with an invalid entry point.\n"})
+    day = pull_git(tmp_path / "repo", dt.date(2026, 8, 3), tz="UTC", branch="main")
+    profile = profile_for(day.repo, None, project="pip")
+    said = write_script(build_digest(day, profile), profile).transcript
+    assert "Youngkwang Yang fixed a crash when installing or uninstalling a distribution " \
+           "with an invalid entry point" in said
+    assert said.count("invalid entry point") == 1, said
+
+
+def test_a_change_tagged_with_another_program_of_the_repository_is_told_of_it():
+    """ruff 2026-08-13 (round 39, both judges): "credits changes to Ruff that were made in
+    ty"; "[ty] Avoid treating augmented assignments …" touches crates/ty_*."""
+    from studio.script.editor.behaviour import SHOW, program_of, told_as_behaviour
+
+    ty = ["crates/ty_python_semantic/src/types.rs", "crates/ty_test/x.md"]
+    assert program_of("[ty] Avoid treating augmented assignments", ty, "Ruff") == "ty"
+    # a rule family Ruff implements is no other program: its files are Ruff's
+    lint = ["crates/ruff_linter/src/rules/pyflakes/mod.rs"]
+    assert program_of("[pyflakes] Report unused imports", lint, "Ruff") == ""
+    shown = SHOW.set("Ruff")
+    try:
+        said = told_as_behaviour("Avoid treating augmented assignments as attribute "
+                                 "definitions", "Charlie Marsh", ty,
+                                 "[ty] Avoid treating augmented assignments as attribute "
+                                 "definitions (#27633)")
+    finally:
+        SHOW.reset(shown)
+    assert said == ("In a change from Charlie Marsh, ty no longer treats augmented "
+                    "assignments as attribute definitions")

@@ -50,9 +50,26 @@ def behaviour(title: str) -> str:
     return ""
 
 
-def told_as_behaviour(title: str, who: str) -> str:
+def told_as_behaviour(title: str, who: str, files: list[str] | None = None,
+                      raw_title: str = "") -> str:
     """"In a change from Matteo Possamai, Polars now raises on overflow …", or "" when the title
-    says no behaviour or no show is being written."""
+    says no behaviour or no show is being written. A title tagged with another program of the
+    repository ("[ty] Avoid treating …", whose files are under crates/ty_*) is told of that
+    program (ruff 2026-08-13, two judges: "credits changes to Ruff that were made in ty")."""
     show = SHOW.get()
     how = behaviour(title) if show else ""
+    if how:
+        show = program_of(raw_title or title, files or [], show) or show
     return f"In a change from {who}, {show} {how}" if how else ""
+
+
+def program_of(title: str, files: list[str], show: str) -> str:
+    """The program a bracketed tag names when the commit's files sit in its own top-level
+    folder of the repository ("[ty]" and crates/ty_python_semantic/…), else ""."""
+    m = re.match(r"^\s*\[([a-z][a-z0-9-]{1,15})\]", title)
+    if not m or m.group(1) == show.lower() or not files:
+        return ""
+    tag = m.group(1)
+    own = [f for f in files if any(re.match(rf"{re.escape(tag)}(?:[_-]|$)", part)
+                                   for part in f.split("/")[:2])]
+    return tag if len(own) * 2 > len(files) else ""

@@ -91,7 +91,7 @@ def opening(c: CommitInfo) -> str:
     who = person(c)
     from .behaviour import told_as_behaviour  # (it reads titles with clause, as here)
 
-    if verb and (how := told_as_behaviour(c.title, who)):
+    if verb and (how := told_as_behaviour(c.title, who, list(c.files), c.raw_title)):
         return how
     if verb:
         return f"{_subject(who)} {said}{_tagged_place(c, said)}"
@@ -223,6 +223,13 @@ def tell_commit(c: CommitInfo, words: int, skip: frozenset[str] = frozenset(),
     if kept and not kept.before and sharpened(c, lead, kept) != lead:
         lead = sharpened(c, lead, kept)  # not the title, then the same again with figures
         kept = Told(kept[1:])
+    elif len(kept) >= 2 and not kept.before and sharpened(c, lead, kept[-1:]) != lead:
+        # "… fixed a crash on invalid entry points. … The change fixes a crash when installing
+        # or uninstalling a distribution with an invalid entry point" (pip 2026-08-03's
+        # release note, last): the fuller sentence leads, said once (the eighth session's
+        # read-aloud heard it as a repeat)
+        lead = sharpened(c, lead, kept[-1:])
+        kept = Told(kept[:-1])
     if not kept.before and "no longer" in lead:
         kept[:] = [as_before(lead, x) for x in kept]
     out = problem_first([(lead, [c.sha])] + _arc([c], d), kept, [c.sha])
