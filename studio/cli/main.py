@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
 
     install_log_redaction()
     if (sys.argv[1:] if argv is None else argv)[:1] != ["gui"]:  # the window keeps its own
-        cancel_on_signals()  # SIGTERM and SIGHUP cancel like Ctrl-C
+        cancel_on_signals()  # SIGINT, SIGTERM and SIGHUP cancel the command
     swallowed()  # (none raised before this command)
     try:
         return _ended(argv)
