@@ -246,3 +246,13 @@ def test_a_change_tagged_with_another_program_of_the_repository_is_told_of_it():
         SHOW.reset(shown)
     assert said == ("In a change from Charlie Marsh, ty no longer treats augmented "
                     "assignments as attribute definitions")
+
+
+def test_a_name_is_not_cut_after_a_participle_in_ing():
+    from studio.script.editor.naming import short
+
+    # uv 2026-08-16 (round 39): a segment titled "Not treating a URL ending"
+    assert short("Do not treat a URL ending in py as a script path", 8) == \
+        "Do not treat a URL ending in py as a script path"
+    assert short("support for referencing indexes by name via --index", 8) == \
+        "support for referencing indexes by name"

@@ -130,8 +130,9 @@ def short(phrase: str, most: int = 9) -> str:
         words = phrase[:m.start()].split()
     if len(words) > most:  # cut before a preposition, never inside a name
         cuts = [i for i, w in enumerate(words[:most + 1]) if i >= 3 and w.lower() in _PREPS
-                and not re.fullmatch(r"[a-z]{3,}ed", words[i - 1])]  # (not "… pylock files
-        # fetched": a participle is cut with its phrase, pip's "… fetched from a URL")
+                and not re.fullmatch(r"[a-z]{3,}(?:ed|ing)", words[i - 1])]  # (not "… pylock
+        # files fetched": a participle is cut with its phrase, pip's "… fetched from a URL";
+        # uv's "Not treating a URL ending" was "… ending in .py as a script path")
         words = words[:cuts[-1]] if cuts else words if len(words) <= most + 4 else words[:most]
     said = " ".join(words).rstrip(",;:")
     if said.count("(") > said.count(")"):  # "removal of mypy plugin (deprecated": the aside
