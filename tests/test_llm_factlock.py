@@ -530,3 +530,21 @@ def test_commits_said_more_than_the_people_made_are_caught(tmp_path):
                           "automation.", [], facts) == ""
     assert check_sentence("There were 8 commits from 3 people, and 2 of those came from "
                           "automation.", [], facts) == ""
+
+
+def test_the_c_language_is_no_name_and_a_focus_of_if_you_lines_is_counted(tmp_path):
+    from studio.script.llm.assemble import counted_out
+
+    # rounds 38 and 39: "regardless of the C library, musl or glibc" dropped as a name
+    facts, sha = _one_commit(tmp_path / "repo", "Use creation time for cache keys regardless "
+                             "of libc", 21150, "On musl the modification time is used today.",
+                             {"crates/uv-cache-key/src/lib.rs": "x\n"})
+    assert check_sentence("The cache keys now use the creation time, regardless of the C "
+                          "library, musl or glibc.", [sha], facts) == ""
+    assert "Lo" in check_sentence("Cee Lo made the cache keys use the creation time.", [sha],
+                                   facts)
+    # ruff 2026-08-13: "Three things for today." before three "If you …" and a comment
+    assert counted_out("Three things for today.", [
+        "If you rely on deprecation warnings, note this.", "If you check unions, expect that.",
+        "Both gaps are slated to be fixed separately.", "If a class gets an attribute, expect"
+        " a miss.".replace("If a class", "If your class")])

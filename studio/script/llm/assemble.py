@@ -60,7 +60,12 @@ def counted_out(text: str, after: list[str]) -> bool:
     n = _NUMBERS.get(m.group("n").lower()) or (int(m.group("n")) if m and m.group("n").isdigit()
                                                 else 0) if m else 0
     return n >= 2 and (sum(1 for x in after if _ORDINAL.match(x.strip())) == n or
-                       len(after) == n)
+                       len(after) == n or
+                       # "Three things for today." and three "If you …" (ruff 2026-08-13)
+                       sum(1 for x in after if _IF_YOU.match(x.strip())) == n)
+
+
+_IF_YOU = re.compile(r"^(?:And |But )?If (?:you|your)\b", re.I)
 
 
 def rejections(draft: DraftScript, facts: DayFacts) -> list[Rejected]:

@@ -223,6 +223,10 @@ def _token_problems(text: str, scope: Scope, sentence: str = "") -> list[str]:
             continue
         if not start and low in COMMON_WORDS and low in ("i",):
             continue
+        if base == "C" and re.match(r"\s*(?:\+\+|(?:and|or) C\+\+|library|libraries|compilers?|"
+                                    r"code|extensions?|API|ABI|standard)\b", text[m.end():]):
+            continue  # the C language ("regardless of the C library, musl or glibc", "the C
+            # and C++ compilers": rounds 38 and 39), no person
         out.append(f"person or name {base} is not in its commits")
     for m in re.finditer(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w])", text):
         raw = m.group(0).rstrip(",.")
