@@ -129,6 +129,6 @@ def test_one_persons_titles_on_one_subject_are_one_story_led_by_the_biggest(tmp_
     stories = [seg for seg in ep.segments if seg.id.startswith("story")]
     assert len(stories) == 1, [s.title for s in stories]
     text = stories[0].text
-    assert "three related changes, led by shape-typing for np unique" in text, text
+    assert "three typing changes, led by shape-typing for np unique" in text, text
     assert "It changes only the type stubs and their tests, about 730 lines" in text
     assert "clip" in text and "isclose" in text

@@ -36,3 +36,37 @@ def test_a_campaign_takes_its_author_s_other_change_of_the_same_kind(tmp_path):
     stories = [s for s in plan.stories + plan.briefly if s.commits[0].author == "Joren"]
     assert len(stories) == 1
     assert len(stories[0].commits) == 5
+
+
+def test_a_campaign_that_is_a_good_part_of_the_day_is_a_story_after_the_headline(tmp_path):
+    """numpy 2026-08-20 (round 39): five of eleven commits were Joren's shape-typing, told in
+    "briefly" behind three small fixes; all four judges and the reference told them as one of
+    the day's stories."""
+    from studio.script.writer import write_script
+
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-08-19"), files={"numpy/a.pyi": "x\n", "numpy/s.c": "c\n"})
+        for n, title in enumerate(["BUG: fix two error handling mistakes in the replace loop",
+                                   "BUG: fix an incorrect cast name",
+                                   "BUG: fix visibility annotations for string functions",
+                                   "BUG: fix mask shrinking in masked_object",
+                                   "MAINT: parse dtype endian as unicode directly",
+                                   "MAINT: define a timeout for apt in CI"]):
+            body = ("The loop returned early on an allocation failure and left the output "
+                    "buffer half written, so a later call could read garbage. It now cleans up "
+                    "and raises a memory error, and a regression test covers the case.")
+            repo.commit(squash(title, 400 + n, body), at("2026-08-20", 1 + n), author=f"Dev {n}",
+                        email=f"d{n}@example.com", files={f"numpy/s{n}.c": "y\n" * 30})
+        for n, what in enumerate(("matmul", "svd", "expand_dims", "eig", "bitwise")):
+            repo.commit(squash(f"TYP: ``{what}`` shape-typing", 500 + n),
+                        at("2026-08-20", 12, 2 * n), author="Joren",
+                        email="j@example.com", files={f"numpy/_{n}.pyi": "z\n" * 40})
+    day = pull_git(tmp_path / "repo", dt.date(2026, 8, 20), tz="UTC", branch="main")
+    profile = profile_for(day.repo, None, project="numpy")
+    d = build_digest(day, profile)
+    plan = plan_episode(d)
+    assert 5 in [len(s.commits) for s in plan.stories], \
+        [(s.commits[0].title, len(s.commits)) for s in plan.stories + plan.briefly]
+    ep = write_script(d, profile)
+    assert any(seg.title == "Typing work" and "Joren landed five typing changes" in seg.text
+               for seg in ep.segments), [seg.title for seg in ep.segments]

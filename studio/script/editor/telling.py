@@ -310,8 +310,10 @@ def series_head(story: Story) -> str:
         return f"{n} changes today were about {'' if topic[:1].isupper() else 'the '}{topic}"
     who = people[0]
     topic = _topic(story)
-    what = (f"{topic} changes" if topic.isupper() else f"changes to {topic}"
-            if topic[:1].isupper() else f"changes to the {topic}") if topic else "related changes"
+    kind = kind_word(commits)  # "five typing changes", not "changes to the typing"
+    what = f"{kind} changes" if kind and (not topic or kind in topic.lower()) else \
+        (f"{topic} changes" if topic.isupper() else f"changes to {topic}"
+         if topic[:1].isupper() else f"changes to the {topic}") if topic else "related changes"
     if story.stack is not None and story.stack.kind == "ghstack":
         what = "changes that build on one another"
         return (f"a stack of {n} {what} from {who} landed" if is_handle(who)

@@ -35,7 +35,7 @@ from .rollbacks import tell_rollback
 from .sentences import _same as same
 from .sentences import adapt
 from .summary import back_and_again, summary
-from .telling import _topic, key_commit, named_topic, person, tell
+from .telling import _topic, key_commit, kind_word, named_topic, person, tell
 
 QUIET = 2
 # plain moves between stories, as a host makes them: labels such as "The big one today:" or
@@ -383,6 +383,11 @@ class EditorWriter:
         if story.topic and len({x.author for x in story.commits}) > 1 and _topic(story):
             topic = _topic(story)  # "JSON Schema", a name, is no "The JSON Schema"
             return topic if topic[:1].isupper() else f"The {topic}"
+        if len(story.commits) >= 4 and kind_word(story.commits) and \
+                len({x.author for x in story.commits}) == 1:
+            # "Typing work" for nine "TYP:" commits, not the first one's title ("Fix for np
+            # random get bit generator", numpy 2026-08-12)
+            return f"{capitalize(kind_word(story.commits))} work"
         if len(story.commits) > 1:
             return segment_title(key_commit(story))
         area, rest = split_area(c.title)
