@@ -256,3 +256,28 @@ def test_a_name_is_not_cut_after_a_participle_in_ing():
         "Do not treat a URL ending in py as a script path"
     assert short("support for referencing indexes by name via --index", 8) == \
         "support for referencing indexes by name"
+
+
+TABLE = """The star example is `uv sync --frozen` on a large project. Profiling builds, median of
+60 runs, and the sync plan is byte-identical:
+
+  | extras | activated items | wall | instructions |
+  | ---: | ---: | ---: | ---: |
+  | 40 | 61 | 53 → 42 ms | 428.2M → 264.0M |
+  | 2 | 23 | 44 → 37 ms | 248.4M → 173.4M |
+
+| name | what |
+|---|---|
+| a | b |
+"""
+
+
+def test_a_table_of_measurements_before_and_after_is_said_as_its_rows():
+    """uv 2026-08-16 (round 39): a speed-up whose figures were only in a table was told by
+    both writers without them ("never says what got faster"); any other table stays out."""
+    from studio.digest.body_text import pieces
+
+    said = [p.text for p in pieces(TABLE)]
+    assert "With extras 40 and activated items 61: wall from 53 to 42 ms, instructions from " \
+           "428.2M to 264.0M." in said
+    assert not any("name" in x and "what" in x for x in said)

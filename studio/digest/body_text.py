@@ -188,11 +188,43 @@ _PROSE_CELL = 6  # words, ended as a sentence: prose ("Latent bug found while �
 
 def _table_prose(m: re.Match[str]) -> str:
     """A table as the prose its cells hold, a paragraph each; its labels, names, numbers and
-    rules left out (as a table was before, whole)."""
+    rules left out (as a table was before, whole) — but a table of measurements before and
+    after ("53 → 42 ms") said as sentences of them (:func:`measured_rows`)."""
     cells = [" ".join(c.split()) for c in " ".join(m.group(0).split("\n")).split("|")]
     prose = [c for c in cells if c.endswith((".", "!", "?", ".)")) and len(re.findall(
         r"(?<![\w`])[A-Za-z][a-z'’-]*\b", re.sub(r"`[^`]*`", "", c))) >= _PROSE_CELL]
-    return "\n\n" + "".join(c + "\n\n" for c in prose)
+    return "\n\n" + "".join(c + "\n\n" for c in prose + measured_rows(m.group(0)))
+
+
+_BEFORE_AFTER = re.compile(r"^(?P<a>[~≈]?\d[\d.,]*\s?[A-Za-zµ%]*)\s*(?:→|->|⟶|=>)\s*"
+                           r"(?P<b>[~≈]?\d[\d.,]*\s?[A-Za-zµ%/]*)$")
+MAX_MEASURED_ROWS = 6
+
+
+def measured_rows(table: str) -> list[str]:
+    """A small table whose rows measure before and after, one sentence a row: "With extras
+    40 and activated items 61: wall from 53 to 42 ms, instructions from 428.2M to 264.0M."
+    (uv 2026-08-16: the speed-up's only figures were in such a table, and both writers told
+    it without them; round 39's judges marked it.) [] for any other table."""
+    rows = [[" ".join(c.split()) for c in line.strip().strip("|").split("|")]
+            for line in table.splitlines() if line.strip().startswith("|")]
+    rows = [r for r in rows if not all(re.fullmatch(r":?-{3,}:?", c) for c in r if c)]
+    if len(rows) < 2 or len(rows) - 1 > MAX_MEASURED_ROWS or len(rows[0]) > 6:
+        return []
+    head, body = rows[0], rows[1:]
+    if any(len(r) != len(head) for r in body) or \
+            not all(any(_BEFORE_AFTER.match(c) for c in r) for r in body):
+        return []
+    out = []
+    for r in body:
+        case = [f"{h} {c}" for h, c in zip(head, r, strict=True)
+                if c and h and not _BEFORE_AFTER.match(c)]
+        results = [f"{h} from {m['a'].strip()} to {m['b'].strip()}" for h, c in zip(head, r, strict=True)
+                   if h and (m := _BEFORE_AFTER.match(c))]
+        lead = f"With {' and '.join(case)}: " if case else ""
+        said = ", ".join(results)
+        out.append(f"{lead}{said[:1].upper() if not lead else said[:1]}{said[1:]}.")
+    return out
 
 
 _SQUASH_ITEM = re.compile(r"^\*\s+(\S.*)$")
