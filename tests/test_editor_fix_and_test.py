@@ -102,7 +102,7 @@ def test_the_person_behind_the_automations_commits_is_named(tmp_path):
 def test_a_titles_only_change_is_told_by_its_files(tmp_path):
     _, ep = _episode(_day(tmp_path))
     text = " ".join(seg.text for seg in ep.segments)
-    assert "It changes only the type stubs and their tests, about 730 lines: what the code " \
+    assert "It changes only the type stubs and their tests, about 730 lines, so what the code " \
         "does when it runs stays the same" in text
 
 

@@ -38,7 +38,7 @@ def footprint(c: CommitInfo, record_words: int) -> str:
     if stubs and all(f.path.endswith(".pyi") or k == P.TESTS for f, k in zip(c.changes, kinds, strict=True)):
         size = f", about {_about(lines).removeprefix('about ')} lines" if lines >= LARGE else ""
         tests = " and their tests" if P.TESTS in kinds else ""
-        return (f"It changes only the type stubs{tests}{size}: what the code does when it runs "
+        return (f"It changes only the type stubs{tests}{size}, so what the code does when it runs "
                 f"stays the same, and what a type checker reports about it changes")
     if lines >= LARGE:
         return (f"It's a large change, {_about(lines)} lines added or removed across {where}"
