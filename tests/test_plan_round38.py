@@ -70,3 +70,27 @@ def test_a_campaign_that_is_a_good_part_of_the_day_is_a_story_after_the_headline
     ep = write_script(d, profile)
     assert any(seg.title == "Typing work" and "Joren landed five typing changes" in seg.text
                for seg in ep.segments), [seg.title for seg in ep.segments]
+
+
+def test_a_change_to_the_developers_own_tool_crate_is_upkeep(tmp_path):
+    """ruff 2026-08-13 (round 39): "Add default indicator to rules table", a change to
+    crates/ruff_dev (the generator of the docs' rules table), was one of three stories."""
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-08-12"), files={"crates/ruff_dev/src/gen.rs": "x\n",
+                                                      "crates/ruff_linter/src/a.rs": "a\n"})
+        repo.commit(squash("Add default indicator to rules table", 27500,
+                           "Implements the suggestion to mark rules enabled by default with a "
+                           "check mark in the generated table, with a couple of changes."),
+                    at("2026-08-13", 9), author="Brent", email="b@example.com",
+                    files={"crates/ruff_dev/src/gen.rs": "y\n" * 30})
+        for n in range(3):
+            repo.commit(squash(f"Fix a false positive in rule E{500 + n}", 27510 + n,
+                               "The rule flagged valid code when the argument was a starred "
+                               "expression; it now skips it, with a regression test."),
+                        at("2026-08-13", 10 + n), author=f"Dev {n}", email=f"d{n}@example.com",
+                        files={f"crates/ruff_linter/src/r{n}.rs": "z\n" * 20})
+    day = pull_git(tmp_path / "repo", dt.date(2026, 8, 13), tz="UTC", branch="main")
+    plan = plan_episode(build_digest(day, profile_for(day.repo, None, project="ruff")))
+    told = [c.title for s in plan.stories + plan.briefly for c in s.commits]
+    assert not any("rules table" in t for t in told), told
+    assert any("rules table" in c.title for c in plan.rest)

@@ -96,7 +96,10 @@ def ci_only(c: CommitInfo) -> bool:
 
 _TOOLING = re.compile(
     r"^(?:\.github|\.gitlab|\.circleci|\.buildkite|\.ci|\.devcontainer|\.vscode|agents?|"
-    r"\.claude|scripts?|tools?/ci|ci)/|^\.gitlab-ci\.yml$|^\.pre-commit-config\.ya?ml$|"
+    r"\.claude|scripts?|tools?/ci|ci|xtask)/|^\.gitlab-ci\.yml$|^\.pre-commit-config\.ya?ml$|"
+    # a crate or package of the developers' own tools ("crates/ruff_dev/": round 39's judges
+    # heard a change to the generator of the docs' rules table told as one of three stories)
+    r"^(?:crates|packages)/[\w-]+[_-]dev/|"
     r"^(?:CONTRIBUTING|CODEOWNERS|\.mailmap|\.git-blame-ignore-revs)(?:\.\w+)?$|"
     r"^_?typos\.toml$|^\.(?:gitignore|gitattributes|editorconfig|prettierrc\S*)$")
 
