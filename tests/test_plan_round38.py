@@ -94,3 +94,24 @@ def test_a_change_to_the_developers_own_tool_crate_is_upkeep(tmp_path):
     told = [c.title for s in plan.stories + plan.briefly for c in s.commits]
     assert not any("rules table" in t for t in told), told
     assert any("rules table" in c.title for c in plan.rest)
+
+
+def test_an_avoid_title_measured_faster_with_nothing_broken_is_a_speedup(tmp_path):
+    """uv 2026-08-16 (round 39): "Avoid re-encoding activated conflict items per dependency",
+    an optimization whose figures are a table's rows, was told as a fix ("calls a speed-up a
+    fix", both judges of the LLM writer)."""
+    body = """This is another optimization. Each call re-encodes the activated items, but the set
+is final before the walk starts, so it is now encoded once.
+
+| extras | activated items | wall | instructions |
+| ---: | ---: | ---: | ---: |
+| 40 | 61 | 53 → 42 ms | 428.2M → 264.0M |
+"""
+    with RepoBuilder(tmp_path / "repo") as repo:
+        repo.commit("Start", at("2026-08-15"), files={"crates/uv-resolver/src/a.rs": "x\n"})
+        repo.commit(squash("Avoid re-encoding activated conflict items per dependency", 21148,
+                           body), at("2026-08-16", 9), author="Damian Shaw",
+                    email="d@example.com", files={"crates/uv-resolver/src/a.rs": "y\n" * 40})
+    day = pull_git(tmp_path / "repo", dt.date(2026, 8, 16), tz="UTC", branch="main")
+    plan = plan_episode(build_digest(day, profile_for(day.repo, None, project="uv")))
+    assert [s.kind for s in plan.stories] == ["speedup"]
