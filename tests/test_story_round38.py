@@ -7,11 +7,35 @@ introduced", "reads private code names aloud", "leaves out the stale-module bug 
 
 from __future__ import annotations
 
+import datetime as dt
+
+from gitrepo import RepoBuilder, at, squash
+
+from studio.digest.body_text import pieces
+from studio.digest.build import build_digest
+from studio.editorial.plan import plan_episode
 from studio.editorial.record import clean_record
+from studio.profile import profile_for
+from studio.script.editor.behaviour import SHOW, program_of, told_as_behaviour
 from studio.script.editor.choosing import choose
+from studio.script.editor.clauses import clause
+from studio.script.editor.ear import for_ear
+from studio.script.editor.naming import short
 from studio.script.editor.sentences import lines
+from studio.script.editor.telling import one_line
+from studio.script.words import a_or_an
+from studio.script.writer import write_script
+from studio.sources.gitlocal import pull_git
 
 TITLE = "Invalidate rewritten pyc files by source hash"
+
+
+def _digest(repo, date: str, project: str):
+    """The day ``date`` of the built ``repo``, digested as the writers get it, and its
+    profile."""
+    day = pull_git(repo, dt.date.fromisoformat(date), tz="UTC", branch="main")
+    profile = profile_for(day.repo, None, project=project)
+    return build_digest(day, profile), profile
 BODY = """Drop the --invalidation-mode option and write checked-hash pycs unconditionally.
 
 The option existed because hashing was assumed to cost enough to want a timestamp fast path. \
@@ -55,8 +79,6 @@ def test_a_bug_the_change_also_fixes_is_said():
 
 
 def test_a_title_led_by_code_then_its_verb_is_said_with_the_code_last():
-    from studio.script.editor.clauses import clause
-
     # numpy 2026-08-13: "led by np array fix incorrect inference by pyright for builtin
     # sequences" (a judge: "commit titles read aloud")
     assert clause("TYP: ``np.[as]array`` fix incorrect inference by pyright for builtin "
@@ -70,15 +92,8 @@ def test_a_title_led_by_code_then_its_verb_is_said_with_the_code_last():
 
 
 def test_one_persons_changes_of_one_kind_are_counted_as_that_kind(tmp_path):
-    import datetime as dt
 
-    from gitrepo import RepoBuilder, at, squash
 
-    from studio.digest.build import build_digest
-    from studio.editorial.plan import plan_episode
-    from studio.profile import profile_for
-    from studio.script.editor.telling import one_line
-    from studio.sources.gitlocal import pull_git
 
     with RepoBuilder(tmp_path / "repo") as repo:
         repo.commit("Start", at("2026-08-12"), files={"numpy/a.pyi": "x\n"})
@@ -86,8 +101,7 @@ def test_one_persons_changes_of_one_kind_are_counted_as_that_kind(tmp_path):
             repo.commit(squash(f"TYP: ``ndarray.{what}`` shape-typing", 300 + n),
                         at("2026-08-13", 10, 16 + 2 * n), author="Joren",
                         email="j@example.com", files={f"numpy/_{n}.pyi": "y\n"})
-    day = pull_git(tmp_path / "repo", dt.date(2026, 8, 13), tz="UTC", branch="main")
-    plan = plan_episode(build_digest(day, profile_for(day.repo, None, project="numpy")))
+    plan = plan_episode(_digest(tmp_path / "repo", "2026-08-13", "numpy")[0])
     story = next(s for s in plan.stories + plan.briefly if len(s.commits) == 3)
     said, _shas = one_line(story)
     assert said.startswith("Joren landed three typing changes, led by "), said
@@ -111,8 +125,6 @@ def test_a_release_notes_change_of_exception_is_told():
 
 
 def test_the_article_follows_the_sound():
-    from studio.script.words import a_or_an
-
     assert [a_or_an(w) for w in ("unicode", "unique", "user", "one-line", "uninitialized",
                                  "undefined", "error", "order")] == \
         ["a", "a", "a", "a", "an", "an", "an", "an"]
@@ -126,8 +138,6 @@ def test_previously_the_points_back_at_what_named_it():
 
 
 def test_commit_hashes_are_never_said_and_a_quoted_keyword_is_said_as_set():
-    from studio.script.editor.ear import for_ear
-
     # the eighth session's read-aloud: "two git commit hashes read aloud character by
     # character"; "the TTS voice reads the literal module="warnings""
     assert for_ear("Raghuveer updated x86-simd-sort subproject (5adb334 to fa944ef).") == \
@@ -139,13 +149,8 @@ def test_commit_hashes_are_never_said_and_a_quoted_keyword_is_said_as_set():
 
 
 def _pydantic_day(tmp_path):
-    import datetime as dt
 
-    from gitrepo import RepoBuilder, at, squash
 
-    from studio.digest.build import build_digest
-    from studio.profile import profile_for
-    from studio.sources.gitlocal import pull_git
 
     with RepoBuilder(tmp_path / "repo") as repo:
         repo.commit("Start", at("2026-08-05"), files={"pydantic/version.py": "1\n",
@@ -163,16 +168,13 @@ def _pydantic_day(tmp_path):
         repo.commit(squash("Prepare release v2.14.0b1", 13597), at("2026-08-06", 12),
                     author="Victorien", email="v@example.com",
                     files={"pydantic/version.py": "2\n"})
-    day = pull_git(tmp_path / "repo", dt.date(2026, 8, 6), tz="UTC", branch="main")
-    profile = profile_for(day.repo, None, project="pydantic")
-    return build_digest(day, profile), profile
+    return _digest(tmp_path / "repo", "2026-08-06", "pydantic")
 
 
 def test_two_smaller_changes_are_named_and_a_beta_is_the_time_to_try(tmp_path):
     """pydantic 2026-08-06 (round 38): "a 266-line refactor and the PyO3 bump become only 'two
     smaller changes, one of them a dependency update'"; "'Nothing in today's commits asks
     you to change your code' on a beta release day, with no suggestion to test the beta"."""
-    from studio.script.writer import write_script
 
     d, profile = _pydantic_day(tmp_path)
     said = write_script(d, profile).transcript
@@ -185,8 +187,6 @@ def test_two_smaller_changes_are_named_and_a_beta_is_the_time_to_try(tmp_path):
 
 
 def test_an_imperative_before_a_plural_noun_and_how_is_no_statement():
-    from studio.script.editor.clauses import clause
-
     # the eighth session's read-aloud (mypy 2026-07-09): "Jukka Lehtosalo changed things so
     # that borrow final attributes more aggressively"
     assert clause("[mypyc] Borrow final attributes more aggressively") == (
@@ -199,14 +199,8 @@ def test_a_fuller_last_sentence_of_the_title_leads_said_once(tmp_path):
     """pip 2026-08-03 (the eighth session's read-aloud): "fixed a crash on invalid entry
     points. … The change fixes a crash when installing or uninstalling a distribution with an
     invalid entry point" (its release note, told last) was heard as a repeat."""
-    import datetime as dt
 
-    from gitrepo import RepoBuilder, at, squash
 
-    from studio.digest.build import build_digest
-    from studio.profile import profile_for
-    from studio.script.writer import write_script
-    from studio.sources.gitlocal import pull_git
 
     body = ("Catch the ValueError and re-raise it as an InstallationError.\n\nStarting with "
             "Python 3.15, importlib.metadata also validates entry points while parsing, so the "
@@ -218,9 +212,7 @@ def test_a_fuller_last_sentence_of_the_title_leads_said_once(tmp_path):
                     files={"src/pip/metadata.py": "y\n" * 20,
                            "news/14300.bugfix.rst": "Fix a crash when installing or "
                            "uninstalling a distribution with an invalid entry point.\n"})
-    day = pull_git(tmp_path / "repo", dt.date(2026, 8, 3), tz="UTC", branch="main")
-    profile = profile_for(day.repo, None, project="pip")
-    said = write_script(build_digest(day, profile), profile).transcript
+    said = write_script(*_digest(tmp_path / "repo", "2026-08-03", "pip")).transcript
     assert "Youngkwang Yang fixed a crash when installing or uninstalling a distribution " \
            "with an invalid entry point" in said
     assert said.count("invalid entry point") == 1, said
@@ -229,7 +221,6 @@ def test_a_fuller_last_sentence_of_the_title_leads_said_once(tmp_path):
 def test_a_change_tagged_with_another_program_of_the_repository_is_told_of_it():
     """ruff 2026-08-13 (round 39, both judges): "credits changes to Ruff that were made in
     ty"; "[ty] Avoid treating augmented assignments …" touches crates/ty_*."""
-    from studio.script.editor.behaviour import SHOW, program_of, told_as_behaviour
 
     ty = ["crates/ty_python_semantic/src/types.rs", "crates/ty_test/x.md"]
     assert program_of("[ty] Avoid treating augmented assignments", ty, "Ruff") == "ty"
@@ -249,8 +240,6 @@ def test_a_change_tagged_with_another_program_of_the_repository_is_told_of_it():
 
 
 def test_a_name_is_not_cut_after_a_participle_in_ing():
-    from studio.script.editor.naming import short
-
     # uv 2026-08-16 (round 39): a segment titled "Not treating a URL ending"
     assert short("Do not treat a URL ending in py as a script path", 8) == \
         "Do not treat a URL ending in py as a script path"
@@ -275,8 +264,6 @@ TABLE = """The star example is `uv sync --frozen` on a large project. Profiling 
 def test_a_table_of_measurements_before_and_after_is_said_as_its_rows():
     """uv 2026-08-16 (round 39): a speed-up whose figures were only in a table was told by
     both writers without them ("never says what got faster"); any other table stays out."""
-    from studio.digest.body_text import pieces
-
     said = [p.text for p in pieces(TABLE)]
     assert "With extras 40 and activated items 61: wall from 53 to 42 ms, instructions from " \
            "428.2M to 264.0M." in said

@@ -223,7 +223,7 @@ def measured_rows(table: str) -> list[str]:
                    if h and (m := _BEFORE_AFTER.match(c))]
         lead = f"With {' and '.join(case)}: " if case else ""
         said = ", ".join(results)
-        out.append(f"{lead}{said[:1].upper() if not lead else said[:1]}{said[1:]}.")
+        out.append(f"{lead}{said if lead else said[:1].upper() + said[1:]}.")
     return out
 
 

@@ -32,7 +32,8 @@ _PRODUCTS = re.compile(r"^(?:ExecuTorch|PyTorch|OpenVINO|CuteDSL|GitHub|macOS|iO
 
 
 # an exception's name, which the ear says as words ("a Unicode encode error": ear._EXCEPTION)
-_EXCEPTION = re.compile(r"(?:[A-Z][a-z]+){1,3}(?:Error|Exception|Warning)")
+EXCEPTION_NAME = r"(?:[A-Z][a-z]+){1,3}(?:Error|Exception|Warning)"
+_EXCEPTION = re.compile(EXCEPTION_NAME)
 
 
 def _heard(name: str, title: str) -> bool:

@@ -15,6 +15,7 @@ import re
 from ..dot_folders import DOT_FOLDERS, say_dot_folder
 from ..speakable import heard, pointed_change, speakable
 from ..words import a_or_an, join_words
+from .code_names import EXCEPTION_NAME
 
 _SCOPE = re.compile(r"(?<=\w)::(?=\w)")
 _SNAKE = re.compile(r"(?<![\w.])_*([A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+)_*(?![\w])")
@@ -177,8 +178,7 @@ def _bound(m: re.Match[str]) -> str:
     return f"{said} {m.group(4)}" if m.group(4) else said
 
 
-_EXCEPTION = re.compile(r"(?<![\w.`])`?((?:[A-Z][a-z]+){1,3}(?:Error|Exception|Warning))`?"
-                        r"(?![\w(])")
+_EXCEPTION = re.compile(rf"(?<![\w.`])`?({EXCEPTION_NAME})`?(?![\w(])")
 
 
 def _exception_said(m: re.Match[str]) -> str:

@@ -383,11 +383,11 @@ class EditorWriter:
         if story.topic and len({x.author for x in story.commits}) > 1 and _topic(story):
             topic = _topic(story)  # "JSON Schema", a name, is no "The JSON Schema"
             return topic if topic[:1].isupper() else f"The {topic}"
-        if len(story.commits) >= 4 and kind_word(story.commits) and \
-                len({x.author for x in story.commits}) == 1:
+        kind = kind_word(story.commits)
+        if len(story.commits) >= 4 and kind and len({x.author for x in story.commits}) == 1:
             # "Typing work" for nine "TYP:" commits, not the first one's title ("Fix for np
             # random get bit generator", numpy 2026-08-12)
-            return f"{capitalize(kind_word(story.commits))} work"
+            return f"{capitalize(kind)} work"
         if len(story.commits) > 1:
             return segment_title(key_commit(story))
         area, rest = split_area(c.title)
